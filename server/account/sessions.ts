@@ -1,0 +1,56 @@
+// Sessions: a random 128-bit id goes to the client; only its sha-256 is stored.
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, StaffTable, Student } from '../db/schema.js';
+import type { Selectable } from 'kysely';
+
+export const hashSessionId = (id: string): string => createHash('sha256').update(id).digest('hex');
+
+export async function createSession(
+  db: Kysely<Database>,
+  user: { id: string; kind: 'student' | 'staff' },
+  now: Date,
+  days: number,
+): Promise<string> {
+  const id = randomBytes(16).toString('hex');
+  await db
+    .insertInto('sessions')
+    .values({
+      id_hash: hashSessionId(id),
+      user_id: user.id,
+      user_kind: user.kind,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + days * 86_400_000).toISOString(),
+      revoked_at: null,
+    })
+    .execute();
+  return id;
+}
+
+export type SessionUser =
+  | { kind: 'student'; sessionHash: string; student: Student }
+  | { kind: 'staff'; sessionHash: string; staff: Selectable<StaffTable> };
+
+/** Resolves a session id to its live user, or null when unknown, expired or revoked. */
+export async function resolveSession(db: Kysely<Database>, id: string, now: Date): Promise<SessionUser | null> {
+  if (!/^[0-9a-f]{32}$/.test(id)) return null;
+  const sessionHash = hashSessionId(id);
+  const session = await db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('id_hash', '=', sessionHash)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+  if (!session) return null;
+  if (session.user_kind === 'student') {
+    const student = await db.selectFrom('students').selectAll().where('id', '=', session.user_id).executeTakeFirst();
+    return student ? { kind: 'student', sessionHash, student } : null;
+  }
+  const staff = await db.selectFrom('staff').selectAll().where('id', '=', session.user_id).executeTakeFirst();
+  return staff ? { kind: 'staff', sessionHash, staff } : null;
+}
+
+export async function revokeSession(db: Kysely<Database>, sessionHash: string, now: Date): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: now.toISOString() }).where('id_hash', '=', sessionHash).execute();
+}

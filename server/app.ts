@@ -1,0 +1,117 @@
+// buildApp(config): the whole API server as a Fastify instance, used by main.ts and by tests.
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import type { Clock } from './clock.js';
+import { systemClock } from './clock.js';
+import type { Database, Student } from './db/schema.js';
+import type { Dialect } from './db/connect.js';
+import { ApiError, notLoggedIn, forbidden } from './errors.js';
+import { resolveSession, type SessionUser } from './account/sessions.js';
+import { attachRealtime, type Realtime } from './realtime.js';
+import { registerAreas } from './areas.js';
+
+export type Access = 'public' | 'student' | 'staff' | 'any';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    dialect: Dialect;
+    config: Config;
+    clock: Clock;
+    realtime: Realtime;
+  }
+  interface FastifyRequest {
+    /** The signed-in user of this request, or null on public routes. */
+    user: SessionUser | null;
+    /** The signed-in student; set on every route whose access is 'student'. */
+    student: Student;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route; 'student' when not given. */
+    access?: Access;
+  }
+}
+
+export interface AppDeps {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  clock?: Clock;
+}
+
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+  });
+  app.decorate('db', deps.db);
+  app.decorate('dialect', deps.dialect);
+  app.decorate('config', config);
+  app.decorate('clock', deps.clock ?? systemClock);
+  app.decorateRequest('user', null);
+  app.decorateRequest('student', null as unknown as Student);
+
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.status).send({ errors: { title: error.title, message: error.message, code: error.code } });
+    }
+    if (error.validation) {
+      const where = error.validationContext ?? 'request';
+      const detail = error.validation[0];
+      const field = detail?.instancePath ? detail.instancePath.replace(/^\//, '').replace(/\//g, '.') : (detail?.params as { missingProperty?: string })?.missingProperty;
+      const message = `${where}${field ? ` ${field}` : ''} ${detail?.message ?? 'is not valid'}`;
+      return reply.status(400).send({ errors: { title: 'Invalid request', message, code: 'invalidRequest' } });
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      return reply.status(status).send({ errors: { title: error.message || 'Invalid request', message: error.message, code: error.code ?? 'badRequest' } });
+    }
+    request.log.error(error);
+    return reply.status(500).send({ errors: { title: 'Something went wrong on our side. Please try again.', message: 'Internal server error', code: 'internal' } });
+  });
+
+  // Auth runs before body parsing and validation, so an anonymous caller learns nothing else.
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    // API routes are for signed-in students unless they say otherwise; the app's files are public.
+    const access: Access = request.routeOptions.config?.access ?? (request.url.startsWith('/api/') ? 'student' : 'public');
+    if (!request.routeOptions.url || access === 'public') return;
+    const header = request.headers.authorization ?? '';
+    const sessionId = header.replace(/^Bearer\s+/i, '').trim();
+    const user = sessionId ? await resolveSession(app.db, sessionId, app.clock.now()) : null;
+    if (!user) throw notLoggedIn();
+    request.user = user;
+    if (access === 'student') {
+      if (user.kind !== 'student') throw forbidden('This action is for students only.', 'studentsOnly');
+      request.student = user.student;
+    } else if (access === 'staff' && user.kind !== 'staff') {
+      throw forbidden('This action is for teachers and administrators only.', 'staffOnly');
+    }
+  });
+
+  app.get('/api/health', { config: { access: 'public' } }, async () => ({ data: { status: 'ok' } }));
+
+  await registerAreas(app);
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/media/');
+    if (wantsPage && fs.existsSync(path.join(config.appDir, 'index.html'))) {
+      return reply.type('text/html').sendFile('index.html', config.appDir);
+    }
+    return reply.status(404).send({ errors: { title: 'Not found', message: `${request.method} ${request.url.split('?')[0]} does not exist`, code: 'notFound' } });
+  });
+
+  if (fs.existsSync(config.appDir)) {
+    await app.register(fastifyStatic, { root: config.appDir, prefix: '/', wildcard: false, index: ['index.html'] });
+  }
+
+  app.decorate('realtime', attachRealtime(app));
+  app.addHook('onClose', async () => {
+    await app.realtime.close();
+  });
+  return app;
+}

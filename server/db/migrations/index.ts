@@ -1,0 +1,11 @@
+// Every migration, in order. A landed migration is frozen: add a new file instead of editing one.
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../connect.js';
+import * as initial from './20261122-0001-initial.js';
+
+export interface Migration {
+  name: string;
+  up(db: Kysely<any>, dialect: Dialect): Promise<void>;
+}
+
+export const migrations: Migration[] = [{ name: '20261122-0001-initial', up: initial.up }];

@@ -1,0 +1,337 @@
+// Table types for Kysely. Conventions shared by SQLite and PostgreSQL:
+// ids are 24-hex text, times are ISO-8601 UTC text (sortable), flags are integers 0/1,
+// lists and objects are JSON text (see server/db/json.ts).
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+export type Flag = 0 | 1;
+
+export interface StudentsTable {
+  id: string;
+  name: string;
+  sid: string; // roll
+  username: string; // registered mobile, with the 88 prefix
+  contact: string | null; // alternative mobile
+  session: string | null; // academic session, e.g. 2025-26
+  branch_name: string | null;
+  branch_division: string | null;
+  profile_pic: string | null; // storage key
+  ssc_gpa: number | null;
+  hsc_gpa: number | null;
+  password_hash: string | null; // null until a password is set
+  created_at: string;
+}
+
+export interface StaffTable {
+  id: string;
+  name: string;
+  username: string;
+  role: 'teacher' | 'admin';
+  password_hash: string;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  id_hash: string; // sha-256 of the 128-bit session id; the id itself is never stored
+  user_id: string;
+  user_kind: 'student' | 'staff';
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface OtpRequestsTable {
+  id: string; // the "hash" handed to the client
+  phone: string;
+  purpose: 'register' | 'reset';
+  code_hash: string;
+  attempts: number;
+  created_at: string;
+  expires_at: string;
+  verified_at: string | null;
+  used_at: string | null;
+}
+
+/** Counted events for rate limits (OTP sends per phone, login attempts). */
+export interface RateEventsTable {
+  id: Generated<number>;
+  bucket: string;
+  at: string;
+}
+
+export interface GroupsTable {
+  id: string;
+  name: string;
+  course_id: string;
+}
+
+export interface GroupMembersTable {
+  group_id: string;
+  student_id: string;
+}
+
+/** Which chapters, lectures and question-solve items a group may reach. */
+export interface GroupItemsTable {
+  group_id: string;
+  item_type: ItemType;
+  item_id: string;
+}
+
+export type ItemType = 'chapter' | 'lecture' | 'question-solve';
+
+export interface CoursesTable {
+  id: string;
+  name: string | null;
+  description: string | null;
+  image: string | null;
+  position: number;
+}
+
+export interface SubjectsTable {
+  id: string;
+  course_id: string;
+  name: string | null;
+  image: string | null;
+  position: number;
+}
+
+/** Chapters, lectures and question-solve items share one shape and one table. */
+export interface ItemsTable {
+  id: string;
+  item_type: ItemType;
+  subject_id: string;
+  name: string;
+  description: string | null;
+  position: number;
+}
+
+export interface ContentsTable {
+  id: string;
+  item_id: string;
+  type: 'video' | 'file';
+  title: string;
+  url: string | null; // stream address (video) or null
+  key: string | null; // storage key (file) or stream key (video)
+  thumbnail: string | null;
+  /** hls | dash-drm | iframe | youtube for videos; null for files */
+  video_kind: string | null;
+  is_published: Flag;
+  is_vod: Flag;
+  is_available: Flag;
+  is_drm_enabled: string; // '1' means protected
+  drm_type: string | null; // Widevine | PlayReady | FairPlay | ClearKey
+  /** JSON: ClearKey key ids and keys (hex) for protected demo streams; never sent to clients. */
+  drm_keys: string | null;
+  subjects: string; // JSON list of subject ids
+  position: number;
+  created_at: string;
+}
+
+export interface CompletionsTable {
+  student_id: string;
+  content_id: string;
+  course_id: string;
+  subject_id: string;
+  type: 'video' | 'file';
+  completed_at: string;
+}
+
+export interface ExamsTable {
+  id: string;
+  title: string;
+  course_id: string;
+  subject_id: string | null;
+  is_practice: Flag;
+  is_segmented: Flag;
+  instruction: string | null; // HTML
+  total_marks: number;
+  pass_mark: number; // percent
+  negative_mark: number; // marks taken per wrong MCQ/checkbox answer, and per wrong MCA option share
+  segmented_details: string | null; // JSON SegmentedExamDetails
+  gpa_factor: string | null; // JSON {hsc, ssc}
+  created_at: string;
+}
+
+/** An exam given to a group: the "exam assignment" of the spec. */
+export interface ExamAssignmentsTable {
+  id: string;
+  exam_id: string;
+  group_id: string;
+  starts_at: string;
+  ends_at: string;
+  duration: number; // minutes
+  cut_marks: number | null;
+  multiple_times_submission: Flag;
+  result_published: Flag;
+  removed_at: string | null;
+}
+
+export interface QuestionsTable {
+  id: string;
+  exam_id: string;
+  subject_id: string | null;
+  position: number;
+  type: 'MCQ' | 'MCA' | 'checkbox' | 'shortAns' | 'paragraph';
+  title: string;
+  point: number;
+  options: string; // JSON string[]
+  option_type: string; // JSON Record<optionIndex, 'image'>
+  answer: string; // JSON; the key: never sent before the student's submission
+  image: string; // JSON string[] of storage keys or URLs
+  file: string; // JSON string[]
+  explanation: string | null;
+  explanation_ext: string; // JSON string[]
+  notes: string | null;
+}
+
+export interface AttemptsTable {
+  id: string;
+  exam_id: string;
+  group_id: string;
+  student_id: string;
+  started_at: string; // server clock
+  deadline_at: string; // server-computed end of the attempt
+  submitted_at: string | null;
+  set_code: string | null;
+  candidate_category: string | null;
+  faculty: string | null;
+  subject_name: string | null;
+  /** Incremented by a practice retake; only the newest attempt counts. */
+  round: number;
+  superseded_at: string | null;
+}
+
+export interface AnswersTable {
+  attempt_id: string;
+  question_id: string;
+  answer: string; // JSON
+  extra: string; // JSON attachments [{name,key,type}]
+  answer_index: number | null; // MCA option touched last
+  client_timestamp: number; // ms since epoch on the student's device; newest wins
+  saved_at: string;
+  offline: Flag;
+}
+
+export interface ResultsTable {
+  id: string;
+  attempt_id: string;
+  exam_id: string;
+  group_id: string;
+  student_id: string;
+  marks_obtained: number;
+  negative_marks: number;
+  total_marks: number;
+  correct: number;
+  incorrect: number;
+  skipped: number;
+  passed: Flag;
+  /** Per-question marks as JSON [{questionId, marks, negativeMarks, correct, answered, total, pendingReview}] */
+  detail: string;
+  pending_review: Flag; // shortAns/paragraph awaiting a teacher's mark
+  created_at: string;
+}
+
+export interface SegmentedSelectionsTable {
+  exam_id: string;
+  student_id: string;
+  mandatory_subjects: string; // JSON [{subjectId,count}]
+  compulsory_optional_subjects: string;
+  optional_subjects: string;
+  updated_at: string;
+}
+
+export interface ForumQuestionsTable {
+  id: string;
+  student_id: string;
+  course_id: string;
+  subject_id: string;
+  chapter_id: string;
+  question_description: string;
+  media: string; // JSON [{mediaType, mediaUrl}]
+  status: string; // OPEN | COMPLETED
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ForumCommentsTable {
+  id: string;
+  question_id: string;
+  user_id: string;
+  user_type: 'Admin' | 'Student';
+  reply: string;
+  media: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ForumLikesTable {
+  question_id: string;
+  student_id: string;
+}
+
+export interface ForumUpvotesTable {
+  comment_id: string;
+  student_id: string;
+}
+
+export interface ForumBookmarksTable {
+  question_id: string;
+  student_id: string;
+  created_at: string;
+}
+
+export interface NotificationsTable {
+  id: string;
+  type: 'notification' | 'notice';
+  message: string;
+  info: string; // JSON {on, id, courseId, subjectId, title, isPracticeExam, examResultId}
+  created_at: string;
+}
+
+export interface StudentNotificationsTable {
+  notification_id: string;
+  student_id: string;
+  is_seen: Flag;
+  deleted_at: string | null;
+}
+
+export interface StoredFilesTable {
+  key: string;
+  mime_type: string;
+  size: number;
+  owner_id: string;
+  created_at: string;
+}
+
+export interface Database {
+  students: StudentsTable;
+  staff: StaffTable;
+  sessions: SessionsTable;
+  otp_requests: OtpRequestsTable;
+  rate_events: RateEventsTable;
+  groups: GroupsTable;
+  group_members: GroupMembersTable;
+  group_items: GroupItemsTable;
+  courses: CoursesTable;
+  subjects: SubjectsTable;
+  items: ItemsTable;
+  contents: ContentsTable;
+  completions: CompletionsTable;
+  exams: ExamsTable;
+  exam_assignments: ExamAssignmentsTable;
+  questions: QuestionsTable;
+  attempts: AttemptsTable;
+  answers: AnswersTable;
+  results: ResultsTable;
+  segmented_selections: SegmentedSelectionsTable;
+  forum_questions: ForumQuestionsTable;
+  forum_comments: ForumCommentsTable;
+  forum_likes: ForumLikesTable;
+  forum_upvotes: ForumUpvotesTable;
+  forum_bookmarks: ForumBookmarksTable;
+  notifications: NotificationsTable;
+  student_notifications: StudentNotificationsTable;
+  stored_files: StoredFilesTable;
+}
+
+export type Student = Selectable<StudentsTable>;
+export type NewStudent = Insertable<StudentsTable>;

@@ -1,0 +1,17 @@
+// config -> database -> migrate -> seed when empty -> listen
+import { configFrom } from './config.js';
+import { startServer } from './start.js';
+
+const config = configFrom(process.env);
+const { app, seeded } = await startServer(config);
+await app.listen({ port: config.port, host: config.host });
+const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
+console.log(`\n  ${config.academyName} is running at http://${shown}:${config.port}/`);
+console.log(`  Database: ${config.databaseUrl.replace(/\/\/[^@]*@/, '//***@')}${seeded ? ' (demo academy seeded)' : ''}`);
+console.log('  Demo sign-in: phone 01700000001, password student123 (01700000002 is in no batch)\n');
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void app.close().then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,69 @@
+// A real server on a real database for API and browser tests: fresh database, migrated, loaded with a bundle.
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { configFrom, type Config } from '../../server/config.js';
+import { ShiftedClock } from '../../server/clock.js';
+import { connect } from '../../server/db/connect.js';
+import { migrate } from '../../server/db/migrate.js';
+import { importBundle, readBundle } from '../../server/db/seed/import.js';
+import { buildApp } from '../../server/app.js';
+import { createSession } from '../../server/account/sessions.js';
+import { demoBundlePath } from '../../server/start.js';
+import { createDatabase, type TestDatabase } from './databases.js';
+
+export interface TestServer {
+  app: FastifyInstance;
+  config: Config;
+  clock: ShiftedClock;
+  database: TestDatabase;
+  /** A session id for a student or staff member, made directly (no password round trip). */
+  sessionFor(userId: string, kind?: 'student' | 'staff'): Promise<string>;
+  /** inject() with the app's headers; pass `session` to sign the request. */
+  call(options: InjectOptions & { session?: string }): Promise<LightMyRequestResponse>;
+  /** Listens on a free loopback port and returns its base URL (for browser and socket tests). */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  kind?: 'sqlite' | 'postgres';
+  /** A bundle object, or 'demo' for the demo academy, or null for an empty database. */
+  bundle?: unknown;
+  config?: Partial<Config>;
+  env?: NodeJS.ProcessEnv;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const database = await createDatabase(options.kind ?? 'sqlite');
+  const config = configFrom({ NODE_ENV: 'test', ...options.env }, { databaseUrl: database.url, seedDemo: false, logLevel: 'silent', ...options.config });
+  const clock = new ShiftedClock();
+  const { db, dialect } = await connect(database.url);
+  await migrate(db, dialect);
+  if (options.bundle) {
+    const bundle = options.bundle === 'demo' ? readBundle(demoBundlePath) : options.bundle;
+    await importBundle(db, bundle, { now: clock.now(), scryptCost: config.scryptCost });
+  }
+  const app = await buildApp(config, { db, dialect, clock });
+  let listening = false;
+  return {
+    app,
+    config,
+    clock,
+    database,
+    sessionFor: (userId, kind = 'student') => createSession(db, { id: userId, kind }, clock.now(), 1),
+    call: ({ session, headers, ...rest }) =>
+      app.inject({ ...rest, headers: { agent: 'browser', ...(session ? { authorization: session } : {}), ...headers } }),
+    async listen() {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      listening = true;
+      const address = app.server.address();
+      if (!address || typeof address === 'string') throw new Error('no port');
+      return `http://127.0.0.1:${address.port}`;
+    },
+    async close() {
+      void listening;
+      await app.close();
+      await db.destroy();
+      await database.drop();
+    },
+  };
+}
