@@ -1,7 +1,7 @@
 // buildApp(config): the whole API server as a Fastify instance, used by main.ts and by tests.
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
@@ -36,6 +36,17 @@ declare module 'fastify' {
   }
 }
 
+/** Clear titles for the request errors Fastify raises before a route runs. */
+const requestErrorTitles: Record<string, { status: number; title: string; code: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, title: 'The request body is not valid JSON.', code: 'invalidJson' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, title: 'The request body is empty.', code: 'emptyBody' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, title: 'The request is too large.', code: 'bodyTooLarge' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, title: 'This kind of request body is not accepted.', code: 'unsupportedMediaType' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, title: 'The request body does not match its declared length.', code: 'badContentLength' },
+  FST_ERR_BAD_URL: { status: 400, title: 'The address is not valid.', code: 'badUrl' },
+  FST_ERR_ASYNC_CONSTRAINT: { status: 400, title: 'Invalid request', code: 'invalidRequest' },
+};
+
 export interface AppDeps {
   db: Kysely<Database>;
   dialect: Dialect;
@@ -48,6 +59,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    // Path values are ids and phone numbers; anything longer is refused in the envelope below.
+    routerOptions: { maxParamLength: 200 },
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.code === 'FST_ERR_BAD_URL' ? 400 : (error as FastifyError).statusCode ?? 400;
+      void (reply as FastifyReply).code(status).send({ errors: { title: 'The address is not valid.', message: error.message, code: 'badUrl' } });
+    },
   });
   app.decorate('db', deps.db);
   app.decorate('dialect', deps.dialect);
@@ -66,6 +83,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       const field = detail?.instancePath ? detail.instancePath.replace(/^\//, '').replace(/\//g, '.') : (detail?.params as { missingProperty?: string })?.missingProperty;
       const message = `${where}${field ? ` ${field}` : ''} ${detail?.message ?? 'is not valid'}`;
       return reply.status(400).send({ errors: { title: 'Invalid request', message, code: 'invalidRequest' } });
+    }
+    const known = requestErrorTitles[error.code];
+    if (known) {
+      return reply.status(known.status).send({ errors: { title: known.title, message: error.message, code: known.code } });
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {

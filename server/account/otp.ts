@@ -1,0 +1,106 @@
+// One-time codes: six random digits, stored only as a salted sha-256, single use, expiring after
+// five minutes (the app's resend countdown), and dead after five wrong tries.
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { ApiError, badRequest, tooManyRequests } from '../errors.js';
+import { newId } from '../ids.js';
+import { OTP_LENGTH } from '../../src/domain/password.js';
+import type { CodePurpose } from './sms.js';
+
+export const OTP_TTL_MS = 300_000;
+export const OTP_MAX_TRIES = 5;
+
+export const REGISTER_FIRST = 'Please register first!';
+
+export const otpErrors = {
+  registerFirst: () => badRequest(REGISTER_FIRST, 'registerFirst'),
+  used: () => badRequest('This code has already been used. Please request a new code.', 'otpUsed'),
+  expired: () => badRequest('This code has expired. Please request a new code.', 'otpExpired'),
+  exhausted: () => tooManyRequests('Too many wrong codes. Please request a new code.', 'otpExhausted'),
+  wrong: (triesLeft: number) => {
+    const title = `The code is not correct. ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`;
+    return new ApiError(400, title, 'otpWrong', title);
+  },
+};
+
+export const generateCode = (): string => String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+
+/** The request id salts the hash, so equal codes of different requests never share a hash. */
+export const hashCode = (requestId: string, code: string): string => createHash('sha256').update(`${requestId}:${code}`).digest('hex');
+
+export interface IssuedCode {
+  /** The request id, handed to the client as "hash". */
+  hash: string;
+  code: string;
+  expiresAt: Date;
+}
+
+export async function issueCode(db: Kysely<Database>, phone: string, purpose: CodePurpose, now: Date): Promise<IssuedCode> {
+  // Requests of this number that ended long ago are of no further use; they go as new ones come.
+  await db.deleteFrom('otp_requests').where('phone', '=', phone).where('expires_at', '<', new Date(now.getTime() - 86_400_000).toISOString()).execute();
+  const id = newId();
+  const code = generateCode();
+  const expiresAt = new Date(now.getTime() + OTP_TTL_MS);
+  await db
+    .insertInto('otp_requests')
+    .values({
+      id,
+      phone,
+      purpose,
+      code_hash: hashCode(id, code),
+      attempts: 0,
+      created_at: now.toISOString(),
+      expires_at: expiresAt.toISOString(),
+      verified_at: null,
+      used_at: null,
+    })
+    .execute();
+  return { hash: id, code, expiresAt };
+}
+
+export async function withdrawCode(db: Kysely<Database>, hash: string): Promise<void> {
+  await db.deleteFrom('otp_requests').where('id', '=', hash).execute();
+}
+
+/**
+ * Checks a code against its request without spending it; throws the fitting error otherwise.
+ * A wrong code costs one try, counted in the database so parallel guesses cannot exceed the limit.
+ */
+export async function checkCode(
+  db: Kysely<Database>,
+  input: { hash: string; phone: string; purpose: CodePurpose; code: string },
+  now: Date,
+): Promise<void> {
+  if (!/^[0-9a-f]{24}$/.test(input.hash)) throw otpErrors.registerFirst();
+  const request = await db.selectFrom('otp_requests').selectAll().where('id', '=', input.hash).executeTakeFirst();
+  if (!request || request.phone !== input.phone || request.purpose !== input.purpose) throw otpErrors.registerFirst();
+  if (request.used_at) throw otpErrors.used();
+  if (request.attempts >= OTP_MAX_TRIES) throw otpErrors.exhausted();
+  if (Date.parse(request.expires_at) <= now.getTime()) throw otpErrors.expired();
+  const given = Buffer.from(hashCode(request.id, input.code), 'hex');
+  const expected = Buffer.from(request.code_hash, 'hex');
+  if (given.length === expected.length && timingSafeEqual(given, expected)) return;
+  const counted = await db
+    .updateTable('otp_requests')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', request.id)
+    .where('attempts', '<', OTP_MAX_TRIES)
+    .where('used_at', 'is', null)
+    .returning('attempts')
+    .executeTakeFirst();
+  if (!counted) throw otpErrors.exhausted();
+  const triesLeft = OTP_MAX_TRIES - Number(counted.attempts);
+  throw triesLeft <= 0 ? otpErrors.exhausted() : otpErrors.wrong(triesLeft);
+}
+
+/** Spends a checked code; false when a parallel request spent it first. */
+export async function spendCode(db: Kysely<Database>, hash: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('otp_requests')
+    .set({ used_at: now.toISOString(), verified_at: now.toISOString() })
+    .where('id', '=', hash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

@@ -1,0 +1,160 @@
+// Uploaded files: a signed, expiring PUT link per file, local disk storage, and serving by key.
+// Registered without a prefix: uploads live under /api, stored files at /api/media/files/{key}
+// and, for media tags, at /media/files/{key}.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors.js';
+import {
+  checkGrant,
+  fileUrl,
+  isFileKey,
+  MAX_UPLOAD_BYTES,
+  newFileKey,
+  signedUploadUrl,
+  storedFilePath,
+  UPLOAD_LINK_TTL_MS,
+  UPLOAD_TYPES,
+  uploadTypeOf,
+  type UploadGrant,
+} from './signing.js';
+
+export const STORAGE_TITLES = {
+  typeNotAllowed: 'This file type is not allowed. Please choose a JPEG or PNG image, a PDF, or an MP3, WAV or WebM audio file.',
+  linkInvalid: 'This upload link is not valid.',
+  linkExpired: 'This upload link has expired. Please try again.',
+  typeMismatch: 'The file type does not match the upload link.',
+  tooLarge: 'The file is too large. The largest file allowed is 10 MB.',
+  empty: 'The file is empty.',
+  alreadyUploaded: 'This file has already been uploaded.',
+  fileNotFound: 'File not found',
+} as const;
+
+const SignedRequestQuery = Type.Object({ mimeType: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
+const UploadParams = Type.Object({ key: Type.String({ maxLength: 64 }) }, { additionalProperties: false });
+const UploadQuery = Type.Object(
+  { expires: Type.String({ maxLength: 20 }), owner: Type.String({ maxLength: 64 }), type: Type.String({ maxLength: 100 }), signature: Type.String({ maxLength: 128 }) },
+  { additionalProperties: false },
+);
+const FileParams = Type.Object({ key: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
+
+/** Parses "bytes=a-b" for a file of `size` bytes; null when absent or not satisfiable as one range. */
+function byteRange(header: string | undefined, size: number): { start: number; end: number } | null {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header ?? '');
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  const start = match[1] === '' ? Math.max(0, size - Number(match[2])) : Number(match[1]);
+  const end = match[1] === '' || match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  return start <= end && start < size ? { start, end } : null;
+}
+
+export async function storageRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const uploadsDir = path.join(app.config.storageDir, 'uploads');
+  const grants = new WeakMap<FastifyRequest, UploadGrant>();
+
+  app.get('/api/content/signed-request', { config: { access: 'any' }, schema: { querystring: SignedRequestQuery } }, async (request) => {
+    const type = uploadTypeOf(request.query.mimeType);
+    if (!type) throw badRequest(STORAGE_TITLES.typeNotAllowed, 'fileTypeNotAllowed', `${request.query.mimeType || 'An empty type'} is not one of ${UPLOAD_TYPES.join(', ')}.`);
+    const owner = request.user!.kind === 'student' ? request.user!.student.id : request.user!.staff.id;
+    const key = newFileKey();
+    const expires = app.clock.now().getTime() + UPLOAD_LINK_TTL_MS;
+    return { data: { signedUrl: signedUploadUrl({ key, expires, owner, type }, app.config.signingSecret), key } };
+  });
+
+  // The PUT lives in its own scope: there every body, whatever its type, is read raw up to 10 MB.
+  await app.register(async (scope) => {
+    const uploads = scope.withTypeProvider<TypeBoxTypeProvider>();
+    uploads.removeAllContentTypeParsers();
+    uploads.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) => done(null, body));
+    uploads.setErrorHandler((error: FastifyError) => {
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new ApiError(413, STORAGE_TITLES.tooLarge, 'fileTooLarge');
+      throw error;
+    });
+
+    uploads.put(
+      '/api/uploads/:key',
+      {
+        config: { access: 'public' },
+        bodyLimit: MAX_UPLOAD_BYTES,
+        schema: { params: UploadParams, querystring: UploadQuery },
+        // The signature is the authority here; it is checked before a byte of the body is read.
+        onRequest: async (request: FastifyRequest) => {
+          const { key } = request.params as { key: string };
+          const check = checkGrant(key, request.query as Record<string, unknown>, app.config.signingSecret, app.clock.now());
+          if (!check.ok) {
+            throw check.reason === 'expired'
+              ? forbidden(STORAGE_TITLES.linkExpired, 'uploadLinkExpired')
+              : forbidden(STORAGE_TITLES.linkInvalid, 'uploadLinkInvalid');
+          }
+          grants.set(request, check.grant);
+        },
+      },
+      async (request, reply) => {
+        // Checked when the request arrived: a slow upload that outlives the link still completes.
+        const grant = grants.get(request);
+        if (!grant) throw forbidden(STORAGE_TITLES.linkInvalid, 'uploadLinkInvalid');
+        if (uploadTypeOf(request.headers['content-type']) !== grant.type) {
+          throw badRequest(STORAGE_TITLES.typeMismatch, 'uploadTypeMismatch', `The link is for ${grant.type}; the file was sent as ${request.headers['content-type'] ?? 'no type'}.`);
+        }
+        const body = request.body;
+        if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest(STORAGE_TITLES.empty, 'uploadEmpty');
+        if (await app.db.selectFrom('stored_files').select('key').where('key', '=', grant.key).executeTakeFirst()) {
+          throw conflict(STORAGE_TITLES.alreadyUploaded, 'uploadExists');
+        }
+        await fsp.mkdir(uploadsDir, { recursive: true });
+        const target = storedFilePath(app.config.storageDir, grant.key);
+        const partial = `${target}.${randomBytes(6).toString('hex')}.part`;
+        await fsp.writeFile(partial, body, { flag: 'wx' });
+        try {
+          // The row is the claim on the key: a second PUT of the same link loses on the primary key.
+          await app.db
+            .insertInto('stored_files')
+            .values({ key: grant.key, mime_type: grant.type, size: body.length, owner_id: grant.owner, created_at: app.clock.now().toISOString() })
+            .execute();
+        } catch (error) {
+          await fsp.rm(partial, { force: true });
+          if (await app.db.selectFrom('stored_files').select('key').where('key', '=', grant.key).executeTakeFirst()) {
+            throw conflict(STORAGE_TITLES.alreadyUploaded, 'uploadExists');
+          }
+          throw error;
+        }
+        await fsp.rename(partial, target);
+        return reply.status(201).send({ data: { key: grant.key, url: fileUrl(grant.key), mimeType: grant.type, size: body.length } });
+      },
+    );
+  });
+
+  const serveFile = async (request: FastifyRequest<{ Params: { key: string } }>, reply: FastifyReply) => {
+    const { key } = request.params;
+    if (!isFileKey(key)) throw notFound(STORAGE_TITLES.fileNotFound, 'fileNotFound');
+    const file = await app.db.selectFrom('stored_files').selectAll().where('key', '=', key).executeTakeFirst();
+    const location = storedFilePath(app.config.storageDir, key);
+    const stat = file ? await fsp.stat(location).catch(() => null) : null;
+    if (!file || !stat) throw notFound(STORAGE_TITLES.fileNotFound, 'fileNotFound');
+    reply
+      .header('content-type', file.mime_type)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .header('accept-ranges', 'bytes');
+    const range = request.headers.range ? byteRange(request.headers.range, stat.size) : null;
+    if (request.headers.range && !range) {
+      reply.header('content-range', `bytes */${stat.size}`);
+      throw new ApiError(416, 'The requested part of the file does not exist.', 'rangeNotSatisfiable');
+    }
+    if (range) {
+      reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`).header('content-length', range.end - range.start + 1);
+      return reply.send(fs.createReadStream(location, { start: range.start, end: range.end }));
+    }
+    reply.header('content-length', stat.size);
+    return reply.send(fs.createReadStream(location));
+  };
+
+  const fileRoute = { config: { access: 'public' as const }, schema: { params: FileParams } };
+  app.get('/api/media/files/:key', fileRoute, serveFile);
+  // The same files at the storage address without the /api prefix, for media tags and links.
+  app.get('/media/files/:key', fileRoute, serveFile);
+}

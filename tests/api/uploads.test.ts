@@ -1,0 +1,206 @@
+// Signed uploads on a real server: a student gets a link for an allowed type, PUTs the raw file to
+// it, and the file is served back by key; forged, expired, mistyped and oversized uploads are refused,
+// and a student can only use their own upload as a profile picture.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+import { databaseKinds } from '../support/databases.js';
+
+const owner = { id: 'b20000000000000000000001', name: 'Upload Owner', sid: 'UP-1', phone: '01720000001', SSCGPA: 4, HSCGPA: 4 };
+const stranger = { id: 'b20000000000000000000002', name: 'Someone Else', sid: 'UP-2', phone: '01720000002', SSCGPA: 3, HSCGPA: 3 };
+const bundle = { students: [owner, stranger] };
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f50000000049454e44ae426082', 'hex');
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+const body = (response: { body: string }) => JSON.parse(response.body);
+
+describe.each(databaseKinds())('uploads (%s)', (kind) => {
+  let server: TestServer;
+  let storageDir: string;
+  let ownerSession: string;
+  let strangerSession: string;
+
+  const signedRequest = (mimeType: string, session = ownerSession) =>
+    server.call({ method: 'GET', url: `/api/content/signed-request?mimeType=${encodeURIComponent(mimeType)}`, session });
+  const link = async (mimeType: string, session = ownerSession) => {
+    const response = await signedRequest(mimeType, session);
+    expect(response.statusCode).toBe(200);
+    return body(response).data as { signedUrl: string; key: string };
+  };
+  const put = (url: string, payload: Buffer, contentType: string) =>
+    server.app.inject({ method: 'PUT', url, payload, headers: { 'content-type': contentType } });
+
+  beforeAll(async () => {
+    storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-storage-'));
+    server = await startTestServer({ kind, bundle, config: { storageDir } });
+    ownerSession = await server.sessionFor(owner.id);
+    strangerSession = await server.sessionFor(stranger.id);
+  });
+  afterAll(async () => {
+    await server?.close();
+    fs.rmSync(storageDir, { recursive: true, force: true });
+  });
+
+  it('signs a link for each allowed type, bound to the student, the type and an expiry', async () => {
+    for (const type of ['image/jpeg', 'image/png', 'application/pdf', 'audio/mpeg', 'audio/wav', 'audio/webm']) {
+      const { signedUrl, key } = await link(type);
+      expect(key).toMatch(/^[0-9a-f]{32}$/);
+      const url = new URL(signedUrl, 'http://localhost');
+      expect(url.pathname).toBe(`/api/uploads/${key}`);
+      expect(url.searchParams.get('owner')).toBe(owner.id);
+      expect(url.searchParams.get('type')).toBe(type);
+      expect(Number(url.searchParams.get('expires'))).toBeGreaterThan(server.clock.now().getTime());
+      expect(url.searchParams.get('signature')).toMatch(/^[0-9a-f]{64}$/);
+    }
+    // The recorder's type carries codecs; it is the same allowed type.
+    const recorder = new URL((await link('audio/webm;codecs=opus')).signedUrl, 'http://localhost');
+    expect(recorder.searchParams.get('type')).toBe('audio/webm');
+  });
+
+  it('refuses other types and callers without a session', async () => {
+    for (const type of ['text/html', 'image/svg+xml', 'application/javascript', 'video/mp4', '']) {
+      const response = await signedRequest(type);
+      expect(response.statusCode, type).toBe(400);
+      expect(body(response).errors, type).toMatchObject({ code: 'fileTypeNotAllowed', title: expect.stringContaining('This file type is not allowed.') });
+    }
+    const missing = await server.call({ method: 'GET', url: '/api/content/signed-request', session: ownerSession });
+    expect(missing.statusCode).toBe(400);
+    expect(body(missing).errors.title).toBe('Invalid request');
+    const anonymous = await server.call({ method: 'GET', url: '/api/content/signed-request?mimeType=image/png' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(body(anonymous).errors.code).toBe('notLoggedIn');
+  });
+
+  it('stores the raw body and serves it back with its type, also in ranges', async () => {
+    const { signedUrl, key } = await link('application/pdf');
+    const stored = await put(signedUrl, PDF, 'application/pdf');
+    expect(stored.statusCode).toBe(201);
+    expect(body(stored).data).toEqual({ key, url: `/api/media/files/${key}`, mimeType: 'application/pdf', size: PDF.length });
+    for (const url of [`/api/media/files/${key}`, `/media/files/${key}`]) {
+      const served = await server.app.inject({ method: 'GET', url });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('application/pdf');
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.rawPayload.equals(PDF)).toBe(true);
+    }
+    const part = await server.app.inject({ method: 'GET', url: `/api/media/files/${key}`, headers: { range: 'bytes=0-7' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 0-7/${PDF.length}`);
+    expect(part.body).toBe('%PDF-1.4');
+    const beyond = await server.app.inject({ method: 'GET', url: `/api/media/files/${key}`, headers: { range: `bytes=${PDF.length + 10}-` } });
+    expect(beyond.statusCode).toBe(416);
+  });
+
+  it('accepts the recorder audio with its codecs parameter', async () => {
+    const { signedUrl, key } = await link('audio/webm');
+    const stored = await put(signedUrl, Buffer.from('1a45dfa3', 'hex'), 'audio/webm;codecs=opus');
+    expect(stored.statusCode).toBe(201);
+    expect((await server.app.inject({ method: 'GET', url: `/api/media/files/${key}` })).headers['content-type']).toBe('audio/webm');
+  });
+
+  it('refuses a body whose type differs from the signed type', async () => {
+    const { signedUrl, key } = await link('image/png');
+    for (const type of ['image/jpeg', 'text/html', 'application/json']) {
+      const response = await put(signedUrl, type === 'application/json' ? Buffer.from('{}') : PNG, type);
+      expect(response.statusCode, type).toBe(400);
+      expect(body(response).errors).toMatchObject({ code: 'uploadTypeMismatch', title: 'The file type does not match the upload link.' });
+    }
+    const untyped = await server.app.inject({ method: 'PUT', url: signedUrl, payload: PNG });
+    expect(untyped.statusCode).toBe(400);
+    expect((await server.app.inject({ method: 'GET', url: `/api/media/files/${key}` })).statusCode).toBe(404);
+  });
+
+  it('refuses forged links with 403', async () => {
+    const { signedUrl, key } = await link('image/png');
+    const url = new URL(signedUrl, 'http://localhost');
+    const forge = (change: (params: URLSearchParams) => void, pathKey = key) => {
+      const params = new URLSearchParams(url.searchParams);
+      change(params);
+      return `/api/uploads/${pathKey}?${params}`;
+    };
+    const forgeries = [
+      forge((p) => p.set('owner', stranger.id)),
+      forge((p) => p.set('type', 'application/pdf')),
+      forge((p) => p.set('expires', String(Number(p.get('expires')) + 3_600_000))),
+      forge((p) => p.set('signature', 'a'.repeat(64))),
+      forge((p) => p.delete('signature')),
+      forge(() => {}, 'c'.repeat(32)),
+      forge(() => {}, '..%2F..%2Fetc%2Fpasswd'),
+    ];
+    for (const forged of forgeries) {
+      const response = await put(forged, PNG, forged.includes('application%2Fpdf') ? 'application/pdf' : 'image/png');
+      expect(response.statusCode, forged).toBe(403);
+      expect(body(response).errors, forged).toMatchObject({ code: 'uploadLinkInvalid', title: 'This upload link is not valid.' });
+    }
+    expect((await put(signedUrl, PNG, 'image/png')).statusCode).toBe(201);
+  });
+
+  it('refuses an expired link with 403', async () => {
+    const { signedUrl } = await link('image/png');
+    server.clock.advance(15 * 60_000 + 1000);
+    const response = await put(signedUrl, PNG, 'image/png');
+    expect(response.statusCode).toBe(403);
+    expect(body(response).errors).toMatchObject({ code: 'uploadLinkExpired', title: 'This upload link has expired. Please try again.' });
+  });
+
+  it('refuses files over 10 MB with 413, takes exactly 10 MB, and refuses empty files', async () => {
+    const big = await link('audio/mpeg');
+    const tooLarge = await put(big.signedUrl, Buffer.alloc(10 * 1024 * 1024 + 1, 1), 'audio/mpeg');
+    expect(tooLarge.statusCode).toBe(413);
+    expect(body(tooLarge).errors).toMatchObject({ code: 'fileTooLarge', title: 'The file is too large. The largest file allowed is 10 MB.' });
+    const fits = await put(big.signedUrl, Buffer.alloc(10 * 1024 * 1024, 1), 'audio/mpeg');
+    expect(fits.statusCode).toBe(201);
+    const empty = await link('audio/mpeg');
+    const none = await put(empty.signedUrl, Buffer.alloc(0), 'audio/mpeg');
+    expect(none.statusCode).toBe(400);
+    expect(body(none).errors.code).toBe('uploadEmpty');
+  });
+
+  it('takes one file per link', async () => {
+    const { signedUrl } = await link('image/png');
+    expect((await put(signedUrl, PNG, 'image/png')).statusCode).toBe(201);
+    const again = await put(signedUrl, Buffer.from('replaced'), 'image/png');
+    expect(again.statusCode).toBe(409);
+    expect(body(again).errors.code).toBe('uploadExists');
+  });
+
+  it('serves only well-formed keys of stored files', async () => {
+    for (const url of ['/api/media/files/' + 'd'.repeat(32), '/api/media/files/..%2F..%2Fetc%2Fpasswd', '/media/files/..%2Fapp.ts', '/api/media/files/ABCDEF', '/api/media/files/%00']) {
+      const response = await server.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(body(response).errors.code, url).toMatch(/^(fileNotFound|notFound)$/);
+    }
+  });
+
+  it('uses an own image upload as the profile picture and refuses anyone else\'s', async () => {
+    const { signedUrl, key } = await link('image/png');
+    expect((await put(signedUrl, PNG, 'image/png')).statusCode).toBe(201);
+
+    const foreign = await server.call({ method: 'PATCH', url: '/api/student/profile', session: strangerSession, payload: { SSCGPA: 3, HSCGPA: 3, profilePic: key } });
+    expect(foreign.statusCode).toBe(400);
+    expect(body(foreign).errors).toMatchObject({ code: 'uploadNotYours', title: 'This picture was not uploaded by you. Please upload it again.' });
+    const unknown = await server.call({ method: 'PATCH', url: '/api/student/profile', session: strangerSession, payload: { SSCGPA: 3, HSCGPA: 3, profilePic: 'e'.repeat(32) } });
+    expect(body(unknown).errors.code).toBe('uploadNotYours');
+    expect(body(await server.call({ method: 'GET', url: '/api/student/profile', session: strangerSession })).data.profilePic).toBeNull();
+
+    const own = await server.call({ method: 'PATCH', url: '/api/student/profile', session: ownerSession, payload: { SSCGPA: 4.2, HSCGPA: 4.1, profilePic: key } });
+    expect(own.statusCode).toBe(200);
+    expect(body(own).data).toMatchObject({ _id: owner.id, SSCGPA: 4.2, HSCGPA: 4.1, profilePic: `/api/media/files/${key}` });
+    // Sending back the address it was given keeps the picture.
+    const resent = await server.call({ method: 'PATCH', url: '/api/student/profile', session: ownerSession, payload: { SSCGPA: 4.2, HSCGPA: 4.1, profilePic: `/api/media/files/${key}` } });
+    expect(body(resent).data.profilePic).toBe(`/api/media/files/${key}`);
+    const picture = await server.app.inject({ method: 'GET', url: body(resent).data.profilePic });
+    expect(picture.headers['content-type']).toBe('image/png');
+    expect(picture.rawPayload.equals(PNG)).toBe(true);
+  });
+
+  it('refuses a PDF as the profile picture', async () => {
+    const { signedUrl, key } = await link('application/pdf');
+    expect((await put(signedUrl, PDF, 'application/pdf')).statusCode).toBe(201);
+    const response = await server.call({ method: 'PATCH', url: '/api/student/profile', session: ownerSession, payload: { SSCGPA: 4, HSCGPA: 4, profilePic: key } });
+    expect(response.statusCode).toBe(400);
+    expect(body(response).errors).toMatchObject({ code: 'pictureNotImage', title: 'The profile picture must be a JPEG or PNG image.' });
+  });
+});
