@@ -197,6 +197,24 @@ export const NotificationSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** A finished attempt of a past exam, imported with its answers and scored on import. */
+export const SubmissionSchema = Type.Object(
+  {
+    examId: Id,
+    groupId: Id,
+    studentId: Id,
+    startedAt: Time,
+    submittedAt: Time,
+    candidateCategory: Opt(Type.String()),
+    faculty: Opt(Type.String()),
+    subjectName: Opt(Type.String()),
+    answers: Type.Array(
+      Type.Object({ questionId: Id, answer: Type.Array(Type.Union([Type.Number(), Type.String(), Type.Boolean(), Type.Null()])) }, { additionalProperties: false }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 export const BundleSchema = Type.Object(
   {
     staff: Opt(Type.Array(StaffSchema)),
@@ -206,6 +224,7 @@ export const BundleSchema = Type.Object(
     exams: Opt(Type.Array(ExamSchema)),
     forum: Opt(Type.Array(ForumQuestionSchema)),
     notifications: Opt(Type.Array(NotificationSchema)),
+    submissions: Opt(Type.Array(SubmissionSchema)),
   },
   { additionalProperties: false },
 );

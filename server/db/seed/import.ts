@@ -10,6 +10,8 @@ import type { Database, ItemType } from '../schema.js';
 import { hashPassword } from '../../account/passwords.js';
 import { writeJson } from '../json.js';
 import { newId } from '../../ids.js';
+import { gradeAttempt } from '../../exams/grading.js';
+import { attemptEndMs } from '../../../src/domain/examTiming.js';
 
 export class BundleError extends Error {
   constructor(readonly problems: string[]) {
@@ -83,6 +85,7 @@ export function validateBundle(input: unknown): Bundle {
     }
   }
   const students = new Set<string>();
+  const members = new Set<string>(); // group:student
   const phones = new Set<string>();
   for (const student of bundle.students ?? []) {
     unique('student', student.id);
@@ -90,6 +93,7 @@ export function validateBundle(input: unknown): Bundle {
     if (phones.has(student.phone)) problems.push(`student ${student.id}: phone ${student.phone} is used twice`);
     phones.add(student.phone);
     for (const group of student.groups ?? []) if (!groups.has(group)) problems.push(`student ${student.id}: group ${group} is not in the bundle`);
+    for (const group of student.groups ?? []) members.add(`${group}:${student.id}`);
   }
   const staffIds = new Set<string>();
   for (const member of bundle.staff ?? []) {
@@ -113,6 +117,22 @@ export function validateBundle(input: unknown): Bundle {
       const known = comment.userType === 'Admin' ? staffIds.has(comment.userId) : students.has(comment.userId);
       if (!known) problems.push(`forum comment ${comment.id}: ${comment.userType} ${comment.userId} is not in the bundle`);
     }
+  }
+  const examsById = new Map((bundle.exams ?? []).map((exam) => [exam.id, exam]));
+  for (const [i, submission] of (bundle.submissions ?? []).entries()) {
+    const where = `submission ${i} (student ${submission.studentId}, exam ${submission.examId})`;
+    const exam = examsById.get(submission.examId);
+    if (!exam) problems.push(`${where}: the exam is not in the bundle`);
+    if (!students.has(submission.studentId)) problems.push(`${where}: the student is not in the bundle`);
+    if (!members.has(`${submission.groupId}:${submission.studentId}`)) problems.push(`${where}: the student is not in group ${submission.groupId}`);
+    if (exam && !(exam.assignments ?? []).some((a) => a.groupId === submission.groupId)) problems.push(`${where}: the exam is not assigned to group ${submission.groupId}`);
+    if (exam?.isSegmentedExam) problems.push(`${where}: submissions of segmented exams cannot be imported`);
+    const questionIds = new Set((exam?.questions ?? []).map((q) => q.id));
+    for (const answer of submission.answers) if (exam && !questionIds.has(answer.questionId)) problems.push(`${where}: question ${answer.questionId} is not in the exam`);
+    if (new Set(submission.answers.map((a) => a.questionId)).size !== submission.answers.length) problems.push(`${where}: a question is answered twice`);
+    const pair = `${submission.examId}:${submission.groupId}:${submission.studentId}`;
+    if (members.has(`submitted:${pair}`)) problems.push(`${where}: the student has two submissions for this exam and group`);
+    members.add(`submitted:${pair}`);
   }
   for (const notification of bundle.notifications ?? []) {
     unique('notification', notification.id);
@@ -267,6 +287,26 @@ export async function importBundle(db: Kysely<Database>, input: unknown, options
           n.studentIds.map((id) => ({ notification_id: n.id, student_id: id, is_seen: seen.has(id) ? (1 as const) : (0 as const), deleted_at: null })),
         ).execute();
       }
+    }
+    for (const sub of bundle.submissions ?? []) {
+      const exam = bundle.exams!.find((e) => e.id === sub.examId)!;
+      const assignment = exam.assignments!.find((a) => a.groupId === sub.groupId)!;
+      const startedAt = at(sub.startedAt);
+      const window = { startsAt: at(assignment.startsAt), endsAt: at(assignment.endsAt), duration: assignment.duration, isPracticeExam: exam.isPracticeExam === true };
+      const attempt = {
+        id: newId(), exam_id: sub.examId, group_id: sub.groupId, student_id: sub.studentId, started_at: startedAt,
+        deadline_at: new Date(attemptEndMs(window, startedAt)).toISOString(), submitted_at: at(sub.submittedAt), set_code: null,
+        candidate_category: sub.candidateCategory ?? null, faculty: sub.faculty ?? null, subject_name: sub.subjectName ?? null, round: 1, superseded_at: null,
+      };
+      await trx.insertInto('attempts').values(attempt).execute();
+      if (sub.answers.length) {
+        await trx.insertInto('answers').values(sub.answers.map((a) => ({
+          attempt_id: attempt.id, question_id: a.questionId, answer: writeJson(a.answer), extra: '[]', answer_index: null,
+          client_timestamp: Date.parse(attempt.submitted_at), saved_at: attempt.submitted_at, offline: 0 as const,
+        }))).execute();
+      }
+      const examRow = await trx.selectFrom('exams').selectAll().where('id', '=', sub.examId).executeTakeFirstOrThrow();
+      await gradeAttempt(trx, examRow, attempt, new Date(attempt.submitted_at));
     }
   });
   return summary;

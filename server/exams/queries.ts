@@ -1,0 +1,251 @@
+// Reads of the exam area: a student's assignments, the exam context of one request, questions as
+// served to one student, saved answers and segmented selections.
+import type { Kysely, Selectable } from 'kysely';
+import type { AttemptsTable, Database, ExamAssignmentsTable, ExamsTable, QuestionsTable } from '../db/schema.js';
+import { readJson } from '../db/json.js';
+import type { AnswerValue, PublicQuestion, QuestionType, ScorableQuestion } from '../../src/domain/scoring.js';
+import type { SegmentedExamDetails, SegmentedSelection } from '../../src/domain/segmentedSelection.js';
+import { SUBJECT_GROUPS } from '../../src/domain/segmentedSelection.js';
+
+export type Exam = Selectable<ExamsTable>;
+export type Assignment = Selectable<ExamAssignmentsTable>;
+export type Attempt = Selectable<AttemptsTable>;
+export type QuestionRow = Selectable<QuestionsTable>;
+
+/** Everything one exam request needs to decide: the assignment, the exam, membership and attempt. */
+export interface ExamContext {
+  exam: Exam;
+  assignment: Assignment;
+  isMember: boolean;
+  /** The student's current attempt (newest round, not superseded), if any. */
+  attempt: Attempt | null;
+}
+
+export async function loadExamContext(db: Kysely<Database>, studentId: string, examId: string, groupId: string): Promise<ExamContext | null> {
+  const row = await db
+    .selectFrom('exam_assignments as ea')
+    .innerJoin('exams as e', 'e.id', 'ea.exam_id')
+    .leftJoin('group_members as gm', (join) => join.onRef('gm.group_id', '=', 'ea.group_id').on('gm.student_id', '=', studentId))
+    .select([
+      'ea.id as a_id', 'ea.exam_id as a_exam_id', 'ea.group_id as a_group_id', 'ea.starts_at', 'ea.ends_at', 'ea.duration', 'ea.cut_marks',
+      'ea.multiple_times_submission', 'ea.result_published', 'ea.removed_at',
+      'e.id', 'e.title', 'e.course_id', 'e.subject_id', 'e.is_practice', 'e.is_segmented', 'e.instruction', 'e.total_marks', 'e.pass_mark',
+      'e.negative_mark', 'e.segmented_details', 'e.gpa_factor', 'e.created_at',
+      'gm.student_id as member',
+    ])
+    .where('ea.exam_id', '=', examId)
+    .where('ea.group_id', '=', groupId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const attempt = row.member ? await currentAttempt(db, examId, groupId, studentId) : null;
+  return {
+    assignment: {
+      id: row.a_id, exam_id: row.a_exam_id, group_id: row.a_group_id, starts_at: row.starts_at, ends_at: row.ends_at, duration: row.duration,
+      cut_marks: row.cut_marks, multiple_times_submission: row.multiple_times_submission, result_published: row.result_published, removed_at: row.removed_at,
+    },
+    exam: {
+      id: row.id, title: row.title, course_id: row.course_id, subject_id: row.subject_id, is_practice: row.is_practice, is_segmented: row.is_segmented,
+      instruction: row.instruction, total_marks: row.total_marks, pass_mark: row.pass_mark, negative_mark: row.negative_mark,
+      segmented_details: row.segmented_details, gpa_factor: row.gpa_factor, created_at: row.created_at,
+    },
+    isMember: row.member !== null && row.member !== undefined,
+    attempt,
+  };
+}
+
+export async function currentAttempt(db: Kysely<Database>, examId: string, groupId: string, studentId: string): Promise<Attempt | null> {
+  const attempt = await db
+    .selectFrom('attempts')
+    .selectAll()
+    .where('exam_id', '=', examId)
+    .where('group_id', '=', groupId)
+    .where('student_id', '=', studentId)
+    .where('superseded_at', 'is', null)
+    .orderBy('round', 'desc')
+    .executeTakeFirst();
+  return attempt ?? null;
+}
+
+/** The groups of a student that an exam is assigned to (removed assignments included), newest first. */
+export async function assignmentsOfExamForStudent(db: Kysely<Database>, studentId: string, examId: string, courseId?: string): Promise<Assignment[]> {
+  let query = db
+    .selectFrom('exam_assignments as ea')
+    .innerJoin('group_members as gm', 'gm.group_id', 'ea.group_id')
+    .innerJoin('groups as g', 'g.id', 'ea.group_id')
+    .selectAll('ea')
+    .where('ea.exam_id', '=', examId)
+    .where('gm.student_id', '=', studentId);
+  if (courseId) query = query.where('g.course_id', '=', courseId);
+  return query.orderBy('ea.starts_at', 'desc').execute();
+}
+
+export interface AssignmentListRow {
+  assignment: Assignment;
+  exam: Exam;
+  groupName: string;
+  attempt: Pick<Attempt, 'started_at' | 'submitted_at'> | null;
+  questionCount: number;
+}
+
+/** Every exam assigned (and not removed) to the student's batches of one course. */
+export async function assignmentsForCourse(db: Kysely<Database>, studentId: string, courseId: string): Promise<AssignmentListRow[]> {
+  const rows = await db
+    .selectFrom('exam_assignments as ea')
+    .innerJoin('group_members as gm', 'gm.group_id', 'ea.group_id')
+    .innerJoin('groups as g', 'g.id', 'ea.group_id')
+    .innerJoin('exams as e', 'e.id', 'ea.exam_id')
+    .select([
+      'ea.id as a_id', 'ea.exam_id as a_exam_id', 'ea.group_id as a_group_id', 'ea.starts_at', 'ea.ends_at', 'ea.duration', 'ea.cut_marks',
+      'ea.multiple_times_submission', 'ea.result_published', 'ea.removed_at',
+      'e.id', 'e.title', 'e.course_id', 'e.subject_id', 'e.is_practice', 'e.is_segmented', 'e.instruction', 'e.total_marks', 'e.pass_mark',
+      'e.negative_mark', 'e.segmented_details', 'e.gpa_factor', 'e.created_at',
+      'g.name as group_name',
+    ])
+    .where('gm.student_id', '=', studentId)
+    .where('g.course_id', '=', courseId)
+    .where('ea.removed_at', 'is', null)
+    .execute();
+  if (rows.length === 0) return [];
+  const examIds = [...new Set(rows.map((r) => r.id))];
+  const counts = await db
+    .selectFrom('questions')
+    .select(['exam_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('exam_id', 'in', examIds)
+    .groupBy('exam_id')
+    .execute();
+  const countOf = new Map(counts.map((c) => [c.exam_id, Number(c.n)]));
+  const attempts = await db
+    .selectFrom('attempts')
+    .select(['exam_id', 'group_id', 'started_at', 'submitted_at', 'round'])
+    .where('student_id', '=', studentId)
+    .where('exam_id', 'in', examIds)
+    .where('superseded_at', 'is', null)
+    .execute();
+  const attemptOf = new Map<string, (typeof attempts)[number]>();
+  for (const a of attempts) {
+    const key = `${a.exam_id}:${a.group_id}`;
+    const known = attemptOf.get(key);
+    if (!known || known.round < a.round) attemptOf.set(key, a);
+  }
+  return rows.map((row) => {
+    const attempt = attemptOf.get(`${row.id}:${row.a_group_id}`);
+    return {
+      assignment: {
+        id: row.a_id, exam_id: row.a_exam_id, group_id: row.a_group_id, starts_at: row.starts_at, ends_at: row.ends_at, duration: row.duration,
+        cut_marks: row.cut_marks, multiple_times_submission: row.multiple_times_submission, result_published: row.result_published, removed_at: row.removed_at,
+      },
+      exam: {
+        id: row.id, title: row.title, course_id: row.course_id, subject_id: row.subject_id, is_practice: row.is_practice, is_segmented: row.is_segmented,
+        instruction: row.instruction, total_marks: row.total_marks, pass_mark: row.pass_mark, negative_mark: row.negative_mark,
+        segmented_details: row.segmented_details, gpa_factor: row.gpa_factor, created_at: row.created_at,
+      },
+      groupName: row.group_name,
+      attempt: attempt ? { started_at: attempt.started_at, submitted_at: attempt.submitted_at } : null,
+      questionCount: countOf.get(row.id) ?? 0,
+    };
+  });
+}
+
+export async function subjectNames(db: Kysely<Database>, ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('subjects').select(['id', 'name']).where('id', 'in', unique).execute();
+  return new Map(rows.map((r) => [r.id, r.name ?? '']));
+}
+
+export async function courseName(db: Kysely<Database>, courseId: string): Promise<string | null> {
+  const row = await db.selectFrom('courses').select('name').where('id', '=', courseId).executeTakeFirst();
+  return row?.name ?? null;
+}
+
+export async function questionsOfExam(db: Kysely<Database>, examId: string): Promise<QuestionRow[]> {
+  return db.selectFrom('questions').selectAll().where('exam_id', '=', examId).orderBy('position').execute();
+}
+
+export function segmentedDetailsOf(exam: Exam): SegmentedExamDetails | null {
+  return exam.is_segmented ? readJson<SegmentedExamDetails | null>(exam.segmented_details, null) : null;
+}
+
+export async function segmentedSelectionOf(db: Kysely<Database>, examId: string, studentId: string): Promise<SegmentedSelection | null> {
+  const row = await db.selectFrom('segmented_selections').selectAll().where('exam_id', '=', examId).where('student_id', '=', studentId).executeTakeFirst();
+  if (!row) return null;
+  return {
+    mandatorySubjects: readJson(row.mandatory_subjects, []),
+    compulsoryOptionalSubjects: readJson(row.compulsory_optional_subjects, []),
+    optionalSubjects: readJson(row.optional_subjects, []),
+  };
+}
+
+/**
+ * The questions one student gets: every question of a plain exam; for a segmented exam, the first
+ * `count` questions (by position) of each selected subject, in selection order — none before a
+ * selection is made.
+ */
+export function servedQuestions<Q extends Pick<QuestionRow, 'subject_id' | 'position'>>(exam: Exam, questions: Q[], selection: SegmentedSelection | null): Q[] {
+  if (!exam.is_segmented) return questions;
+  if (!selection) return [];
+  const served: Q[] = [];
+  for (const group of SUBJECT_GROUPS) {
+    for (const chosen of selection[group]) {
+      served.push(...questions.filter((q) => q.subject_id === chosen.subjectId).sort((a, b) => a.position - b.position).slice(0, chosen.count));
+    }
+  }
+  return served;
+}
+
+/** The questions a student gets, read from the database. */
+export async function servedQuestionsFor(db: Kysely<Database>, exam: Exam, studentId: string): Promise<QuestionRow[]> {
+  const questions = await questionsOfExam(db, exam.id);
+  const selection = exam.is_segmented ? await segmentedSelectionOf(db, exam.id, studentId) : null;
+  return servedQuestions(exam, questions, selection);
+}
+
+/** A question without its key, explanation or notes: what a student may see before submitting. */
+export function publicQuestion(q: QuestionRow, names: Map<string, string>): PublicQuestion {
+  return {
+    _id: q.id,
+    type: q.type,
+    title: q.title,
+    point: q.point,
+    options: readJson<string[]>(q.options, []),
+    optionType: readJson<Record<string, 'image'>>(q.option_type, {}),
+    image: readJson<string[]>(q.image, []),
+    file: readJson<string[]>(q.file, []),
+    subjectId: q.subject_id,
+    subjectName: q.subject_id ? (names.get(q.subject_id) ?? null) : null,
+  };
+}
+
+export function scorableQuestion(q: QuestionRow): ScorableQuestion {
+  return {
+    id: q.id,
+    type: q.type as QuestionType,
+    point: q.point,
+    optionCount: readJson<unknown[]>(q.options, []).length,
+    answer: readJson<AnswerValue>(q.answer, []),
+  };
+}
+
+export interface SavedAnswer {
+  questionId: string;
+  answer: AnswerValue;
+  extra: unknown[];
+  answerIndex: number | null;
+  timestamp: number;
+}
+
+export async function savedAnswersOf(db: Kysely<Database>, attemptId: string): Promise<SavedAnswer[]> {
+  const rows = await db.selectFrom('answers').selectAll().where('attempt_id', '=', attemptId).execute();
+  return rows.map((r) => ({
+    questionId: r.question_id,
+    answer: readJson<AnswerValue>(r.answer, []),
+    extra: readJson<unknown[]>(r.extra, []),
+    answerIndex: r.answer_index,
+    timestamp: Number(r.client_timestamp),
+  }));
+}
+
+export async function resultOfAttempt(db: Kysely<Database>, attemptId: string): Promise<{ id: string } | null> {
+  const row = await db.selectFrom('results').select('id').where('attempt_id', '=', attemptId).executeTakeFirst();
+  return row ?? null;
+}

@@ -1,0 +1,91 @@
+// When an attempt ends, how much time remains, and what state an exam card is in. Pure: the
+// server computes an attempt's deadline with it and the app runs its countdown and card refresh
+// with it, so both sides agree on the end of an exam.
+
+export type TimeInput = string | number | Date;
+
+export interface ExamWindow {
+  startsAt: TimeInput;
+  endsAt: TimeInput;
+  /** Minutes. */
+  duration: number;
+  isPracticeExam: boolean;
+}
+
+export type ExamCardState = 'live' | 'upcoming' | 'finished';
+
+/** Refresh period of exam card states (spec: every 10 seconds). */
+export const EXAM_CARD_REFRESH_MS = 10_000;
+
+export function toMs(time: TimeInput): number {
+  if (typeof time === 'number') return time;
+  if (time instanceof Date) return time.getTime();
+  return Date.parse(time);
+}
+
+export function durationMs(durationMinutes: number): number {
+  return durationMinutes * 60_000;
+}
+
+/**
+ * The end of a student's attempt in ms since epoch. Live: the earlier of their start plus the
+ * duration and the exam's end. Practice: their start plus the duration (never cut by the end time).
+ */
+export function attemptEndMs(window: ExamWindow, studentStartsAt: TimeInput): number {
+  const byDuration = toMs(studentStartsAt) + durationMs(window.duration);
+  return window.isPracticeExam ? byDuration : Math.min(byDuration, toMs(window.endsAt));
+}
+
+/**
+ * Offset to add to the device clock to get the server's clock, measured from a response's
+ * `serverNow`. The request's round trip is split evenly when `sentAtMs` is given.
+ */
+export function serverClockOffsetMs(serverNow: TimeInput, receivedAtMs: number, sentAtMs?: number): number {
+  const deviceMidpoint = sentAtMs === undefined ? receivedAtMs : sentAtMs + (receivedAtMs - sentAtMs) / 2;
+  return toMs(serverNow) - deviceMidpoint;
+}
+
+/** Remaining ms (never below 0) of an attempt ending at `endMs`, on the device clock plus offset. */
+export function remainingMs(endMs: number, deviceNowMs: number, offsetMs = 0): number {
+  return Math.max(0, endMs - (deviceNowMs + offsetMs));
+}
+
+/** Remaining time formatted as hh:mm:ss (or mm:ss under an hour) for the countdown. */
+export function formatRemaining(ms: number): string {
+  const totalSeconds = Math.max(0, Math.ceil(ms / 1000));
+  const hours = Math.floor(totalSeconds / 3600);
+  const minutes = Math.floor((totalSeconds % 3600) / 60);
+  const seconds = totalSeconds % 60;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return hours > 0 ? `${two(hours)}:${two(minutes)}:${two(seconds)}` : `${two(minutes)}:${two(seconds)}`;
+}
+
+export interface ExamCardInput extends ExamWindow {
+  studentStartsAt: TimeInput | null;
+  submittedAt: TimeInput | null;
+}
+
+/**
+ * Card state of an exam for one student at `nowMs` (spec section 4): upcoming before startsAt;
+ * finished once the student submitted, or their start plus the duration passed, or (non-practice)
+ * endsAt passed; otherwise live. Practice exams never expire by end time.
+ */
+export function examCardState(exam: ExamCardInput, nowMs: number): ExamCardState {
+  if (exam.submittedAt !== null && exam.submittedAt !== undefined) return 'finished';
+  if (exam.studentStartsAt !== null && exam.studentStartsAt !== undefined) {
+    if (nowMs >= toMs(exam.studentStartsAt) + durationMs(exam.duration)) return 'finished';
+  }
+  if (!exam.isPracticeExam && nowMs >= toMs(exam.endsAt)) return 'finished';
+  if (nowMs < toMs(exam.startsAt)) return 'upcoming';
+  return 'live';
+}
+
+/** Whether the student may open the exam now (the Start button is enabled). */
+export function canStartExam(exam: ExamCardInput, nowMs: number): boolean {
+  return examCardState(exam, nowMs) === 'live';
+}
+
+/** Whether an attempt that started at `studentStartsAt` has run out at `nowMs`. */
+export function isAttemptOver(window: ExamWindow, studentStartsAt: TimeInput, nowMs: number): boolean {
+  return nowMs >= attemptEndMs(window, studentStartsAt);
+}

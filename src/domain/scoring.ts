@@ -1,0 +1,304 @@
+// Marks for every question type, totals, pass and GPA rules. Pure: the server grades submissions
+// with it and the app uses it for counts shown during the exam, so both agree to the decimal.
+//
+// Answer shapes (the key stored on the server and the student's answer use the same shape):
+//   MCQ       [optionIndex]                      one index
+//   checkbox  [optionIndex, ...]                 a set of indexes; exact set match scores
+//   MCA       ['true' | 'false' | null, ...]     one value per option, by option position
+//   shortAns  [text]                              reviewed by a teacher; 0 until marked
+//   paragraph [text]                              reviewed by a teacher; 0 until marked
+
+export type QuestionType = 'MCQ' | 'MCA' | 'checkbox' | 'shortAns' | 'paragraph';
+
+export const QUESTION_TYPES: readonly QuestionType[] = ['MCQ', 'MCA', 'checkbox', 'shortAns', 'paragraph'];
+
+/** One element of an answer array: an option index, an MCA 'true'/'false', text, or nothing yet. */
+export type AnswerItem = string | number | boolean | null;
+export type AnswerValue = AnswerItem[];
+
+/** A question as the app receives it before submission: no answer, explanation or notes. */
+export interface PublicQuestion {
+  _id: string;
+  type: QuestionType;
+  title: string;
+  point: number;
+  options: string[];
+  /** option index (as text) -> 'image' where the option text is an image address */
+  optionType: Record<string, 'image'>;
+  image: string[];
+  file: string[];
+  subjectId: string | null;
+  subjectName: string | null;
+}
+
+/** What grading needs to know about a question. */
+export interface ScorableQuestion {
+  id: string;
+  type: QuestionType;
+  point: number;
+  /** Number of options (MCQ, checkbox, MCA); ignored for text questions. */
+  optionCount: number;
+  /** The key, in the shape described at the top of this file. */
+  answer: AnswerValue;
+}
+
+export interface QuestionScore {
+  questionId: string;
+  /** Marks earned before negative marking. */
+  marks: number;
+  negativeMarks: number;
+  /** Question's full marks. */
+  total: number;
+  /** Shares in [0, 1]: whole numbers except for MCA, where each option counts 1 / option count. */
+  correct: number;
+  incorrect: number;
+  skipped: number;
+  answered: boolean;
+  /** shortAns/paragraph answers wait for a teacher: they score 0 until marked. */
+  pendingReview: boolean;
+}
+
+export interface ExamScore {
+  questions: QuestionScore[];
+  /** Net marks: marks earned minus negative marks (may go below zero). */
+  marksObtained: number;
+  negativeMarks: number;
+  totalMarks: number;
+  correct: number;
+  incorrect: number;
+  skipped: number;
+  passed: boolean;
+  pendingReview: boolean;
+}
+
+/** Rounds away binary noise such as 0.30000000000000004 without losing real precision. */
+export function roundMarks(value: number): number {
+  return Math.round(value * 10_000) / 10_000 + 0;
+}
+
+/** An option index from a number or a numeric string; null when it is not a valid index. */
+export function optionIndex(item: AnswerItem | undefined, optionCount: number): number | null {
+  let n: number;
+  if (typeof item === 'number') n = item;
+  else if (typeof item === 'string' && /^\d+$/.test(item.trim())) n = Number(item.trim());
+  else return null;
+  return Number.isInteger(n) && n >= 0 && n < optionCount ? n : null;
+}
+
+/** An MCA option value: 'true', 'false', or null when the option is not answered. */
+export function mcaValue(item: AnswerItem | undefined): 'true' | 'false' | null {
+  if (item === true || item === 'true') return 'true';
+  if (item === false || item === 'false') return 'false';
+  return null;
+}
+
+function textOf(answer: AnswerValue): string {
+  return answer
+    .filter((item) => typeof item === 'string')
+    .join('')
+    .trim();
+}
+
+/**
+ * Whether a student's answer counts as answered. Text questions also count as answered when the
+ * student attached at least one file (`attachmentCount`).
+ */
+export function isAnswered(type: QuestionType, optionCount: number, answer: AnswerValue | null | undefined, attachmentCount = 0): boolean {
+  const value = answer ?? [];
+  switch (type) {
+    case 'MCQ':
+      return optionIndex(value[0], optionCount) !== null;
+    case 'checkbox':
+      return value.some((item) => optionIndex(item, optionCount) !== null);
+    case 'MCA':
+      return value.slice(0, optionCount).some((item) => mcaValue(item) !== null);
+    case 'shortAns':
+    case 'paragraph':
+      return textOf(value).length > 0 || attachmentCount > 0;
+  }
+}
+
+/**
+ * Checks that an answer has the right shape for its question. Returns a message for the student,
+ * or null when the answer is acceptable. An empty answer is acceptable (it clears nothing; it is
+ * stored as unanswered).
+ */
+export function answerShapeProblem(type: QuestionType, optionCount: number, answer: AnswerValue): string | null {
+  switch (type) {
+    case 'MCQ':
+      if (answer.length > 1) return 'An MCQ answer holds one option.';
+      if (answer.length === 1 && optionIndex(answer[0], optionCount) === null) return 'The chosen option does not exist.';
+      return null;
+    case 'checkbox': {
+      const indexes = answer.map((item) => optionIndex(item, optionCount));
+      if (indexes.some((index) => index === null)) return 'The chosen option does not exist.';
+      if (new Set(indexes).size !== indexes.length) return 'An option is chosen twice.';
+      return null;
+    }
+    case 'MCA':
+      if (answer.length > optionCount) return 'The answer has more values than the question has options.';
+      if (answer.some((item) => item !== null && item !== '' && mcaValue(item) === null)) return "Each option's answer must be true or false.";
+      return null;
+    case 'shortAns':
+    case 'paragraph':
+      if (answer.some((item) => item !== null && typeof item !== 'string')) return 'A written answer must be text.';
+      if (textOf(answer).length > 20_000) return 'The answer is too long.';
+      return null;
+  }
+}
+
+/**
+ * When a question allows one submission only (multipleTimesSubmission false), whether a new answer
+ * may replace the stored one. Saving the identical answer again is allowed. For MCA, options still
+ * without a value may be filled in, but an option that already has a value cannot change.
+ */
+export function answerChangeAllowed(type: QuestionType, optionCount: number, previous: AnswerValue | null | undefined, next: AnswerValue): boolean {
+  if (!previous || !isAnswered(type, optionCount, previous)) return true;
+  switch (type) {
+    case 'MCQ':
+      return optionIndex(previous[0], optionCount) === optionIndex(next[0], optionCount);
+    case 'checkbox': {
+      const before = new Set(previous.map((item) => optionIndex(item, optionCount)));
+      const after = new Set(next.map((item) => optionIndex(item, optionCount)));
+      return before.size === after.size && [...before].every((index) => after.has(index));
+    }
+    case 'MCA':
+      for (let i = 0; i < optionCount; i += 1) {
+        const before = mcaValue(previous[i]);
+        if (before !== null && mcaValue(next[i]) !== before) return false;
+      }
+      return true;
+    case 'shortAns':
+    case 'paragraph':
+      return textOf(previous) === textOf(next);
+  }
+}
+
+/** Scores one question. `negativeMark` is the exam's negative_mark. */
+export function scoreQuestion(question: ScorableQuestion, answer: AnswerValue | null | undefined, negativeMark: number, attachmentCount = 0): QuestionScore {
+  const value = answer ?? [];
+  const base = { questionId: question.id, total: question.point, pendingReview: false };
+  const answered = isAnswered(question.type, question.optionCount, value, attachmentCount);
+  const none = { ...base, marks: 0, negativeMarks: 0, correct: 0, incorrect: 0, skipped: 1, answered: false };
+
+  switch (question.type) {
+    case 'MCQ': {
+      if (!answered) return none;
+      const right = optionIndex(question.answer[0], question.optionCount);
+      const given = optionIndex(value[0], question.optionCount);
+      return given === right
+        ? { ...base, marks: question.point, negativeMarks: 0, correct: 1, incorrect: 0, skipped: 0, answered }
+        : { ...base, marks: 0, negativeMarks: negativeMark, correct: 0, incorrect: 1, skipped: 0, answered };
+    }
+    case 'checkbox': {
+      if (!answered) return none;
+      const key = new Set(question.answer.map((item) => optionIndex(item, question.optionCount)).filter((i) => i !== null));
+      const given = new Set(value.map((item) => optionIndex(item, question.optionCount)).filter((i) => i !== null));
+      const exact = key.size === given.size && [...key].every((index) => given.has(index));
+      return exact
+        ? { ...base, marks: question.point, negativeMarks: 0, correct: 1, incorrect: 0, skipped: 0, answered }
+        : { ...base, marks: 0, negativeMarks: negativeMark, correct: 0, incorrect: 1, skipped: 0, answered };
+    }
+    case 'MCA': {
+      const n = question.optionCount;
+      if (n === 0) return none;
+      let right = 0;
+      let wrong = 0;
+      let blank = 0;
+      for (let i = 0; i < n; i += 1) {
+        const given = mcaValue(value[i]);
+        if (given === null) blank += 1;
+        else if (given === mcaValue(question.answer[i])) right += 1;
+        else wrong += 1;
+      }
+      return {
+        ...base,
+        marks: roundMarks((question.point * right) / n),
+        negativeMarks: roundMarks((negativeMark * wrong) / n),
+        correct: roundMarks(right / n),
+        incorrect: roundMarks(wrong / n),
+        skipped: roundMarks(blank / n),
+        answered,
+      };
+    }
+    case 'shortAns':
+    case 'paragraph':
+      if (!answered) return none;
+      return { ...base, marks: 0, negativeMarks: 0, correct: 0, incorrect: 0, skipped: 0, answered, pendingReview: true };
+  }
+}
+
+/** Pass rule of the spec: marksObtained / totalMarks x 100 at least passMark. */
+export function isPassed(marksObtained: number, totalMarks: number, passMark: number): boolean {
+  if (totalMarks <= 0) return false;
+  return (marksObtained / totalMarks) * 100 >= passMark;
+}
+
+/**
+ * Scores a whole attempt. `answers` maps question id to the student's answer; questions without an
+ * entry are unanswered. `attachments` maps question id to the number of attached files.
+ */
+export function scoreExam(input: {
+  questions: ScorableQuestion[];
+  answers: ReadonlyMap<string, AnswerValue> | Record<string, AnswerValue>;
+  negativeMark: number;
+  passMark: number;
+  attachments?: ReadonlyMap<string, number> | Record<string, number>;
+}): ExamScore {
+  const lookup = <T>(source: ReadonlyMap<string, T> | Record<string, T> | undefined, id: string): T | undefined =>
+    source === undefined ? undefined : source instanceof Map ? source.get(id) : (source as Record<string, T>)[id];
+  const questions = input.questions.map((question) =>
+    scoreQuestion(question, lookup(input.answers, question.id), input.negativeMark, lookup(input.attachments, question.id) ?? 0),
+  );
+  const sum = (pick: (q: QuestionScore) => number) => roundMarks(questions.reduce((total, q) => total + pick(q), 0));
+  const gross = sum((q) => q.marks);
+  const negativeMarks = sum((q) => q.negativeMarks);
+  const totalMarks = sum((q) => q.total);
+  const marksObtained = roundMarks(gross - negativeMarks);
+  return {
+    questions,
+    marksObtained,
+    negativeMarks,
+    totalMarks,
+    correct: sum((q) => q.correct),
+    incorrect: sum((q) => q.incorrect),
+    skipped: sum((q) => q.skipped),
+    passed: isPassed(marksObtained, totalMarks, input.passMark),
+    pendingReview: questions.some((q) => q.pendingReview),
+  };
+}
+
+export interface GpaFactor {
+  hsc: number;
+  ssc: number;
+}
+
+/**
+ * GPA-weighted totals: the total adds 5 x hsc and 5 x ssc factor (GPA is out of 5); the student's
+ * GPA marks are HSCGPA x hsc + SSCGPA x ssc (a missing GPA counts as 0).
+ */
+export function gpaTotals(input: { marksObtained: number; totalMarks: number; gpaFactor: GpaFactor; hscGpa: number | null; sscGpa: number | null }): {
+  gpaMarks: number;
+  examMarks: number;
+  marksWithGpa: number;
+  totalWithGpa: number;
+} {
+  const gpaMarks = roundMarks((input.hscGpa ?? 0) * input.gpaFactor.hsc + (input.sscGpa ?? 0) * input.gpaFactor.ssc);
+  return {
+    gpaMarks,
+    examMarks: input.marksObtained,
+    marksWithGpa: roundMarks(input.marksObtained + gpaMarks),
+    totalWithGpa: roundMarks(input.totalMarks + 5 * input.gpaFactor.hsc + 5 * input.gpaFactor.ssc),
+  };
+}
+
+/** Total responses of an exam: every MCA option counts once, every other question once. */
+export function totalResponseCount(questions: ReadonlyArray<{ type: QuestionType; options: readonly unknown[] }>): number {
+  return questions.reduce((total, q) => total + (q.type === 'MCA' ? q.options.length : 1), 0);
+}
+
+/** Responses given in one answer: MCA options with a value, otherwise 1 when answered. */
+export function responseCount(type: QuestionType, optionCount: number, answer: AnswerValue | null | undefined, attachmentCount = 0): number {
+  if (type === 'MCA') return (answer ?? []).slice(0, optionCount).filter((item) => mcaValue(item) !== null).length;
+  return isAnswered(type, optionCount, answer, attachmentCount) ? 1 : 0;
+}
