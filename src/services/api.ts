@@ -44,9 +44,21 @@ export interface RequestOptions {
 }
 
 async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await send(method, path, options, 'json');
+  return (response._data as { data: T }).data;
+}
+
+/** Raw bytes of a file route (notes), with the same headers and error handling as every call. */
+async function requestBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const response = await send('GET', path, options, 'blob');
+  return response._data as Blob;
+}
+
+async function send(method: string, path: string, options: RequestOptions, responseType: 'json' | 'blob') {
   const sessionId = readSessionId();
   try {
-    const response = await ofetch.raw<{ data: T }>(path, {
+    const response = await ofetch.raw<unknown, 'json' | 'blob'>(path, {
+      responseType,
       baseURL,
       method,
       query: options.query,
@@ -57,7 +69,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
       headers: { agent: 'browser', ...(sessionId ? { Authorization: sessionId } : {}) },
     });
     options.onResponseHeaders?.(response.headers);
-    return response._data!.data;
+    return response;
   } catch (error) {
     throw toApiError(error);
   }
@@ -81,4 +93,5 @@ export const api = {
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+  blob: (path: string, options?: RequestOptions) => requestBlob(path, options),
 };

@@ -38,12 +38,21 @@ export function removeKey(key: string): void {
   store()?.removeItem(key);
 }
 
-export const readSessionId = (): string | null => store()?.getItem(STORAGE_KEYS.sessionId) ?? null;
-export const writeSessionId = (id: string): void => store()?.setItem(STORAGE_KEYS.sessionId, id);
+const tabStore = (): Storage | null => (typeof sessionStorage === 'undefined' ? null : sessionStorage);
+
+/** The session id: kept in localStorage with Remember me, else only for this tab in sessionStorage. */
+export const readSessionId = (): string | null => store()?.getItem(STORAGE_KEYS.sessionId) ?? tabStore()?.getItem(STORAGE_KEYS.sessionId) ?? null;
+export function writeSessionId(id: string, remember = true): void {
+  // One place only, so an old remembered id never outlives a newer tab-only sign-in.
+  store()?.removeItem(STORAGE_KEYS.sessionId);
+  tabStore()?.removeItem(STORAGE_KEYS.sessionId);
+  (remember ? store() : tabStore())?.setItem(STORAGE_KEYS.sessionId, id);
+}
 
 /** Clears everything a signed-in student left, except answers still waiting for delivery. */
 export function clearOnSignOut(): void {
   const s = store();
   if (!s) return;
   for (const key of Object.keys(s)) if (!KEPT_ON_SIGN_OUT.has(key)) s.removeItem(key);
+  tabStore()?.clear();
 }

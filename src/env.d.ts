@@ -1,0 +1,2 @@
+// Build-time constants defined in vite.config.ts.
+declare const __APP_VERSION__: string;

@@ -1,0 +1,406 @@
+// The answer outbox: every answer is written to the device first, then delivered to the server one
+// at a time. Network trouble keeps answers on the device (offline) until the connection returns;
+// a refusal by the server undoes the choice. Nothing is forgotten until the server acknowledged it.
+import { and, assign, enqueueActions, setup, fromPromise } from 'xstate';
+import { answerChangeAllowed, mcaValue, responseCount, type AnswerValue, type QuestionType } from '../domain/scoring';
+import type { Attachment, LocalSavedAnswer, PendingFile, SavedAnswers } from '../services/answerStore';
+
+export const ANSWER_TRIES = 3;
+
+export interface AnswerChoice {
+  questionId: string;
+  /** 1-based number shown on the question card, used in the 'Submit Answer Error' dialog. */
+  questionNumber: number;
+  questionType: QuestionType;
+  optionCount: number;
+  answer: AnswerValue;
+  extra?: Attachment[];
+  files?: PendingFile[];
+  answerIndex?: number;
+  /** Device time of the choice (ms); the server keeps the newest answer by this value. */
+  timestamp: number;
+}
+
+export interface SendAnswerInput {
+  examId: string;
+  groupId: string;
+  isLive: boolean;
+  questionId: string;
+  entry: LocalSavedAnswer;
+  /** True when the answer had been kept offline (or survived a reload) and is sent again. */
+  resubmit: boolean;
+}
+
+export interface SendAnswerOutput {
+  /** Files uploaded before the answer was sent; they joined the answer's attachments. */
+  uploaded: Attachment[];
+  /** Names of files whose upload was refused; they were skipped. */
+  skipped: string[];
+}
+
+/** The shape of a failed request as the outbox needs it (ApiRequestError satisfies it). */
+interface RequestFailure {
+  status?: number;
+  title?: string;
+  code?: string;
+  network?: boolean;
+}
+
+export interface AnswerFailure {
+  questionId: string;
+  questionNumber: number;
+  message: string;
+}
+
+interface QueueItem {
+  questionId: string;
+  resubmit: boolean;
+}
+
+export interface AnswerOutboxContext {
+  studentId: string;
+  examId: string;
+  groupId: string;
+  isLive: boolean;
+  multipleTimesSubmission: boolean;
+  online: boolean;
+  /** False once the exam is over or submitted: no new choices are taken. */
+  accepting: boolean;
+  entries: SavedAnswers;
+  questionNumbers: Record<string, number>;
+  queue: QueueItem[];
+  attempt: number;
+  failure: AnswerFailure | null;
+  examRemoved: boolean;
+}
+
+export type AnswerOutboxEvent =
+  | ({ type: 'answer.choose' } & AnswerChoice)
+  | { type: 'outbox.enqueue'; questionId: string }
+  | { type: 'outbox.flush' }
+  | { type: 'outbox.close' }
+  | { type: 'outbox.dismissFailure' }
+  | { type: 'connection.online' }
+  | { type: 'connection.offline' };
+
+export interface AnswerOutboxInput {
+  studentId: string;
+  examId: string;
+  groupId: string;
+  isLive: boolean;
+  multipleTimesSubmission: boolean;
+  online: boolean;
+  /** What the device (and the server) already hold for this exam. */
+  saved: SavedAnswers;
+  questionNumbers?: Record<string, number>;
+}
+
+const failureOf = (error: unknown): RequestFailure => (error && typeof error === 'object' ? (error as RequestFailure) : {});
+/** Worth another try: no answer at all, or the server was overloaded or down. */
+const isRetryable = (error: unknown) => {
+  const f = failureOf(error);
+  return f.network === true || (f.status ?? 0) >= 500 || f.status === 429;
+};
+
+const pendingIds = (entries: SavedAnswers) =>
+  Object.entries(entries)
+    .filter(([, entry]) => !entry.delivered)
+    // Answers with files go first: their uploads take longest and matter most.
+    .sort(([, a], [, b]) => Number(b.files.length > 0) - Number(a.files.length > 0) || a.timestamp - b.timestamp)
+    .map(([id]) => id);
+
+/** Writes the whole exam's answers to the device (used after every change of an entry). */
+const persistAll = {
+  type: 'persistAnswers' as const,
+  params: ({ context }: { context: AnswerOutboxContext }) => ({ studentId: context.studentId, examId: context.examId, entries: context.entries }),
+};
+
+export const answerOutboxMachine = setup({
+  types: {} as { context: AnswerOutboxContext; events: AnswerOutboxEvent; input: AnswerOutboxInput },
+  actors: {
+    sendAnswer: fromPromise<SendAnswerOutput, SendAnswerInput>(async () => {
+      throw new Error('provide sendAnswer');
+    }),
+  },
+  actions: {
+    /** Writes every answer of this exam to the device's storage. */
+    persistAnswers: (_, _params: { studentId: string; examId: string; entries: SavedAnswers }) => {},
+    notifySavedLocally: () => {},
+    notifyLocked: () => {},
+    notifyRestored: () => {},
+    notifyUploadSkipped: (_, _params: { names: string[] }) => {},
+    /** The exam left the student's batch: the group is loaded again so the app's menus follow. */
+    reloadGroup: (_, _params: { groupId: string }) => {},
+    acknowledge: assign(({ context }, output: SendAnswerOutput) => {
+      const id = context.queue[0].questionId;
+      const sent = context.entries[id];
+      if (!sent) return {};
+      // The entry may have changed while this one was in flight; only the acknowledged value is confirmed.
+      return {
+        entries: {
+          ...context.entries,
+          [id]: {
+            ...sent,
+            extra: [...sent.extra, ...output.uploaded],
+            files: [],
+            offline: false,
+            delivered: true,
+            confirmed: { answer: sent.answer, extra: [...sent.extra, ...output.uploaded], answerIndex: sent.answerIndex, timestamp: sent.timestamp },
+          },
+        },
+      };
+    }),
+    undo: assign(({ context }, params: { error: unknown }) => {
+      const id = context.queue[0].questionId;
+      const entry = context.entries[id];
+      const entries = { ...context.entries };
+      if (entry?.confirmed) {
+        entries[id] = { ...entry, ...entry.confirmed, files: [], offline: false, delivered: true, count: entry.type === 'MCA' ? entry.confirmed.answer.filter((v) => mcaValue(v) !== null).length : 1 };
+      } else {
+        delete entries[id];
+      }
+      const failure = failureOf(params.error);
+      return {
+        entries,
+        failure: { questionId: id, questionNumber: context.questionNumbers[id] ?? 0, message: failure.title || 'Unhandled exception' },
+        examRemoved: context.examRemoved || failure.status === 403,
+      };
+    }),
+    enqueueAllPending: assign({
+      queue: ({ context }) => {
+        const queued = new Set(context.queue.map((item) => item.questionId));
+        return [...context.queue, ...pendingIds(context.entries).filter((id) => !queued.has(id)).map((questionId) => ({ questionId, resubmit: true }))];
+      },
+    }),
+    dequeue: assign({ queue: ({ context }) => context.queue.slice(1), attempt: 0 }),
+  },
+  guards: {
+    changeAllowed: ({ context, event }) => {
+      if (event.type !== 'answer.choose') return false;
+      if (context.multipleTimesSubmission) return true;
+      return answerChangeAllowed(event.questionType, event.optionCount, context.entries[event.questionId]?.answer, event.answer);
+    },
+    accepting: ({ context }) => context.accepting,
+    knownQuestion: ({ context, event }) => event.type === 'outbox.enqueue' && !!context.entries[event.questionId],
+    online: ({ context }) => context.online,
+    hasQueueOnline: ({ context }) => context.online && context.queue.length > 0,
+    hasQueueOffline: ({ context }) => !context.online && context.queue.length > 0,
+    canRetry: ({ context, event }) => context.attempt < ANSWER_TRIES && isRetryable((event as { error?: unknown }).error),
+    keepOffline: ({ event }) => isRetryable((event as { error?: unknown }).error),
+    forbidden: ({ event }) => failureOf((event as { error?: unknown }).error).status === 403,
+    wasResubmit: ({ context }) => context.queue[0]?.resubmit === true,
+  },
+  delays: {
+    /** MCA true/false clicks come in bursts: wait for a quiet quarter second per question. */
+    answerDebounce: 250,
+    retryWait: 1000,
+    /** Offline answers are sent again one second apart so a returning batch does not flood the server. */
+    resubmitGap: 1000,
+  },
+}).createMachine({
+  id: 'answerOutbox',
+  context: ({ input }) => ({
+    studentId: input.studentId,
+    examId: input.examId,
+    groupId: input.groupId,
+    isLive: input.isLive,
+    multipleTimesSubmission: input.multipleTimesSubmission,
+    online: input.online,
+    accepting: true,
+    entries: input.saved,
+    questionNumbers: input.questionNumbers ?? {},
+    queue: [],
+    attempt: 0,
+    failure: null,
+    examRemoved: false,
+  }),
+  on: {
+    'answer.choose': [
+      {
+        // Once the exam is over (outbox.close) no choice is taken at all.
+        guard: and(['accepting', 'changeAllowed']),
+        actions: [
+          assign({
+            entries: ({ context, event }) => {
+              const previous = context.entries[event.questionId];
+              const extra = event.extra ?? [];
+              const files = event.files ?? [];
+              const entry: LocalSavedAnswer = {
+                answer: event.answer,
+                extra,
+                files,
+                answerIndex: event.answerIndex,
+                offline: false,
+                delivered: false,
+                timestamp: Math.max(event.timestamp, (previous?.timestamp ?? 0) + 1),
+                type: event.questionType,
+                count: responseCount(event.questionType, event.optionCount, event.answer, extra.length + files.length),
+                confirmed: previous?.confirmed ?? null,
+              };
+              return { ...context.entries, [event.questionId]: entry };
+            },
+            questionNumbers: ({ context, event }) => ({ ...context.questionNumbers, [event.questionId]: event.questionNumber }),
+          }),
+          // Stored on the device before anything is sent: a crash or reload cannot lose it.
+          persistAll,
+          enqueueActions(({ event, enqueue }) => {
+            if (event.type !== 'answer.choose') return;
+            const enqueueEvent = { type: 'outbox.enqueue' as const, questionId: event.questionId };
+            if (event.questionType !== 'MCA') {
+              enqueue.raise(enqueueEvent);
+              return;
+            }
+            const id = `debounce-${event.questionId}`;
+            enqueue.cancel(id);
+            enqueue.raise(enqueueEvent, { id, delay: 'answerDebounce' });
+          }),
+        ],
+      },
+      { guard: 'accepting', actions: 'notifyLocked' },
+    ],
+    'outbox.enqueue': [
+      {
+        // Only a question with a saved answer has anything to send.
+        guard: and(['knownQuestion', 'online']),
+        actions: assign({
+          queue: ({ context, event }) =>
+            // The answer in flight is read again when sent; queue it anew only behind the one in flight.
+            context.queue.slice(1).some((item) => item.questionId === event.questionId)
+              ? context.queue
+              : [...context.queue, { questionId: event.questionId, resubmit: false }],
+        }),
+      },
+      {
+        guard: 'knownQuestion',
+        description: 'No connection: the answer stays on the device, marked offline',
+        actions: [
+          assign({
+            entries: ({ context, event }) => {
+              const entry = context.entries[event.questionId];
+              return entry ? { ...context.entries, [event.questionId]: { ...entry, offline: true } } : context.entries;
+            },
+          }),
+          persistAll,
+          'notifySavedLocally',
+        ],
+      },
+    ],
+    'connection.offline': { actions: assign({ online: false }) },
+    'connection.online': {
+      description: 'The connection came back: every answer kept offline is sent again',
+      actions: [assign({ online: true }), 'enqueueAllPending', 'notifyRestored'],
+    },
+    'outbox.flush': { guard: 'online', actions: 'enqueueAllPending' },
+    'outbox.close': { actions: assign({ accepting: false }) },
+    'outbox.dismissFailure': { actions: assign({ failure: null }) },
+  },
+  initial: 'idle',
+  // Answers left undelivered by an earlier visit (or a reload) are queued at once.
+  entry: assign({
+    queue: ({ context }) => (context.online ? pendingIds(context.entries).map((questionId) => ({ questionId, resubmit: true })) : []),
+  }),
+  states: {
+    idle: {
+      always: [
+        { guard: 'hasQueueOnline', target: 'sending' },
+        {
+          guard: 'hasQueueOffline',
+          description: 'Went offline with answers waiting: keep them on the device',
+          actions: [
+            assign({
+              entries: ({ context }) => {
+                const entries = { ...context.entries };
+                for (const item of context.queue) if (entries[item.questionId]) entries[item.questionId] = { ...entries[item.questionId], offline: true };
+                return entries;
+              },
+              queue: [],
+            }),
+            persistAll,
+            'notifySavedLocally',
+          ],
+        },
+      ],
+    },
+    sending: {
+      tags: ['saving'],
+      entry: assign({ attempt: ({ context }) => context.attempt + 1 }),
+      invoke: {
+        src: 'sendAnswer',
+        input: ({ context }) => ({
+          examId: context.examId,
+          groupId: context.groupId,
+          isLive: context.isLive,
+          questionId: context.queue[0].questionId,
+          entry: context.entries[context.queue[0].questionId],
+          resubmit: context.queue[0].resubmit || context.entries[context.queue[0].questionId]?.offline === true,
+        }),
+        onDone: [
+          {
+            guard: 'wasResubmit',
+            target: 'pacing',
+            actions: [{ type: 'acknowledge', params: ({ event }) => event.output }, { type: 'notifyUploadSkipped', params: ({ event }) => ({ names: event.output.skipped }) }, persistAll, 'dequeue'],
+          },
+          {
+            target: 'idle',
+            actions: [{ type: 'acknowledge', params: ({ event }) => event.output }, { type: 'notifyUploadSkipped', params: ({ event }) => ({ names: event.output.skipped }) }, persistAll, 'dequeue'],
+          },
+        ],
+        onError: [
+          { guard: 'canRetry', target: 'retrying' },
+          {
+            guard: 'keepOffline',
+            target: 'idle',
+            description: 'No answer after three tries: the answer stays on the device, marked offline',
+            actions: [
+              assign({
+                entries: ({ context }) => {
+                  const id = context.queue[0].questionId;
+                  return context.entries[id] ? { ...context.entries, [id]: { ...context.entries[id], offline: true } } : context.entries;
+                },
+              }),
+              persistAll,
+              'notifySavedLocally',
+              'dequeue',
+            ],
+          },
+          {
+            guard: 'forbidden',
+            target: 'idle',
+            description: 'The exam left the batch: undo, reload the group and show the removed modal',
+            actions: [{ type: 'undo', params: ({ event }) => ({ error: event.error }) }, persistAll, { type: 'reloadGroup', params: ({ context }) => ({ groupId: context.groupId }) }, 'dequeue'],
+          },
+          {
+            target: 'idle',
+            description: 'The server refused the answer: the choice is undone and the reason shown',
+            actions: [{ type: 'undo', params: ({ event }) => ({ error: event.error }) }, persistAll, 'dequeue'],
+          },
+        ],
+      },
+    },
+    retrying: {
+      tags: ['saving'],
+      after: { retryWait: 'sending' },
+    },
+    pacing: {
+      description: 'One second between answers sent again after being offline',
+      after: { resubmitGap: 'idle' },
+    },
+  },
+});
+
+/** Questions with an answer (the footer's "answered X/Y"). */
+export const answeredCount = (entries: SavedAnswers) => Object.values(entries).filter((entry) => entry.count > 0).length;
+/** Responses given: MCA options with a value, one per other answered question (domain/scoring rule). */
+export const responsesGiven = (entries: SavedAnswers) => Object.values(entries).reduce((total, entry) => total + entry.count, 0);
+/** Answers waiting on the device for the connection (the footer's offline-saved count). */
+export const offlineCount = (entries: SavedAnswers) => Object.values(entries).filter((entry) => entry.offline && !entry.delivered).length;
+
+/**
+ * Whether a question (or one MCA option) is locked because only one submission is allowed and it
+ * already has an answer. The same rule guards 'answer.choose'; views use it to disable inputs.
+ */
+export function answerLocked(multipleTimesSubmission: boolean, entry: LocalSavedAnswer | undefined, mcaOption?: number): boolean {
+  if (multipleTimesSubmission || !entry) return false;
+  if (mcaOption !== undefined) return mcaValue(entry.answer[mcaOption]) !== null;
+  return entry.count > 0;
+}

@@ -1,0 +1,236 @@
+// The 'Exam Instruction' modal and, for segmented exams, the subject selection inside it; Start
+// (or Retake) leads to the live exam. The selection's rules come from domain/segmentedSelection.
+import { assign, setup, fromPromise } from 'xstate';
+import {
+  initialSelection,
+  toggleSubject,
+  validateSelection,
+  type SegmentedExamDetails,
+  type SegmentedSelection,
+  type SubjectGroup,
+} from '../domain/segmentedSelection';
+import type { ExamAssignment } from '../services/exams';
+
+export interface ExamInstructionContext {
+  studentId: string;
+  assignment: ExamAssignment | null;
+  retake: boolean;
+  selection: SegmentedSelection;
+  /** The selection was submitted (and stored on the server). */
+  submitted: boolean;
+}
+
+export type ExamInstructionEvent =
+  | { type: 'instruction.open'; assignment: ExamAssignment; retake?: boolean }
+  | { type: 'instruction.toggleSubject'; group: SubjectGroup; subjectId: string }
+  | { type: 'instruction.reset' }
+  | { type: 'instruction.start' }
+  | { type: 'instruction.close' };
+
+interface SelectionRequest {
+  examId: string;
+  studentId: string;
+  isPracticeExam: boolean;
+  selection: SegmentedSelection;
+}
+
+const EMPTY: SegmentedSelection = { mandatorySubjects: [], compulsoryOptionalSubjects: [], optionalSubjects: [] };
+const detailsOf = (context: ExamInstructionContext): SegmentedExamDetails | null => context.assignment?.examId.segmentedExamDetails ?? null;
+const isEmpty = (selection: SegmentedSelection | null | undefined) =>
+  !selection || selection.mandatorySubjects.length + selection.compulsoryOptionalSubjects.length + selection.optionalSubjects.length === 0;
+const failureOf = (error: unknown) => (error && typeof error === 'object' ? (error as { status?: number; title?: string; network?: boolean }) : {});
+
+export const instructionMessages = {
+  defaultInstruction: (title: string) => 'There is no instruction given for this ' + title,
+  connectionLost: 'Internet connection lost.',
+  removed: 'This exam has been removed from your group',
+} as const;
+
+export const examInstructionMachine = setup({
+  types: {} as { context: ExamInstructionContext; events: ExamInstructionEvent; input: { studentId: string } },
+  actors: {
+    loadSelection: fromPromise<SegmentedSelection, { examId: string; studentId: string }>(async () => {
+      throw new Error('provide loadSelection');
+    }),
+    saveSelection: fromPromise<SegmentedSelection, SelectionRequest>(async () => {
+      throw new Error('provide saveSelection');
+    }),
+    retakeExam: fromPromise<{ status: string }, { examId: string; studentId: string; groupId: string }>(async () => {
+      throw new Error('provide retakeExam');
+    }),
+  },
+  actions: {
+    /** Segmented selection failures are browser alerts (spec section 5). */
+    alert: (_, _params: { message: string }) => {},
+    notifyError: (_, _params: { message: string }) => {},
+    /** Reload the group after the exam left it (403). */
+    reloadGroup: (_, _params: { groupId: string }) => {},
+    /** Remove the device's saved answers of this exam (before a retake). */
+    clearSavedAnswers: (_, _params: { examId: string }) => {},
+    /** Store subjectOfSelectedExam (and the segmented selection) and go to /live-exam/{examId}/{groupId}. */
+    enterExam: (_, _params: { assignment: ExamAssignment; selection: SegmentedSelection }) => {},
+    logError: (_, _params: { error: unknown }) => {},
+    selectionFailed: assign({ submitted: false }),
+  },
+  guards: {
+    segmented: ({ event }) => event.type === 'instruction.open' && event.assignment.examId.isSegmentedExam && !!event.assignment.examId.segmentedExamDetails,
+    retakingSegmented: ({ event }) => event.type === 'instruction.open' && !!event.retake && event.assignment.examId.isSegmentedExam,
+    canEditSelection: ({ context }) => !!detailsOf(context) && !!context.assignment?.examId.isSegmentedExam && (context.assignment.examId.isPracticeExam || !context.submitted),
+    needsSelection: ({ context }) =>
+      !!context.assignment?.examId.isSegmentedExam && !!detailsOf(context) && (context.assignment.examId.isPracticeExam || !context.submitted),
+    selectionValid: ({ context }) => validateSelection(detailsOf(context)!, context.selection).ok,
+    retake: ({ context }) => context.retake,
+    forbidden: ({ event }) => failureOf((event as { error?: unknown }).error).status === 403,
+    retakeAccepted: ({ event }) => (event as { output?: { status: string } }).output?.status === '200',
+  },
+}).createMachine({
+  id: 'examInstruction',
+  context: ({ input }) => ({ studentId: input.studentId, assignment: null, retake: false, selection: EMPTY, submitted: false }),
+  initial: 'closed',
+  states: {
+    closed: {
+      on: {
+        'instruction.open': [
+          {
+            guard: 'retakingSegmented',
+            description: 'A retake starts the subject selection afresh',
+            target: 'open',
+            actions: assign(({ event }) => ({
+              assignment: event.assignment,
+              retake: true,
+              selection: initialSelection(event.assignment.examId.segmentedExamDetails!),
+              submitted: false,
+            })),
+          },
+          {
+            guard: 'segmented',
+            target: 'loadingSelection',
+            actions: assign(({ event }) => ({
+              assignment: event.assignment,
+              retake: !!event.retake,
+              selection: initialSelection(event.assignment.examId.segmentedExamDetails!),
+              submitted: false,
+            })),
+          },
+          { target: 'open', actions: assign(({ event }) => ({ assignment: event.assignment, retake: !!event.retake, selection: EMPTY, submitted: false })) },
+        ],
+      },
+    },
+    loadingSelection: {
+      tags: ['loading'],
+      invoke: {
+        src: 'loadSelection',
+        input: ({ context }) => ({ examId: context.assignment!.examId._id, studentId: context.studentId }),
+        onDone: {
+          target: 'open',
+          description: 'A selection stored earlier counts as submitted',
+          actions: assign(({ context, event }) => {
+            if (isEmpty(event.output)) return {};
+            const checked = validateSelection(detailsOf(context)!, event.output);
+            return checked.ok ? { selection: checked.selection, submitted: true } : {};
+          }),
+        },
+        onError: { target: 'open', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    open: {
+      description: "'Exam Instruction' modal (OK text 'Start Exam')",
+      on: {
+        'instruction.toggleSubject': {
+          guard: 'canEditSelection',
+          actions: assign({ selection: ({ context, event }) => toggleSubject(detailsOf(context)!, context.selection, event.group, event.subjectId) }),
+        },
+        'instruction.reset': {
+          guard: 'canEditSelection',
+          actions: assign({ selection: ({ context }) => initialSelection(detailsOf(context)!), submitted: false }),
+        },
+        'instruction.start': [
+          { guard: 'needsSelection', target: 'checkingSelection' },
+          { guard: 'retake', target: 'retaking' },
+          { target: 'started' },
+        ],
+        'instruction.close': { target: 'closed' },
+      },
+    },
+    checkingSelection: {
+      description: 'Practice exams always submit the selection again; live ones once',
+      always: [
+        { guard: 'selectionValid', target: 'savingSelection' },
+        {
+          target: 'open',
+          actions: [
+            'selectionFailed',
+            {
+              type: 'alert',
+              params: ({ context }) => {
+                const checked = validateSelection(detailsOf(context)!, context.selection);
+                return { message: checked.ok ? '' : checked.message };
+              },
+            },
+          ],
+        },
+      ],
+    },
+    savingSelection: {
+      tags: ['loading'],
+      invoke: {
+        src: 'saveSelection',
+        input: ({ context }) => ({
+          examId: context.assignment!.examId._id,
+          studentId: context.studentId,
+          isPracticeExam: context.assignment!.examId.isPracticeExam,
+          selection: context.selection,
+        }),
+        onDone: [
+          { guard: 'retake', target: 'retaking', actions: assign({ submitted: true }) },
+          { target: 'started', actions: assign({ submitted: true }) },
+        ],
+        onError: {
+          target: 'open',
+          actions: [
+            'selectionFailed',
+            { type: 'notifyError', params: ({ event }) => ({ message: failureOf(event.error).title || 'Unhandled exception' }) },
+          ],
+        },
+      },
+    },
+    retaking: {
+      tags: ['loading'],
+      invoke: {
+        src: 'retakeExam',
+        input: ({ context }) => ({ examId: context.assignment!.examId._id, studentId: context.studentId, groupId: context.assignment!.groupId }),
+        onDone: [
+          {
+            guard: 'retakeAccepted',
+            target: 'started',
+            description: "Status '200': the earlier answers are cleared from the device",
+            actions: { type: 'clearSavedAnswers', params: ({ context }) => ({ examId: context.assignment!.examId._id }) },
+          },
+          { target: 'open', actions: { type: 'notifyError', params: { message: 'Unhandled exception' } } },
+        ],
+        onError: [
+          {
+            guard: 'forbidden',
+            target: 'open',
+            description: 'The exam left the batch: say so and reload the group',
+            actions: [{ type: 'notifyError', params: { message: instructionMessages.removed } }, { type: 'reloadGroup', params: ({ context }) => ({ groupId: context.assignment!.groupId }) }],
+          },
+          {
+            target: 'open',
+            actions: {
+              type: 'notifyError',
+              params: ({ event }) => {
+                const f = failureOf(event.error);
+                return { message: f.network ? instructionMessages.connectionLost : f.title || 'Unhandled exception' };
+              },
+            },
+          },
+        ],
+      },
+    },
+    started: {
+      entry: { type: 'enterExam', params: ({ context }) => ({ assignment: context.assignment!, selection: context.selection }) },
+      always: 'closed',
+    },
+  },
+});

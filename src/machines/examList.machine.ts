@@ -1,0 +1,220 @@
+// The exams page: choose a course, then browse live or practice exams with filters and search.
+// Card states (live, upcoming, finished) are re-evaluated every 10 seconds from the clock.
+import { assign, setup, fromPromise } from 'xstate';
+import { EXAM_CARD_REFRESH_MS } from '../domain/examTiming';
+import type { ExamAssignment, ExamCourse, ExamListQuery, ExamSubject } from '../services/exams';
+
+export type ExamTab = 'live' | 'practice';
+export type ExamListType = 'previous' | 'upcoming';
+
+export interface ExamListContext {
+  courses: ExamCourse[];
+  course: ExamCourse | null;
+  tab: ExamTab;
+  subjectId: string;
+  listType: ExamListType;
+  subjects: ExamSubject[];
+  /** Text in the search box. */
+  searchText: string;
+  /** The search applied to the list (set by Search, cleared by clear). */
+  search: string;
+  /** Type-ahead completion for the search box ('' when none). */
+  suggestion: string;
+  exams: ExamAssignment[];
+  /** Clock reading for card states, refreshed every 10 s. */
+  now: number;
+  deviceNow: () => number;
+  failed: boolean;
+}
+
+export type ExamListEvent =
+  | { type: 'examList.chooseCourse'; courseId: string }
+  | { type: 'examList.back' }
+  | { type: 'examList.selectTab'; tab: ExamTab }
+  | { type: 'examList.selectSubject'; subjectId: string }
+  | { type: 'examList.selectType'; listType: ExamListType }
+  | { type: 'examList.type'; text: string }
+  | { type: 'examList.acceptSuggestion' }
+  | { type: 'examList.search' }
+  | { type: 'examList.clearSearch' }
+  | { type: 'examList.reload' };
+
+export interface ExamListInput {
+  tab?: ExamTab;
+  listType?: ExamListType;
+  deviceNow: () => number;
+}
+
+export const SEARCH_MIN_LENGTH = 2;
+
+/** A suggestion extends the typed text (case-insensitively); only then can Tab accept it. */
+export const suggestionCompletes = (typed: string, suggestion: string) =>
+  suggestion.length > typed.length && suggestion.toLowerCase().startsWith(typed.toLowerCase());
+
+export const examListMachine = setup({
+  types: {} as { context: ExamListContext; events: ExamListEvent; input: ExamListInput },
+  actors: {
+    loadCourses: fromPromise<ExamCourse[], void>(async () => {
+      throw new Error('provide loadCourses');
+    }),
+    loadSubjects: fromPromise<ExamSubject[], { courseId: string }>(async () => {
+      throw new Error('provide loadSubjects');
+    }),
+    loadExams: fromPromise<ExamAssignment[], ExamListQuery>(async () => {
+      throw new Error('provide loadExams');
+    }),
+    loadSuggestion: fromPromise<string, ExamListQuery>(async () => {
+      throw new Error('provide loadSuggestion');
+    }),
+  },
+  actions: {
+    tick: assign({ now: ({ context }) => context.deviceNow() }),
+    /** Suggestion lookup errors are only logged (spec section 8). */
+    logError: (_, _params: { error: unknown }) => {},
+  },
+  guards: {
+    searchable: ({ event }) => event.type === 'examList.type' && event.text.trim().length >= SEARCH_MIN_LENGTH,
+    hasSuggestion: ({ context }) => suggestionCompletes(context.searchText, context.suggestion),
+    liveTab: ({ context }) => context.tab === 'live',
+  },
+  delays: {
+    searchDebounce: 500,
+    cardRefresh: EXAM_CARD_REFRESH_MS,
+  },
+}).createMachine({
+  id: 'examList',
+  context: ({ input }) => ({
+    courses: [],
+    course: null,
+    tab: input.tab ?? 'live',
+    subjectId: '',
+    listType: input.listType ?? 'upcoming',
+    subjects: [],
+    searchText: '',
+    search: '',
+    suggestion: '',
+    exams: [],
+    now: input.deviceNow(),
+    deviceNow: input.deviceNow,
+    failed: false,
+  }),
+  initial: 'loadingCourses',
+  states: {
+    loadingCourses: {
+      tags: ['loading'],
+      invoke: {
+        src: 'loadCourses',
+        onDone: { target: 'choosingCourse', actions: assign({ courses: ({ event }) => event.output, failed: false }) },
+        onError: { target: 'choosingCourse', actions: assign({ failed: true }) },
+      },
+    },
+    choosingCourse: {
+      description: "'Choose course for exam information' with the student's courses",
+      on: {
+        'examList.chooseCourse': {
+          guard: ({ context, event }) => context.courses.some((c) => c.id === event.courseId),
+          target: 'course',
+          actions: assign({
+            course: ({ context, event }) => context.courses.find((c) => c.id === event.courseId) ?? null,
+            subjectId: '',
+            searchText: '',
+            search: '',
+            suggestion: '',
+            exams: [],
+          }),
+        },
+        'examList.reload': 'loadingCourses',
+      },
+    },
+    course: {
+      type: 'parallel',
+      on: {
+        'examList.back': { target: 'choosingCourse', actions: assign({ course: null, exams: [], subjects: [] }) },
+      },
+      states: {
+        list: {
+          initial: 'loading',
+          on: {
+            'examList.selectTab': {
+              target: '.loading',
+              actions: assign({ tab: ({ event }) => event.tab, subjectId: '', searchText: '', search: '', suggestion: '' }),
+            },
+            'examList.selectSubject': { guard: 'liveTab', target: '.loading', actions: assign({ subjectId: ({ event }) => event.subjectId }) },
+            'examList.selectType': { guard: 'liveTab', target: '.loading', actions: assign({ listType: ({ event }) => event.listType }) },
+            'examList.search': { target: '.loading', actions: assign({ search: ({ context }) => context.searchText.trim(), suggestion: '' }) },
+            'examList.clearSearch': { target: '.loading', actions: assign({ searchText: '', search: '', suggestion: '' }) },
+            'examList.reload': '.loading',
+          },
+          states: {
+            loading: {
+              tags: ['loading'],
+              invoke: {
+                src: 'loadExams',
+                input: ({ context }) => queryOf(context),
+                onDone: { target: 'ready', actions: assign({ exams: ({ event }) => event.output, failed: false, now: ({ context }) => context.deviceNow() }) },
+                onError: { target: 'ready', description: 'Failure only sets an error status', actions: assign({ exams: [], failed: true }) },
+              },
+            },
+            ready: {
+              description: 'Card states are re-evaluated every 10 seconds',
+              after: { cardRefresh: { target: 'ready', reenter: true, actions: 'tick' } },
+            },
+          },
+        },
+        subjects: {
+          initial: 'loading',
+          states: {
+            loading: {
+              invoke: {
+                src: 'loadSubjects',
+                input: ({ context }) => ({ courseId: context.course!.id }),
+                onDone: { target: 'ready', actions: assign({ subjects: ({ event }) => event.output }) },
+                onError: { target: 'ready', actions: assign({ subjects: [] }) },
+              },
+            },
+            ready: {},
+          },
+        },
+        search: {
+          initial: 'idle',
+          on: {
+            'examList.type': [
+              { guard: 'searchable', target: '.debouncing', actions: assign({ searchText: ({ event }) => event.text }) },
+              {
+                target: '.idle',
+                description: 'One character or none: no lookup; an empty box resets the list',
+                actions: assign({ searchText: ({ event }) => event.text, suggestion: '' }),
+              },
+            ],
+            'examList.acceptSuggestion': { guard: 'hasSuggestion', target: '.idle', actions: assign({ searchText: ({ context }) => context.suggestion, suggestion: '' }) },
+            'examList.clearSearch': '.idle',
+          },
+          states: {
+            idle: {},
+            debouncing: {
+              after: { searchDebounce: 'suggesting' },
+            },
+            suggesting: {
+              invoke: {
+                src: 'loadSuggestion',
+                input: ({ context }) => ({ ...queryOf(context), search: context.searchText.trim() }),
+                onDone: { target: 'idle', actions: assign({ suggestion: ({ event }) => event.output ?? '' }) },
+                onError: { target: 'idle', actions: [assign({ suggestion: '' }), { type: 'logError', params: ({ event }) => ({ error: event.error }) }] },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+function queryOf(context: ExamListContext): ExamListQuery {
+  return {
+    courseId: context.course!.id,
+    isPracticeExam: context.tab === 'practice',
+    subjectId: context.tab === 'live' ? context.subjectId : '',
+    search: context.search,
+    type: context.tab === 'live' ? context.listType : undefined,
+  };
+}

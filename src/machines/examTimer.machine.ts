@@ -1,0 +1,74 @@
+// The exam countdown. The end comes from the server (deadlineAt) and the device clock is corrected
+// by the server's clock at fetch time, so a wrong phone clock neither shortens nor lengthens an exam.
+import { assign, setup } from 'xstate';
+import { remainingMs, serverClockOffsetMs, toMs } from '../domain/examTiming';
+
+export interface ServerTiming {
+  /** The attempt's end on the server's clock (ISO). */
+  deadlineAt: string;
+  /** The server's clock when it answered (ISO). */
+  serverNow: string;
+  /** Device time (ms) when the answer arrived. */
+  receivedAt: number;
+}
+
+export interface ExamTimerInput extends ServerTiming {
+  /** The device clock (ms); tests pass a simulated one. */
+  deviceNow: () => number;
+}
+
+export interface ExamTimerContext {
+  endMs: number;
+  /** serverNow - device time at fetch. */
+  offsetMs: number;
+  remainingMs: number;
+  deviceNow: () => number;
+}
+
+export type ExamTimerEvent = ({ type: 'timer.sync' } & ServerTiming) | { type: 'timer.check' };
+
+const remainingOf = (context: Pick<ExamTimerContext, 'endMs' | 'offsetMs' | 'deviceNow'>) => remainingMs(context.endMs, context.deviceNow(), context.offsetMs);
+
+export const examTimerMachine = setup({
+  types: {} as { context: ExamTimerContext; events: ExamTimerEvent; input: ExamTimerInput },
+  actions: {
+    /** Tells the exam screen that time ran out (the time-over modal and dimmed questions follow). */
+    announceTimeOver: () => {},
+    measure: assign({ remainingMs: ({ context }) => remainingOf(context) }),
+    sync: assign(({ context }, timing: ServerTiming) => {
+      const next = { ...context, endMs: toMs(timing.deadlineAt), offsetMs: serverClockOffsetMs(timing.serverNow, timing.receivedAt) };
+      return { endMs: next.endMs, offsetMs: next.offsetMs, remainingMs: remainingOf(next) };
+    }),
+  },
+  guards: {
+    timeUp: ({ context }) => context.remainingMs <= 0,
+  },
+  delays: { tick: 1000 },
+}).createMachine({
+  id: 'examTimer',
+  context: ({ input }) => {
+    const base = { endMs: toMs(input.deadlineAt), offsetMs: serverClockOffsetMs(input.serverNow, input.receivedAt), deviceNow: input.deviceNow };
+    return { ...base, remainingMs: remainingOf(base) };
+  },
+  initial: 'running',
+  states: {
+    running: {
+      always: { guard: 'timeUp', target: 'timeOver' },
+      after: { tick: { target: 'running', reenter: true, actions: 'measure' } },
+      on: {
+        'timer.check': { description: 'The page woke up (tab shown, phone unlocked): measure at once', actions: 'measure' },
+        'timer.sync': { actions: { type: 'sync', params: ({ event }) => event } },
+      },
+    },
+    timeOver: {
+      entry: 'announceTimeOver',
+      on: {
+        'timer.sync': {
+          description: 'The server granted more time (for example after a retake): run again',
+          target: 'running',
+          actions: { type: 'sync', params: ({ event }) => event },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,128 @@
+// The student's session: restored from storage on load, signed in and out, and ended everywhere
+// the moment any request is answered 401 notLoggedIn.
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import type { Student } from '../services/account';
+import { phoneProblem } from '../domain/phone';
+import { signInPasswordProblem } from '../domain/password';
+
+export interface SessionContext {
+  student: Student | null;
+}
+
+export type SessionEvent =
+  | { type: 'session.signIn'; phone: string; password: string; remember: boolean }
+  | { type: 'session.established'; student: Student }
+  | { type: 'session.studentUpdated'; student: Student }
+  | { type: 'session.signOut' }
+  | { type: 'session.expired'; title: string };
+
+export interface SignInFailure {
+  title: string;
+  message?: string;
+}
+
+export const sessionMachine = setup({
+  types: {} as { context: SessionContext; events: SessionEvent },
+  actors: {
+    restoreSession: fromPromise<Student | null>(async () => {
+      throw new Error('provide restoreSession');
+    }),
+    signIn: fromPromise<Student, { phone: string; password: string; remember: boolean }>(async () => {
+      throw new Error('provide signIn');
+    }),
+    signOut: fromPromise<string>(async () => {
+      throw new Error('provide signOut');
+    }),
+    /** Sends session.expired when the API answers 401 notLoggedIn. */
+    watchSignedOut: fromCallback<SessionEvent>(() => () => {}),
+    /** Keeps the realtime connection open while signed in. */
+    keepRealtime: fromCallback(() => () => {}),
+  },
+  guards: {
+    credentialsAcceptable: ({ event }) =>
+      event.type === 'session.signIn' && phoneProblem(event.phone) === null && signInPasswordProblem(event.password) === null,
+    hasStoredStudent: ({ event }) => (event as { output?: Student | null }).output != null,
+  },
+  actions: {
+    clearStorage: () => {},
+    goToRoot: () => {},
+    notifySignedOut: (_, _params: { message: string }) => {},
+    notifyExpired: (_, _params: { title: string }) => {},
+    notifySignInFailed: (_, _params: { error: unknown }) => {},
+    rememberStudent: (_, _params: { student: Student }) => {},
+  },
+}).createMachine({
+  id: 'session',
+  context: { student: null },
+  initial: 'restoring',
+  invoke: { src: 'watchSignedOut' },
+  states: {
+    restoring: {
+      description: 'Reads the session id and student kept by an earlier visit.',
+      tags: ['loading'],
+      invoke: {
+        src: 'restoreSession',
+        onDone: [
+          { guard: 'hasStoredStudent', target: 'signedIn', actions: assign({ student: ({ event }) => event.output }) },
+          { target: 'signedOut', actions: 'clearStorage' },
+        ],
+        onError: { target: 'signedOut', actions: 'clearStorage' },
+      },
+    },
+    signedOut: {
+      entry: assign({ student: null }),
+      on: {
+        'session.signIn': { guard: 'credentialsAcceptable', target: 'signingIn' },
+        'session.established': {
+          target: 'signedIn',
+          description: 'Signed in by another flow (registration signs in automatically).',
+          actions: assign({ student: ({ event }) => event.student }),
+        },
+      },
+    },
+    signingIn: {
+      tags: ['loading'],
+      invoke: {
+        src: 'signIn',
+        input: ({ event }) => {
+          if (event.type !== 'session.signIn') throw new Error(`signingIn entered by ${event.type}`);
+          return { phone: event.phone, password: event.password, remember: event.remember };
+        },
+        onDone: { target: 'signedIn', actions: assign({ student: ({ event }) => event.output }) },
+        onError: { target: 'signedOut', actions: { type: 'notifySignInFailed', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    signedIn: {
+      invoke: { src: 'keepRealtime' },
+      on: {
+        'session.studentUpdated': {
+          actions: [assign({ student: ({ event }) => event.student }), { type: 'rememberStudent', params: ({ event }) => ({ student: event.student }) }],
+        },
+        'session.signOut': 'signingOut',
+        'session.expired': {
+          target: 'signedOut',
+          description: 'Any request answered 401 notLoggedIn: show its title, clear storage, go to the root.',
+          actions: [{ type: 'notifyExpired', params: ({ event }) => ({ title: event.title }) }, 'clearStorage', 'goToRoot'],
+        },
+      },
+    },
+    signingOut: {
+      tags: ['loading'],
+      invoke: {
+        src: 'signOut',
+        onDone: {
+          target: 'signedOut',
+          actions: [{ type: 'notifySignedOut', params: ({ event }) => ({ message: event.output }) }, 'clearStorage', 'goToRoot'],
+        },
+        onError: {
+          target: 'signedOut',
+          description: 'The server could not be told (offline): this device forgets the session anyway.',
+          actions: ['clearStorage', 'goToRoot'],
+        },
+      },
+      on: {
+        'session.expired': { target: 'signedOut', actions: ['clearStorage', 'goToRoot'] },
+      },
+    },
+  },
+});

@@ -1,0 +1,151 @@
+// Exam answers kept on the device under localSavedAnswers[studentId][examId][questionId] until the
+// server has acknowledged them. Sign-out keeps this key (see storage.ts), so nothing unsent is lost.
+import type { AnswerValue, QuestionType } from '../domain/scoring';
+import { STORAGE_KEYS } from './storage';
+
+export interface Attachment {
+  name: string;
+  key: string;
+  type: string;
+}
+
+/** A file chosen while offline, kept as a data URL so it can be uploaded after a reload. */
+export interface PendingFile {
+  name: string;
+  type: string;
+  dataUrl: string;
+}
+
+/** The value the server last acknowledged for a question; restored when a later change is refused. */
+export interface ConfirmedAnswer {
+  answer: AnswerValue;
+  extra: Attachment[];
+  answerIndex?: number;
+  timestamp: number;
+}
+
+export interface LocalSavedAnswer {
+  answer: AnswerValue;
+  extra: Attachment[];
+  /** Files not yet uploaded; uploaded before the answer itself is sent. */
+  files: PendingFile[];
+  answerIndex?: number;
+  /** True while the answer waits for the connection to come back. */
+  offline: boolean;
+  /** True once the server acknowledged exactly this answer. */
+  delivered: boolean;
+  timestamp: number;
+  type: QuestionType;
+  /** MCA: options with a value; other types: 1 when answered. */
+  count: number;
+  confirmed: ConfirmedAnswer | null;
+}
+
+export type SavedAnswers = Record<string, LocalSavedAnswer>;
+type AllSavedAnswers = Record<string, Record<string, SavedAnswers>>;
+
+export interface AnswerStore {
+  read(studentId: string, examId: string): SavedAnswers;
+  write(studentId: string, examId: string, questionId: string, entry: LocalSavedAnswer): void;
+  remove(studentId: string, examId: string, questionId: string): void;
+  /** Replaces every saved answer of one exam (the outbox persists its whole state at once). */
+  writeExam(studentId: string, examId: string, answers: SavedAnswers): void;
+  clearExam(studentId: string, examId: string): void;
+}
+
+/** An answer store on any Storage (localStorage in the app, an in-memory Storage in tests). */
+export function createAnswerStore(storage: () => Storage | null): AnswerStore {
+  const readAll = (): AllSavedAnswers => {
+    const raw = storage()?.getItem(STORAGE_KEYS.localSavedAnswers);
+    if (!raw) return {};
+    try {
+      const parsed = JSON.parse(raw) as unknown;
+      return parsed && typeof parsed === 'object' ? (parsed as AllSavedAnswers) : {};
+    } catch {
+      return {};
+    }
+  };
+  const writeAll = (all: AllSavedAnswers) => {
+    const s = storage();
+    if (!s) return;
+    try {
+      s.setItem(STORAGE_KEYS.localSavedAnswers, JSON.stringify(all));
+    } catch {
+      // Quota exceeded, most likely by offline files: keep the answers, drop the file bodies.
+      for (const exams of Object.values(all)) for (const answers of Object.values(exams)) for (const entry of Object.values(answers)) entry.files = [];
+      s.setItem(STORAGE_KEYS.localSavedAnswers, JSON.stringify(all));
+    }
+  };
+  return {
+    read: (studentId, examId) => readAll()[studentId]?.[examId] ?? {},
+    write(studentId, examId, questionId, entry) {
+      const all = readAll();
+      all[studentId] ??= {};
+      all[studentId][examId] ??= {};
+      all[studentId][examId][questionId] = entry;
+      writeAll(all);
+    },
+    remove(studentId, examId, questionId) {
+      const all = readAll();
+      if (!all[studentId]?.[examId]) return;
+      delete all[studentId][examId][questionId];
+      writeAll(all);
+    },
+    writeExam(studentId, examId, answers) {
+      const all = readAll();
+      all[studentId] ??= {};
+      all[studentId][examId] = answers;
+      writeAll(all);
+    },
+    clearExam(studentId, examId) {
+      const all = readAll();
+      if (!all[studentId]?.[examId]) return;
+      delete all[studentId][examId];
+      if (Object.keys(all[studentId]).length === 0) delete all[studentId];
+      writeAll(all);
+    },
+  };
+}
+
+/** What the server already holds for this attempt (CurrentExam.savedAnswers). */
+export interface ServerSavedAnswer {
+  questionId: string;
+  answer: AnswerValue;
+  extra: Attachment[];
+  answerIndex?: number | null;
+  timestamp: number;
+}
+
+/**
+ * Joins the device's answers with the server's: the newer one wins (the server keeps the newest by
+ * client timestamp too). Local answers newer than the server's stay undelivered and are sent again.
+ */
+export function mergeSavedAnswers(
+  local: SavedAnswers,
+  server: ServerSavedAnswer[],
+  questionTypes: Record<string, { type: QuestionType; count: (answer: AnswerValue, attachments: number) => number }>,
+): SavedAnswers {
+  const merged: SavedAnswers = { ...local };
+  for (const saved of server) {
+    const question = questionTypes[saved.questionId];
+    if (!question) continue;
+    const mine = merged[saved.questionId];
+    if (mine && mine.timestamp > saved.timestamp) {
+      merged[saved.questionId] = { ...mine, confirmed: mine.confirmed ?? { answer: saved.answer, extra: saved.extra, answerIndex: saved.answerIndex ?? undefined, timestamp: saved.timestamp } };
+      continue;
+    }
+    const confirmed: ConfirmedAnswer = { answer: saved.answer, extra: saved.extra ?? [], answerIndex: saved.answerIndex ?? undefined, timestamp: saved.timestamp };
+    merged[saved.questionId] = {
+      ...confirmed,
+      files: [],
+      offline: false,
+      delivered: true,
+      type: question.type,
+      count: question.count(saved.answer, confirmed.extra.length),
+      confirmed,
+    };
+  }
+  return merged;
+}
+
+export const answerStore = createAnswerStore(() => (typeof localStorage === 'undefined' ? null : localStorage));

@@ -1,0 +1,212 @@
+// The frame of every signed-in page: top bar (logo, notifications, account menu, logout) and the
+// My Courses / My Exams tabs that content pages place under it.
+import { useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
+import { useSelector } from '@xstate/react';
+import { useIsOnline, useSessionActor, useStudent } from './RootActors';
+
+export function Shell() {
+  return (
+    <div className="min-h-dvh">
+      <TopBar />
+      <OfflineBanner />
+      <main className="mx-auto w-full max-w-6xl px-3 py-4 sm:px-6">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+function OfflineBanner() {
+  const online = useIsOnline();
+  if (online) return null;
+  return (
+    <div role="status" className="bg-amber-100 px-3 py-2 text-center text-sm font-medium text-amber-900">
+      You are offline. Please check your internet connection.
+    </div>
+  );
+}
+
+function TopBar() {
+  const [confirmingLogout, setConfirmingLogout] = useState(false);
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-14 w-full max-w-6xl items-center gap-2 px-3 sm:px-6">
+        <Link to="/" className="flex items-center gap-2 rounded" aria-label="Medical Academy home">
+          <img src="/logo.svg" alt="" width={32} height={32} className="h-8 w-8" />
+          <span className="hidden font-semibold text-brand-800 min-[420px]:inline">Medical Academy</span>
+        </Link>
+        <div className="ml-auto flex items-center gap-1">
+          <NotificationBell />
+          <AccountMenu onLogout={() => setConfirmingLogout(true)} />
+          <button
+            type="button"
+            onClick={() => setConfirmingLogout(true)}
+            className="rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+            aria-label="Logout"
+            title="Logout"
+          >
+            <LogoutIcon />
+          </button>
+        </div>
+      </div>
+      <LogoutDialog open={confirmingLogout} onClose={() => setConfirmingLogout(false)} />
+    </header>
+  );
+}
+
+function NotificationBell() {
+  const [open, setOpen] = useState(false);
+  // The notifications feed is not connected yet: the count is honestly zero.
+  const unread = 0;
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="relative rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+        aria-label={`Notifications, ${unread} unread`}
+      >
+        <BellIcon />
+        <span className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-semibold leading-5 text-white" data-testid="unread-count">
+          {unread}
+        </span>
+      </button>
+      <Dialog open={open} onClose={() => setOpen(false)} className="fixed inset-0 z-50">
+        <DialogBackdrop className="fixed inset-0 bg-black/30" />
+        <DialogPanel id="notifications-drawer" className="fixed inset-y-0 right-0 flex w-[80vw] flex-col bg-white shadow-xl">
+          <div className="flex items-center justify-between border-b border-slate-200 p-4">
+            <DialogTitle className="text-lg font-semibold">Notifications</DialogTitle>
+            <button type="button" onClick={() => setOpen(false)} className="rounded p-1 text-2xl leading-none text-slate-500 hover:text-slate-900" aria-label="Close notifications">
+              ×
+            </button>
+          </div>
+          <p className="p-4 text-slate-600">Your notifications will appear here.</p>
+        </DialogPanel>
+      </Dialog>
+    </>
+  );
+}
+
+export function Avatar({ src, name, size }: { src: string | null | undefined; name: string; size: number }) {
+  const initials = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toUpperCase())
+    .join('');
+  return src ? (
+    <img src={src} alt="" width={size} height={size} style={{ width: size, height: size }} className="rounded-full object-cover" />
+  ) : (
+    <span
+      style={{ width: size, height: size, fontSize: size * 0.4 }}
+      className="inline-flex items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800"
+      aria-hidden="true"
+    >
+      {initials || '?'}
+    </span>
+  );
+}
+
+function AccountMenu({ onLogout }: { onLogout: () => void }) {
+  const student = useStudent();
+  const itemClass = 'block w-full px-4 py-2 text-left text-sm data-[focus]:bg-slate-100';
+  return (
+    <Menu>
+      <MenuButton className="rounded-full p-1 hover:bg-slate-100" aria-label="Account menu">
+        <Avatar src={student?.profilePic} name={student?.name ?? ''} size={32} />
+      </MenuButton>
+      <MenuItems anchor="bottom end" className="z-50 mt-1 w-56 rounded-lg border border-slate-200 bg-white py-1 shadow-lg focus:outline-none">
+        {student && <div className="px-4 py-2 text-sm font-semibold text-slate-800">{student.name}</div>}
+        <MenuItem>
+          <Link to="/student-profile" className={itemClass}>
+            My Profile
+          </Link>
+        </MenuItem>
+        <MenuItem>
+          <Link to="/courses" className={itemClass}>
+            My Courses
+          </Link>
+        </MenuItem>
+        <MenuItem>
+          <Link to="/exams" className={itemClass}>
+            My Exams
+          </Link>
+        </MenuItem>
+        <MenuItem>
+          <button type="button" onClick={onLogout} className={itemClass}>
+            Logout
+          </button>
+        </MenuItem>
+        <MenuSeparator className="my-1 h-px bg-slate-200" />
+        <div className="px-4 py-1 text-xs text-slate-500">{__APP_VERSION__}</div>
+      </MenuItems>
+    </Menu>
+  );
+}
+
+function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const session = useSessionActor();
+  const signingOut = useSelector(session, (s) => s.hasTag('loading'));
+  const canSignOut = useSelector(session, (s) => s.can({ type: 'session.signOut' }));
+  return (
+    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
+      <DialogBackdrop className="fixed inset-0 bg-black/30" />
+      <div className="fixed inset-0 flex items-center justify-center p-4">
+        <DialogPanel className="w-full max-w-sm rounded-xl bg-white p-5 shadow-xl">
+          <DialogTitle className="text-base font-semibold">Are you sure you want to logout?</DialogTitle>
+          <div className="mt-5 flex justify-end gap-2">
+            <button type="button" onClick={onClose} className="rounded-md border border-slate-300 px-4 py-2 text-sm hover:bg-slate-50">
+              Cancel
+            </button>
+            <button
+              type="button"
+              disabled={!canSignOut || signingOut}
+              onClick={() => {
+                session.send({ type: 'session.signOut' });
+                onClose();
+              }}
+              className="rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-50"
+            >
+              {signingOut ? 'Logging out…' : 'Yes, logout'}
+            </button>
+          </div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
+
+/** My Courses / My Exams: horizontal above 575 px, stacked below. Place it at the top of content pages. */
+export function ContentTabs() {
+  const { pathname } = useLocation();
+  const tab = (active: boolean) =>
+    `rounded-md px-4 py-2 text-sm font-semibold ${active ? 'bg-brand-700 text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50'}`;
+  return (
+    <nav aria-label="Main sections" className="mb-4 flex flex-col gap-2 min-[576px]:flex-row">
+      <NavLink to="/courses" className={({ isActive }) => tab(isActive || pathname === '/')} end>
+        My Courses
+      </NavLink>
+      <NavLink to="/exams" className={({ isActive }) => tab(isActive)}>
+        My Exams
+      </NavLink>
+    </nav>
+  );
+}
+
+function BellIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth={1.8} aria-hidden="true">
+      <path strokeLinecap="round" strokeLinejoin="round" d="M15 17h5l-1.4-1.4A2 2 0 0 1 18 14.2V11a6 6 0 0 0-4-5.7V5a2 2 0 1 0-4 0v.3A6 6 0 0 0 6 11v3.2a2 2 0 0 1-.6 1.4L4 17h5m6 0v1a3 3 0 1 1-6 0v-1m6 0H9" />
+    </svg>
+  );
+}
+
+function LogoutIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth={1.8} aria-hidden="true">
+      <path strokeLinecap="round" strokeLinejoin="round" d="M15.75 9V5.25A2.25 2.25 0 0 0 13.5 3h-6a2.25 2.25 0 0 0-2.25 2.25v13.5A2.25 2.25 0 0 0 7.5 21h6a2.25 2.25 0 0 0 2.25-2.25V15M12 9l-3 3m0 0 3 3m-3-3h12.75" />
+    </svg>
+  );
+}

@@ -1,0 +1,121 @@
+// Holds the registration or password-reset actor across /register|/forget-password, /otp and
+// /setpassword, and moves the student to the screen of the flow's current state.
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { Outlet, useNavigate } from 'react-router-dom';
+import { createActor, fromPromise, type Actor, type SnapshotFrom } from 'xstate';
+import { registrationMachine } from '../../machines/registration.machine';
+import { forgotPasswordMachine } from '../../machines/forgotPassword.machine';
+import { requestRegistrationCode, requestResetCode, setPassword, signIn } from '../../services/account';
+import { isApiRequestError } from '../../services/api';
+import { useSessionActor } from '../app/RootActors';
+import { toast } from '../app/toast';
+
+export type FlowKind = 'register' | 'reset';
+/** Registration and reset share context, events and state names, so one actor type serves both screens. */
+export type CodeFlowActor = Actor<typeof registrationMachine>;
+export type CodeFlowSnapshot = SnapshotFrom<typeof registrationMachine>;
+
+interface AccountFlowValue {
+  flow: { kind: FlowKind; actor: CodeFlowActor } | null;
+  /** Returns a flow of this kind ready for a phone number, starting a new one when needed. */
+  begin(kind: FlowKind): CodeFlowActor;
+}
+const AccountFlowContext = createContext<AccountFlowValue | null>(null);
+
+export function useAccountFlow(): AccountFlowValue {
+  const value = useContext(AccountFlowContext);
+  if (!value) throw new Error('AccountFlow is missing above this screen');
+  return value;
+}
+
+/** OTP and registration errors show errors.title. */
+const showFlowError = (error: unknown) => toast.error(isApiRequestError(error) ? error.title : error instanceof Error ? error.message : String(error));
+
+const entryPath: Record<FlowKind, string> = { register: '/register', reset: '/forget-password' };
+
+function screenFor(kind: FlowKind, snapshot: CodeFlowSnapshot): string | null {
+  if (snapshot.status !== 'active') return null;
+  if (snapshot.matches('enteringPhone') || snapshot.matches('requestingCode')) return entryPath[kind];
+  if (snapshot.matches('awaitingCode')) return '/otp';
+  return '/setpassword';
+}
+
+export function AccountFlow() {
+  const navigate = useNavigate();
+  const session = useSessionActor();
+  const [flow, setFlow] = useState<AccountFlowValue['flow']>(null);
+  const flowRef = useRef(flow);
+  flowRef.current = flow;
+
+  const begin = useCallback(
+    (kind: FlowKind): CodeFlowActor => {
+      const current = flowRef.current;
+      if (current && current.kind === kind) {
+        const snapshot = current.actor.getSnapshot();
+        if (snapshot.status === 'active' && (snapshot.matches('enteringPhone') || snapshot.matches('requestingCode'))) return current.actor;
+      }
+      current?.actor.stop();
+      const actor =
+        kind === 'register'
+          ? createActor(
+              registrationMachine.provide({
+                actors: {
+                  requestCode: fromPromise(({ input }) => requestRegistrationCode(input.phone)),
+                  setPassword: fromPromise(({ input }) => setPassword(input, { forgotPassword: false })),
+                  signIn: fromPromise(({ input }) => signIn(input.phone, input.password, true)),
+                },
+                actions: {
+                  showError: (_, { error }) => showFlowError(error),
+                  notifyPasswordSet: (_, { message }) => toast.success(message),
+                  announceSignedIn: (_, { student }) => session.send({ type: 'session.established', student }),
+                  goToSignIn: () => navigate('/login', { replace: true }),
+                },
+              }),
+            )
+          : (createActor(
+              forgotPasswordMachine.provide({
+                actors: {
+                  requestCode: fromPromise(({ input }) => requestResetCode(input.phone)),
+                  setPassword: fromPromise(({ input }) => setPassword(input, { forgotPassword: true })),
+                },
+                actions: {
+                  showError: (_, { error }) => showFlowError(error),
+                  notifyPasswordSet: (_, { message }) => toast.success(message),
+                  goToSignIn: () => navigate('/login', { replace: true }),
+                },
+              }),
+            ) as unknown as CodeFlowActor);
+      actor.start();
+      const next = { kind, actor };
+      flowRef.current = next;
+      setFlow(next);
+      return actor;
+    },
+    [navigate, session],
+  );
+
+  // Follow the flow: each state change may call for another screen.
+  useEffect(() => {
+    if (!flow) return;
+    let last = screenFor(flow.kind, flow.actor.getSnapshot());
+    const subscription = flow.actor.subscribe((snapshot) => {
+      const screen = screenFor(flow.kind, snapshot);
+      if (screen && screen !== last && screen !== window.location.pathname) navigate(screen);
+      last = screen;
+    });
+    return () => subscription.unsubscribe();
+  }, [flow, navigate]);
+
+  useEffect(
+    () => () => {
+      flowRef.current?.actor.stop();
+    },
+    [],
+  );
+
+  return (
+    <AccountFlowContext.Provider value={{ flow, begin }}>
+      <Outlet />
+    </AccountFlowContext.Provider>
+  );
+}

@@ -1,0 +1,65 @@
+// /otp: the 6-digit code, with a resend allowed once the 300 s countdown ends.
+import type { FormEvent } from 'react';
+import { useSelector } from '@xstate/react';
+import { OTP_LENGTH, OTP_MESSAGES } from '../../domain/password';
+import { AuthCard, PrimaryButton } from './AuthCard';
+import { useAccountFlow, type CodeFlowActor } from './AccountFlow';
+import { NoFlow } from './NoFlow';
+
+export function OtpEntry() {
+  const { flow } = useAccountFlow();
+  return flow ? <CodeForm actor={flow.actor} /> : <NoFlow />;
+}
+
+const minutesSeconds = (total: number) => `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+
+function CodeForm({ actor }: { actor: CodeFlowActor }) {
+  const phone = useSelector(actor, (s) => s.context.phone);
+  const code = useSelector(actor, (s) => s.context.code);
+  const secondsLeft = useSelector(actor, (s) => s.context.resendSecondsLeft);
+  const canVerify = useSelector(actor, (s) => s.can({ type: 'otp.verify' }));
+  const canResend = useSelector(actor, (s) => s.can({ type: 'otp.resend' }));
+  const resending = useSelector(actor, (s) => s.hasTag('loading'));
+  const coolingDown = useSelector(actor, (s) => s.matches({ awaitingCode: 'coolingDown' }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'otp.verify' });
+  };
+  return (
+    <AuthCard title="Verify your number" subtitle={`Enter the 6-digit code sent to ${phone}.`}>
+      <form onSubmit={submit} noValidate>
+        <label htmlFor="otp-code" className="mb-1 block text-sm font-medium text-slate-700">
+          Verification code
+        </label>
+        <input
+          id="otp-code"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={OTP_LENGTH}
+          value={code}
+          onChange={(e) => actor.send({ type: 'otp.change', code: e.target.value })}
+          aria-describedby="otp-hint"
+          className="block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-center font-mono text-2xl tracking-[0.5em] outline-none focus:ring-2 focus:ring-brand-500"
+        />
+        <p id="otp-hint" className="mb-4 mt-1 min-h-5 text-sm text-slate-600">
+          {canVerify ? '' : OTP_MESSAGES.missing}
+        </p>
+        <PrimaryButton disabled={!canVerify}>Verify</PrimaryButton>
+      </form>
+      <div className="mt-4 flex items-center justify-between text-sm">
+        <button type="button" onClick={() => actor.send({ type: 'phone.change' })} className="font-medium text-brand-700 hover:underline">
+          Change number
+        </button>
+        <button
+          type="button"
+          disabled={!canResend || resending}
+          onClick={() => actor.send({ type: 'otp.resend' })}
+          className="font-medium text-brand-700 hover:underline disabled:cursor-not-allowed disabled:text-slate-400 disabled:no-underline"
+        >
+          {resending ? 'Sending…' : coolingDown ? `Resend code in ${minutesSeconds(secondsLeft)}` : 'Resend code'}
+        </button>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,50 @@
+// The phone step that opens registration (/register) and password reset (/forget-password).
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
+import { AuthCard, PrimaryButton, TextField } from './AuthCard';
+import { useAccountFlow, type FlowKind } from './AccountFlow';
+
+export function PhoneEntry({ kind, title, subtitle }: { kind: FlowKind; title: string; subtitle: string }) {
+  const { flow, begin } = useAccountFlow();
+  useEffect(() => {
+    begin(kind);
+  }, [begin, kind]);
+  const actor = flow?.kind === kind ? flow.actor : null;
+  return actor ? <PhoneForm actor={actor} title={title} subtitle={subtitle} /> : <AuthCard title={title} subtitle={subtitle}>{null}</AuthCard>;
+}
+
+function PhoneForm({ actor, title, subtitle }: { actor: NonNullable<ReturnType<typeof useAccountFlow>['flow']>['actor']; title: string; subtitle: string }) {
+  const [phone, setPhone] = useState(actor.getSnapshot().context.phone);
+  const requesting = useSelector(actor, (s) => s.hasTag('loading'));
+  const phoneError = useSelector(actor, (s) => s.context.phoneError);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'phone.submit', phone });
+  };
+  return (
+    <AuthCard title={title} subtitle={subtitle}>
+      <form onSubmit={submit} noValidate>
+        <TextField
+          id="flow-phone"
+          label="Mobile number"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          placeholder="01XXXXXXXXX"
+          maxLength={11}
+          value={phone}
+          onChange={(e) => setPhone(e.target.value.replace(/\D/g, ''))}
+          error={phoneError}
+        />
+        <PrimaryButton busy={requesting}>Proceed</PrimaryButton>
+      </form>
+      <p className="mt-5 text-center text-sm text-slate-600">
+        Already have an account?{' '}
+        <Link to="/login" className="font-medium text-brand-700 hover:underline">
+          Sign In
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

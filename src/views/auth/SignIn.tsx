@@ -1,0 +1,75 @@
+// Sign-in: mobile number, password, Remember me; links to password reset and registration.
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
+import { PHONE_MESSAGES, phoneProblem } from '../../domain/phone';
+import { signInPasswordProblem } from '../../domain/password';
+import { useSessionActor } from '../app/RootActors';
+import { AuthCard, PrimaryButton, TextField } from './AuthCard';
+
+/** The academy's support line; set VITE_SUPPORT_PHONE at build time. */
+const SUPPORT_PHONE = (import.meta.env.VITE_SUPPORT_PHONE as string | undefined) ?? '09610-000000';
+
+export function SignIn() {
+  const session = useSessionActor();
+  const signingIn = useSelector(session, (s) => s.hasTag('loading'));
+  const [phone, setPhone] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(true);
+  const [problems, setProblems] = useState<{ phone: string | null; password: string | null }>({ phone: null, password: null });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const phoneError = phone.trim() === '' ? PHONE_MESSAGES.missingOnForm : phoneProblem(phone);
+    const next = { phone: phoneError, password: signInPasswordProblem(password) };
+    setProblems(next);
+    session.send({ type: 'session.signIn', phone: phone.trim(), password, remember });
+  };
+
+  return (
+    <AuthCard title="Sign In" subtitle="Welcome back! Sign in with your mobile number.">
+      <form onSubmit={submit} noValidate>
+        <TextField
+          id="signin-phone"
+          label="Mobile number"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="username"
+          placeholder="01XXXXXXXXX"
+          maxLength={11}
+          value={phone}
+          onChange={(e) => setPhone(e.target.value.replace(/\D/g, ''))}
+          error={problems.phone}
+        />
+        <TextField
+          id="signin-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={problems.password}
+        />
+        <div className="mb-5 flex items-center justify-between text-sm">
+          <label className="flex items-center gap-2">
+            <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} className="h-4 w-4 accent-brand-700" />
+            Remember me
+          </label>
+          <Link to="/forget-password" className="font-medium text-brand-700 hover:underline">
+            Forgot password?
+          </Link>
+        </div>
+        <PrimaryButton busy={signingIn}>Sign In</PrimaryButton>
+      </form>
+      <Link to="/register" className="mt-3 block w-full rounded-lg border border-brand-700 px-4 py-2.5 text-center font-semibold text-brand-700 hover:bg-brand-50">
+        Create an account
+      </Link>
+      <p className="mt-5 text-center text-sm text-slate-600">
+        Need help? Call{' '}
+        <a href={`tel:${SUPPORT_PHONE.replace(/[^\d+]/g, '')}`} className="font-medium text-brand-700">
+          {SUPPORT_PHONE}
+        </a>
+      </p>
+    </AuthCard>
+  );
+}

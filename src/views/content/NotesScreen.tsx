@@ -1,0 +1,97 @@
+// Notes of an item (/notes/{itemId}/{type}): a table with a DOWNLOAD button per note; the file is
+// fetched as a blob with the student's session and saved under the note's title.
+import { Navigate, useParams } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { useActorRef, useSelector } from '@xstate/react';
+import dayjs from 'dayjs';
+import { notesDownloadMachine, type NoteRequest } from '../../machines/notesDownload.machine';
+import { contentApi, downloadNoteFile, isItemType, type ItemDetail, type ItemType, type NoteFile } from '../../services/content';
+import { ContentListStatus, useContentList } from './ContentListStatus';
+import { ItemTabs } from './ItemTabs';
+
+export function NotesScreen() {
+  const { chapterId = '', type } = useParams();
+  if (!isItemType(type)) return <Navigate to="/" replace />;
+  return <ItemNotes key={`${type}/${chapterId}`} itemId={chapterId} type={type} />;
+}
+
+/** Hands a downloaded blob to the browser as a file named after the note. */
+function saveBlob(blob: Blob, title: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = /\.[a-z0-9]{2,4}$/i.test(title) ? title : `${title}.pdf`;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Revoked later: the browser reads the blob after the click returns.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+function ItemNotes({ itemId, type }: { itemId: string; type: ItemType }) {
+  const { actor, items, heading } = useContentList<NoteFile, ItemDetail>(async () => {
+    const content = await contentApi.itemContent(type, itemId);
+    return { items: content.fileContents, heading: content.item };
+  });
+  const downloads = useActorRef(
+    notesDownloadMachine.provide({
+      actors: {
+        downloadNote: fromPromise<Blob, NoteRequest>(({ input }) => downloadNoteFile(input.contentId)),
+        recordCompletion: fromPromise<unknown, NoteRequest>(({ input }) =>
+          contentApi.markComplete({ contentId: input.contentId, courseId: input.courseId, subjectId: input.subjectId, type: 'file' }),
+        ),
+      },
+      actions: {
+        saveFile: (_, { blob, note }) => saveBlob(blob, note.title),
+        logFailure: (_, { error }) => console.error('Note download failed', error),
+      },
+    }),
+  );
+  const downloadingId = useSelector(downloads, (s) => (s.hasTag('loading') ? s.context.current?.contentId : null));
+
+  return (
+    <section>
+      <ItemTabs itemId={itemId} type={type} item={heading} />
+      <ContentListStatus actor={actor} />
+      {items.length > 0 && heading && (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="w-full min-w-[320px] text-left text-sm">
+            <thead className="bg-slate-100 text-slate-700">
+              <tr>
+                <th scope="col" className="px-3 py-2">Sl.</th>
+                <th scope="col" className="px-3 py-2">Title</th>
+                <th scope="col" className="px-3 py-2">Year</th>
+                <th scope="col" className="px-3 py-2">Resource</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((note, index) => (
+                <tr key={note._id} className="border-t border-slate-200">
+                  <td className="px-3 py-2 tabular-nums">{index + 1}</td>
+                  <td className="px-3 py-2">{note.title}</td>
+                  <td className="px-3 py-2 tabular-nums">{dayjs(note.createdAt).format('YYYY')}</td>
+                  <td className="px-3 py-2">
+                    <button
+                      type="button"
+                      disabled={downloadingId === note._id}
+                      onClick={() =>
+                        downloads.send({
+                          type: 'note.download',
+                          note: { contentId: note._id, title: note.title, courseId: heading.courseId, subjectId: heading.subjectId },
+                        })
+                      }
+                      aria-label={`Download ${note.title}`}
+                      className="rounded-md bg-brand-700 px-3 py-1.5 text-xs font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+                    >
+                      {downloadingId === note._id ? 'DOWNLOADING…' : 'DOWNLOAD'}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+// A video card: thumbnail, title and watched progress; it owns its player (closed until clicked).
+import { useRef } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { shownProgress, videoPlayerMachine, type Viewer } from '../../machines/videoPlayer.machine';
+import type { Video } from '../../services/content';
+import { CoverImage } from './CoverImage';
+import { videoPlayerActors } from './playerActors';
+import { VideoPlayerModal } from './VideoPlayerModal';
+
+export interface VideoCardProps {
+  video: Video;
+  viewer: Viewer;
+  studentSid: string;
+  courseId: string;
+  subjectId: string;
+  alreadyCompleted: boolean;
+}
+
+export function VideoCard({ video, viewer, studentSid, courseId, subjectId, alreadyCompleted }: VideoCardProps) {
+  const videoRef = useRef<HTMLVideoElement | null>(null);
+  const actor = useActorRef(videoPlayerMachine.provide({ actors: videoPlayerActors(() => videoRef.current) }), {
+    input: { video, viewer, courseId, subjectId, alreadyCompleted },
+  });
+  const progress = useSelector(actor, (s) => shownProgress(s.context));
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => actor.send({ type: 'player.open' })}
+        className="group flex h-full w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white text-left shadow-sm transition hover:shadow-md"
+        aria-label={`Play ${video.title}`}
+      >
+        <div className="relative w-full">
+          <CoverImage src={video.thumbnail} className="aspect-video" />
+          <span className="absolute inset-0 flex items-center justify-center" aria-hidden="true">
+            <span className="rounded-full bg-black/60 px-4 py-3 text-white group-hover:bg-brand-700">▶</span>
+          </span>
+          {video.isDrmEnabled === '1' && <span className="absolute left-2 top-2 rounded bg-black/70 px-2 py-0.5 text-xs font-semibold text-white">Protected</span>}
+        </div>
+        <div className="flex flex-1 flex-col gap-2 p-3">
+          <h2 className="line-clamp-2 font-semibold text-slate-900">{video.title}</h2>
+          <div className="mt-auto flex items-center gap-2">
+            <div className="h-1.5 flex-1 overflow-hidden rounded-full bg-slate-200" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} aria-label="Watched">
+              <div className="h-full bg-brand-600" style={{ width: `${progress}%` }} />
+            </div>
+            <span className="text-xs tabular-nums text-slate-600" data-testid="video-progress">
+              {progress}%
+            </span>
+          </div>
+        </div>
+      </button>
+      <VideoPlayerModal actor={actor} videoRef={videoRef} studentSid={studentSid} />
+    </>
+  );
+}

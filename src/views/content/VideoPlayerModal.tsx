@@ -1,0 +1,244 @@
+// The full-width, black-backed player modal of a video card with the custom controls: play/pause,
+// seek bar, skip 10 s (buttons, or a double click on the skip icons), speed, quality, fullscreen.
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useBlocker } from 'react-router-dom';
+import { Dialog, DialogPanel, DialogTitle, Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { PLAYBACK_RATES, SKIP_SECONDS, videoPlayerMachine } from '../../machines/videoPlayer.machine';
+import { Spinner } from './ContentListStatus';
+import { Watermark } from './Watermark';
+
+export type VideoPlayerActor = ActorRefFrom<typeof videoPlayerMachine>;
+
+export const BACK_BUTTON_MESSAGE = 'Browser back button is clicked.';
+
+export function VideoPlayerModal({ actor, videoRef, studentSid }: { actor: VideoPlayerActor; videoRef: RefObject<HTMLVideoElement | null>; studentSid: string }) {
+  const open = useSelector(actor, (s) => !s.matches('closed'));
+  const title = useSelector(actor, (s) => s.context.video.title);
+  const close = () => actor.send({ type: 'player.close' });
+  return (
+    <Dialog open={open} onClose={close} className="relative z-50">
+      <div className="fixed inset-0 bg-black/90" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-center justify-center p-0 sm:p-4">
+        <DialogPanel className="w-full max-w-6xl bg-black text-white" onContextMenu={(event) => event.preventDefault()}>
+          <div className="flex items-center justify-between gap-3 px-3 py-2">
+            <DialogTitle className="truncate text-sm font-semibold sm:text-base">{title}</DialogTitle>
+            <button type="button" onClick={close} className="rounded p-1 text-2xl leading-none text-white/80 hover:text-white" aria-label="Close video">
+              ×
+            </button>
+          </div>
+          {open && <BackButtonGuard onBack={close} />}
+          <PlayerSurface actor={actor} videoRef={videoRef} studentSid={studentSid} />
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
+
+/** While the player is open, the browser back button closes it instead of leaving the page. */
+function BackButtonGuard({ onBack }: { onBack: () => void }) {
+  const blocker = useBlocker(({ historyAction }) => historyAction === 'POP');
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    window.alert(BACK_BUTTON_MESSAGE);
+    blocker.reset();
+    onBack();
+  }, [blocker, onBack]);
+  return null;
+}
+
+function PlayerSurface({ actor, videoRef, studentSid }: { actor: VideoPlayerActor; videoRef: RefObject<HTMLVideoElement | null>; studentSid: string }) {
+  const surface = useSelector(actor, (s) =>
+    s.matches({ open: { playback: 'embedded' } }) ? 'embedded' : s.matches({ open: { playback: 'failed' } }) ? 'failed' : 'stream',
+  );
+  const video = useSelector(actor, (s) => s.context.video);
+  const loading = useSelector(actor, (s) => s.hasTag('loading'));
+  const error = useSelector(actor, (s) => s.context.error);
+  const watermark = useSelector(actor, (s) => (s.matches({ open: { watermark: 'shown' } }) ? s.context.watermarkSpot : null));
+  const username = useSelector(actor, (s) => s.context.viewer.username);
+  const embedToken = useSelector(actor, (s) => s.context.access?.token ?? null);
+  const containerRef = useRef<HTMLDivElement>(null);
+
+  if (surface === 'embedded') {
+    const src =
+      video.videoKind === 'youtube'
+        ? `https://www.youtube.com/embed/${encodeURIComponent(video.key)}?rel=0&modestbranding=1`
+        : `${video.URL}${video.URL.includes('?') ? '&' : '?'}token=${encodeURIComponent(embedToken ?? '')}`;
+    return (
+      <div className="relative aspect-video w-full">
+        <iframe
+          src={src}
+          title={video.title}
+          className="absolute inset-0 h-full w-full"
+          allow="autoplay; encrypted-media; fullscreen; picture-in-picture"
+          allowFullScreen
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div ref={containerRef} className="relative bg-black" data-testid="player-surface">
+      <div className="relative aspect-video w-full overflow-hidden">
+        <video ref={videoRef} className="absolute inset-0 h-full w-full" playsInline controlsList="nodownload" disablePictureInPicture data-testid="video" />
+        {watermark !== null && <Watermark spot={watermark} username={username} studentId={studentSid} />}
+        {surface === 'stream' && <SkipIcons actor={actor} />}
+        {loading && surface === 'stream' && (
+          <div className="absolute inset-0 flex items-center justify-center">
+            <Spinner label="Loading video" className="" />
+          </div>
+        )}
+        {surface === 'failed' && (
+          <div role="alert" className="absolute inset-0 z-20 flex flex-col items-center justify-center gap-3 bg-black/80 p-4 text-center">
+            <p className="font-semibold">This video could not be played.</p>
+            {error && <p className="text-sm text-white/80">{error}</p>}
+            <button type="button" onClick={() => actor.send({ type: 'player.retry' })} className="rounded-md bg-white px-4 py-2 text-sm font-semibold text-black hover:bg-slate-200">
+              Try again
+            </button>
+          </div>
+        )}
+      </div>
+      {surface === 'stream' && <Controls actor={actor} containerRef={containerRef} />}
+    </div>
+  );
+}
+
+/** The overlay skip icons: a double click within 300 ms on either side seeks 10 s. */
+function SkipIcons({ actor }: { actor: VideoPlayerActor }) {
+  const icon = (direction: 'back' | 'forward') => (
+    <button
+      type="button"
+      tabIndex={-1}
+      aria-label={direction === 'back' ? `Double click to go back ${SKIP_SECONDS} seconds` : `Double click to go forward ${SKIP_SECONDS} seconds`}
+      onClick={() => actor.send({ type: 'player.clickSkipIcon', direction })}
+      className={`absolute top-1/2 z-10 -translate-y-1/2 rounded-full bg-black/30 p-3 text-white/80 hover:bg-black/50 ${direction === 'back' ? 'left-3' : 'right-3'}`}
+      data-testid={`skip-icon-${direction}`}
+    >
+      {direction === 'back' ? '« 10' : '10 »'}
+    </button>
+  );
+  return (
+    <>
+      {icon('back')}
+      {icon('forward')}
+    </>
+  );
+}
+
+const clock = (seconds: number) => {
+  if (!Number.isFinite(seconds) || seconds < 0) return '0:00';
+  const whole = Math.floor(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+};
+
+function Controls({ actor, containerRef }: { actor: VideoPlayerActor; containerRef: RefObject<HTMLDivElement | null> }) {
+  const canPlay = useSelector(actor, (s) => s.can({ type: 'player.play' }));
+  const canPause = useSelector(actor, (s) => s.can({ type: 'player.pause' }));
+  const canSeek = useSelector(actor, (s) => s.can({ type: 'player.seek', time: 0 }));
+  const currentTime = useSelector(actor, (s) => s.context.currentTime);
+  const duration = useSelector(actor, (s) => s.context.duration);
+  const progress = useSelector(actor, (s) => s.context.progress);
+  const rate = useSelector(actor, (s) => s.context.rate);
+  const qualities = useSelector(actor, (s) => s.context.qualities);
+  const selectedQuality = useSelector(actor, (s) => s.context.selectedQuality);
+  const [fullscreen, setFullscreen] = useState(false);
+
+  useEffect(() => {
+    const onChange = () => setFullscreen(document.fullscreenElement === containerRef.current);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, [containerRef]);
+
+  const toggleFullscreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void containerRef.current?.requestFullscreen?.();
+  };
+  const button = 'rounded px-2 py-1 text-sm font-semibold hover:bg-white/10 disabled:opacity-40';
+  const menuItem = 'block w-full px-3 py-1.5 text-left text-sm data-[focus]:bg-white/10';
+
+  return (
+    <div className="flex flex-col gap-1 px-2 pb-2 pt-1" data-testid="player-controls">
+      <input
+        type="range"
+        min={0}
+        max={Number.isFinite(duration) && duration > 0 ? duration : 0}
+        step={0.1}
+        value={Math.min(currentTime, Number.isFinite(duration) ? duration : currentTime)}
+        disabled={!canSeek}
+        onChange={(event) => actor.send({ type: 'player.seek', time: Number(event.target.value) })}
+        aria-label="Seek"
+        aria-valuetext={`${clock(currentTime)} of ${clock(duration)}`}
+        className="w-full accent-brand-500"
+      />
+      <div className="flex flex-wrap items-center gap-1">
+        {canPause ? (
+          <button type="button" className={button} onClick={() => actor.send({ type: 'player.pause' })} aria-label="Pause">
+            ❚❚
+          </button>
+        ) : (
+          <button type="button" className={button} disabled={!canPlay} onClick={() => actor.send({ type: 'player.play' })} aria-label="Play">
+            ▶
+          </button>
+        )}
+        <button type="button" className={button} disabled={!canSeek} onClick={() => actor.send({ type: 'player.skip', direction: 'back' })} aria-label={`Back ${SKIP_SECONDS} seconds`}>
+          −10s
+        </button>
+        <button type="button" className={button} disabled={!canSeek} onClick={() => actor.send({ type: 'player.skip', direction: 'forward' })} aria-label={`Forward ${SKIP_SECONDS} seconds`}>
+          +10s
+        </button>
+        <span className="px-1 text-xs tabular-nums text-white/80" data-testid="player-time">
+          {clock(currentTime)} / {clock(duration)}
+        </span>
+        <span className="px-1 text-xs text-white/60" data-testid="player-progress">
+          {progress}%
+        </span>
+        <div className="ml-auto flex items-center gap-1">
+          <Menu>
+            <MenuButton className={button} aria-label="Playback speed">
+              {rate}x
+            </MenuButton>
+            <MenuItems anchor="top end" className="z-[60] min-w-24 rounded-md bg-slate-900 py-1 text-white shadow-lg focus:outline-none">
+              {PLAYBACK_RATES.map((candidate) => (
+                <MenuItem key={candidate}>
+                  <button type="button" className={menuItem} onClick={() => actor.send({ type: 'player.setRate', rate: candidate })}>
+                    {candidate}x
+                    {candidate === rate && <span aria-hidden="true"> ✓</span>}
+                  </button>
+                </MenuItem>
+              ))}
+            </MenuItems>
+          </Menu>
+          <Menu>
+            <MenuButton className={button} aria-label="Quality">
+              {selectedQuality === 'auto' ? 'Auto' : `${qualities.find((quality) => quality.id === selectedQuality)?.height ?? ''}p`}
+            </MenuButton>
+            <MenuItems anchor="top end" className="z-[60] min-w-40 rounded-md bg-slate-900 py-1 text-white shadow-lg focus:outline-none">
+              {qualities.length === 0 ? (
+                <div className="px-3 py-1.5 text-sm text-white/70">No quality levels available</div>
+              ) : (
+                [
+                  <MenuItem key="auto">
+                    <button type="button" className={menuItem} onClick={() => actor.send({ type: 'player.selectQuality', id: 'auto' })}>
+                      Auto
+                    </button>
+                  </MenuItem>,
+                  ...qualities.map((quality) => (
+                    <MenuItem key={quality.id}>
+                      <button type="button" className={menuItem} onClick={() => actor.send({ type: 'player.selectQuality', id: quality.id })}>
+                        {quality.height}p
+                      </button>
+                    </MenuItem>
+                  )),
+                ]
+              )}
+            </MenuItems>
+          </Menu>
+          <button type="button" className={button} onClick={toggleFullscreen} aria-label={fullscreen ? 'Exit fullscreen' : 'Fullscreen'}>
+            ⛶
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+// My Courses (/ and /courses): the courses of the student's batches.
+import { Link } from 'react-router-dom';
+import { contentApi, type CourseSummary } from '../../services/content';
+import { Avatar, ContentTabs } from '../app/Shell';
+import { useStudent } from '../app/RootActors';
+import { ContentListStatus, useContentList } from '../content/ContentListStatus';
+import { CourseCard } from './CourseCard';
+
+export function CoursesScreen() {
+  const student = useStudent();
+  const studentId = student?._id ?? '';
+  const { actor, items } = useContentList<CourseSummary, never>(async () => ({ items: await contentApi.coursesOfStudent(studentId) }));
+  return (
+    <section>
+      <header className="mb-4 flex items-center justify-between gap-3">
+        <h1 className="text-xl font-semibold text-slate-900">My Courses</h1>
+        <Link to="/student-profile" className="rounded-full" aria-label="My Profile">
+          <Avatar src={student?.profilePic} name={student?.name ?? ''} size={40} />
+        </Link>
+      </header>
+      <ContentTabs />
+      <ContentListStatus actor={actor} />
+      {items.length > 0 && (
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-3" aria-label="Courses">
+          {items.map((course) => (
+            <li key={course._id} className="flex">
+              <CourseCard course={course} to={`/subjects/${course._id}`} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,211 @@
+// /exams: choose a course, then live or practice exams with filters, search and exam cards.
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { Tab, TabGroup, TabList } from '@headlessui/react';
+import { examListMachine, suggestionCompletes, type ExamListType, type ExamTab } from '../../machines/examList.machine';
+import { loadExamCourses, loadExamNamePrompt, loadExams, loadExamSubjects } from '../../services/exams';
+import { ContentTabs } from '../app/Shell';
+import { CoverImage } from '../content/CoverImage';
+import { ExamCard } from './ExamCard';
+import { useExamInstruction, InstructionModal } from './InstructionModal';
+
+interface ArrivalState {
+  isPracticeExam?: boolean;
+  examResultId?: string;
+  hasResult?: boolean;
+}
+
+export function ExamsScreen() {
+  const location = useLocation();
+  const arrival = (location.state ?? {}) as ArrivalState;
+  const list = useActorRef(
+    examListMachine.provide({
+      actors: {
+        loadCourses: fromPromise(() => loadExamCourses()),
+        loadSubjects: fromPromise(({ input }) => loadExamSubjects(input.courseId)),
+        loadExams: fromPromise(({ input }) => loadExams(input)),
+        loadSuggestion: fromPromise(({ input }) => loadExamNamePrompt(input)),
+      },
+      actions: {
+        logError: (_, { error }) => console.warn('Exam name suggestion failed', error),
+      },
+    }),
+    {
+      input: {
+        tab: arrival.isPracticeExam ? 'practice' : 'live',
+        listType: arrival.examResultId || arrival.hasResult ? 'previous' : 'upcoming',
+        deviceNow: () => Date.now(),
+      },
+    },
+  );
+  const choosing = useSelector(list, (s) => !s.matches('course'));
+  const instruction = useExamInstruction();
+  const subjects = useSelector(list, (s) => s.context.subjects);
+  const subjectNames = Object.fromEntries(subjects.map((subject) => [subject._id, subject.name]));
+
+  return (
+    <section>
+      <ContentTabs />
+      {choosing ? <CourseStep list={list} /> : <CourseExams list={list} onStart={instruction.open} onRetake={instruction.retake} />}
+      <InstructionModal actor={instruction.actor} subjectNames={subjectNames} />
+    </section>
+  );
+}
+
+type ListActor = ReturnType<typeof useActorRef<typeof examListMachine>>;
+
+function CourseStep({ list }: { list: ListActor }) {
+  const courses = useSelector(list, (s) => s.context.courses);
+  const loading = useSelector(list, (s) => s.hasTag('loading'));
+  const failed = useSelector(list, (s) => s.context.failed);
+  return (
+    <div>
+      <h1 className="mb-4 text-lg font-semibold text-slate-900">Choose course for exam information</h1>
+      {loading && <p role="status">Loading…</p>}
+      {failed && (
+        <button type="button" className="rounded-md bg-brand-700 px-4 py-2 text-white" onClick={() => list.send({ type: 'examList.reload' })}>
+          Try again
+        </button>
+      )}
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {courses.map((course) => (
+          <button
+            key={course.id}
+            type="button"
+            onClick={() => list.send({ type: 'examList.chooseCourse', courseId: course.id })}
+            className="group flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white text-left shadow-sm transition hover:shadow-md"
+          >
+            <CoverImage src={course.image} />
+            <span className="p-4">
+              <span className="block text-lg font-semibold text-slate-900 group-hover:text-brand-800">{course.name || 'Title'}</span>
+              {course.description && <span className="mt-1 block text-sm text-slate-600">{course.description}</span>}
+            </span>
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+const TABS: { id: ExamTab; label: string }[] = [
+  { id: 'live', label: 'Live Exam' },
+  { id: 'practice', label: 'Practice Exam' },
+];
+
+function CourseExams({ list, onStart, onRetake }: { list: ListActor; onStart: Parameters<typeof ExamCard>[0]['onStart']; onRetake: Parameters<typeof ExamCard>[0]['onRetake'] }) {
+  const navigate = useNavigate();
+  const course = useSelector(list, (s) => s.context.course);
+  const tab = useSelector(list, (s) => s.context.tab);
+  const exams = useSelector(list, (s) => s.context.exams);
+  const now = useSelector(list, (s) => s.context.now);
+  const loading = useSelector(list, (s) => s.hasTag('loading'));
+  const failed = useSelector(list, (s) => s.context.failed);
+  return (
+    <div>
+      <div className="mb-3 flex flex-wrap items-center gap-3">
+        <button type="button" onClick={() => list.send({ type: 'examList.back' })} className="rounded-md px-3 py-1.5 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-100">
+          Back
+        </button>
+        <p className="font-semibold text-slate-800">Course : {course?.name}</p>
+      </div>
+      <TabGroup selectedIndex={TABS.findIndex((t) => t.id === tab)} onChange={(index) => list.send({ type: 'examList.selectTab', tab: TABS[index].id })}>
+        <TabList className="mb-3 flex gap-2 border-b border-slate-200">
+          {TABS.map((t) => (
+            <Tab key={t.id} className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-semibold text-slate-600 data-[selected]:border-brand-700 data-[selected]:text-brand-800 focus:outline-none">
+              {t.label}
+            </Tab>
+          ))}
+        </TabList>
+      </TabGroup>
+      <Filters list={list} />
+      {loading && <p role="status">Loading exams…</p>}
+      {!loading && !failed && exams.length === 0 && <p className="py-6 text-center text-slate-600">No exams found.</p>}
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="exam-cards">
+        {exams.map((assignment) => (
+          <ExamCard
+            key={`${assignment.examId._id}-${assignment.groupId}`}
+            assignment={assignment}
+            now={now}
+            onStart={onStart}
+            onRetake={onRetake}
+            onViewResult={() => navigate(`/result/${assignment.examId._id}/${assignment.groupId}`, { state: { hasResult: true } })}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function Filters({ list }: { list: ListActor }) {
+  const tab = useSelector(list, (s) => s.context.tab);
+  const subjects = useSelector(list, (s) => s.context.subjects);
+  const subjectId = useSelector(list, (s) => s.context.subjectId);
+  const listType = useSelector(list, (s) => s.context.listType);
+  const searchText = useSelector(list, (s) => s.context.searchText);
+  const suggestion = useSelector(list, (s) => s.context.suggestion);
+  const ghost = suggestionCompletes(searchText, suggestion) ? searchText + suggestion.slice(searchText.length) : '';
+  const field = 'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm';
+  return (
+    <div className="mb-4 flex flex-col gap-2 md:flex-row md:items-center">
+      {tab === 'live' && (
+        <>
+          <label className="sr-only" htmlFor="exam-subject">
+            Subject
+          </label>
+          <select id="exam-subject" className={field} value={subjectId} onChange={(e) => list.send({ type: 'examList.selectSubject', subjectId: e.target.value })}>
+            <option value="">All Subjects</option>
+            {subjects.map((s) => (
+              <option key={s._id} value={s._id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+          <label className="sr-only" htmlFor="exam-type">
+            Exam type
+          </label>
+          <select id="exam-type" className={field} value={listType} onChange={(e) => list.send({ type: 'examList.selectType', listType: e.target.value as ExamListType })}>
+            <option value="previous">Previous Exams</option>
+            <option value="upcoming">Upcoming Exams</option>
+          </select>
+        </>
+      )}
+      <form
+        className="flex flex-1 gap-2"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          list.send({ type: 'examList.search' });
+        }}
+      >
+        <div className="relative flex-1">
+          {ghost && (
+            <span aria-hidden="true" className="pointer-events-none absolute inset-0 overflow-hidden whitespace-pre px-3 py-2 text-sm text-slate-400" data-testid="search-suggestion">
+              {ghost}
+            </span>
+          )}
+          <input
+            type="search"
+            aria-label="Search exams"
+            placeholder="Search"
+            value={searchText}
+            className={`${field} relative w-full bg-transparent`}
+            onChange={(e) => list.send({ type: 'examList.type', text: e.target.value })}
+            onKeyDown={(e) => {
+              if (e.key === 'Tab' && ghost) {
+                e.preventDefault();
+                list.send({ type: 'examList.acceptSuggestion' });
+              }
+            }}
+          />
+        </div>
+        <button type="button" className="rounded-md px-3 py-2 text-sm ring-1 ring-slate-300 hover:bg-slate-100" onClick={() => list.send({ type: 'examList.clearSearch' })}>
+          Clear
+        </button>
+        <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+          Search
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,225 @@
+// One question: number, title, marks, images and PDFs, and the input its type needs.
+import { useState } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { answerLocked, type answerOutboxMachine } from '../../machines/answerOutbox.machine';
+import { mcaValue, optionIndex, type PublicQuestion } from '../../domain/scoring';
+import type { LocalSavedAnswer, PendingFile } from '../../services/answerStore';
+import { fileToPending } from '../../services/exams';
+import { toast } from '../app/toast';
+
+type OutboxActor = ActorRefFrom<typeof answerOutboxMachine>;
+
+const LETTERS = 'ABCDEFGHIJK';
+const ACCEPTED_FILES = ['image/jpeg', 'image/png', 'application/pdf', 'audio/mpeg', 'audio/wav'];
+const mediaUrl = (value: string) => (/^(https?:|data:|\/)/.test(value) ? value : `/media/files/${value}`);
+
+interface CardProps {
+  question: PublicQuestion;
+  number: number;
+  entry: LocalSavedAnswer | undefined;
+  disabled: boolean;
+  multipleTimesSubmission: boolean;
+  outbox: OutboxActor;
+}
+
+export function QuestionCard(props: CardProps) {
+  const { question, number } = props;
+  return (
+    <article className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4" aria-label={`Question ${number}`} data-question-id={question._id} data-question-type={question.type}>
+      <div className="flex items-start justify-between gap-2">
+        <h3 className="font-medium text-slate-900">
+          <span className="mr-1 font-semibold">{number}.</span>
+          {question.title}
+        </h3>
+        <span className="shrink-0 rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700">Marks: {question.point}</span>
+      </div>
+      {question.image.length > 0 && (
+        <div className="mt-2 flex flex-wrap gap-2">
+          {question.image.map((src) => (
+            <img key={src} src={mediaUrl(src)} alt="" className="max-h-60 max-w-full rounded border border-slate-200" />
+          ))}
+        </div>
+      )}
+      {question.file.length > 0 && (
+        <ul className="mt-2 space-y-1 text-sm">
+          {question.file.map((file) => (
+            <li key={file}>
+              <a href={mediaUrl(file)} target="_blank" rel="noreferrer" className="text-brand-700 underline">
+                {file.split('/').pop()}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-3">
+        {question.type === 'MCQ' && <SingleChoice {...props} />}
+        {question.type === 'MCA' && <TrueFalseChoices {...props} />}
+        {question.type === 'checkbox' && <MultipleChoice {...props} />}
+        {(question.type === 'shortAns' || question.type === 'paragraph') && <WrittenAnswer {...props} />}
+      </div>
+    </article>
+  );
+}
+
+function OptionLabel({ question, index }: { question: PublicQuestion; index: number }) {
+  const text = question.options[index];
+  return (
+    <>
+      <span className="mr-2 inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-semibold">{LETTERS[index]}</span>
+      {question.optionType[String(index)] === 'image' ? <img src={mediaUrl(text)} alt={`Option ${LETTERS[index]}`} className="max-h-40 rounded" /> : <span>{text}</span>}
+    </>
+  );
+}
+
+const choose = (props: CardProps, answer: (string | number | null)[], extra?: { answerIndex?: number; files?: PendingFile[] }) =>
+  props.outbox.send({
+    type: 'answer.choose',
+    questionId: props.question._id,
+    questionNumber: props.number,
+    questionType: props.question.type,
+    optionCount: props.question.options.length,
+    answer,
+    timestamp: Date.now(),
+    ...extra,
+  });
+
+function SingleChoice(props: CardProps) {
+  const { question, entry, disabled, multipleTimesSubmission } = props;
+  const chosen = optionIndex(entry?.answer[0] ?? null, question.options.length);
+  const locked = answerLocked(multipleTimesSubmission, entry);
+  return (
+    <fieldset className="space-y-1.5" disabled={disabled}>
+      <legend className="sr-only">Options of question {props.number}</legend>
+      {question.options.slice(0, 11).map((_, index) => (
+        <label key={index} className={`flex cursor-pointer items-center rounded-md border px-2 py-1.5 ${chosen === index ? 'border-brand-600 bg-brand-50' : 'border-slate-200'}`}>
+          <input
+            type="radio"
+            className="mr-2"
+            name={`q-${question._id}`}
+            checked={chosen === index}
+            onChange={() => (locked ? toast.error('You cannot change the answer') : choose(props, [index]))}
+          />
+          <OptionLabel question={question} index={index} />
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function TrueFalseChoices(props: CardProps) {
+  const { question, entry, disabled, multipleTimesSubmission } = props;
+  const values = question.options.map((_, i) => mcaValue(entry?.answer[i] ?? null));
+  const set = (index: number, value: 'true' | 'false') => {
+    if (answerLocked(multipleTimesSubmission, entry, index) && values[index] !== value) {
+      toast.error('You cannot change the answer');
+      return;
+    }
+    const next = values.map((v, i) => (i === index ? value : v));
+    choose(props, next, { answerIndex: index });
+  };
+  return (
+    <fieldset className="space-y-1.5" disabled={disabled}>
+      <legend className="sr-only">Options of question {props.number}</legend>
+      {question.options.slice(0, 11).map((_, index) => (
+        <div key={index} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 px-2 py-1.5">
+          <div className="flex items-center">
+            <OptionLabel question={question} index={index} />
+          </div>
+          <div className="flex gap-3" role="radiogroup" aria-label={`Option ${LETTERS[index]}`}>
+            {(['true', 'false'] as const).map((value) => (
+              <label key={value} className="flex items-center gap-1 text-sm">
+                <input type="radio" name={`q-${question._id}-${index}`} checked={values[index] === value} onChange={() => set(index, value)} />
+                {value === 'true' ? 'True' : 'False'}
+              </label>
+            ))}
+          </div>
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+function MultipleChoice(props: CardProps) {
+  const { question, entry, disabled, multipleTimesSubmission } = props;
+  const saved = (entry?.answer ?? []).map((item) => optionIndex(item, question.options.length)).filter((i): i is number => i !== null);
+  const [picked, setPicked] = useState<number[]>(saved);
+  const locked = answerLocked(multipleTimesSubmission, entry);
+  const toggle = (index: number) => setPicked((current) => (current.includes(index) ? current.filter((i) => i !== index) : [...current, index].sort((a, b) => a - b)));
+  return (
+    <fieldset className="space-y-1.5" disabled={disabled || locked}>
+      <legend className="sr-only">Options of question {props.number}</legend>
+      {question.options.slice(0, 11).map((_, index) => (
+        <label key={index} className={`flex cursor-pointer items-center rounded-md border px-2 py-1.5 ${picked.includes(index) ? 'border-brand-600 bg-brand-50' : 'border-slate-200'}`}>
+          <input type="checkbox" className="mr-2" checked={picked.includes(index)} onChange={() => toggle(index)} />
+          <OptionLabel question={question} index={index} />
+        </label>
+      ))}
+      <button
+        type="button"
+        disabled={picked.length === 0}
+        onClick={() => choose(props, picked)}
+        className="mt-1 rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white disabled:bg-slate-300"
+      >
+        Submit Answer
+      </button>
+    </fieldset>
+  );
+}
+
+function WrittenAnswer(props: CardProps) {
+  const { question, entry, disabled } = props;
+  const submitted = !!entry && entry.count > 0;
+  const [text, setText] = useState(typeof entry?.answer[0] === 'string' ? (entry.answer[0] as string) : '');
+  const [files, setFiles] = useState<File[]>([]);
+  const rows = Math.min(5, Math.max(3, text.split('\n').length));
+  const submit = async () => {
+    if (!text.trim() && files.length === 0) {
+      toast.warning('Please provide an answer or upload a file');
+      return;
+    }
+    if (!window.confirm("Are you sure you want to submit? Once submitted, it can't be changed.")) return;
+    const pending = await Promise.all(files.map((file) => fileToPending(file)));
+    choose(props, [text], { files: pending });
+    setFiles([]);
+  };
+  return (
+    <fieldset className="space-y-2" disabled={disabled || submitted}>
+      <label className="sr-only" htmlFor={`answer-${question._id}`}>
+        Answer to question {props.number}
+      </label>
+      <textarea
+        id={`answer-${question._id}`}
+        rows={rows}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        className="w-full rounded-md border border-slate-300 p-2 text-sm"
+        placeholder={question.type === 'paragraph' ? 'Write your answer' : 'Short answer'}
+      />
+      <div className="flex flex-wrap items-center gap-2">
+        <label className="cursor-pointer rounded-md px-3 py-1.5 text-sm ring-1 ring-slate-300 hover:bg-slate-50">
+          Attach files
+          <input
+            type="file"
+            multiple
+            accept={ACCEPTED_FILES.join(',')}
+            className="sr-only"
+            onChange={(e) => setFiles([...(e.target.files ?? [])].filter((file) => ACCEPTED_FILES.includes(file.type)))}
+          />
+        </label>
+        {files.map((file) => (
+          <span key={file.name} className="rounded bg-slate-100 px-2 py-0.5 text-xs">
+            {file.name}
+          </span>
+        ))}
+        {entry?.extra.map((file) => (
+          <a key={file.key} href={`/media/files/${file.key}`} target="_blank" rel="noreferrer" className="rounded bg-slate-100 px-2 py-0.5 text-xs text-brand-700 underline">
+            {file.name}
+          </a>
+        ))}
+        <button type="button" onClick={() => void submit()} className="ml-auto rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white disabled:bg-slate-300">
+          {submitted ? 'Answer Submitted' : 'Submit Answer'}
+        </button>
+      </div>
+    </fieldset>
+  );
+}

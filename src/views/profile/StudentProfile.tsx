@@ -1,0 +1,166 @@
+// /student-profile: who the student is; GPA and picture can be edited, the rest is fixed.
+import type { FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { profileEditMachine, type GpaField } from '../../machines/profileEdit.machine';
+import { fetchProfile, updateProfile, uploadFile } from '../../services/account';
+import { isApiRequestError } from '../../services/api';
+import { fromApiPhone } from '../../domain/phone';
+import { useSessionActor, useStudent } from '../app/RootActors';
+import { Avatar } from '../app/Shell';
+import { toast } from '../app/toast';
+
+const ACCEPTED_PICTURES = 'image/jpeg,image/png';
+
+export function StudentProfile() {
+  const session = useSessionActor();
+  const stored = useStudent();
+  const actor = useActorRef(
+    profileEditMachine.provide({
+      actors: {
+        loadProfile: fromPromise(() => fetchProfile()),
+        uploadPicture: fromPromise(({ input }) => uploadFile(input.file)),
+        saveProfile: fromPromise(({ input }) => updateProfile(input)),
+      },
+      actions: {
+        showError: (_, { error }) => toast.error(isApiRequestError(error) ? error.title : String(error)),
+        notifySaved: () => toast.success('Profile updated'),
+        announceStudent: (_, { student }) => session.send({ type: 'session.studentUpdated', student }),
+      },
+    }),
+    { input: { student: stored } },
+  );
+  const student = useSelector(actor, (s) => s.context.student);
+  const editing = useSelector(actor, (s) => s.matches('editing') || s.matches('uploadingPicture') || s.matches('saving'));
+  const loading = useSelector(actor, (s) => s.matches('loading'));
+  const form = useSelector(actor, (s) => s.context.form);
+  const errors = useSelector(actor, (s) => s.context.errors);
+  const picture = useSelector(actor, (s) => s.context.picture);
+  const uploading = useSelector(actor, (s) => s.hasTag('uploading'));
+  const saving = useSelector(actor, (s) => s.hasTag('saving'));
+  const canSave = useSelector(actor, (s) => s.matches('editing'));
+  const canPick = useSelector(actor, (s) => s.matches('editing'));
+
+  if (!student) {
+    return (
+      <p role="status" className="text-slate-600">
+        {loading ? 'Loading your profile…' : 'Your profile could not be loaded.'}
+      </p>
+    );
+  }
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    actor.send({ type: 'profile.save' });
+  };
+  const gpaInput = (field: GpaField, label: string) => (
+    <div>
+      <label htmlFor={`gpa-${field}`} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={`gpa-${field}`}
+        type="number"
+        inputMode="decimal"
+        step="0.01"
+        min={0}
+        max={5}
+        value={form[field]}
+        onChange={(e) => actor.send({ type: 'profile.change', field, value: e.target.value })}
+        aria-invalid={errors[field] ? true : undefined}
+        aria-describedby={errors[field] ? `gpa-${field}-error` : undefined}
+        className={`block w-full rounded-lg border px-3 py-2 ${errors[field] ? 'border-red-500' : 'border-slate-300'}`}
+      />
+      {errors[field] && (
+        <p id={`gpa-${field}-error`} className="mt-1 text-sm text-red-700">
+          {errors[field]}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <section className="mx-auto max-w-xl">
+      <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <div className="flex items-center gap-4">
+          <Avatar src={picture?.url ?? student.profilePic} name={student.name} size={80} />
+          <div className="min-w-0">
+            <h1 className="truncate text-xl font-semibold">{student.name}</h1>
+            <p className="text-sm text-slate-600">Student ID: {student.sid}</p>
+          </div>
+          <button
+            type="button"
+            aria-pressed={editing}
+            onClick={() => actor.send({ type: editing ? 'profile.cancel' : 'profile.edit' })}
+            disabled={editing && !canSave}
+            className="ml-auto rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-50"
+          >
+            {editing ? 'Cancel' : 'Edit'}
+          </button>
+        </div>
+
+        {editing ? (
+          <form onSubmit={submit} noValidate className="mt-5 space-y-4">
+            <div>
+              <label htmlFor="profile-picture" className="mb-1 block text-sm font-medium text-slate-700">
+                Profile picture
+              </label>
+              <input
+                id="profile-picture"
+                type="file"
+                accept={ACCEPTED_PICTURES}
+                disabled={!canPick}
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  if (file) actor.send({ type: 'profile.pickPicture', file });
+                  e.target.value = '';
+                }}
+                className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-800"
+              />
+              {uploading && (
+                <p role="status" className="mt-1 text-sm text-slate-600">
+                  Uploading picture…
+                </p>
+              )}
+              {picture && !uploading && <p className="mt-1 text-sm text-emerald-700">New picture ready. Press Update to keep it.</p>}
+            </div>
+            <div className="grid grid-cols-1 gap-4 min-[400px]:grid-cols-2">
+              {gpaInput('SSCGPA', 'SSC GPA')}
+              {gpaInput('HSCGPA', 'HSC GPA')}
+            </div>
+            <button
+              type="submit"
+              disabled={!canSave}
+              className="w-full rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-50"
+            >
+              {saving ? 'Updating…' : 'Update'}
+            </button>
+          </form>
+        ) : (
+          <dl className="mt-5 grid grid-cols-1 gap-x-4 gap-y-3 text-sm min-[400px]:grid-cols-2">
+            <Detail term="Mobile number" value={fromApiPhone(student.username)} />
+            <Detail term="Alternative mobile" value={student.contact} />
+            <Detail term="Session" value={student.session} />
+            <Detail term="Branch" value={student.branch ? [student.branch.name, student.branch.division].filter(Boolean).join(', ') : null} />
+            <Detail term="SSC GPA" value={student.SSCGPA} />
+            <Detail term="HSC GPA" value={student.HSCGPA} />
+            <Detail term="Batches" value={student.groups.map((g) => g.name).join(', ') || 'Not in a batch yet'} />
+          </dl>
+        )}
+      </div>
+      <Link to="/scoreboard" className="mt-4 block rounded-lg border border-brand-700 px-4 py-2.5 text-center font-semibold text-brand-700 hover:bg-brand-50">
+        View scoreboard
+      </Link>
+    </section>
+  );
+}
+
+function Detail({ term, value }: { term: string; value: string | number | null | undefined }) {
+  return (
+    <div>
+      <dt className="text-slate-500">{term}</dt>
+      <dd className="font-medium text-slate-900">{value === null || value === undefined || value === '' ? '—' : value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+// The route table of the app (spec section 2). Public account routes send a signed-in student to /;
+// every other route needs a session and otherwise goes to /login. One route per line.
+import { Navigate, Outlet, Route, createRoutesFromElements } from 'react-router-dom';
+import { useSelector } from '@xstate/react';
+import { useSessionActor } from './app/RootActors';
+import { Shell, ContentTabs } from './app/Shell';
+import { SignIn } from './auth/SignIn';
+import { AccountFlow } from './auth/AccountFlow';
+import { Register } from './auth/Register';
+import { ForgotPassword } from './auth/ForgotPassword';
+import { OtpEntry } from './auth/OtpEntry';
+import { SetPassword } from './auth/SetPassword';
+import { StudentProfile } from './profile/StudentProfile';
+import { CoursesScreen } from './courses/CoursesScreen';
+import { CourseSubjectsScreen } from './courses/CourseSubjectsScreen';
+import { SubjectItemsScreen } from './content/SubjectItemsScreen';
+import { VideosScreen } from './content/VideosScreen';
+import { NotesScreen } from './content/NotesScreen';
+import { ExamsScreen } from './exams/ExamsScreen';
+import { LiveExamScreen } from './live-exam/LiveExamScreen';
+
+export const appRoutes = createRoutesFromElements(
+  <Route errorElement={<RouteError />}>
+    <Route element={<PublicOnly />}>
+      <Route path="/login" element={<SignIn />} />
+      <Route element={<AccountFlow />}>
+        <Route path="/register" element={<Register />} />
+        <Route path="/forget-password" element={<ForgotPassword />} />
+        <Route path="/otp" element={<OtpEntry />} />
+        <Route path="/setpassword" element={<SetPassword />} />
+      </Route>
+    </Route>
+    <Route element={<RequireStudent />}>
+      <Route element={<Shell />}>
+        <Route path="/" element={<CoursesScreen />} />
+        <Route path="/courses" element={<CoursesScreen />} />
+        <Route path="/exams" element={<ExamsScreen />} />
+        <Route path="/subjects/:courseId" element={<CourseSubjectsScreen />} />
+        <Route path="/chapters/:subjectId" element={<SubjectItemsScreen type="chapter" />} />
+        <Route path="/lectures/:subjectId" element={<SubjectItemsScreen type="lecture" />} />
+        <Route path="/question-solve/:subjectId" element={<SubjectItemsScreen type="question-solve" />} />
+        <Route path="/videos/:chapterId/:type" element={<VideosScreen />} />
+        <Route path="/notes/:chapterId/:type" element={<NotesScreen />} />
+        <Route path="/live-exam/:examId/:groupId" element={<LiveExamScreen />} />
+        <Route path="/result/:examId/:groupId" element={<ResultPlaceholder />} />
+        <Route path="/scoreboard" element={<ScoreboardPlaceholder />} />
+        <Route path="/qa-forum-list/:id" element={<ForumListPlaceholder />} />
+        <Route path="/question-details/:id" element={<QuestionDetailsPlaceholder />} />
+        <Route path="/my-qa" element={<MyQaPlaceholder />} />
+        <Route path="/student-profile" element={<StudentProfile />} />
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Route>
+    </Route>
+  </Route>,
+);
+
+/** Waits for the stored session to be read, then lets only signed-in students through. */
+function RequireStudent() {
+  const session = useSessionActor();
+  const state = useSelector(session, (s) => (s.matches('restoring') ? 'restoring' : s.matches('signedIn') || s.matches('signingOut') ? 'in' : 'out'));
+  if (state === 'restoring') return <Splash />;
+  return state === 'in' ? <Outlet /> : <Navigate to="/login" replace />;
+}
+
+/** Sign-in, registration and password reset are for visitors; a signed-in student goes home. */
+function PublicOnly() {
+  const session = useSessionActor();
+  const state = useSelector(session, (s) => (s.matches('restoring') ? 'restoring' : s.matches('signedIn') ? 'in' : 'out'));
+  if (state === 'restoring') return <Splash />;
+  return state === 'in' ? <Navigate to="/" replace /> : <Outlet />;
+}
+
+function Splash() {
+  return (
+    <div className="flex min-h-dvh items-center justify-center" role="status" aria-label="Loading">
+      <img src="/logo.svg" alt="" className="h-14 w-14 animate-pulse" />
+    </div>
+  );
+}
+
+function RouteError() {
+  return (
+    <div className="mx-auto max-w-md p-6 text-center" role="alert">
+      <h1 className="text-lg font-semibold">Something went wrong on this page.</h1>
+      <a href="/" className="mt-4 inline-block rounded-md bg-brand-700 px-4 py-2 text-white">
+        Go to My Courses
+      </a>
+    </div>
+  );
+}
+
+/** Stands in for a screen that is not built yet and says what it will show. */
+function PendingScreen({ title, children, tabs = false }: { title: string; children: string; tabs?: boolean }) {
+  return (
+    <section>
+      {tabs && <ContentTabs />}
+      <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
+      <p className="mt-2 text-slate-600">{children}</p>
+    </section>
+  );
+}
+
+function ResultPlaceholder() {
+  return <PendingScreen title="Result">Your result for this exam will appear here.</PendingScreen>;
+}
+function ScoreboardPlaceholder() {
+  return <PendingScreen title="Scoreboard">Your exam results and ranks will appear here.</PendingScreen>;
+}
+function ForumListPlaceholder() {
+  return <PendingScreen title="Questions and answers">The forum questions of this course will appear here.</PendingScreen>;
+}
+function QuestionDetailsPlaceholder() {
+  return <PendingScreen title="Question">This question and its replies will appear here.</PendingScreen>;
+}
+function MyQaPlaceholder() {
+  return <PendingScreen title="My questions">The courses you asked questions in will appear here.</PendingScreen>;
+}

@@ -1,0 +1,321 @@
+import { describe, expect, it, vi, afterEach } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { answerOutboxMachine, type AnswerChoice, type SendAnswerInput, type SendAnswerOutput } from '../../src/machines/answerOutbox.machine';
+import { createAnswerStore, type SavedAnswers } from '../../src/services/answerStore';
+import { clearOnSignOut, STORAGE_KEYS } from '../../src/services/storage';
+import { MemoryStorage, settle } from './answerStorage';
+import { CoverageRecorder, runPath, transitionPaths, type PathModel } from '../support/machine-paths';
+
+const STUDENT = 's1';
+const EXAM = 'e1';
+
+const networkError = () => Object.assign(new Error('Network error'), { status: 0, title: 'Network error', network: true });
+const refused = (status: number, title?: string, code?: string) => Object.assign(new Error(title ?? 'x'), { status, title, code, network: false });
+
+function choice(questionId: string, overrides: Partial<AnswerChoice> = {}): { type: 'answer.choose' } & AnswerChoice {
+  return { type: 'answer.choose', questionId, questionNumber: Number(questionId.replace(/\D/g, '')) || 1, questionType: 'MCQ', optionCount: 4, answer: [1], timestamp: 1000, ...overrides };
+}
+
+type Sender = (input: SendAnswerInput) => Promise<SendAnswerOutput>;
+
+function start(options: { send: Sender; online?: boolean; storage?: MemoryStorage; multipleTimesSubmission?: boolean; saved?: SavedAnswers }) {
+  const storage = options.storage ?? new MemoryStorage();
+  const store = createAnswerStore(() => storage);
+  const clock = new SimulatedClock();
+  const calls: SendAnswerInput[] = [];
+  const notices: string[] = [];
+  const reloads: string[] = [];
+  const machine = answerOutboxMachine.provide({
+    actors: {
+      sendAnswer: fromPromise<SendAnswerOutput, SendAnswerInput>(({ input }) => {
+        calls.push(structuredClone(input));
+        return options.send(input);
+      }),
+    },
+    actions: {
+      persistAnswers: (_, params) => store.writeExam(params.studentId, params.examId, params.entries),
+      notifySavedLocally: () => notices.push('Due to internet issue, saving locally'),
+      notifyLocked: () => notices.push('You cannot change the answer'),
+      notifyRestored: () => notices.push('Internet has been restored'),
+      notifyUploadSkipped: (_, params) => notices.push(...params.names.map((n) => `Error uploading file ${n}`)),
+      reloadGroup: (_, params) => reloads.push(params.groupId),
+    },
+  });
+  const actor = createActor(machine, {
+    clock,
+    input: {
+      studentId: STUDENT,
+      examId: EXAM,
+      groupId: 'g1',
+      isLive: true,
+      multipleTimesSubmission: options.multipleTimesSubmission ?? true,
+      online: options.online ?? true,
+      saved: options.saved ?? store.read(STUDENT, EXAM),
+    },
+  });
+  actor.start();
+  return { actor, clock, calls, notices, reloads, store, storage };
+}
+
+const delivered: Sender = async () => ({ uploaded: [], skipped: [] });
+
+describe('answer outbox', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('writes the answer to storage before sending it', async () => {
+    const storage = new MemoryStorage();
+    const store = createAnswerStore(() => storage);
+    let storedAtSend: unknown = null;
+    const { actor, calls } = start({
+      storage,
+      send: async (input) => {
+        storedAtSend = store.read(STUDENT, EXAM)[input.questionId];
+        return { uploaded: [], skipped: [] };
+      },
+    });
+    actor.send(choice('q1'));
+    await settle();
+    expect(calls).toHaveLength(1);
+    expect(storedAtSend).toMatchObject({ answer: [1], offline: false, delivered: false, type: 'MCQ', count: 1, timestamp: 1000 });
+    expect(store.read(STUDENT, EXAM).q1).toMatchObject({ delivered: true, offline: false, confirmed: { answer: [1] } });
+  });
+
+  it('tries three times, then keeps the answer offline on a network error', async () => {
+    const { actor, clock, calls, notices, store } = start({ send: async () => Promise.reject(networkError()) });
+    actor.send(choice('q1'));
+    await settle();
+    expect(calls).toHaveLength(1);
+    expect(actor.getSnapshot().value).toBe('retrying');
+    clock.increment(1000);
+    await settle();
+    expect(calls).toHaveLength(2);
+    clock.increment(1000);
+    await settle();
+    expect(calls).toHaveLength(3);
+    expect(actor.getSnapshot().value).toBe('idle');
+    clock.increment(5000);
+    await settle();
+    expect(calls).toHaveLength(3);
+    expect(actor.getSnapshot().context.entries.q1).toMatchObject({ offline: true, delivered: false, answer: [1] });
+    expect(store.read(STUDENT, EXAM).q1.offline).toBe(true);
+    expect(notices).toEqual(['Due to internet issue, saving locally']);
+  });
+
+  it('delivers on the second try after a server outage', async () => {
+    let n = 0;
+    const { actor, clock, calls } = start({ send: async () => (++n === 1 ? Promise.reject(refused(503, 'Service unavailable')) : { uploaded: [], skipped: [] }) });
+    actor.send(choice('q1'));
+    await settle();
+    clock.increment(1000);
+    await settle();
+    expect(calls).toHaveLength(2);
+    expect(actor.getSnapshot().context.entries.q1.delivered).toBe(true);
+  });
+
+  it('undoes a refused answer and shows the server title, restoring the last delivered value', async () => {
+    let n = 0;
+    const { actor, calls, store } = start({
+      send: async () => (++n === 1 ? { uploaded: [], skipped: [] } : Promise.reject(refused(409, 'You cannot change the answer', 'answerLocked'))),
+    });
+    actor.send(choice('q3', { answer: [2], timestamp: 1000 }));
+    await settle();
+    actor.send(choice('q3', { answer: [0], timestamp: 2000 }));
+    await settle();
+    expect(calls).toHaveLength(2);
+    const { context } = actor.getSnapshot();
+    expect(context.entries.q3).toMatchObject({ answer: [2], delivered: true, offline: false });
+    expect(context.failure).toEqual({ questionId: 'q3', questionNumber: 3, message: 'You cannot change the answer' });
+    expect(store.read(STUDENT, EXAM).q3.answer).toEqual([2]);
+    actor.send({ type: 'outbox.dismissFailure' });
+    expect(actor.getSnapshot().context.failure).toBeNull();
+  });
+
+  it("removes a never-delivered refused answer and says 'Unhandled exception' without a title", async () => {
+    const { actor, store } = start({ send: async () => Promise.reject(refused(400)) });
+    actor.send(choice('q1'));
+    await settle();
+    expect(actor.getSnapshot().context.entries.q1).toBeUndefined();
+    expect(actor.getSnapshot().context.failure?.message).toBe('Unhandled exception');
+    expect(store.read(STUDENT, EXAM).q1).toBeUndefined();
+  });
+
+  it('reloads the group and flags removal on 403', async () => {
+    const { actor, reloads } = start({ send: async () => Promise.reject(refused(403, 'This exam has been removed from your group', 'examRemoved')) });
+    actor.send(choice('q1'));
+    await settle();
+    expect(actor.getSnapshot().context.examRemoved).toBe(true);
+    expect(reloads).toEqual(['g1']);
+  });
+
+  it('keeps answers chosen offline on the device without sending', async () => {
+    const { actor, calls, notices } = start({ online: false, send: delivered });
+    actor.send(choice('q1'));
+    await settle();
+    expect(calls).toHaveLength(0);
+    expect(actor.getSnapshot().context.entries.q1.offline).toBe(true);
+    expect(notices).toEqual(['Due to internet issue, saving locally']);
+  });
+
+  it('sends every offline answer again 1000 ms apart when the connection returns, files first', async () => {
+    const { actor, clock, calls, notices } = start({ online: false, send: delivered });
+    actor.send(choice('q1', { timestamp: 1 }));
+    actor.send(choice('q2', { timestamp: 2 }));
+    actor.send(choice('q3', { questionType: 'paragraph', answer: ['text'], files: [{ name: 'a.pdf', type: 'application/pdf', dataUrl: 'data:application/pdf;base64,AA==' }], timestamp: 3 }));
+    await settle();
+    expect(actor.getSnapshot().context.entries.q3.count).toBe(1);
+    actor.send({ type: 'connection.online' });
+    await settle();
+    expect(notices).toContain('Internet has been restored');
+    expect(calls.map((c) => c.questionId)).toEqual(['q3']);
+    expect(calls[0].resubmit).toBe(true);
+    clock.increment(999);
+    await settle();
+    expect(calls).toHaveLength(1);
+    clock.increment(1);
+    await settle();
+    expect(calls.map((c) => c.questionId)).toEqual(['q3', 'q1']);
+    clock.increment(1000);
+    await settle();
+    expect(calls.map((c) => c.questionId)).toEqual(['q3', 'q1', 'q2']);
+    clock.increment(1000);
+    await settle();
+    const entries = actor.getSnapshot().context.entries;
+    expect(Object.values(entries).every((e) => e.delivered && !e.offline)).toBe(true);
+  });
+
+  it('survives a reload: a new outbox on the same storage sends what is still undelivered', async () => {
+    const storage = new MemoryStorage();
+    const first = start({ storage, online: false, send: delivered });
+    for (let i = 1; i <= 5; i += 1) first.actor.send(choice(`q${i}`, { timestamp: i }));
+    await settle();
+    first.actor.stop();
+
+    const second = start({ storage, online: true, send: delivered });
+    await settle();
+    for (let i = 0; i < 5; i += 1) {
+      second.clock.increment(1000);
+      await settle();
+    }
+    expect(second.calls.map((c) => c.questionId).sort()).toEqual(['q1', 'q2', 'q3', 'q4', 'q5']);
+    expect(Object.values(second.store.read(STUDENT, EXAM)).every((e) => e.delivered)).toBe(true);
+  });
+
+  it('keeps undelivered answers through sign-out', async () => {
+    const storage = new MemoryStorage();
+    vi.stubGlobal('localStorage', storage);
+    storage.setItem(STORAGE_KEYS.sessionId, 'abc');
+    const { actor } = start({ storage, online: false, send: delivered });
+    actor.send(choice('q1'));
+    await settle();
+    clearOnSignOut();
+    expect(storage.getItem(STORAGE_KEYS.sessionId)).toBeNull();
+    expect(createAnswerStore(() => storage).read(STUDENT, EXAM).q1).toMatchObject({ offline: true, answer: [1] });
+  });
+
+  it('waits for a quiet 250 ms per MCA question before sending', async () => {
+    const { actor, clock, calls } = start({ send: delivered });
+    const mca = (answer: (string | null)[], timestamp: number) => choice('q1', { questionType: 'MCA', optionCount: 3, answer, timestamp });
+    actor.send(mca(['true', null, null], 1));
+    clock.increment(200);
+    actor.send(mca(['true', 'false', null], 2));
+    clock.increment(200);
+    await settle();
+    expect(calls).toHaveLength(0);
+    expect(actor.getSnapshot().context.entries.q1.count).toBe(2);
+    clock.increment(50);
+    await settle();
+    expect(calls).toHaveLength(1);
+    expect(calls[0].entry.answer).toEqual(['true', 'false', null]);
+  });
+
+  it('refuses to change an answered question when only one submission is allowed', async () => {
+    const { actor, calls, notices } = start({ send: delivered, multipleTimesSubmission: false });
+    actor.send(choice('q1', { answer: [1] }));
+    await settle();
+    actor.send(choice('q1', { answer: [2], timestamp: 5000 }));
+    await settle();
+    expect(calls).toHaveLength(1);
+    expect(actor.getSnapshot().context.entries.q1.answer).toEqual([1]);
+    expect(notices).toEqual(['You cannot change the answer']);
+  });
+
+  it('takes no answers once closed', async () => {
+    const { actor, calls } = start({ send: delivered });
+    actor.send({ type: 'outbox.close' });
+    actor.send(choice('q1'));
+    await settle();
+    expect(calls).toHaveLength(0);
+    expect(actor.getSnapshot().context.entries.q1).toBeUndefined();
+  });
+
+  it('tells which files could not be uploaded', async () => {
+    const { actor, notices } = start({ send: async () => ({ uploaded: [{ name: 'b.png', key: 'k', type: 'image/png' }], skipped: ['a.pdf'] }) });
+    actor.send(choice('q1', { questionType: 'shortAns', answer: ['x'] }));
+    await settle();
+    expect(notices).toEqual(['Error uploading file a.pdf']);
+    expect(actor.getSnapshot().context.entries.q1.extra).toEqual([{ name: 'b.png', key: 'k', type: 'image/png' }]);
+  });
+});
+
+describe('answer outbox paths', () => {
+  const ok = { uploaded: [], skipped: [] };
+  // One question keeps the context small enough to key states exactly by what later steps depend on.
+  const events = [
+    choice('q1', { answer: [1] }),
+    choice('q1', { answer: [2] }),
+    { type: 'outbox.enqueue', questionId: 'q7' },
+    { type: 'connection.offline' },
+    { type: 'connection.online' },
+    { type: 'outbox.flush' },
+    { type: 'outbox.close' },
+    { type: 'outbox.dismissFailure' },
+  ] as const;
+  // Timestamps grow with every choice; everything else that steers a transition is in the key.
+  const serializeState = (snapshot: { value: unknown; context: unknown }) => {
+    const c = snapshot.context as import('../../src/machines/answerOutbox.machine').AnswerOutboxContext;
+    const entries = Object.entries(c.entries).map(([id, e]) => [id, e.answer, e.offline, e.delivered, e.confirmed?.answer ?? null]);
+    return JSON.stringify([snapshot.value, c.online, c.accepting, c.attempt, c.queue, entries]);
+  };
+  const base = { studentId: STUDENT, examId: EXAM, groupId: 'g1', isLive: true, online: true };
+  // One error per model: the path names cannot tell two errors of one actor apart.
+  const outcomesWith = (error: unknown) => ({ sendAnswer: { done: [ok], error: [error] } });
+  const outcomes = outcomesWith(networkError());
+  const pending = {
+    answer: [3],
+    extra: [],
+    files: [],
+    offline: true,
+    delivered: false,
+    timestamp: 5,
+    type: 'MCQ' as const,
+    count: 1,
+    confirmed: null,
+  };
+  const without = (...types: string[]) => events.filter((e) => !types.includes(e.type) && !(e.type === 'answer.choose' && types.includes(`answer ${e.answer[0]}`)));
+  const models: PathModel<typeof answerOutboxMachine>[] = [
+    // Delivery, retries, refusals and the connection.
+    { machine: answerOutboxMachine, input: { ...base, multipleTimesSubmission: true, saved: {} }, events: without('answer 2', 'outbox.close'), outcomes, serializeState },
+    // Refusals by the server: the choice is undone; 403 also reloads the group.
+    { machine: answerOutboxMachine, input: { ...base, multipleTimesSubmission: true, saved: {} }, events: [choice('q1')], outcomes: outcomesWith(refused(409, 'You cannot change the answer', 'answerLocked')), serializeState },
+    { machine: answerOutboxMachine, input: { ...base, multipleTimesSubmission: true, saved: {} }, events: [choice('q1')], outcomes: outcomesWith(refused(403, 'This exam has been removed from your group', 'examRemoved')), serializeState },
+    // One submission only: a second choice is refused.
+    { machine: answerOutboxMachine, input: { ...base, multipleTimesSubmission: false, saved: {} }, events: without('connection.offline', 'connection.online', 'outbox.flush', 'outbox.close'), outcomes: { sendAnswer: { done: [ok] } }, serializeState },
+    // After the exam closes no choice is taken.
+    { machine: answerOutboxMachine, input: { ...base, multipleTimesSubmission: true, saved: {} }, events: [{ type: 'outbox.close' }, choice('q1')], serializeState },
+    // A reload with an undelivered answer sends it at once.
+    { machine: answerOutboxMachine, input: { ...base, multipleTimesSubmission: true, saved: { q9: pending } }, events: [], outcomes: { sendAnswer: { done: [ok] } }, serializeState },
+  ];
+  const coverage = new CoverageRecorder(answerOutboxMachine);
+  for (const [index, model] of models.entries()) {
+    const paths = transitionPaths(model);
+    it.each(paths.map((p) => [`model ${index + 1}: ${p.description}`, p] as const))('%s', (_, path) => {
+      coverage.add(runPath(model, path));
+    });
+  }
+  it('takes every state and transition', () => {
+    expect(coverage.missingStates()).toEqual([]);
+    expect(coverage.missingTransitions()).toEqual([]);
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, SimulatedClock } from 'xstate';
+import { examTimerMachine } from '../../src/machines/examTimer.machine';
+import { CoverageRecorder, runPath, transitionPaths, type PathModel } from '../support/machine-paths';
+
+const SERVER_START = Date.parse('2026-05-01T10:00:00.000Z');
+const iso = (ms: number) => new Date(ms).toISOString();
+
+describe('exam timer paths', () => {
+  const model: PathModel<typeof examTimerMachine> = {
+    machine: examTimerMachine,
+    input: { deadlineAt: iso(SERVER_START + 5_000), serverNow: iso(SERVER_START), receivedAt: 0, deviceNow: () => 0 },
+    events: [
+      { type: 'timer.check' },
+      { type: 'timer.sync', deadlineAt: iso(SERVER_START + 60_000), serverNow: iso(SERVER_START), receivedAt: 0 },
+      { type: 'timer.sync', deadlineAt: iso(SERVER_START - 1_000), serverNow: iso(SERVER_START), receivedAt: 0 },
+    ],
+  };
+  const paths = transitionPaths(model);
+  const coverage = new CoverageRecorder(examTimerMachine);
+  it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => {
+    coverage.add(runPath(model, path));
+  });
+  it('takes every state and transition', () => {
+    expect(coverage.missingStates()).toEqual([]);
+    expect(coverage.missingTransitions()).toEqual([]);
+  });
+});
+
+describe('exam timer', () => {
+  function start(options: { deviceSkewMs: number; secondsLeft: number }) {
+    const clock = new SimulatedClock();
+    let timeOvers = 0;
+    const deviceNow = () => clock.now() + options.deviceSkewMs;
+    const actor = createActor(examTimerMachine.provide({ actions: { announceTimeOver: () => (timeOvers += 1) } }), {
+      clock,
+      input: { deadlineAt: iso(SERVER_START + options.secondsLeft * 1000), serverNow: iso(SERVER_START), receivedAt: deviceNow(), deviceNow },
+    });
+    actor.start();
+    return { actor, clock, timeOvers: () => timeOvers };
+  }
+
+  it("counts down from the server's deadline, not the device clock", () => {
+    // The phone's clock is an hour fast; the countdown is still the server's three seconds.
+    const { actor, clock, timeOvers } = start({ deviceSkewMs: 3_600_000, secondsLeft: 3 });
+    expect(actor.getSnapshot().context.remainingMs).toBe(3000);
+    clock.increment(1000);
+    expect(actor.getSnapshot().context.remainingMs).toBe(2000);
+    clock.increment(1000);
+    expect(actor.getSnapshot().value).toBe('running');
+    clock.increment(1000);
+    expect(actor.getSnapshot().value).toBe('timeOver');
+    expect(actor.getSnapshot().context.remainingMs).toBe(0);
+    expect(timeOvers()).toBe(1);
+    clock.increment(10_000);
+    expect(timeOvers()).toBe(1);
+  });
+
+  it('is over at once when the deadline already passed (reload after the end)', () => {
+    const { actor, timeOvers } = start({ deviceSkewMs: -50_000, secondsLeft: -5 });
+    expect(actor.getSnapshot().value).toBe('timeOver');
+    expect(timeOvers()).toBe(1);
+  });
+
+  it('runs again when the server grants a new deadline', () => {
+    const { actor, clock } = start({ deviceSkewMs: 0, secondsLeft: 0 });
+    expect(actor.getSnapshot().value).toBe('timeOver');
+    actor.send({ type: 'timer.sync', deadlineAt: iso(SERVER_START + 120_000), serverNow: iso(SERVER_START), receivedAt: clock.now() });
+    expect(actor.getSnapshot().value).toBe('running');
+    expect(actor.getSnapshot().context.remainingMs).toBe(120_000);
+  });
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { profileEditMachine, parseGpa } from '../../src/machines/profileEdit.machine';
+import type { ProfileUpdate, Student } from '../../src/services/account';
+import { CoverageRecorder, runPath, transitionPaths, type PathModel } from '../support/machine-paths';
+
+const student = { _id: 'a00000000000000000000001', name: 'Nusrat Jahan', sid: '260001', SSCGPA: 5, HSCGPA: 4.8, profilePic: null } as Student;
+const picture = new Blob(['png'], { type: 'image/png' });
+
+const model: PathModel<typeof profileEditMachine> = {
+  machine: profileEditMachine,
+  input: { student },
+  events: [
+    { type: 'profile.edit' },
+    { type: 'profile.cancel' },
+    { type: 'profile.change', field: 'SSCGPA', value: '5.5' },
+    { type: 'profile.change', field: 'SSCGPA', value: '4.25' },
+    { type: 'profile.pickPicture', file: picture },
+    { type: 'profile.save' },
+  ],
+  outcomes: {
+    loadProfile: { done: [student], error: [{ status: 0, title: 'Network error', network: true }] },
+    uploadPicture: { done: [{ key: 'uploads/p.png', url: '/media/files/uploads/p.png' }], error: [{ status: 400, title: 'Upload failed' }] },
+    saveProfile: { done: [{ ...student, SSCGPA: 4.25 }], error: [{ status: 400, title: 'Invalid request' }] },
+  },
+  serializeState: ((snapshot: { value: unknown; context: { form: { SSCGPA: string }; picture: unknown } }) =>
+    JSON.stringify({ value: snapshot.value, ssc: snapshot.context.form.SSCGPA, picture: Boolean(snapshot.context.picture) })) as never,
+};
+
+describe('profile edit machine paths', () => {
+  const paths = transitionPaths(model);
+  const coverage = new CoverageRecorder(profileEditMachine);
+  it.each(paths.map((path) => [path.description, path] as const))('%s', (_, path) => {
+    coverage.add(runPath(model, path));
+  });
+  it('takes every state and every transition', () => {
+    expect(coverage.missingStates()).toEqual([]);
+    expect(coverage.missingTransitions()).toEqual([]);
+  });
+});
+
+describe('profile edit behaviour', () => {
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('refuses a GPA outside 0 to 5 with the spec message, then saves a good one with the uploaded picture', async () => {
+    const saved: ProfileUpdate[] = [];
+    const announced: Student[] = [];
+    const actor = createActor(
+      profileEditMachine.provide({
+        actors: {
+          loadProfile: fromPromise(async () => student),
+          uploadPicture: fromPromise(async () => ({ key: 'uploads/p.png', url: '/media/files/uploads/p.png' })),
+          saveProfile: fromPromise(async ({ input }) => (saved.push(input), { ...student, ...input, profilePic: '/media/files/uploads/p.png' })),
+        },
+        actions: { announceStudent: (_, { student: s }) => void announced.push(s) },
+      }),
+      { input: { student: null }, clock: new SimulatedClock() },
+    ).start();
+    await settle();
+    expect(actor.getSnapshot().value).toBe('viewing');
+    actor.send({ type: 'profile.edit' });
+    expect(actor.getSnapshot().context.form).toEqual({ SSCGPA: '5', HSCGPA: '4.8' });
+    actor.send({ type: 'profile.change', field: 'HSCGPA', value: '5.01' });
+    actor.send({ type: 'profile.save' });
+    expect(actor.getSnapshot().context.errors.HSCGPA).toBe('The given number is not valid');
+    expect(actor.getSnapshot().value).toBe('editing');
+    actor.send({ type: 'profile.change', field: 'HSCGPA', value: '' });
+    actor.send({ type: 'profile.save' });
+    expect(actor.getSnapshot().context.errors.HSCGPA).toBe('The given number is not valid');
+    actor.send({ type: 'profile.pickPicture', file: picture });
+    expect(actor.getSnapshot().hasTag('uploading')).toBe(true);
+    await settle();
+    actor.send({ type: 'profile.change', field: 'HSCGPA', value: '4.5' });
+    actor.send({ type: 'profile.save' });
+    expect(actor.getSnapshot().hasTag('saving')).toBe(true);
+    await settle();
+    expect(saved).toEqual([{ SSCGPA: 5, HSCGPA: 4.5, profilePic: 'uploads/p.png' }]);
+    expect(actor.getSnapshot().value).toBe('viewing');
+    expect(announced.at(-1)?.HSCGPA).toBe(4.5);
+  });
+
+  it('reads an empty field as no number, not zero', () => {
+    expect(Number.isNaN(parseGpa(''))).toBe(true);
+    expect(parseGpa('0')).toBe(0);
+  });
+});

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { registrationMachine, RESEND_COUNTDOWN_SECONDS } from '../../src/machines/registration.machine';
+import type { Student } from '../../src/services/account';
+import { CoverageRecorder, runPath, transitionPaths, type PathModel } from '../support/machine-paths';
+import { codeFlowEvents, codeFlowSerialize } from './codeFlowModel';
+
+const student = { _id: 'a00000000000000000000009', name: 'New Student', username: '8801711111111' } as Student;
+const wrongCode = { status: 400, title: 'The code is not correct.', code: 'otpWrong' };
+
+const model: PathModel<typeof registrationMachine> = {
+  machine: registrationMachine,
+  events: [...codeFlowEvents],
+  outcomes: {
+    requestCode: { done: [{ hash: 'h1', phone: '8801711111111' }, { hash: 'h2', phone: '8801711111111', otp: '654321' }], error: [{ status: 429, title: 'Too many codes', code: 'tooManyRequests' }] },
+    setPassword: { done: ['Successfully set the password!'], error: [wrongCode, { status: 400, title: 'Invalid request', code: 'invalidRequest' }] },
+    signIn: { done: [student], error: [{ status: 401, title: 'Wrong password', code: 'wrongPassword' }] },
+  },
+  serializeState: codeFlowSerialize as never,
+};
+
+describe('registration machine paths', () => {
+  const paths = transitionPaths(model);
+  const coverage = new CoverageRecorder(registrationMachine);
+  it.each(paths.map((path) => [path.description, path] as const))('%s', (_, path) => {
+    coverage.add(runPath(model, path));
+  });
+  it('takes every state and every transition', () => {
+    expect(coverage.missingStates()).toEqual([]);
+    expect(coverage.missingTransitions()).toEqual([]);
+  });
+});
+
+describe('registration behaviour', () => {
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('allows a resend only after the 300 s countdown, counting down every second', async () => {
+    const requested: string[] = [];
+    const clock = new SimulatedClock();
+    const actor = createActor(
+      registrationMachine.provide({
+        actors: { requestCode: fromPromise(async ({ input }) => (requested.push(input.phone), { hash: `h${requested.length}`, phone: input.phone })) },
+      }),
+      { clock },
+    ).start();
+    actor.send({ type: 'phone.submit', phone: '01711111111' });
+    await settle();
+    expect(actor.getSnapshot().matches({ awaitingCode: 'coolingDown' })).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'otp.resend' })).toBe(false);
+    for (let second = 1; second < RESEND_COUNTDOWN_SECONDS; second++) clock.increment(1000);
+    expect(actor.getSnapshot().context.resendSecondsLeft).toBe(1);
+    expect(actor.getSnapshot().can({ type: 'otp.resend' })).toBe(false);
+    clock.increment(1000);
+    expect(actor.getSnapshot().can({ type: 'otp.resend' })).toBe(true);
+    actor.send({ type: 'otp.resend' });
+    await settle();
+    expect(requested).toEqual(['01711111111', '01711111111']);
+    expect(actor.getSnapshot().context.hash).toBe('h2');
+    expect(actor.getSnapshot().context.resendSecondsLeft).toBe(RESEND_COUNTDOWN_SECONDS);
+    expect(actor.getSnapshot().can({ type: 'otp.resend' })).toBe(false);
+  });
+
+  it('keeps Verify unavailable until six digits are typed, and sends code, hash, phone and password', async () => {
+    let sent: unknown = null;
+    const signedIn: Student[] = [];
+    const actor = createActor(
+      registrationMachine.provide({
+        actors: {
+          requestCode: fromPromise(async () => ({ hash: 'abc', phone: '8801711111111' })),
+          setPassword: fromPromise(async ({ input }) => ((sent = input), 'Successfully set the password!')),
+          signIn: fromPromise(async () => student),
+        },
+        actions: { announceSignedIn: (_, { student: s }) => void signedIn.push(s) },
+      }),
+      { clock: new SimulatedClock() },
+    ).start();
+    actor.send({ type: 'phone.submit', phone: '01711111111' });
+    await settle();
+    actor.send({ type: 'otp.change', code: '12345' });
+    expect(actor.getSnapshot().can({ type: 'otp.verify' })).toBe(false);
+    actor.send({ type: 'otp.change', code: '1234567' });
+    expect(actor.getSnapshot().context.code).toBe('123456');
+    actor.send({ type: 'otp.verify' });
+    actor.send({ type: 'password.submit', password: 'abc', confirmation: 'abc' });
+    expect(actor.getSnapshot().context.passwordError).toBe('Password length must be at least 6 characters long');
+    actor.send({ type: 'password.submit', password: 'secret1', confirmation: 'secret' });
+    expect(actor.getSnapshot().context.confirmationError).toBe('Passwords dont match');
+    actor.send({ type: 'password.submit', password: 'secret1', confirmation: 'secret1' });
+    await settle();
+    await settle();
+    expect(sent).toEqual({ otp: '123456', hash: 'abc', phone: '01711111111', password: 'secret1' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(signedIn).toEqual([student]);
+  });
+
+  it('explains a bad phone number with the spec message', () => {
+    const actor = createActor(registrationMachine).start();
+    actor.send({ type: 'phone.submit', phone: '01211111111' });
+    expect(actor.getSnapshot().context.phoneError).toBe('Phone no. is not valid');
+    actor.send({ type: 'phone.submit', phone: '' });
+    expect(actor.getSnapshot().context.phoneError).toBe('Please enter phone no.');
+    expect(actor.getSnapshot().value).toBe('enteringPhone');
+  });
+});

@@ -1,0 +1,108 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
+import { sessionMachine } from '../../src/machines/session.machine';
+import type { Student } from '../../src/services/account';
+import { CoverageRecorder, runPath, transitionPaths, type PathModel } from '../support/machine-paths';
+
+const student: Student = {
+  _id: 'a00000000000000000000001',
+  name: 'Nusrat Jahan',
+  sid: '260001',
+  username: '8801700000001',
+  contact: null,
+  session: '2025-26',
+  branch: null,
+  profilePic: null,
+  SSCGPA: 5,
+  HSCGPA: 5,
+  groups: [],
+  courses: [],
+};
+
+const model: PathModel<typeof sessionMachine> = {
+  machine: sessionMachine,
+  events: [
+    { type: 'session.signIn', phone: '01700000001', password: 'student123', remember: true },
+    { type: 'session.signIn', phone: '123', password: '', remember: false },
+    { type: 'session.established', student },
+    { type: 'session.studentUpdated', student: { ...student, SSCGPA: 4.5 } },
+    { type: 'session.signOut' },
+    { type: 'session.expired', title: 'You are not logged in. Please sign in again.' },
+  ],
+  outcomes: {
+    restoreSession: { done: [student, null], error: [new Error('storage blocked')] },
+    signIn: { done: [student], error: [new Error('Wrong password')] },
+    signOut: { done: ['Log out successfull'], error: [new Error('Network error')] },
+  },
+};
+
+describe('session machine paths', () => {
+  const paths = transitionPaths(model);
+  const coverage = new CoverageRecorder(sessionMachine);
+  it.each(paths.map((path) => [path.description, path] as const))('%s', (_, path) => {
+    coverage.add(runPath(model, path));
+  });
+  it('takes every state and every transition', () => {
+    expect(paths.length).toBeGreaterThan(5);
+    expect(coverage.missingStates()).toEqual([]);
+    expect(coverage.missingTransitions()).toEqual([]);
+  });
+});
+
+describe('session machine behaviour', () => {
+  const services = (overrides: { signedOutListeners?: Array<(title: string) => void> } = {}) => {
+    const calls: string[] = [];
+    const machine = sessionMachine.provide({
+      actors: {
+        restoreSession: fromPromise(async (): Promise<Student | null> => student),
+        signIn: fromPromise(async () => student),
+        signOut: fromPromise(async () => 'Log out successfull'),
+        watchSignedOut: fromCallback(({ sendBack }) => {
+          overrides.signedOutListeners?.push((title) => sendBack({ type: 'session.expired', title }));
+          return () => {};
+        }),
+      },
+      actions: {
+        clearStorage: () => calls.push('clearStorage'),
+        goToRoot: () => calls.push('goToRoot'),
+        notifyExpired: (_, { title }) => calls.push(`expired:${title}`),
+        notifySignedOut: (_, { message }) => calls.push(`signedOut:${message}`),
+      },
+    });
+    return { machine, calls };
+  };
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('signs out everywhere on a 401 from any request: title shown, storage cleared, back to the root', async () => {
+    const listeners: Array<(title: string) => void> = [];
+    const { machine, calls } = services({ signedOutListeners: listeners });
+    const actor = createActor(machine, { clock: new SimulatedClock() }).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('signedIn'));
+    listeners.forEach((l) => l('You are not logged in. Please sign in again.'));
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().context.student).toBeNull();
+    expect(calls).toEqual(['expired:You are not logged in. Please sign in again.', 'clearStorage', 'goToRoot']);
+  });
+
+  it('logs out with the server message and forgets the student', async () => {
+    const { machine, calls } = services();
+    const actor = createActor(machine, { clock: new SimulatedClock() }).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('signedIn'));
+    actor.send({ type: 'session.signOut' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(calls).toEqual(['signedOut:Log out successfull', 'clearStorage', 'goToRoot']);
+  });
+
+  it('refuses to send a sign-in with a malformed phone', () => {
+    const { machine } = services();
+    const actor = createActor(machine.provide({ actors: { restoreSession: fromPromise(async (): Promise<Student | null> => null) } })).start();
+    return vi.waitFor(() => {
+      expect(actor.getSnapshot().value).toBe('signedOut');
+      expect(actor.getSnapshot().can({ type: 'session.signIn', phone: '0170000000', password: 'x', remember: true })).toBe(false);
+      expect(actor.getSnapshot().can({ type: 'session.signIn', phone: '01700000001', password: '', remember: true })).toBe(false);
+      expect(actor.getSnapshot().can({ type: 'session.signIn', phone: '01700000001', password: 'x', remember: true })).toBe(true);
+    });
+  });
+});

@@ -1,0 +1,365 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor, type AnyEventObject } from 'xstate';
+import {
+  DOUBLE_CLICK_MS,
+  TOKEN_REFRESH_MS,
+  WATERMARK_MOVE_MS,
+  WATERMARK_SPOTS,
+  shownProgress,
+  videoPlayerMachine,
+  type MediaCommand,
+  type MediaSessionInput,
+  type PlayerVideo,
+  type StreamAccess,
+  type VideoPlayerInput,
+} from '../../src/machines/videoPlayer.machine';
+import type { CompletionTarget, StreamToken } from '../../src/services/content';
+import { CoverageRecorder } from '../support/machine-paths';
+import { coverageInspector, describePath, transitionPaths } from './transitionPaths';
+
+const clearVideo: PlayerVideo = { _id: 'v-clear', title: 'Clear clip', URL: '/media/streams/v-clear/master.m3u8', key: 'clear-hls/clip', videoKind: 'hls', isDrmEnabled: '0', drmType: null };
+const protectedVideo: PlayerVideo = {
+  _id: 'v-protected',
+  title: 'Protected clip',
+  URL: '/media/streams/v-protected/manifest.mpd',
+  key: 'clearkey-dash/clip',
+  videoKind: 'dash-drm',
+  isDrmEnabled: '1',
+  drmType: 'ClearKey',
+};
+const hostedVideo: PlayerVideo = { _id: 'v-hosted', title: 'Hosted', URL: '/media/embed/v-hosted', key: 'k', videoKind: 'iframe', isDrmEnabled: '0', drmType: null };
+
+const sharingVideo: PlayerVideo = { _id: 'v-sharing', title: 'Sharing', URL: 'https://www.youtube.com/watch?v=abc', key: 'abc', videoKind: 'youtube', isDrmEnabled: '0', drmType: null };
+
+const inputFor = (video: PlayerVideo, alreadyCompleted = false): VideoPlayerInput => ({
+  video,
+  viewer: { id: 'student-1', username: '8801700000001' },
+  courseId: 'course-1',
+  subjectId: 'subject-1',
+  alreadyCompleted,
+});
+
+interface Fakes {
+  prepare?: () => Promise<StreamAccess>;
+  refresh?: () => Promise<StreamToken>;
+  markComplete?: () => Promise<unknown>;
+}
+
+/** A player actor on a simulated clock whose outside world is recorded. */
+function startPlayer(input: VideoPlayerInput, fakes: Fakes = {}, inspect?: Parameters<typeof createActor>[1] extends infer O ? (O extends { inspect?: infer I } ? I : never) : never) {
+  const clock = new SimulatedClock();
+  const record = {
+    prepareCalls: 0,
+    refreshCalls: 0,
+    completions: [] as CompletionTarget[],
+    sessionsStarted: 0,
+    sessionsLive: 0,
+    sessionInputs: [] as MediaSessionInput[],
+    commands: [] as MediaCommand[],
+  };
+  const machine = videoPlayerMachine.provide({
+    actors: {
+      prepareStream: fromPromise<StreamAccess, { video: PlayerVideo; viewer: VideoPlayerInput['viewer'] }>(() => {
+        record.prepareCalls += 1;
+        return fakes.prepare ? fakes.prepare() : Promise.resolve({ token: 'token-0', drm: null });
+      }),
+      refreshToken: fromPromise<StreamToken, { key: string }>(() => {
+        record.refreshCalls += 1;
+        return fakes.refresh ? fakes.refresh() : Promise.resolve({ token: `token-${record.refreshCalls}`, expiresAt: '' });
+      }),
+      markComplete: fromPromise<unknown, CompletionTarget>(({ input: target }) => {
+        record.completions.push(target);
+        return fakes.markComplete ? fakes.markComplete() : Promise.resolve({ completed: true, recordedNow: true });
+      }),
+      mediaSession: fromCallback<AnyEventObject, MediaSessionInput>(({ input: session, receive }) => {
+        record.sessionsStarted += 1;
+        record.sessionsLive += 1;
+        record.sessionInputs.push(session);
+        receive((command) => record.commands.push(command as MediaCommand));
+        return () => {
+          record.sessionsLive -= 1;
+        };
+      }),
+    },
+  });
+  const actor = createActor(machine, { input, clock, inspect });
+  actor.start();
+  return { actor, clock, record };
+}
+
+const never = <T>() => new Promise<T>(() => {});
+
+describe('video player: timers on a simulated clock', () => {
+  it('refreshes the stream token every 9000 ms while open and stops on close', async () => {
+    const { actor, clock, record } = startPlayer(inputFor(clearVideo));
+    clock.increment(TOKEN_REFRESH_MS * 3);
+    expect(record.refreshCalls).toBe(0);
+    actor.send({ type: 'player.open' });
+    await waitFor(actor, (s) => s.matches({ open: { playback: 'attached' } }));
+    clock.increment(TOKEN_REFRESH_MS - 1);
+    expect(record.refreshCalls).toBe(0);
+    clock.increment(1);
+    expect(record.refreshCalls).toBe(1);
+    await waitFor(actor, (s) => s.matches({ open: { access: 'waiting' } }));
+    expect(actor.getSnapshot().context.access?.token).toBe('token-1');
+    expect(record.commands).toContainEqual({ type: 'media.setToken', token: 'token-1' });
+    clock.increment(TOKEN_REFRESH_MS);
+    expect(record.refreshCalls).toBe(2);
+    await waitFor(actor, (s) => s.matches({ open: { access: 'waiting' } }));
+
+    actor.send({ type: 'player.close' });
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(record.sessionsLive).toBe(0);
+    clock.increment(TOKEN_REFRESH_MS * 10);
+    expect(record.refreshCalls).toBe(2);
+  });
+
+  it('keeps refreshing after a failed refresh, and stops when closed while still preparing', async () => {
+    const { actor, clock, record } = startPlayer(inputFor(clearVideo), { prepare: never, refresh: () => Promise.reject(new Error('offline')) });
+    actor.send({ type: 'player.open' });
+    clock.increment(TOKEN_REFRESH_MS);
+    expect(record.refreshCalls).toBe(1);
+    await waitFor(actor, (s) => s.matches({ open: { access: 'waiting' } }));
+    clock.increment(TOKEN_REFRESH_MS);
+    expect(record.refreshCalls).toBe(2);
+    actor.send({ type: 'player.close' });
+    clock.increment(TOKEN_REFRESH_MS * 5);
+    expect(record.refreshCalls).toBe(2);
+    expect(record.sessionsStarted).toBe(0);
+  });
+
+  it('moves the watermark every 2000 ms on a protected video, and never on a clear one', async () => {
+    const guarded = startPlayer(inputFor(protectedVideo));
+    guarded.actor.send({ type: 'player.open' });
+    expect(guarded.actor.getSnapshot().matches({ open: { watermark: 'shown' } })).toBe(true);
+    const spots: number[] = [guarded.actor.getSnapshot().context.watermarkSpot];
+    for (let step = 0; step < WATERMARK_SPOTS.length; step += 1) {
+      guarded.clock.increment(WATERMARK_MOVE_MS - 1);
+      expect(guarded.actor.getSnapshot().context.watermarkSpot).toBe(spots.at(-1));
+      guarded.clock.increment(1);
+      spots.push(guarded.actor.getSnapshot().context.watermarkSpot);
+    }
+    // Each tick lands on a different spot than the one before.
+    spots.slice(1).forEach((spot, index) => expect(spot).not.toBe(spots[index]));
+    guarded.actor.send({ type: 'player.close' });
+    const closedAt = guarded.actor.getSnapshot().context.watermarkSpot;
+    guarded.clock.increment(WATERMARK_MOVE_MS * 5);
+    expect(guarded.actor.getSnapshot().context.watermarkSpot).toBe(closedAt);
+
+    const clear = startPlayer(inputFor(clearVideo));
+    clear.actor.send({ type: 'player.open' });
+    expect(clear.actor.getSnapshot().matches({ open: { watermark: 'hidden' } })).toBe(true);
+    clear.clock.increment(WATERMARK_MOVE_MS * 5);
+    expect(clear.actor.getSnapshot().context.watermarkSpot).toBe(0);
+  });
+
+  it('records completion once at 80 % and again at the end of playback', async () => {
+    const { actor, record } = startPlayer(inputFor(clearVideo));
+    actor.send({ type: 'player.open' });
+    await waitFor(actor, (s) => s.matches({ open: { playback: 'attached' } }));
+    actor.send({ type: 'media.playing' });
+    actor.send({ type: 'media.timeUpdate', currentTime: 50, duration: 100 });
+    actor.send({ type: 'media.timeUpdate', currentTime: 79.9, duration: 100 });
+    expect(record.completions).toHaveLength(0);
+    expect(actor.getSnapshot().context.progress).toBe(79);
+    actor.send({ type: 'media.timeUpdate', currentTime: 80, duration: 100 });
+    expect(record.completions).toEqual([{ contentId: 'v-clear', courseId: 'course-1', subjectId: 'subject-1', type: 'video' }]);
+    await waitFor(actor, (s) => s.matches({ open: { completion: 'thresholdRecorded' } }));
+    for (const time of [85, 90, 95]) actor.send({ type: 'media.timeUpdate', currentTime: time, duration: 100 });
+    expect(record.completions).toHaveLength(1);
+    actor.send({ type: 'media.timeUpdate', currentTime: 100, duration: 100 });
+    actor.send({ type: 'media.ended' });
+    expect(record.completions).toHaveLength(2);
+    await waitFor(actor, (s) => s.matches({ open: { completion: 'endRecorded' } }));
+    expect(actor.getSnapshot().matches({ open: { playback: { attached: { status: 'ended' } } } })).toBe(true);
+    expect(shownProgress(actor.getSnapshot().context)).toBe(100);
+  });
+
+  it('does not retry a failed 80 % record, but still records at the end', async () => {
+    const { actor, record } = startPlayer(inputFor(clearVideo), { markComplete: () => Promise.reject(new Error('offline')) });
+    actor.send({ type: 'player.open' });
+    await waitFor(actor, (s) => s.matches({ open: { playback: 'attached' } }));
+    actor.send({ type: 'media.timeUpdate', currentTime: 90, duration: 100 });
+    await waitFor(actor, (s) => s.matches({ open: { completion: 'thresholdRecorded' } }));
+    actor.send({ type: 'media.timeUpdate', currentTime: 95, duration: 100 });
+    expect(record.completions).toHaveLength(1);
+    actor.send({ type: 'media.ended' });
+    expect(record.completions).toHaveLength(2);
+    expect(actor.getSnapshot().context.alreadyCompleted).toBe(false);
+  });
+
+  it('shows 100 % progress when completion data already lists the video', () => {
+    const { actor } = startPlayer(inputFor(clearVideo, true));
+    expect(shownProgress(actor.getSnapshot().context)).toBe(100);
+    const fresh = startPlayer(inputFor(clearVideo, false));
+    expect(shownProgress(fresh.actor.getSnapshot().context)).toBe(0);
+  });
+
+  it('seeks 10 s on a double click within 300 ms on a skip icon, not on two slow clicks', async () => {
+    const { actor, clock, record } = startPlayer(inputFor(clearVideo));
+    actor.send({ type: 'player.open' });
+    await waitFor(actor, (s) => s.matches({ open: { playback: 'attached' } }));
+    actor.send({ type: 'player.clickSkipIcon', direction: 'back' });
+    clock.increment(DOUBLE_CLICK_MS - 1);
+    actor.send({ type: 'player.clickSkipIcon', direction: 'back' });
+    expect(record.commands).toEqual([{ type: 'media.skip', seconds: -10 }]);
+
+    actor.send({ type: 'player.clickSkipIcon', direction: 'forward' });
+    clock.increment(DOUBLE_CLICK_MS);
+    actor.send({ type: 'player.clickSkipIcon', direction: 'forward' });
+    expect(record.commands).toHaveLength(1);
+    clock.increment(DOUBLE_CLICK_MS - 1);
+    actor.send({ type: 'player.clickSkipIcon', direction: 'forward' });
+    expect(record.commands.at(-1)).toEqual({ type: 'media.skip', seconds: 10 });
+
+    // One click on each icon is not a double click.
+    actor.send({ type: 'player.clickSkipIcon', direction: 'back' });
+    actor.send({ type: 'player.clickSkipIcon', direction: 'forward' });
+    expect(record.commands).toHaveLength(2);
+  });
+
+  it('accepts only the listed playback speeds and passes them to the player', async () => {
+    const { actor, record } = startPlayer(inputFor(clearVideo));
+    actor.send({ type: 'player.open' });
+    await waitFor(actor, (s) => s.matches({ open: { playback: 'attached' } }));
+    actor.send({ type: 'player.setRate', rate: 3 });
+    expect(actor.getSnapshot().context.rate).toBe(1);
+    for (const rate of [0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2]) {
+      actor.send({ type: 'player.setRate', rate });
+      expect(record.commands.at(-1)).toEqual({ type: 'media.setRate', rate });
+    }
+    // The chosen speed survives a reopen.
+    actor.send({ type: 'player.close' });
+    actor.send({ type: 'player.open' });
+    await waitFor(actor, (s) => s.matches({ open: { playback: 'attached' } }));
+    expect(record.sessionInputs.at(-1)?.rate).toBe(2);
+  });
+
+  it('fails with the message and plays after a retry', async () => {
+    let attempts = 0;
+    const { actor, record } = startPlayer(inputFor(protectedVideo), {
+      prepare: () => (++attempts === 1 ? Promise.reject(new Error('Forbidden')) : Promise.resolve({ token: 't', drm: null })),
+    });
+    actor.send({ type: 'player.open' });
+    await waitFor(actor, (s) => s.matches({ open: { playback: 'failed' } }));
+    expect(actor.getSnapshot().context.error).toBe('Forbidden');
+    actor.send({ type: 'player.retry' });
+    await waitFor(actor, (s) => s.matches({ open: { playback: 'attached' } }));
+    expect(record.prepareCalls).toBe(2);
+    expect(record.sessionsLive).toBe(1);
+    actor.send({ type: 'media.error', message: 'The video licence could not be obtained (error 6007).' });
+    expect(actor.getSnapshot().matches({ open: { playback: 'failed' } })).toBe(true);
+    expect(actor.getSnapshot().context.error).toContain('licence');
+    expect(record.sessionsLive).toBe(0);
+  });
+
+  it('opens a hosted-player video with one stream token, without the stream player or refresh', async () => {
+    const { actor, clock, record } = startPlayer(inputFor(hostedVideo));
+    actor.send({ type: 'player.open' });
+    await waitFor(actor, (s) => s.matches({ open: { playback: 'embedded' } }));
+    expect(actor.getSnapshot().matches({ open: { access: 'notNeeded' } })).toBe(true);
+    expect(actor.getSnapshot().context.access?.token).toBe('token-0');
+    clock.increment(TOKEN_REFRESH_MS * 3);
+    expect(record.prepareCalls).toBe(1);
+    expect(record.refreshCalls + record.sessionsStarted).toBe(0);
+  });
+
+  it('plays a video-sharing site video in its embed without any token', () => {
+    const { actor, clock, record } = startPlayer(inputFor(sharingVideo));
+    actor.send({ type: 'player.open' });
+    expect(actor.getSnapshot().matches({ open: { playback: 'embedded', access: 'notNeeded' } })).toBe(true);
+    clock.increment(TOKEN_REFRESH_MS * 3);
+    expect(record.refreshCalls + record.prepareCalls + record.sessionsStarted).toBe(0);
+  });
+});
+
+// Model-based: every transition of the shipped machine, each by its shortest path, replayed on a
+// real actor whose services never answer (the path itself delivers their results as events).
+const payloads: Record<string, AnyEventObject[]> = {
+  'media.timeUpdate': [
+    { type: 'media.timeUpdate', currentTime: 10, duration: 100 },
+    { type: 'media.timeUpdate', currentTime: 85, duration: 100 },
+  ],
+  'media.qualities': [{ type: 'media.qualities', qualities: [{ id: 1, height: 360, bandwidth: 800_000 }] }],
+  'media.error': [{ type: 'media.error', message: 'The video stream could not be loaded (error 1001).' }],
+  'player.seek': [{ type: 'player.seek', time: 5 }],
+  'player.skip': [{ type: 'player.skip', direction: 'forward' }],
+  'player.clickSkipIcon': [
+    { type: 'player.clickSkipIcon', direction: 'back' },
+    { type: 'player.clickSkipIcon', direction: 'forward' },
+  ],
+  'player.setRate': [{ type: 'player.setRate', rate: 1.5 }],
+  'player.selectQuality': [{ type: 'player.selectQuality', id: 1 }],
+  'xstate.done.actor.prepareStream': [{ type: 'xstate.done.actor.prepareStream', output: { token: 'token-0', drm: null } }],
+  'xstate.error.actor.prepareStream': [{ type: 'xstate.error.actor.prepareStream', error: new Error('Forbidden') }],
+  'xstate.done.actor.refreshToken': [{ type: 'xstate.done.actor.refreshToken', output: { token: 'token-1', expiresAt: '' } }],
+  'xstate.error.actor.refreshToken': [{ type: 'xstate.error.actor.refreshToken', error: new Error('offline') }],
+  'xstate.done.actor.markThreshold': [{ type: 'xstate.done.actor.markThreshold', output: { completed: true } }],
+  'xstate.error.actor.markThreshold': [{ type: 'xstate.error.actor.markThreshold', error: new Error('offline') }],
+  'xstate.done.actor.markEnd': [{ type: 'xstate.done.actor.markEnd', output: { completed: true } }],
+  'xstate.error.actor.markEnd': [{ type: 'xstate.error.actor.markEnd', error: new Error('offline') }],
+};
+
+/** The command a player event must hand to the running media session. */
+const expectedCommand: Record<string, MediaCommand['type']> = {
+  'player.play': 'media.play',
+  'player.pause': 'media.pause',
+  'player.seek': 'media.seek',
+  'player.skip': 'media.skip',
+  'player.setRate': 'media.setRate',
+  'player.selectQuality': 'media.selectQuality',
+};
+
+const variants = [
+  { name: 'clear HLS video', input: inputFor(clearVideo) },
+  { name: 'protected video', input: inputFor(protectedVideo) },
+  { name: 'hosted iframe video', input: inputFor(hostedVideo) },
+  { name: 'video-sharing site video', input: inputFor(sharingVideo) },
+];
+
+const generated = variants.map((variant) => ({
+  ...variant,
+  paths: transitionPaths(videoPlayerMachine, { input: variant.input, events: payloads, significantContext: (s) => s.context.pendingSkip }),
+}));
+const coverage = new CoverageRecorder(videoPlayerMachine);
+
+describe('video player: every transition by its shortest path', () => {
+  for (const variant of generated) {
+    describe(variant.name, () => {
+      for (const path of variant.paths) {
+        it(`${path.transition}: ${describePath(path)}`, () => {
+          const inspector = coverageInspector();
+          const { actor, clock, record } = startPlayer(variant.input, { prepare: never, refresh: never, markComplete: never }, inspector.inspect);
+          for (const step of path.steps) {
+            if (step.event.type === 'xstate.init') continue;
+            const commandsBefore = record.commands.length;
+            const wasAttached = actor.getSnapshot().matches({ open: { playback: 'attached' } });
+            actor.send(step.event as never);
+            const snapshot = actor.getSnapshot();
+            expect(snapshot.value).toEqual(step.state.value);
+            expect(snapshot.context.pendingSkip).toEqual(step.state.context.pendingSkip);
+            // Exactly one media session runs while attached, none otherwise.
+            expect(record.sessionsLive).toBe(snapshot.matches({ open: { playback: 'attached' } }) ? 1 : 0);
+            const command = expectedCommand[step.event.type];
+            if (command && wasAttached) expect(record.commands.slice(commandsBefore).map((c) => c.type)).toEqual([command]);
+            if (step.event.type === 'xstate.done.actor.refreshToken' && wasAttached) expect(record.commands.at(-1)).toEqual({ type: 'media.setToken', token: 'token-1' });
+          }
+          if (actor.getSnapshot().matches('closed')) {
+            // Closed means quiet: no refresh, no watermark move, no player.
+            const before = { refresh: record.refreshCalls, spot: actor.getSnapshot().context.watermarkSpot };
+            clock.increment(TOKEN_REFRESH_MS * 5);
+            expect(record.refreshCalls).toBe(before.refresh);
+            expect(actor.getSnapshot().context.watermarkSpot).toBe(before.spot);
+            expect(record.sessionsLive).toBe(0);
+          }
+          coverage.add(inspector.run(actor.getSnapshot()));
+        });
+      }
+    });
+  }
+
+  it('the paths of all video kinds together enter every state and take every transition', () => {
+    expect(coverage.missingStates()).toEqual([]);
+    expect(coverage.missingTransitions()).toEqual([]);
+  });
+});

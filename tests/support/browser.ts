@@ -1,0 +1,91 @@
+// Browser tests: Debian's Chromium through playwright-core, against the built app and a real server.
+//
+//   launchBrowser(): Promise<Browser>
+//       Headless Chromium at /usr/bin/chromium. Close it in afterAll.
+//   startAppServer(options?: TestServerOptions): Promise<{ server: TestServer; baseUrl: string }>
+//       startTestServer(options) serving the built app (config.appDir = E2E_APP_DIR or ./dist) on a free
+//       loopback port. Throws "run vite build first" when the build is missing. Close with server.close().
+//   newPage(browser, baseUrl, { width?: 360 | 1280 | number; height?: number }): Promise<Page>
+//       A fresh context (own storage) with a phone-sized (360, default) or desktop viewport; baseURL set,
+//       so page.goto('/login') works.
+//   signIn(page, baseUrl, phone, password, { remember?: boolean }): Promise<void>
+//       Fills the sign-in form with an 11-digit phone ("01700000001"), signs in and waits for the shell.
+//   waitFor(condition, { timeoutMs?, message? }): Promise<T>
+//       Polls a (possibly async) condition until it returns a truthy value; for files and server state.
+//   appDir(): string — the directory the app is served from.
+//
+// The demo bundle ('demo') signs in with 01700000001 / student123.
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startTestServer, type TestServer, type TestServerOptions } from './test-server.js';
+
+export type { Browser, Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export function launchBrowser(options: { extraArgs?: string[] } = {}): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...(options.extraArgs ?? [])] });
+}
+
+export const appDir = (): string => process.env.E2E_APP_DIR ?? path.resolve('dist');
+
+/** Fails loudly when there is no build: browser tests test the built app, never a dev server. */
+function requireBuiltApp(dir: string): void {
+  if (!fs.existsSync(path.join(dir, 'index.html'))) {
+    throw new Error(`No built app in ${dir}: run vite build first (npx vite build --outDir ${dir}, then E2E_APP_DIR=${dir}).`);
+  }
+}
+
+export async function startAppServer(options: TestServerOptions = {}): Promise<{ server: TestServer; baseUrl: string }> {
+  const dir = appDir();
+  requireBuiltApp(dir);
+  const server = await startTestServer({ ...options, config: { appDir: dir, ...options.config } });
+  const baseUrl = await server.listen();
+  return { server, baseUrl };
+}
+
+export async function newPage(browser: Browser, baseUrl: string, options: { width?: number; height?: number } = {}): Promise<Page> {
+  const width = options.width ?? 360;
+  const height = options.height ?? (width <= 600 ? 740 : 800);
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height }, hasTouch: width <= 600 });
+  // Shorter than the test timeout, so a missing element fails with its locator instead of a bare timeout.
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => {
+    // Uncaught errors in the app make a browser test fail loudly instead of silently timing out.
+    console.error(`[page error] ${error.message}`);
+  });
+  return page;
+}
+
+export async function signIn(page: Page, baseUrl: string, phone: string, password: string, options: { remember?: boolean } = {}): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Mobile number').fill(phone);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  const remember = page.getByLabel('Remember me');
+  if ((options.remember ?? true) !== (await remember.isChecked())) await remember.click();
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  // The shell's account menu shows on every signed-in page.
+  await page.getByRole('button', { name: 'Account menu' }).waitFor();
+}
+
+export async function waitFor<T>(condition: () => T | Promise<T>, options: { timeoutMs?: number; message?: string } = {}): Promise<NonNullable<T>> {
+  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
+  for (;;) {
+    const value = await condition();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(options.message ?? 'condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
