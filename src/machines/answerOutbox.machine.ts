@@ -1,7 +1,7 @@
 // The answer outbox: every answer is written to the device first, then delivered to the server one
 // at a time. Network trouble keeps answers on the device (offline) until the connection returns;
 // a refusal by the server undoes the choice. Nothing is forgotten until the server acknowledged it.
-import { and, assign, enqueueActions, setup, fromPromise } from 'xstate';
+import { assign, enqueueActions, setup, fromPromise } from 'xstate';
 import { answerChangeAllowed, mcaValue, responseCount, type AnswerValue, type QuestionType } from '../domain/scoring';
 import type { Attachment, LocalSavedAnswer, PendingFile, SavedAnswers } from '../services/answerStore';
 
@@ -175,11 +175,14 @@ export const answerOutboxMachine = setup({
     dequeue: assign({ queue: ({ context }) => context.queue.slice(1), attempt: 0 }),
   },
   guards: {
-    changeAllowed: ({ context, event }) => {
-      if (event.type !== 'answer.choose') return false;
+    /** Choices are taken while the exam runs; with one submission only, an answer cannot change. */
+    acceptedChange: ({ context, event }) => {
+      if (event.type !== 'answer.choose' || !context.accepting) return false;
       if (context.multipleTimesSubmission) return true;
       return answerChangeAllowed(event.questionType, event.optionCount, context.entries[event.questionId]?.answer, event.answer);
     },
+    /** A saved answer and a connection: send it now. */
+    sendableNow: ({ context, event }) => event.type === 'outbox.enqueue' && !!context.entries[event.questionId] && context.online,
     accepting: ({ context }) => context.accepting,
     knownQuestion: ({ context, event }) => event.type === 'outbox.enqueue' && !!context.entries[event.questionId],
     online: ({ context }) => context.online,
@@ -218,7 +221,7 @@ export const answerOutboxMachine = setup({
     'answer.choose': [
       {
         // Once the exam is over (outbox.close) no choice is taken at all.
-        guard: and(['accepting', 'changeAllowed']),
+        guard: 'acceptedChange',
         actions: [
           assign({
             entries: ({ context, event }) => {
@@ -261,7 +264,7 @@ export const answerOutboxMachine = setup({
     'outbox.enqueue': [
       {
         // Only a question with a saved answer has anything to send.
-        guard: and(['knownQuestion', 'online']),
+        guard: 'sendableNow',
         actions: assign({
           queue: ({ context, event }) =>
             // The answer in flight is read again when sent; queue it anew only behind the one in flight.

@@ -141,8 +141,10 @@ describe.each(databaseKinds())('protected streams and licences (%s)', (kind) => 
       expect([400, 403, 404], file).toContain(response.statusCode);
       expect(response.body).not.toContain('"name": "academy-platform"');
     }
+    // The URL resolves to /package.json before routing: at most the app's own page answers, never the file.
     const dotted = await server.call({ method: 'GET', url: `/media/streams/${ids.videoA1}/../../../package.json?token=${token}` });
-    expect(dotted.statusCode).not.toBe(200);
+    expect(dotted.body).not.toContain('"name": "academy-platform"');
+    if (dotted.statusCode === 200) expect(dotted.headers['content-type']).toContain('text/html');
     expect((await stream(ids.videoA1, 'missing.ts', token)).statusCode).toBe(404);
   });
 

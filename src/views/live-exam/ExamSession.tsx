@@ -9,7 +9,7 @@ import { answerOutboxMachine, answeredCount, offlineCount, responsesGiven } from
 import { examTimerMachine, type ServerTiming } from '../../machines/examTimer.machine';
 import { examSubmissionMachine } from '../../machines/examSubmission.machine';
 import { formatRemaining } from '../../domain/examTiming';
-import { responseCount, totalResponseCount } from '../../domain/scoring';
+import { responseCount, totalResponseCount, type AnswerValue } from '../../domain/scoring';
 import { answerStore, mergeSavedAnswers } from '../../services/answerStore';
 import { reloadGroup, sendAnswer, submitExam, type CurrentExam } from '../../services/exams';
 import { ApiRequestError } from '../../services/api';
@@ -27,7 +27,7 @@ export function ExamSession({ exam, timing, studentId, examId, groupId }: { exam
 
   const saved = useMemo(() => {
     const byId = Object.fromEntries(
-      exam.questions.map((q) => [q._id, { type: q.type, count: (answer: never[] | unknown[], attachments: number) => responseCount(q.type, q.options.length, answer as never, attachments) }]),
+      exam.questions.map((q) => [q._id, { type: q.type, count: (answer: AnswerValue, attachments: number) => responseCount(q.type, q.options.length, answer, attachments) }]),
     );
     return mergeSavedAnswers(answerStore.read(studentId, examId), exam.savedAnswers, byId);
   }, [exam, studentId, examId]);
@@ -194,7 +194,7 @@ export function ExamSession({ exam, timing, studentId, examId, groupId }: { exam
         </div>
       </footer>
 
-      <AdvisoryModal open={advisoryOpen} onClose={() => setAdvisoryOpen(false)} />
+      <AdvisoryModal open={advisoryOpen && !closed} onClose={() => setAdvisoryOpen(false)} />
       <ConfirmSubmitModal submission={submission} />
       <TimeOverModal submission={submission} />
       <QuitModal open={quitting} onCancel={() => setQuitting(false)} onQuit={() => navigate('/exams')} />

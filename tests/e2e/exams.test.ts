@@ -1,0 +1,232 @@
+// Exams in a real Chromium against a real server with the demo academy: the live exam with every
+// question type, answers kept through an offline reload, time over, and a practice submission.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, signIn, startAppServer, waitFor, type Browser, type Page } from '../support/browser';
+import type { TestServer } from '../support/test-server';
+
+const STUDENT = '570000000000000000000001';
+const GROUP = '900000000000000000000001';
+const LIVE_EXAM = 'e10000000000000000000001';
+const PRACTICE_EXAM = 'e10000000000000000000005';
+const SHORT_PRACTICE_EXAM = 'e10000000000000000000004';
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
+let browser: Browser;
+let server: TestServer;
+let baseUrl: string;
+
+beforeAll(async () => {
+  ({ server, baseUrl } = await startAppServer({ bundle: 'demo' }));
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function attemptOf(examId: string) {
+  return server.app.db
+    .selectFrom('attempts')
+    .selectAll()
+    .where('exam_id', '=', examId)
+    .where('student_id', '=', STUDENT)
+    .where('superseded_at', 'is', null)
+    .executeTakeFirst();
+}
+
+async function storedAnswers(examId: string) {
+  const attempt = await attemptOf(examId);
+  if (!attempt) return [];
+  return server.app.db.selectFrom('answers').selectAll().where('attempt_id', '=', attempt.id).execute();
+}
+
+/** Signs in, opens My Exams for the MBBS course and starts the named exam from its card. */
+async function openExam(page: Page, title: string, tab: 'Live Exam' | 'Practice Exam') {
+  await signIn(page, baseUrl, '01700000001', 'student123');
+  await page.goto('/exams');
+  await page.getByText('Choose course for exam information').waitFor();
+  await page.getByRole('button', { name: /MBBS Admission 2026/ }).click();
+  await page.getByText('Course : MBBS Admission 2026').waitFor();
+  if (tab === 'Practice Exam') await page.getByRole('tab', { name: 'Practice Exam' }).click();
+  const card = page.getByRole('article', { name: title });
+  await card.getByRole('button', { name: 'Start Exam' }).click();
+  // The dialog element itself has no box; its panel's contents are what show.
+  const instruction = page.getByRole('dialog', { name: 'Exam Instruction' });
+  await instruction.getByRole('button', { name: 'Start Exam' }).click();
+  await page.waitForURL(/\/live-exam\//);
+  // The advisory about a stable connection opens with the exam.
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+}
+
+const question = (page: Page, n: number) => page.getByRole('article', { name: `Question ${n}` });
+
+describe('exams in the browser', () => {
+  it('chooses the subjects of the segmented exam with the spec alerts, and searches with a Tab-accepted suggestion', async () => {
+    const page = await newPage(browser, baseUrl);
+    const alerts: string[] = [];
+    page.on('dialog', (dialog) => {
+      alerts.push(dialog.message());
+      void dialog.accept();
+    });
+    await signIn(page, baseUrl, '01700000001', 'student123');
+    await page.goto('/exams');
+    await page.getByRole('button', { name: /MBBS Admission 2026/ }).click();
+
+    // Type-ahead: more than one character asks the server after a pause; Tab takes the suggestion.
+    const search = page.getByRole('searchbox', { name: 'Search exams' });
+    await search.fill('we');
+    await expect.poll(() => page.getByTestId('search-suggestion').textContent(), { timeout: 5_000 }).toBe('weekly Live Test: Cardiovascular Physiology');
+    await search.press('Tab');
+    await expect(search.inputValue()).resolves.toBe('Weekly Live Test: Cardiovascular Physiology');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(() => page.getByTestId('exam-cards').getByRole('article').count()).toBe(1);
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect.poll(() => page.getByTestId('exam-cards').getByRole('article').count()).toBeGreaterThan(1);
+
+    // An upcoming exam cannot start yet and says when it will.
+    const upcoming = page.getByRole('article', { name: 'Grand Test: Anatomy of the Upper Limb' }).getByRole('button', { name: /^Start Time: / });
+    await expect(upcoming.isDisabled()).resolves.toBe(true);
+
+    await page.getByRole('article', { name: 'Segmented Model Test: Basic Sciences' }).getByRole('button', { name: 'Start Exam' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Exam Instruction' });
+    const anatomy = dialog.getByRole('checkbox', { name: /Anatomy/ });
+    await expect(anatomy.isChecked()).resolves.toBe(true);
+    await expect(anatomy.isDisabled()).resolves.toBe(true);
+    await dialog.getByText('You must select at least 1 compulsory optional subject(s).').waitFor();
+    await dialog.getByRole('button', { name: 'Start Exam' }).click();
+    await expect.poll(() => alerts).toEqual(['You must select at least 1 compulsory optional subject(s).']);
+
+    await dialog.getByRole('checkbox', { name: /Physiology/ }).check();
+    await dialog.getByRole('button', { name: 'Start Exam' }).click();
+    await expect.poll(() => alerts.at(-1)).toBe('You must select subjects to meet the total of 3 subjects.');
+    await dialog.getByRole('checkbox', { name: /Pharmacology/ }).check();
+    await dialog.getByRole('button', { name: 'Start Exam' }).click();
+    await page.waitForURL(/\/live-exam\/e10000000000000000000006\//);
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    for (const subject of ['Anatomy', 'Physiology', 'Pharmacology']) await page.getByRole('heading', { name: subject }).waitFor();
+    await expect(page.getByRole('article', { name: /^Question \d+$/ }).count()).resolves.toBe(6);
+    // Start stored the card's subject name for the exam screens.
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('subjectOfSelectedExam'))) ?? 'null')).toContain('Anatomy');
+    await page.context().close();
+  });
+
+  it('takes the live demo exam with every question type and submits it', async () => {
+    const page = await newPage(browser, baseUrl);
+    page.on('dialog', (dialog) => void dialog.accept());
+    await openExam(page, 'Weekly Live Test: Cardiovascular Physiology', 'Live Exam');
+    await page.getByRole('timer').waitFor();
+
+    await question(page, 1).getByRole('radio').first().check();
+    await question(page, 2).getByRole('radio').nth(1).check();
+    for (const group of await question(page, 3).getByRole('radiogroup').all()) await group.getByLabel('True').check();
+    await question(page, 4).getByRole('checkbox').nth(0).check();
+    await question(page, 4).getByRole('checkbox').nth(2).check();
+    await question(page, 4).getByRole('button', { name: 'Submit Answer' }).click();
+    await question(page, 5).getByRole('radio').nth(2).check();
+    for (const group of await question(page, 6).getByRole('radiogroup').all()) await group.getByLabel('False').check();
+    await question(page, 7).getByRole('textbox').fill('Digoxin toxicity');
+    await question(page, 7).locator('input[type=file]').setInputFiles({ name: 'workings.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await question(page, 7).getByRole('button', { name: 'Submit Answer' }).click();
+    await question(page, 8).getByRole('textbox').fill('It inhibits the sodium-potassium pump.\nCalcium rises inside the cell.');
+    await question(page, 8).getByRole('button', { name: 'Submit Answer' }).click();
+
+    await expect.poll(() => page.getByTestId('answered-count').textContent()).toBe('Answered: 8/8');
+    await expect.poll(async () => (await storedAnswers(LIVE_EXAM)).length, { timeout: 15_000 }).toBe(8);
+    await question(page, 8).getByRole('button', { name: 'Answer Submitted' }).waitFor();
+    const written = (await storedAnswers(LIVE_EXAM)).find((a) => JSON.parse(a.answer)[0] === 'Digoxin toxicity');
+    expect(JSON.parse(written!.extra)).toEqual([expect.objectContaining({ name: 'workings.pdf', type: 'application/pdf' })]);
+
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Submit exam' });
+    await confirm.getByText("Are you sure you want to submit? Once submitted, it can't be changed.").waitFor();
+    await confirm.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL((url) => url.pathname === '/exams');
+    await page.getByText('Answer submitted successfully!').waitFor();
+    expect((await attemptOf(LIVE_EXAM))?.submitted_at).toBeTruthy();
+    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('localSavedAnswers') ?? '{}'));
+    expect(saved[STUDENT]?.[LIVE_EXAM]).toBeUndefined();
+    await page.context().close();
+  });
+
+  it('keeps five answers given offline through a reload and delivers them when back online', async () => {
+    const page = await newPage(browser, baseUrl);
+    page.on('dialog', (dialog) => void dialog.accept());
+    await openExam(page, 'Practice Set: Physiology Basics', 'Practice Exam');
+    await page.getByRole('timer').waitFor();
+
+    await page.context().setOffline(true);
+    await page.getByText('You are offline. Your answers are saved on this device.').waitFor();
+    await question(page, 1).getByRole('radio').first().check();
+    await question(page, 2).getByRole('radio').nth(1).check();
+    for (const group of await question(page, 3).getByRole('radiogroup').all()) await group.getByLabel('True').check();
+    await question(page, 4).getByRole('checkbox').first().check();
+    await question(page, 4).getByRole('button', { name: 'Submit Answer' }).click();
+    await question(page, 5).getByRole('textbox').fill('The SA node');
+    await question(page, 5).getByRole('button', { name: 'Submit Answer' }).click();
+    await expect.poll(() => page.getByTestId('offline-count').textContent()).toBe('Offline saved: 5');
+    const kept = await page.evaluate(
+      ({ student, exam }) => Object.values(JSON.parse(localStorage.getItem('localSavedAnswers') ?? '{}')[student]?.[exam] ?? {}).filter((e) => (e as { offline: boolean }).offline).length,
+      { student: STUDENT, exam: PRACTICE_EXAM },
+    );
+    expect(kept).toBe(5);
+    expect(await storedAnswers(PRACTICE_EXAM)).toHaveLength(0);
+
+    // An offline reload cannot load the page, so reload right after the connection returns, while
+    // answer saves still cannot get through: the five answers must come back from the device.
+    let answersGetThrough = false;
+    await page.route('**/api/exam/add-answer/**', (route) => (answersGetThrough ? route.continue() : route.abort('internetdisconnected')));
+    await page.context().setOffline(false);
+    await page.reload();
+    expect(await storedAnswers(PRACTICE_EXAM)).toHaveLength(0);
+    answersGetThrough = true;
+
+    await expect.poll(async () => (await storedAnswers(PRACTICE_EXAM)).length, { timeout: 20_000 }).toBe(5);
+    const rows = await storedAnswers(PRACTICE_EXAM);
+    expect(rows.map((r) => JSON.parse(r.answer))).toEqual(expect.arrayContaining([[0], [1], ['The SA node']]));
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => page.getByTestId('offline-count').textContent(), { timeout: 10_000 }).toBe('Offline saved: 0');
+    await expect.poll(() => page.getByTestId('answered-count').textContent()).toBe('Answered: 5/6');
+
+    // Submitting a practice exam leads to its result page.
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Submit exam' }).getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL((url) => url.pathname === `/result/${PRACTICE_EXAM}/${GROUP}`);
+    expect((await attemptOf(PRACTICE_EXAM))?.submitted_at).toBeTruthy();
+    await page.context().close();
+  });
+
+  it('shows time over when the server clock passes the deadline, and submits from its Ok', async () => {
+    const page = await newPage(browser, baseUrl);
+    await openExam(page, 'Quick Practice: Pharmacology in 2 Minutes', 'Practice Exam');
+    await page.getByRole('timer').waitFor();
+    await question(page, 1).getByRole('radio').first().check();
+    await expect.poll(async () => (await storedAnswers(SHORT_PRACTICE_EXAM)).length, { timeout: 10_000 }).toBe(1);
+
+    // Two minutes and ten seconds later on the server: past the deadline, inside the grace period.
+    server.clock.advance(130_000);
+    await page.reload();
+    const timeOver = page.getByRole('dialog', { name: 'Exam time is over!' });
+    await timeOver.getByRole('button', { name: 'Ok' }).waitFor();
+    // The open modal hides the page from the accessibility tree, so the countdown is read directly.
+    await expect.poll(() => page.locator('[role="timer"]').textContent()).toBe('00:00');
+    await timeOver.getByRole('button', { name: 'Ok' }).click();
+    await page.waitForURL((url) => url.pathname === `/result/${SHORT_PRACTICE_EXAM}/${GROUP}`);
+    const first = await attemptOf(SHORT_PRACTICE_EXAM);
+    expect(first?.submitted_at).toBeTruthy();
+
+    // The finished practice exam offers View Result and Retake Exam; a retake starts a fresh attempt.
+    await page.goto('/exams', { waitUntil: 'load' });
+    await page.getByRole('button', { name: /MBBS Admission 2026/ }).click();
+    await page.getByRole('tab', { name: 'Practice Exam' }).click();
+    const card = page.getByRole('article', { name: 'Quick Practice: Pharmacology in 2 Minutes' });
+    await card.getByRole('button', { name: 'View Result' }).waitFor();
+    await card.getByRole('button', { name: 'Retake Exam' }).click();
+    await page.getByRole('dialog', { name: 'Exam Instruction' }).getByRole('button', { name: 'Start Exam' }).click();
+    await page.waitForURL((url) => url.pathname === `/live-exam/${SHORT_PRACTICE_EXAM}/${GROUP}`);
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await expect.poll(() => page.getByTestId('answered-count').textContent()).toBe('Answered: 0/4');
+    await expect.poll(async () => (await attemptOf(SHORT_PRACTICE_EXAM))?.id).not.toBe(first?.id);
+    await page.context().close();
+  });
+});
