@@ -68,7 +68,7 @@ label() { # drawtext filter for a centred caption
 
 # ---- course and subject images ----
 image() { # name colour caption
-  "${FF[@]}" -f lavfi -i "color=c=$2:size=480x240:rate=1:duration=1" -vf "$(label "$3" 30 '(h-text_h)/2')" -frames:v 1 -q:v 7 "$OUT/images/$1.jpg"
+  "${FF[@]}" -f lavfi -i "color=c=$2:size=480x240:rate=1:duration=1" -vf "$(label "$3" 20 '(h-text_h)/2')" -frames:v 1 -q:v 7 "$OUT/images/$1.jpg"
 }
 image course-mbbs 0x1d4e89 'MBBS Admission 2026'
 image course-fcps 0x2b7a5f 'FCPS Part-1 Medicine'

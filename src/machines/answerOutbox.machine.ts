@@ -4,6 +4,7 @@
 import { assign, enqueueActions, setup, fromPromise } from 'xstate';
 import { answerChangeAllowed, mcaValue, responseCount, type AnswerValue, type QuestionType } from '../domain/scoring';
 import type { Attachment, LocalSavedAnswer, PendingFile, SavedAnswers } from '../services/answerStore';
+import { meansExamRemoved } from '../domain/examErrors';
 
 export const ANSWER_TRIES = 3;
 
@@ -163,7 +164,7 @@ export const answerOutboxMachine = setup({
       return {
         entries,
         failure: { questionId: id, questionNumber: context.questionNumbers[id] ?? 0, message: failure.title || 'Unhandled exception' },
-        examRemoved: context.examRemoved || failure.status === 403,
+        examRemoved: context.examRemoved || meansExamRemoved(failure),
       };
     }),
     enqueueAllPending: assign({
@@ -190,7 +191,7 @@ export const answerOutboxMachine = setup({
     hasQueueOffline: ({ context }) => !context.online && context.queue.length > 0,
     canRetry: ({ context, event }) => context.attempt < ANSWER_TRIES && isRetryable((event as { error?: unknown }).error),
     keepOffline: ({ event }) => isRetryable((event as { error?: unknown }).error),
-    forbidden: ({ event }) => failureOf((event as { error?: unknown }).error).status === 403,
+    forbidden: ({ event }) => meansExamRemoved(failureOf((event as { error?: unknown }).error)),
     wasResubmit: ({ context }) => context.queue[0]?.resubmit === true,
   },
   delays: {

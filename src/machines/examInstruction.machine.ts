@@ -10,6 +10,7 @@ import {
   type SubjectGroup,
 } from '../domain/segmentedSelection';
 import type { ExamAssignment } from '../services/exams';
+import { meansExamRemoved } from '../domain/examErrors';
 
 export interface ExamInstructionContext {
   studentId: string;
@@ -80,7 +81,7 @@ export const examInstructionMachine = setup({
       !!context.assignment?.examId.isSegmentedExam && !!detailsOf(context) && (context.assignment.examId.isPracticeExam || !context.submitted),
     selectionValid: ({ context }) => validateSelection(detailsOf(context)!, context.selection).ok,
     retake: ({ context }) => context.retake,
-    forbidden: ({ event }) => failureOf((event as { error?: unknown }).error).status === 403,
+    forbidden: ({ event }) => meansExamRemoved(failureOf((event as { error?: unknown }).error)),
     retakeAccepted: ({ event }) => (event as { output?: { status: string } }).output?.status === '200',
   },
 }).createMachine({

@@ -8,6 +8,7 @@ import type { ServerTiming } from '../../machines/examTimer.machine';
 import { useStudent } from '../app/RootActors';
 import { ExamSession } from './ExamSession';
 import { RemovedModal } from './ExamModals';
+import { meansExamRemoved } from '../../domain/examErrors';
 
 type Loaded =
   | { status: 'loading' }
@@ -45,7 +46,7 @@ export function LiveExamScreen() {
       (result) => current && setLoaded(result),
       (error: unknown) => {
         if (!current) return;
-        if (isApiRequestError(error) && (error.status === 403 || error.status === 404)) setLoaded({ status: 'removed' });
+        if (isApiRequestError(error) && meansExamRemoved(error)) setLoaded({ status: 'removed' });
         else if (isApiRequestError(error) && error.network) setLoaded({ status: 'failed', message: 'Please check your internet connection then try again.' });
         else setLoaded({ status: 'failed', message: isApiRequestError(error) ? error.title : 'Unhandled exception' });
       },
