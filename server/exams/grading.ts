@@ -4,21 +4,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { readJson, writeJson } from '../db/json.js';
 import { newId } from '../ids.js';
-import { scoreExam, type AnswerValue } from '../../src/domain/scoring.js';
+import { scoreExam, type AnswerValue, type QuestionScore } from '../../src/domain/scoring.js';
 import { type Attempt, type Exam, scorableQuestion, servedQuestionsFor } from './queries.js';
 
-/** One question's line in results.detail. */
-export interface ResultDetail {
-  questionId: string;
-  marks: number;
-  negativeMarks: number;
-  total: number;
-  correct: number;
-  incorrect: number;
-  skipped: number;
-  answered: boolean;
-  pendingReview: boolean;
-}
+/** One question's line in results.detail: the shared scoring module's per-question score. */
+export type ResultDetail = QuestionScore;
 
 /**
  * Scores the attempt and inserts its result; when a result already exists (a repeated submit),
@@ -38,17 +28,7 @@ export async function gradeAttempt(db: Kysely<Database>, exam: Exam, attempt: At
     attachments.set(row.question_id, readJson<unknown[]>(row.extra, []).length);
   }
   const score = scoreExam({ questions: questions.map(scorableQuestion), answers, attachments, negativeMark: exam.negative_mark, passMark: exam.pass_mark });
-  const detail: ResultDetail[] = score.questions.map((q) => ({
-    questionId: q.questionId,
-    marks: q.marks,
-    negativeMarks: q.negativeMarks,
-    total: q.total,
-    correct: q.correct,
-    incorrect: q.incorrect,
-    skipped: q.skipped,
-    answered: q.answered,
-    pendingReview: q.pendingReview,
-  }));
+  const detail: ResultDetail[] = score.questions;
   const resultId = newId();
   const inserted = await db
     .insertInto('results')

@@ -3,23 +3,9 @@ import { api, ApiRequestError } from './api';
 import { toApiPhone } from '../domain/phone';
 import { STORAGE_KEYS, readJson, readSessionId, writeJson, writeSessionId } from './storage';
 
-/** The signed-in student, as returned by login and GET /student/profile. */
-export interface Student {
-  _id: string;
-  name: string;
-  sid: string;
-  /** Registered mobile with the 88 prefix, e.g. "8801700000001". */
-  username: string;
-  contact: string | null;
-  session: string | null;
-  branch: { name: string; division: string | null } | null;
-  /** A URL the browser can load, or null. */
-  profilePic: string | null;
-  SSCGPA: number | null;
-  HSCGPA: number | null;
-  groups: { _id: string; name: string; courseId: string }[];
-  courses: { _id: string; name: string }[];
-}
+import type { Student } from '../domain/student';
+
+export type { Student };
 
 /** A code request: `otp` is present only when the server hands the code out directly (development). */
 export interface OtpSession {

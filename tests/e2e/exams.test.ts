@@ -1,7 +1,7 @@
 // Exams in a real Chromium against a real server with the demo academy: the live exam with every
 // question type, answers kept through an offline reload, time over, and a practice submission.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, signIn, startAppServer, waitFor, type Browser, type Page } from '../support/browser';
+import { launchBrowser, newPage, signIn, startAppServer, type Browser, type Page } from '../support/browser';
 import type { TestServer } from '../support/test-server';
 
 const STUDENT = '570000000000000000000001';
