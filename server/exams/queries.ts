@@ -21,18 +21,20 @@ export interface ExamContext {
   attempt: Attempt | null;
 }
 
+/** The assignment (prefixed a_ where names clash) and its exam, as both look-ups below read them. */
+const ASSIGNMENT_WITH_EXAM = [
+      'ea.id as a_id', 'ea.exam_id as a_exam_id', 'ea.group_id as a_group_id', 'ea.starts_at', 'ea.ends_at', 'ea.duration', 'ea.cut_marks',
+      'ea.multiple_times_submission', 'ea.result_published', 'ea.removed_at',
+      'e.id', 'e.title', 'e.course_id', 'e.subject_id', 'e.is_practice', 'e.is_segmented', 'e.instruction', 'e.total_marks', 'e.pass_mark',
+      'e.negative_mark', 'e.segmented_details', 'e.gpa_factor', 'e.created_at',
+] as const;
+
 export async function loadExamContext(db: Kysely<Database>, studentId: string, examId: string, groupId: string): Promise<ExamContext | null> {
   const row = await db
     .selectFrom('exam_assignments as ea')
     .innerJoin('exams as e', 'e.id', 'ea.exam_id')
     .leftJoin('group_members as gm', (join) => join.onRef('gm.group_id', '=', 'ea.group_id').on('gm.student_id', '=', studentId))
-    .select([
-      'ea.id as a_id', 'ea.exam_id as a_exam_id', 'ea.group_id as a_group_id', 'ea.starts_at', 'ea.ends_at', 'ea.duration', 'ea.cut_marks',
-      'ea.multiple_times_submission', 'ea.result_published', 'ea.removed_at',
-      'e.id', 'e.title', 'e.course_id', 'e.subject_id', 'e.is_practice', 'e.is_segmented', 'e.instruction', 'e.total_marks', 'e.pass_mark',
-      'e.negative_mark', 'e.segmented_details', 'e.gpa_factor', 'e.created_at',
-      'gm.student_id as member',
-    ])
+    .select([...ASSIGNMENT_WITH_EXAM, 'gm.student_id as member'])
     .where('ea.exam_id', '=', examId)
     .where('ea.group_id', '=', groupId)
     .executeTakeFirst();
@@ -94,13 +96,7 @@ export async function assignmentsForCourse(db: Kysely<Database>, studentId: stri
     .innerJoin('group_members as gm', 'gm.group_id', 'ea.group_id')
     .innerJoin('groups as g', 'g.id', 'ea.group_id')
     .innerJoin('exams as e', 'e.id', 'ea.exam_id')
-    .select([
-      'ea.id as a_id', 'ea.exam_id as a_exam_id', 'ea.group_id as a_group_id', 'ea.starts_at', 'ea.ends_at', 'ea.duration', 'ea.cut_marks',
-      'ea.multiple_times_submission', 'ea.result_published', 'ea.removed_at',
-      'e.id', 'e.title', 'e.course_id', 'e.subject_id', 'e.is_practice', 'e.is_segmented', 'e.instruction', 'e.total_marks', 'e.pass_mark',
-      'e.negative_mark', 'e.segmented_details', 'e.gpa_factor', 'e.created_at',
-      'g.name as group_name',
-    ])
+    .select([...ASSIGNMENT_WITH_EXAM, 'g.name as group_name'])
     .where('gm.student_id', '=', studentId)
     .where('g.course_id', '=', courseId)
     .where('ea.removed_at', 'is', null)
