@@ -1,5 +1,6 @@
 // The route table of the app (spec section 2). Public account routes send a signed-in student to /;
 // every other route needs a session and otherwise goes to /login. One route per line.
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, Route, createRoutesFromElements } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { useSessionActor } from './app/RootActors';
@@ -10,14 +11,16 @@ import { Register } from './auth/Register';
 import { ForgotPassword } from './auth/ForgotPassword';
 import { OtpEntry } from './auth/OtpEntry';
 import { SetPassword } from './auth/SetPassword';
-import { StudentProfile } from './profile/StudentProfile';
 import { CoursesScreen } from './courses/CoursesScreen';
-import { CourseSubjectsScreen } from './courses/CourseSubjectsScreen';
-import { SubjectItemsScreen } from './content/SubjectItemsScreen';
-import { VideosScreen } from './content/VideosScreen';
-import { NotesScreen } from './content/NotesScreen';
-import { ExamsScreen } from './exams/ExamsScreen';
-import { LiveExamScreen } from './live-exam/LiveExamScreen';
+
+// Screens past the first one load on demand, so signing in on a slow connection fetches only what it needs.
+const StudentProfile = lazy(() => import('./profile/StudentProfile').then((m) => ({ default: m.StudentProfile })));
+const CourseSubjectsScreen = lazy(() => import('./courses/CourseSubjectsScreen').then((m) => ({ default: m.CourseSubjectsScreen })));
+const SubjectItemsScreen = lazy(() => import('./content/SubjectItemsScreen').then((m) => ({ default: m.SubjectItemsScreen })));
+const VideosScreen = lazy(() => import('./content/VideosScreen').then((m) => ({ default: m.VideosScreen })));
+const NotesScreen = lazy(() => import('./content/NotesScreen').then((m) => ({ default: m.NotesScreen })));
+const ExamsScreen = lazy(() => import('./exams/ExamsScreen').then((m) => ({ default: m.ExamsScreen })));
+const LiveExamScreen = lazy(() => import('./live-exam/LiveExamScreen').then((m) => ({ default: m.LiveExamScreen })));
 
 export const appRoutes = createRoutesFromElements(
   <Route errorElement={<RouteError />}>
@@ -32,6 +35,7 @@ export const appRoutes = createRoutesFromElements(
     </Route>
     <Route element={<RequireStudent />}>
       <Route element={<Shell />}>
+        <Route element={<OnDemand />}>
         <Route path="/" element={<CoursesScreen />} />
         <Route path="/courses" element={<CoursesScreen />} />
         <Route path="/exams" element={<ExamsScreen />} />
@@ -49,6 +53,7 @@ export const appRoutes = createRoutesFromElements(
         <Route path="/my-qa" element={<MyQaPlaceholder />} />
         <Route path="/student-profile" element={<StudentProfile />} />
         <Route path="*" element={<Navigate to="/" replace />} />
+        </Route>
       </Route>
     </Route>
   </Route>,
@@ -68,6 +73,21 @@ function PublicOnly() {
   const state = useSelector(session, (s) => (s.matches('restoring') ? 'restoring' : s.matches('signedIn') ? 'in' : 'out'));
   if (state === 'restoring') return <Splash />;
   return state === 'in' ? <Navigate to="/" replace /> : <Outlet />;
+}
+
+/** Shows a quiet loading line while a screen's code arrives. */
+function OnDemand() {
+  return (
+    <Suspense
+      fallback={
+        <p role="status" className="py-10 text-center text-slate-600">
+          Loading…
+        </p>
+      }
+    >
+      <Outlet />
+    </Suspense>
+  );
 }
 
 function Splash() {

@@ -1,10 +1,13 @@
-// The app-wide actors, started once: the session (who is signed in) and the connection (can the
-// server be reached). Screens reach them through the hooks below.
+// The app-wide actors, started once: the session (who is signed in), the connection (can the
+// server be reached) and the notifications (the bell, live while signed in). Screens reach them
+// through the hooks below.
 import { createContext, useContext, type ReactNode } from 'react';
 import { createActor, fromCallback, fromPromise, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { sessionMachine, type SessionEvent } from '../../machines/session.machine';
 import { connectionMachine, type ConnectionEvent } from '../../machines/connection.machine';
+import { notificationsMachine, type NotificationsEvent } from '../../machines/notifications.machine';
+import { deleteNotification, loadNotifications, markNotificationSeen, watchLiveNotifications } from '../../services/notifications';
 import { isApiRequestError, onSignedOut } from '../../services/api';
 import { clearOnSignOut, readSessionId } from '../../services/storage';
 import { closeSocket, openSocket, watchConnectivity } from '../../services/socket';
@@ -15,10 +18,12 @@ type InspectionObserver = Observer<InspectionEvent> | ((event: InspectionEvent) 
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 export type ConnectionActor = ActorRefFrom<typeof connectionMachine>;
+export type NotificationsActor = ActorRefFrom<typeof notificationsMachine>;
 
 export interface RootActors {
   session: SessionActor;
   connection: ConnectionActor;
+  notifications: NotificationsActor;
 }
 
 /** The login error rule of the spec: errors.message as an error, otherwise errors.title as a warning. */
@@ -70,9 +75,28 @@ export function startRootActors(navigate: (to: string) => void, options: { inspe
     }),
     { inspect: options.inspect },
   );
+  const notifications = createActor(
+    notificationsMachine.provide({
+      actors: {
+        loadNotifications: fromPromise(() => loadNotifications()),
+        markSeen: fromPromise(({ input }) => markNotificationSeen(input.id)),
+        deleteNotification: fromPromise(({ input }) => deleteNotification(input.id)),
+        listenForNotifications: fromCallback<NotificationsEvent>(({ sendBack }) =>
+          watchLiveNotifications((notification) => sendBack({ type: 'notifications.received', notification })),
+        ),
+      },
+    }),
+    { inspect: options.inspect },
+  );
   session.start();
   connection.start();
-  return { session, connection };
+  notifications.start();
+  // The feed lives exactly while a student is signed in: a new sign-in loads that student's list afresh.
+  const followSession = (snapshot: ReturnType<SessionActor['getSnapshot']>) =>
+    notifications.send({ type: snapshot.matches('signedIn') ? 'notifications.start' : 'notifications.stop' });
+  followSession(session.getSnapshot());
+  session.subscribe(followSession);
+  return { session, connection, notifications };
 }
 
 const RootActorsContext = createContext<RootActors | null>(null);
@@ -89,6 +113,7 @@ function useRootActors(): RootActors {
 
 export const useSessionActor = (): SessionActor => useRootActors().session;
 export const useConnectionActor = (): ConnectionActor => useRootActors().connection;
+export const useNotificationsActor = (): NotificationsActor => useRootActors().notifications;
 
 /** The signed-in student, or null. */
 export const useStudent = (): Student | null => useSelector(useSessionActor(), (s) => s.context.student);

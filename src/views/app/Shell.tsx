@@ -1,10 +1,11 @@
 // The frame of every signed-in page: top bar (logo, notifications, account menu, logout) and the
 // My Courses / My Exams tabs that content pages place under it.
-import { useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
-import { useIsOnline, useSessionActor, useStudent } from './RootActors';
+import { useIsOnline, useNotificationsActor, useSessionActor, useStudent } from './RootActors';
+import { NotificationDrawer } from './NotificationDrawer';
 
 export function Shell() {
   return (
@@ -57,34 +58,35 @@ function TopBar() {
 }
 
 function NotificationBell() {
-  const [open, setOpen] = useState(false);
-  // The notifications feed is not connected yet: the count is honestly zero.
-  const unread = 0;
+  const notifications = useNotificationsActor();
+  const unread = useSelector(notifications, (s) => s.context.unread);
+  const navigate = useNavigate();
+  // The machine decides where a clicked notification leads; the router is the view's to drive.
+  useEffect(() => {
+    const subscription = notifications.on('notifications.navigate', ({ to, state }) => void navigate(to, { state }));
+    return () => subscription.unsubscribe();
+  }, [notifications, navigate]);
   return (
     <>
       <button
         type="button"
-        onClick={() => setOpen(true)}
+        onClick={() => notifications.send({ type: 'notifications.open' })}
         className="relative rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
         aria-label={`Notifications, ${unread} unread`}
+        aria-haspopup="dialog"
       >
         <BellIcon />
-        <span className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-semibold leading-5 text-white" data-testid="unread-count">
-          {unread}
-        </span>
+        {unread > 0 && (
+          <span
+            className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-semibold leading-5 text-white"
+            data-testid="unread-count"
+            aria-hidden="true"
+          >
+            {unread}
+          </span>
+        )}
       </button>
-      <Dialog open={open} onClose={() => setOpen(false)} className="fixed inset-0 z-50">
-        <DialogBackdrop className="fixed inset-0 bg-black/30" />
-        <DialogPanel id="notifications-drawer" className="fixed inset-y-0 right-0 flex w-[80vw] flex-col bg-white shadow-xl">
-          <div className="flex items-center justify-between border-b border-slate-200 p-4">
-            <DialogTitle className="text-lg font-semibold">Notifications</DialogTitle>
-            <button type="button" onClick={() => setOpen(false)} className="rounded p-1 text-2xl leading-none text-slate-500 hover:text-slate-900" aria-label="Close notifications">
-              ×
-            </button>
-          </div>
-          <p className="p-4 text-slate-600">Your notifications will appear here.</p>
-        </DialogPanel>
-      </Dialog>
+      <NotificationDrawer actor={notifications} />
     </>
   );
 }

@@ -1,0 +1,84 @@
+// Kysely queries of the notifications area: a notification is stored once and linked to each of its
+// students, who see, and delete, only their own link to it.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { readJson, writeJson } from '../db/json.js';
+
+export interface NotificationInfo {
+  on?: string;
+  id?: string;
+  courseId?: string;
+  subjectId?: string;
+  title?: string;
+  isPracticeExam?: boolean;
+  examResultId?: string;
+  [key: string]: unknown;
+}
+
+export interface NotificationBody {
+  _id: string;
+  type: 'notification' | 'notice';
+  message: string;
+  createdAt: string;
+  info: NotificationInfo;
+}
+
+/** One student's notification as the app reads it. */
+export interface StudentNotification {
+  notificationId: NotificationBody;
+  isSeen: boolean;
+}
+
+/** The student's notifications that were not deleted, newest first. */
+export async function notificationsOf(db: Kysely<Database>, studentId: string): Promise<StudentNotification[]> {
+  const rows = await db
+    .selectFrom('student_notifications as sn')
+    .innerJoin('notifications as n', 'n.id', 'sn.notification_id')
+    .select(['n.id', 'n.type', 'n.message', 'n.info', 'n.created_at', 'sn.is_seen'])
+    .where('sn.student_id', '=', studentId)
+    .where('sn.deleted_at', 'is', null)
+    .orderBy('n.created_at', 'desc')
+    .orderBy('n.id', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    notificationId: { _id: row.id, type: row.type, message: row.message, createdAt: row.created_at, info: readJson<NotificationInfo>(row.info, {}) },
+    isSeen: Number(row.is_seen) === 1,
+  }));
+}
+
+/** Marks the student's own notification seen; false when the student has no such (undeleted) notification. */
+export async function markSeen(db: Kysely<Database>, studentId: string, notificationId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('student_notifications')
+    .set({ is_seen: 1 })
+    .where('student_id', '=', studentId)
+    .where('notification_id', '=', notificationId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Hides the notification from this student only; false when there was nothing to delete. */
+export async function deleteForStudent(db: Kysely<Database>, studentId: string, notificationId: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('student_notifications')
+    .set({ deleted_at: at })
+    .where('student_id', '=', studentId)
+    .where('notification_id', '=', notificationId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Stores one notification for the given students (unseen) in one transaction. */
+export async function insertNotification(db: Kysely<Database>, body: NotificationBody, studentIds: string[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('notifications').values({ id: body._id, type: body.type, message: body.message, info: writeJson(body.info), created_at: body.createdAt }).execute();
+    if (studentIds.length) {
+      await trx
+        .insertInto('student_notifications')
+        .values(studentIds.map((studentId) => ({ notification_id: body._id, student_id: studentId, is_seen: 0 as const, deleted_at: null })))
+        .execute();
+    }
+  });
+}

@@ -1,0 +1,194 @@
+// The phone, one-time code and new-password steps that registration and password reset share
+// (spec §4): one setup and one set of states; each flow's machine adds only what follows a successful
+// setPassword. Not a machine file itself, so the diagram script draws the two flows, not this.
+import { assign, fromPromise, setup } from 'xstate';
+import { phoneProblem } from '../domain/phone';
+import { confirmationProblem, isCompleteOtp, newPasswordProblem, OTP_LENGTH } from '../domain/password';
+import type { OtpSession, Student } from '../services/account';
+
+/** Seconds before another code may be requested. */
+export const RESEND_COUNTDOWN_SECONDS = 300;
+
+/** Server codes meaning the code itself must be entered again or renewed. */
+const CODE_REJECTIONS = new Set(['otpWrong', 'otpUsed', 'otpExpired', 'otpExhausted', 'registerFirst']);
+export const isCodeRejection = (error: unknown): boolean => CODE_REJECTIONS.has((error as { code?: string } | null)?.code ?? '');
+
+/** Context shared by registration and password reset: the same code and password screens serve both. */
+export interface CodeFlowContext {
+  phone: string;
+  hash: string;
+  code: string;
+  password: string;
+  resendSecondsLeft: number;
+  phoneError: string | null;
+  passwordError: string | null;
+  confirmationError: string | null;
+}
+
+export type CodeFlowEvent =
+  | { type: 'phone.submit'; phone: string }
+  | { type: 'phone.change' }
+  | { type: 'otp.change'; code: string }
+  | { type: 'otp.verify' }
+  | { type: 'otp.resend' }
+  | { type: 'password.submit'; password: string; confirmation: string };
+
+export const initialCodeFlowContext: CodeFlowContext = {
+  phone: '',
+  hash: '',
+  code: '',
+  password: '',
+  resendSecondsLeft: RESEND_COUNTDOWN_SECONDS,
+  phoneError: null,
+  passwordError: null,
+  confirmationError: null,
+};
+
+/** Keeps digits only, at most six: what the code field holds. */
+export const cleanCode = (raw: string): string => raw.replace(/\D/g, '').slice(0, OTP_LENGTH);
+
+/**
+ * Everything both flows name. The services differ per flow (registration and reset ask different
+ * endpoints for the code; reset sets the password with forgotPassword=true) and are provided by the
+ * views. signIn and announceSignedIn serve only registration's automatic sign-in; password reset
+ * never enters a state that uses them.
+ */
+export const codeFlow = setup({
+  types: {} as { context: CodeFlowContext; events: CodeFlowEvent },
+  actors: {
+    requestCode: fromPromise<OtpSession, { phone: string }>(async () => {
+      throw new Error('provide requestCode');
+    }),
+    setPassword: fromPromise<string, { otp: string; hash: string; phone: string; password: string }>(async () => {
+      throw new Error('provide setPassword');
+    }),
+    signIn: fromPromise<Student, { phone: string; password: string }>(async () => {
+      throw new Error('provide signIn');
+    }),
+  },
+  guards: {
+    phoneAcceptable: ({ event }) => event.type === 'phone.submit' && phoneProblem(event.phone) === null,
+    codeReturned: ({ event }) => Boolean((event as unknown as { output?: OtpSession }).output?.otp),
+    codeComplete: ({ context }) => isCompleteOtp(context.code),
+    passwordsAcceptable: ({ event }) =>
+      event.type === 'password.submit' && newPasswordProblem(event.password) === null && confirmationProblem(event.password, event.confirmation) === null,
+    codeRejected: ({ event }) => isCodeRejection((event as unknown as { error?: unknown }).error),
+  },
+  actions: {
+    showError: (_, _params: { error: unknown }) => {},
+    notifyPasswordSet: (_, _params: { message: string }) => {},
+    announceSignedIn: (_, _params: { student: Student }) => {},
+    goToSignIn: () => {},
+    rememberPhone: assign(({ event }) => (event.type === 'phone.submit' ? { phone: event.phone.trim(), phoneError: null } : {})),
+    explainPhone: assign(({ event }) => (event.type === 'phone.submit' ? { phoneError: phoneProblem(event.phone) } : {})),
+    keepSession: assign((_, params: OtpSession) => ({ hash: params.hash, code: params.otp ?? '' })),
+    startCountdown: assign({ resendSecondsLeft: RESEND_COUNTDOWN_SECONDS }),
+    countDown: assign({ resendSecondsLeft: ({ context }) => Math.max(0, context.resendSecondsLeft - 1) }),
+    changeCode: assign(({ event }) => (event.type === 'otp.change' ? { code: cleanCode(event.code) } : {})),
+    rememberPassword: assign(({ event }) =>
+      event.type === 'password.submit' ? { password: event.password, passwordError: null, confirmationError: null } : {},
+    ),
+    explainPassword: assign(({ event }) =>
+      event.type === 'password.submit'
+        ? { passwordError: newPasswordProblem(event.password), confirmationError: confirmationProblem(event.password, event.confirmation) }
+        : {},
+    ),
+  },
+  delays: {
+    resendWait: RESEND_COUNTDOWN_SECONDS * 1000,
+    resendTick: 1000,
+  },
+});
+
+type CodeFlowStateConfig = Parameters<typeof codeFlow.createStateConfig>[0];
+type SetPasswordInvoke = Extract<NonNullable<CodeFlowStateConfig['invoke']>, { src: 'setPassword' }>;
+/** The transition taken once the server has checked the code and stored the password: where the flows part. */
+export type PasswordSetTransition = NonNullable<SetPasswordInvoke['onDone']>;
+
+/**
+ * The shared states, from phone entry to the set-password call. `passwordSet` leaves `verifying`
+ * for the flow's own ending, a sibling state the machine adds (its `done` at least).
+ */
+export function codeFlowStates(passwordSet: PasswordSetTransition) {
+  return {
+    enteringPhone: codeFlow.createStateConfig({
+      on: {
+        'phone.submit': [{ guard: 'phoneAcceptable', target: 'requestingCode', actions: 'rememberPhone' }, { actions: 'explainPhone' }],
+      },
+    }),
+    requestingCode: codeFlow.createStateConfig({
+      tags: ['loading'],
+      invoke: {
+        src: 'requestCode',
+        input: ({ context }) => ({ phone: context.phone }),
+        onDone: [
+          {
+            guard: 'codeReturned',
+            target: 'settingPassword',
+            description: 'The server handed the code out directly (development transport): no code screen.',
+            actions: { type: 'keepSession', params: ({ event }) => event.output },
+          },
+          { target: 'awaitingCode', actions: { type: 'keepSession', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'enteringPhone', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    }),
+    awaitingCode: codeFlow.createStateConfig({
+      entry: 'startCountdown',
+      initial: 'coolingDown',
+      on: {
+        'otp.change': { actions: 'changeCode' },
+        'otp.verify': { guard: 'codeComplete', target: 'settingPassword' },
+        'phone.change': { target: 'enteringPhone', description: 'The student wants to use another number.' },
+      },
+      states: {
+        coolingDown: {
+          description: 'A new code may be requested once the 300 s countdown reaches zero.',
+          after: { resendWait: 'resendReady' },
+          initial: 'ticking',
+          states: {
+            ticking: {
+              description: 'Counts the seconds shown on the resend button.',
+              after: { resendTick: { target: 'ticking', reenter: true, actions: 'countDown' } },
+            },
+          },
+        },
+        resendReady: {
+          on: { 'otp.resend': 'resending' },
+        },
+        resending: {
+          tags: ['loading'],
+          invoke: {
+            src: 'requestCode',
+            input: ({ context }) => ({ phone: context.phone }),
+            onDone: { target: 'coolingDown', actions: [{ type: 'keepSession', params: ({ event }) => ({ ...event.output, otp: undefined }) }, 'startCountdown'] },
+            onError: { target: 'resendReady', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+      },
+    }),
+    settingPassword: codeFlow.createStateConfig({
+      on: {
+        'password.submit': [{ guard: 'passwordsAcceptable', target: 'verifying', actions: 'rememberPassword' }, { actions: 'explainPassword' }],
+      },
+    }),
+    verifying: codeFlow.createStateConfig({
+      description: 'The server checks the code and stores the new password in one call.',
+      tags: ['loading'],
+      invoke: {
+        src: 'setPassword',
+        input: ({ context }) => ({ otp: context.code, hash: context.hash, phone: context.phone, password: context.password }),
+        onDone: passwordSet,
+        onError: [
+          {
+            guard: 'codeRejected',
+            target: 'awaitingCode',
+            description: 'Wrong, used or expired code: enter it again or request a new one.',
+            actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: 'settingPassword', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    }),
+  };
+}

@@ -1,0 +1,177 @@
+// The bell's notifications while a student is signed in: the list (loaded, then kept current by live
+// pushes), the unread count, the drawer, and what clicking or deleting one does.
+import { assign, enqueueActions, fromCallback, fromPromise, setup, spawnChild } from 'xstate';
+import type { NotificationInfo, StudentNotification } from '../services/notifications';
+
+export interface NotificationTarget {
+  to: string;
+  state?: { isPracticeExam: boolean; examResultId?: string };
+}
+
+const VIDEO_KINDS = ['lecture', 'chapter', 'question-solve'];
+
+/** Where a notification leads (spec route table), or null for a notice with nothing to open. */
+export function notificationTarget(info: NotificationInfo | undefined): NotificationTarget | null {
+  if (!info?.on) return null;
+  if (info.on === 'exam') return { to: '/exams', state: { isPracticeExam: info.isPracticeExam === true, examResultId: info.examResultId } };
+  if (!info.id) return null;
+  if (VIDEO_KINDS.includes(info.on)) return { to: `/videos/${info.id}/${info.on}` };
+  if (info.on === 'forum') return { to: `/question-details/${info.id}` };
+  return null;
+}
+
+export interface NotificationsContext {
+  notifications: StudentNotification[];
+  unread: number;
+  error: string | null;
+}
+
+export type NotificationsEvent =
+  | { type: 'notifications.start' }
+  | { type: 'notifications.stop' }
+  | { type: 'notifications.received'; notification: StudentNotification }
+  | { type: 'notifications.retry' }
+  | { type: 'notifications.open' }
+  | { type: 'notifications.close' }
+  | { type: 'notifications.click'; id: string }
+  | { type: 'notifications.delete'; id: string };
+
+/** Sent to the app when a click should open a page; the view navigates with the router. */
+export type NotificationsEmitted = { type: 'notifications.navigate' } & NotificationTarget;
+
+const listState = (notifications: StudentNotification[]) => ({
+  notifications,
+  unread: notifications.filter((n) => !n.isSeen).length,
+});
+
+const find = (context: NotificationsContext, id: string) => context.notifications.find((n) => n.notificationId._id === id);
+
+const idOf = (event: NotificationsEvent) => ('id' in event ? event.id : '');
+
+export const notificationsMachine = setup({
+  types: {} as { context: NotificationsContext; events: NotificationsEvent; emitted: NotificationsEmitted },
+  actors: {
+    loadNotifications: fromPromise<StudentNotification[]>(async () => {
+      throw new Error('provide loadNotifications');
+    }),
+    markSeen: fromPromise<unknown, { id: string }>(async () => {
+      throw new Error('provide markSeen');
+    }),
+    deleteNotification: fromPromise<unknown, { id: string }>(async () => {
+      throw new Error('provide deleteNotification');
+    }),
+    /** Sends notifications.received for every 'notification' event of the realtime socket. */
+    listenForNotifications: fromCallback<NotificationsEvent>(() => () => {}),
+  },
+  guards: {
+    isNew: ({ context, event }) => event.type === 'notifications.received' && !find(context, event.notification.notificationId._id),
+    isListed: ({ context, event }) => find(context, idOf(event)) !== undefined,
+    isUnseen: ({ context, event }) => find(context, idOf(event))?.isSeen === false,
+    leadsSomewhere: ({ context, event }) => notificationTarget(find(context, idOf(event))?.notificationId.info) !== null,
+  },
+  actions: {
+    forget: assign({ notifications: [], unread: 0, error: null }),
+    addAtTop: assign(({ context, event }) =>
+      event.type === 'notifications.received' ? listState([{ ...event.notification }, ...context.notifications]) : {},
+    ),
+    markSeenInList: assign(({ context, event }) =>
+      listState(context.notifications.map((n) => (n.notificationId._id === idOf(event) ? { ...n, isSeen: true } : n))),
+    ),
+    removeFromList: assign(({ context, event }) => listState(context.notifications.filter((n) => n.notificationId._id !== idOf(event)))),
+    requestMarkSeen: spawnChild('markSeen', { id: ({ event }) => `seen-${idOf(event)}`, input: ({ event }) => ({ id: idOf(event) }) }),
+    requestDelete: spawnChild('deleteNotification', { id: ({ event }) => `delete-${idOf(event)}`, input: ({ event }) => ({ id: idOf(event) }) }),
+    openTarget: enqueueActions(({ context, event, enqueue }) => {
+      const target = notificationTarget(find(context, idOf(event))?.notificationId.info);
+      if (target) enqueue.emit({ type: 'notifications.navigate', ...target });
+    }),
+  },
+}).createMachine({
+  id: 'notifications',
+  context: { notifications: [], unread: 0, error: null },
+  initial: 'signedOut',
+  states: {
+    signedOut: {
+      description: 'No student signed in: nothing is loaded or listened to.',
+      entry: 'forget',
+      on: { 'notifications.start': 'signedIn' },
+    },
+    signedIn: {
+      type: 'parallel',
+      invoke: { src: 'listenForNotifications' },
+      on: {
+        'notifications.stop': 'signedOut',
+        'notifications.received': {
+          guard: 'isNew',
+          actions: 'addAtTop',
+          description: 'A live notification goes to the top unless one with the same id is already listed.',
+        },
+      },
+      states: {
+        feed: {
+          initial: 'loading',
+          states: {
+            loading: {
+              tags: ['loading'],
+              invoke: {
+                src: 'loadNotifications',
+                onDone: {
+                  target: 'ready',
+                  description: 'Live ones that arrived while loading stay on top of the loaded list.',
+                  actions: assign(({ context, event }) => ({
+                    error: null,
+                    ...listState([
+                      ...context.notifications.filter((live) => !event.output.some((n) => n.notificationId._id === live.notificationId._id)),
+                      ...event.output,
+                    ]),
+                  })),
+                },
+                onError: {
+                  target: 'failed',
+                  actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+                },
+              },
+            },
+            failed: {
+              on: {
+                'notifications.retry': 'loading',
+                'notifications.open': { target: 'loading', description: 'Opening the drawer tries the list again.' },
+              },
+            },
+            ready: {
+              on: {
+                'notifications.click': [
+                  {
+                    guard: 'isUnseen',
+                    actions: ['markSeenInList', 'requestMarkSeen', 'openTarget'],
+                    description: 'Opening an unseen notification makes it seen, here and on the server.',
+                  },
+                  { guard: 'isListed', actions: 'openTarget' },
+                ],
+                'notifications.delete': { guard: 'isListed', actions: ['removeFromList', 'requestDelete'] },
+                // Spawned calls fail as xstate.error.actor.<child id>: a valid wildcard the event types do not list.
+                ...({
+                  'xstate.error.actor.*': {
+                    target: 'loading',
+                    description: 'A seen or delete call failed: load the list again so it shows what the server holds.',
+                  },
+                } as object),
+              },
+            },
+          },
+        },
+        drawer: {
+          initial: 'closed',
+          states: {
+            closed: { on: { 'notifications.open': 'open' } },
+            open: {
+              on: {
+                'notifications.close': 'closed',
+                'notifications.click': { guard: 'leadsSomewhere', target: 'closed', description: 'The notification opens its page.' },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,64 @@
+// The server's frame: health, the error envelope for mistakes made before any route runs, and the
+// built app served compressed, with the single-page fallback.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+
+const appDir = path.resolve(process.env.E2E_APP_DIR ?? 'dist');
+
+describe('the server frame', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    if (!fs.existsSync(path.join(appDir, 'index.html'))) throw new Error(`No built app in ${appDir}: run vite build first`);
+    server = await startTestServer({ config: { appDir } });
+  });
+  afterAll(() => server.close());
+
+  it('answers health without a session', async () => {
+    const response = await server.call({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ data: { status: 'ok' } });
+  });
+
+  it('asks for a session on API routes before reading anything else', async () => {
+    const response = await server.call({ method: 'PATCH', url: '/api/student/profile', payload: '{not json', headers: { 'content-type': 'application/json' } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().errors.code).toBe('notLoggedIn');
+  });
+
+  it('answers an unknown API route with the error envelope', async () => {
+    const response = await server.call({ method: 'GET', url: '/api/no-such-thing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().errors).toMatchObject({ title: 'Not found', code: 'notFound' });
+  });
+
+  it('gives malformed JSON a clear 400, never a 500', async () => {
+    const response = await server.call({ method: 'POST', url: '/api/student/login', payload: '{"username":', headers: { 'content-type': 'application/json' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toMatchObject({ title: 'The request body is not valid JSON.', code: 'invalidJson' });
+  });
+
+  it('refuses an over-long path value in the envelope', async () => {
+    const response = await server.call({ method: 'GET', url: `/api/student/otp/${'8'.repeat(400)}` });
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.json().errors.title).toBeTruthy();
+  });
+
+  it('serves app pages for any client route, never cached', async () => {
+    const response = await server.call({ method: 'GET', url: '/live-exam/e1/g1' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves hashed assets brotli-compressed and cacheable for good', async () => {
+    const entry = fs.readdirSync(path.join(appDir, 'assets')).find((name) => /^index-.*\.js$/.test(name))!;
+    const plain = await server.call({ method: 'GET', url: `/assets/${entry}` });
+    const compressed = await server.call({ method: 'GET', url: `/assets/${entry}`, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+  });
+});

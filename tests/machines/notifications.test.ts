@@ -1,0 +1,243 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { notificationsMachine, notificationTarget, type NotificationsEmitted, type NotificationsEvent } from '../../src/machines/notifications.machine';
+import type { StudentNotification } from '../../src/services/notifications';
+import { CoverageRecorder, runPath, transitionPaths, type PathModel } from '../support/machine-paths';
+
+const note = (id: string, isSeen: boolean, info: StudentNotification['notificationId']['info'], type: 'notification' | 'notice' = 'notification'): StudentNotification => ({
+  notificationId: { _id: id, type, message: `message ${id}`, createdAt: '2026-11-22T10:00:00.000Z', info },
+  isSeen,
+});
+
+const LECTURE = note('b00000000000000000000001', false, { on: 'lecture', id: '1e0000000000000000000001' });
+const EXAM = note('b00000000000000000000002', false, { on: 'exam', id: 'e10000000000000000000003', isPracticeExam: true, examResultId: 'r0000000000000000000001' });
+const NOTICE = note('b00000000000000000000003', true, {}, 'notice');
+const UNSEEN_NOTICE = note('b00000000000000000000004', false, { title: 'Holiday' }, 'notice');
+const LIVE = note('b00000000000000000000009', false, { on: 'forum', id: 'f00000000000000000000001' });
+
+const model: PathModel<typeof notificationsMachine> = {
+  machine: notificationsMachine,
+  events: [
+    { type: 'notifications.start' },
+    { type: 'notifications.stop' },
+    { type: 'notifications.retry' },
+    { type: 'notifications.open' },
+    { type: 'notifications.close' },
+    { type: 'notifications.received', notification: LIVE },
+    { type: 'notifications.received', notification: LECTURE },
+    { type: 'notifications.click', id: LECTURE.notificationId._id },
+    { type: 'notifications.click', id: NOTICE.notificationId._id },
+    { type: 'notifications.delete', id: LECTURE.notificationId._id },
+    { type: `xstate.error.actor.seen-${LECTURE.notificationId._id}`, error: new Error('Network error') } as unknown as NotificationsEvent,
+  ],
+  outcomes: {
+    loadNotifications: { done: [[LECTURE, NOTICE]], error: [new Error('Network error')] },
+  },
+  // What the paths must tell apart: where the machine is and which notifications it lists, seen or not.
+  serializeState: (snapshot) =>
+    JSON.stringify([snapshot.value, (snapshot.context as { notifications: StudentNotification[] }).notifications.map((n) => `${n.notificationId._id}:${n.isSeen}`)]),
+};
+
+describe('notifications machine paths', () => {
+  const paths = transitionPaths(model);
+  const coverage = new CoverageRecorder(notificationsMachine);
+  it.each(paths.map((path) => [path.description, path] as const))('%s', (_, path) => {
+    coverage.add(runPath(model, path));
+  });
+  it('takes every state and every transition', () => {
+    expect(coverage.missingStates()).toEqual([]);
+    expect(coverage.missingTransitions()).toEqual([]);
+  });
+});
+
+interface Fakes {
+  load?: () => Promise<StudentNotification[]>;
+  markSeen?: (id: string) => Promise<unknown>;
+}
+
+function startFeed(fakes: Fakes = {}) {
+  const calls = { load: 0, seen: [] as string[], deleted: [] as string[] };
+  let push: (event: NotificationsEvent) => void = () => {};
+  const navigations: NotificationsEmitted[] = [];
+  const actor = createActor(
+    notificationsMachine.provide({
+      actors: {
+        loadNotifications: fromPromise(() => {
+          calls.load += 1;
+          return (fakes.load ?? (async () => [LECTURE, EXAM, NOTICE, UNSEEN_NOTICE]))();
+        }),
+        markSeen: fromPromise(({ input }) => {
+          calls.seen.push(input.id);
+          return (fakes.markSeen ?? (async () => ({})))(input.id);
+        }),
+        deleteNotification: fromPromise(async ({ input }) => {
+          calls.deleted.push(input.id);
+          return {};
+        }),
+        listenForNotifications: fromCallback<NotificationsEvent>(({ sendBack }) => {
+          push = sendBack;
+          return () => {
+            push = () => {};
+          };
+        }),
+      },
+    }),
+    { clock: new SimulatedClock() },
+  );
+  actor.on('notifications.navigate', (event) => navigations.push(event));
+  actor.start();
+  return { actor, calls, navigations, push: (notification: StudentNotification) => push({ type: 'notifications.received', notification }) };
+}
+
+const ids = (list: StudentNotification[]) => list.map((n) => n.notificationId._id);
+
+async function readyFeed(fakes: Fakes = {}) {
+  const feed = startFeed(fakes);
+  feed.actor.send({ type: 'notifications.start' });
+  await waitFor(feed.actor, (s) => s.matches({ signedIn: { feed: 'ready' } }));
+  return feed;
+}
+
+describe('notifications behaviour', () => {
+  it('loads nothing until a student is signed in, then counts the unread ones', async () => {
+    const { actor, calls } = startFeed();
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(calls.load).toBe(0);
+    actor.send({ type: 'notifications.start' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    await waitFor(actor, (s) => s.matches({ signedIn: { feed: 'ready' } }));
+    expect(actor.getSnapshot().context.unread).toBe(3);
+  });
+
+  it('puts a live notification at the top and counts it, but ignores one whose id is already listed', async () => {
+    const { actor, push } = await readyFeed();
+    push(LIVE);
+    expect(ids(actor.getSnapshot().context.notifications)[0]).toBe(LIVE.notificationId._id);
+    expect(actor.getSnapshot().context.unread).toBe(4);
+    push({ ...LIVE, notificationId: { ...LIVE.notificationId, message: 'again' } });
+    push(NOTICE);
+    expect(actor.getSnapshot().context.notifications).toHaveLength(5);
+    expect(actor.getSnapshot().context.notifications[0]!.notificationId.message).toBe(LIVE.notificationId.message);
+    expect(actor.getSnapshot().context.unread).toBe(4);
+  });
+
+  it('keeps a live notification that arrived while the list was loading on top of it', async () => {
+    let release: (list: StudentNotification[]) => void = () => {};
+    const { actor, push } = startFeed({ load: () => new Promise((resolve) => (release = resolve)) });
+    actor.send({ type: 'notifications.start' });
+    push(LIVE);
+    push(LECTURE);
+    release([LECTURE, NOTICE]);
+    await waitFor(actor, (s) => s.matches({ signedIn: { feed: 'ready' } }));
+    expect(ids(actor.getSnapshot().context.notifications)).toEqual([LIVE, LECTURE, NOTICE].map((n) => n.notificationId._id));
+    expect(actor.getSnapshot().context.unread).toBe(2);
+  });
+
+  it('opening the drawer marks nothing seen', async () => {
+    const { actor, calls } = await readyFeed();
+    actor.send({ type: 'notifications.open' });
+    expect(actor.getSnapshot().matches({ signedIn: { drawer: 'open' } })).toBe(true);
+    expect(actor.getSnapshot().context.unread).toBe(3);
+    expect(calls.seen).toEqual([]);
+  });
+
+  it('a click on an unseen lecture marks it seen, tells the server, closes the drawer and opens its videos', async () => {
+    const { actor, calls, navigations } = await readyFeed();
+    actor.send({ type: 'notifications.open' });
+    actor.send({ type: 'notifications.click', id: LECTURE.notificationId._id });
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.context.unread).toBe(2);
+    expect(snapshot.context.notifications.find((n) => n.notificationId._id === LECTURE.notificationId._id)!.isSeen).toBe(true);
+    expect(calls.seen).toEqual([LECTURE.notificationId._id]);
+    expect(navigations).toEqual([{ type: 'notifications.navigate', to: '/videos/1e0000000000000000000001/lecture' }]);
+    expect(snapshot.matches({ signedIn: { drawer: 'closed' } })).toBe(true);
+    // Seen already: a second click only opens the page again.
+    actor.send({ type: 'notifications.click', id: LECTURE.notificationId._id });
+    expect(calls.seen).toHaveLength(1);
+    expect(navigations).toHaveLength(2);
+  });
+
+  it('an exam notification opens /exams carrying the practice flag and the result id', async () => {
+    const { actor, navigations } = await readyFeed();
+    actor.send({ type: 'notifications.click', id: EXAM.notificationId._id });
+    expect(navigations).toEqual([{ type: 'notifications.navigate', to: '/exams', state: { isPracticeExam: true, examResultId: 'r0000000000000000000001' } }]);
+  });
+
+  it('a notice without a target is only marked seen and the drawer stays open', async () => {
+    const { actor, calls, navigations } = await readyFeed();
+    actor.send({ type: 'notifications.open' });
+    actor.send({ type: 'notifications.click', id: UNSEEN_NOTICE.notificationId._id });
+    expect(calls.seen).toEqual([UNSEEN_NOTICE.notificationId._id]);
+    expect(navigations).toEqual([]);
+    expect(actor.getSnapshot().matches({ signedIn: { drawer: 'open' } })).toBe(true);
+    expect(actor.getSnapshot().context.unread).toBe(2);
+  });
+
+  it('deletes one from the list and on the server; an unknown id is refused', async () => {
+    const { actor, calls } = await readyFeed();
+    expect(actor.getSnapshot().can({ type: 'notifications.delete', id: 'ffffffffffffffffffffffff' })).toBe(false);
+    actor.send({ type: 'notifications.delete', id: EXAM.notificationId._id });
+    expect(ids(actor.getSnapshot().context.notifications)).not.toContain(EXAM.notificationId._id);
+    expect(actor.getSnapshot().context.unread).toBe(2);
+    expect(calls.deleted).toEqual([EXAM.notificationId._id]);
+  });
+
+  it('loads the list again when marking seen fails on the server', async () => {
+    const { actor, calls } = await readyFeed({
+      load: async () => [LECTURE, NOTICE],
+      markSeen: async () => {
+        throw new Error('Network error');
+      },
+    });
+    actor.send({ type: 'notifications.click', id: LECTURE.notificationId._id });
+    expect(actor.getSnapshot().context.unread).toBe(0);
+    await waitFor(actor, (s) => calls.load === 2 && s.matches({ signedIn: { feed: 'ready' } }));
+    expect(actor.getSnapshot().context.unread).toBe(1);
+    // The failed call is gone: clicking again asks the server again.
+    actor.send({ type: 'notifications.click', id: LECTURE.notificationId._id });
+    expect(calls.seen).toEqual([LECTURE.notificationId._id, LECTURE.notificationId._id]);
+    await waitFor(actor, (s) => calls.load === 3 && s.matches({ signedIn: { feed: 'ready' } }));
+    expect(actor.getSnapshot().status).toBe('active');
+  });
+
+  it('fails with the reason, and retries on retry or when the drawer opens', async () => {
+    let attempt = 0;
+    const { actor, calls } = startFeed({
+      load: async () => {
+        attempt += 1;
+        if (attempt < 3) throw new Error('Network error');
+        return [LECTURE];
+      },
+    });
+    actor.send({ type: 'notifications.start' });
+    await waitFor(actor, (s) => s.matches({ signedIn: { feed: 'failed' } }));
+    expect(actor.getSnapshot().context.error).toBe('Network error');
+    actor.send({ type: 'notifications.retry' });
+    await waitFor(actor, (s) => calls.load === 2 && s.matches({ signedIn: { feed: 'failed' } }));
+    actor.send({ type: 'notifications.open' });
+    await waitFor(actor, (s) => s.matches({ signedIn: { feed: 'ready' } }));
+    expect(calls.load).toBe(3);
+    expect(actor.getSnapshot().context).toMatchObject({ error: null, unread: 1 });
+  });
+
+  it('forgets everything and stops listening when the student signs out', async () => {
+    const { actor, push } = await readyFeed();
+    actor.send({ type: 'notifications.stop' });
+    expect(actor.getSnapshot().context).toEqual({ notifications: [], unread: 0, error: null });
+    push(LIVE);
+    expect(actor.getSnapshot().context.notifications).toEqual([]);
+  });
+});
+
+describe('where a notification leads', () => {
+  it('follows the route table', () => {
+    expect(notificationTarget({ on: 'lecture', id: 'a' })).toEqual({ to: '/videos/a/lecture' });
+    expect(notificationTarget({ on: 'chapter', id: 'b' })).toEqual({ to: '/videos/b/chapter' });
+    expect(notificationTarget({ on: 'question-solve', id: 'c' })).toEqual({ to: '/videos/c/question-solve' });
+    expect(notificationTarget({ on: 'forum', id: 'd' })).toEqual({ to: '/question-details/d' });
+    expect(notificationTarget({ on: 'exam', id: 'e', isPracticeExam: false, examResultId: 'r' })).toEqual({ to: '/exams', state: { isPracticeExam: false, examResultId: 'r' } });
+    expect(notificationTarget({})).toBeNull();
+    expect(notificationTarget(undefined)).toBeNull();
+    expect(notificationTarget({ on: 'lecture' })).toBeNull();
+  });
+});
