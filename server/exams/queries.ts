@@ -29,6 +29,23 @@ const ASSIGNMENT_WITH_EXAM = [
       'e.negative_mark', 'e.segmented_details', 'e.gpa_factor', 'e.created_at',
 ] as const;
 
+type AssignmentWithExamRow = { a_id: string; a_exam_id: string; a_group_id: string } & Omit<Selectable<ExamAssignmentsTable>, 'id' | 'exam_id' | 'group_id'> & Selectable<ExamsTable>;
+
+/** Splits a row read with ASSIGNMENT_WITH_EXAM back into the assignment and the exam. */
+function splitAssignmentRow(row: AssignmentWithExamRow) {
+  return {
+    assignment: {
+      id: row.a_id, exam_id: row.a_exam_id, group_id: row.a_group_id, starts_at: row.starts_at, ends_at: row.ends_at, duration: row.duration,
+      cut_marks: row.cut_marks, multiple_times_submission: row.multiple_times_submission, result_published: row.result_published, removed_at: row.removed_at,
+    },
+    exam: {
+      id: row.id, title: row.title, course_id: row.course_id, subject_id: row.subject_id, is_practice: row.is_practice, is_segmented: row.is_segmented,
+      instruction: row.instruction, total_marks: row.total_marks, pass_mark: row.pass_mark, negative_mark: row.negative_mark,
+      segmented_details: row.segmented_details, gpa_factor: row.gpa_factor, created_at: row.created_at,
+    },
+  };
+}
+
 export async function loadExamContext(db: Kysely<Database>, studentId: string, examId: string, groupId: string): Promise<ExamContext | null> {
   const row = await db
     .selectFrom('exam_assignments as ea')
@@ -41,15 +58,7 @@ export async function loadExamContext(db: Kysely<Database>, studentId: string, e
   if (!row) return null;
   const attempt = row.member ? await currentAttempt(db, examId, groupId, studentId) : null;
   return {
-    assignment: {
-      id: row.a_id, exam_id: row.a_exam_id, group_id: row.a_group_id, starts_at: row.starts_at, ends_at: row.ends_at, duration: row.duration,
-      cut_marks: row.cut_marks, multiple_times_submission: row.multiple_times_submission, result_published: row.result_published, removed_at: row.removed_at,
-    },
-    exam: {
-      id: row.id, title: row.title, course_id: row.course_id, subject_id: row.subject_id, is_practice: row.is_practice, is_segmented: row.is_segmented,
-      instruction: row.instruction, total_marks: row.total_marks, pass_mark: row.pass_mark, negative_mark: row.negative_mark,
-      segmented_details: row.segmented_details, gpa_factor: row.gpa_factor, created_at: row.created_at,
-    },
+    ...splitAssignmentRow(row),
     isMember: row.member !== null && row.member !== undefined,
     attempt,
   };
@@ -126,15 +135,7 @@ export async function assignmentsForCourse(db: Kysely<Database>, studentId: stri
   return rows.map((row) => {
     const attempt = attemptOf.get(`${row.id}:${row.a_group_id}`);
     return {
-      assignment: {
-        id: row.a_id, exam_id: row.a_exam_id, group_id: row.a_group_id, starts_at: row.starts_at, ends_at: row.ends_at, duration: row.duration,
-        cut_marks: row.cut_marks, multiple_times_submission: row.multiple_times_submission, result_published: row.result_published, removed_at: row.removed_at,
-      },
-      exam: {
-        id: row.id, title: row.title, course_id: row.course_id, subject_id: row.subject_id, is_practice: row.is_practice, is_segmented: row.is_segmented,
-        instruction: row.instruction, total_marks: row.total_marks, pass_mark: row.pass_mark, negative_mark: row.negative_mark,
-        segmented_details: row.segmented_details, gpa_factor: row.gpa_factor, created_at: row.created_at,
-      },
+      ...splitAssignmentRow(row),
       groupName: row.group_name,
       attempt: attempt ? { started_at: attempt.started_at, submitted_at: attempt.submitted_at } : null,
       questionCount: countOf.get(row.id) ?? 0,

@@ -2,7 +2,8 @@
 // Other areas (exam results, forum replies, new content) call this.
 import type { FastifyInstance } from 'fastify';
 import { newId } from '../ids.js';
-import { insertNotification, type NotificationBody, type NotificationInfo, type StudentNotification } from './queries.js';
+import { insertNotification } from './queries.js';
+import type { NotificationBody, NotificationInfo, StudentNotification } from '../../src/domain/notification.js';
 
 export interface NewNotification {
   type: 'notification' | 'notice';

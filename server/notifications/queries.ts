@@ -3,31 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { readJson, writeJson } from '../db/json.js';
-
-export interface NotificationInfo {
-  on?: string;
-  id?: string;
-  courseId?: string;
-  subjectId?: string;
-  title?: string;
-  isPracticeExam?: boolean;
-  examResultId?: string;
-  [key: string]: unknown;
-}
-
-export interface NotificationBody {
-  _id: string;
-  type: 'notification' | 'notice';
-  message: string;
-  createdAt: string;
-  info: NotificationInfo;
-}
-
-/** One student's notification as the app reads it. */
-export interface StudentNotification {
-  notificationId: NotificationBody;
-  isSeen: boolean;
-}
+import type { NotificationBody, NotificationInfo, StudentNotification } from '../../src/domain/notification.js';
 
 /** The student's notifications that were not deleted, newest first. */
 export async function notificationsOf(db: Kysely<Database>, studentId: string): Promise<StudentNotification[]> {

@@ -4,7 +4,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { phoneProblem } from '../domain/phone';
 import { confirmationProblem, isCompleteOtp, newPasswordProblem, OTP_LENGTH } from '../domain/password';
-import type { OtpSession, Student } from '../services/account';
+import type { OtpSession } from '../services/account';
+import type { Student } from '../domain/student';
 
 /** Seconds before another code may be requested. */
 export const RESEND_COUNTDOWN_SECONDS = 300;

@@ -5,7 +5,6 @@ import { STORAGE_KEYS, readJson, readSessionId, writeJson, writeSessionId } from
 
 import type { Student } from '../domain/student';
 
-export type { Student };
 
 /** A code request: `otp` is present only when the server hands the code out directly (development). */
 export interface OtpSession {

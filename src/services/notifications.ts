@@ -2,27 +2,7 @@
 // arriving on the realtime socket as 'notification' events.
 import { api } from './api';
 import { onSocketChange } from './socket';
-
-export interface NotificationInfo {
-  on?: string;
-  id?: string;
-  courseId?: string;
-  subjectId?: string;
-  title?: string;
-  isPracticeExam?: boolean;
-  examResultId?: string;
-}
-
-export interface StudentNotification {
-  notificationId: {
-    _id: string;
-    type: 'notification' | 'notice';
-    message: string;
-    createdAt: string;
-    info: NotificationInfo;
-  };
-  isSeen: boolean;
-}
+import type { StudentNotification } from '../domain/notification';
 
 export const loadNotifications = () => api.get<StudentNotification[]>('/notification');
 

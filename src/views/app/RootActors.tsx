@@ -11,7 +11,8 @@ import { deleteNotification, loadNotifications, markNotificationSeen, watchLiveN
 import { isApiRequestError, onSignedOut } from '../../services/api';
 import { clearOnSignOut, readSessionId } from '../../services/storage';
 import { closeSocket, openSocket, watchConnectivity } from '../../services/socket';
-import { rememberStudent, signIn, signOut, storedStudent, type Student } from '../../services/account';
+import { rememberStudent, signIn, signOut, storedStudent } from '../../services/account';
+import type { Student } from '../../domain/student';
 import { toast } from './toast';
 
 type InspectionObserver = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
