@@ -7,8 +7,8 @@ import { signInPasswordProblem } from '../../domain/password';
 import { useSessionActor } from '../app/RootActors';
 import { AuthCard, PrimaryButton, TextField } from './AuthCard';
 
-/** The academy's support line; set VITE_SUPPORT_PHONE at build time. */
-const SUPPORT_PHONE = (import.meta.env.VITE_SUPPORT_PHONE as string | undefined) ?? '09610-000000';
+/** The academy's support line, set with VITE_SUPPORT_PHONE at build time; no number is invented when unset. */
+const SUPPORT_PHONE = (import.meta.env.VITE_SUPPORT_PHONE as string | undefined)?.trim() || null;
 
 export function SignIn() {
   const session = useSessionActor();
@@ -65,10 +65,16 @@ export function SignIn() {
         Create an account
       </Link>
       <p className="mt-5 text-center text-sm text-slate-600">
-        Need help? Call{' '}
-        <a href={`tel:${SUPPORT_PHONE.replace(/[^\d+]/g, '')}`} className="font-medium text-brand-700">
-          {SUPPORT_PHONE}
-        </a>
+        {SUPPORT_PHONE ? (
+          <>
+            Need help? Call{' '}
+            <a href={`tel:${SUPPORT_PHONE.replace(/[^\d+]/g, '')}`} className="font-medium text-brand-700">
+              {SUPPORT_PHONE}
+            </a>
+          </>
+        ) : (
+          'Need help? Contact the academy office.'
+        )}
       </p>
     </AuthCard>
   );
