@@ -40,7 +40,7 @@ export interface MediaPlayer {
   pause(): void;
   seek(seconds: number): void;
   /** Seeks relative to the current position, kept inside the video. */
-  skip(seconds: number): void;
+  skipBy(seconds: number): void;
   setRate(rate: number): void;
   qualities(): QualityOption[];
   selectQuality(id: number | 'auto'): void;
@@ -199,7 +199,7 @@ export async function createMediaPlayer(video: HTMLVideoElement, source: PlayerS
     seek: (seconds) => {
       video.currentTime = Math.max(0, Math.min(seconds, Number.isFinite(video.duration) ? video.duration : seconds));
     },
-    skip: (seconds) => {
+    skipBy: (seconds) => {
       const end = Number.isFinite(video.duration) ? video.duration : video.currentTime + seconds;
       video.currentTime = Math.max(0, Math.min(video.currentTime + seconds, end));
     },

@@ -49,7 +49,7 @@ function runCommand(player: MediaPlayer, command: MediaCommand): void {
       player.seek(command.time);
       return;
     case 'media.skip':
-      player.skip(command.seconds);
+      player.skipBy(command.seconds);
       return;
     case 'media.setRate':
       player.setRate(command.rate);
