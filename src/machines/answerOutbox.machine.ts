@@ -70,6 +70,8 @@ export interface AnswerOutboxContext {
   entries: SavedAnswers;
   questionNumbers: Record<string, number>;
   queue: QueueItem[];
+  /** The entry as it was when its send started; it may change while the send is under way. */
+  inFlight: LocalSavedAnswer | null;
   attempt: number;
   failure: AnswerFailure | null;
   examRemoved: boolean;
@@ -102,6 +104,11 @@ const isRetryable = (error: unknown) => {
   const f = failureOf(error);
   return f.network === true || (f.status ?? 0) >= 500 || f.status === 429;
 };
+/** The session ended: the answer was not judged at all, so it waits for the next sign-in. */
+const isSignedOut = (error: unknown) => failureOf(error).status === 401;
+/** The send was overtaken by a newer choice for the same question, which is queued to be sent itself. */
+const changedInFlight = (context: AnswerOutboxContext, id: string) =>
+  !!context.inFlight && !!context.entries[id] && context.entries[id].timestamp !== context.inFlight.timestamp;
 
 const pendingIds = (entries: SavedAnswers) =>
   Object.entries(entries)
@@ -113,7 +120,16 @@ const pendingIds = (entries: SavedAnswers) =>
 /** Writes the whole exam's answers to the device (used after every change of an entry). */
 const persistAll = {
   type: 'persistAnswers' as const,
-  params: ({ context }: { context: AnswerOutboxContext }) => ({ studentId: context.studentId, examId: context.examId, entries: context.entries }),
+  params: ({ context }: { context: AnswerOutboxContext }) => ({ studentId: context.studentId, examId: context.examId, entries: context.entries, removed: {} }),
+};
+/** After an undo: a refused answer that had no earlier value is removed from the device too. */
+const persistUndone = {
+  type: 'persistAnswers' as const,
+  params: ({ context }: { context: AnswerOutboxContext }) => {
+    const id = context.queue[0]?.questionId;
+    const removed = id && !context.entries[id] && context.inFlight ? { [id]: context.inFlight.timestamp } : {};
+    return { studentId: context.studentId, examId: context.examId, entries: context.entries, removed };
+  },
 };
 
 export const answerOutboxMachine = setup({
@@ -125,7 +141,7 @@ export const answerOutboxMachine = setup({
   },
   actions: {
     /** Writes every answer of this exam to the device's storage. */
-    persistAnswers: (_, _params: { studentId: string; examId: string; entries: SavedAnswers }) => {},
+    persistAnswers: (_, _params: { studentId: string; examId: string; entries: SavedAnswers; removed: Record<string, number> }) => {},
     notifySavedLocally: () => {},
     notifyLocked: () => {},
     notifyRestored: () => {},
@@ -134,9 +150,18 @@ export const answerOutboxMachine = setup({
     reloadGroup: (_, _params: { groupId: string }) => {},
     acknowledge: assign(({ context }, output: SendAnswerOutput) => {
       const id = context.queue[0].questionId;
-      const sent = context.entries[id];
-      if (!sent) return {};
+      const current = context.entries[id];
+      if (!current) return {};
+      const sent = context.inFlight ?? current;
       // The entry may have changed while this one was in flight; only the acknowledged value is confirmed.
+      if (changedInFlight(context, id)) {
+        return {
+          entries: {
+            ...context.entries,
+            [id]: { ...current, confirmed: { answer: sent.answer, extra: [...sent.extra, ...output.uploaded], answerIndex: sent.answerIndex, timestamp: sent.timestamp } },
+          },
+        };
+      }
       return {
         entries: {
           ...context.entries,
@@ -155,8 +180,11 @@ export const answerOutboxMachine = setup({
       const id = context.queue[0].questionId;
       const entry = context.entries[id];
       const entries = { ...context.entries };
-      if (entry?.confirmed) {
-        entries[id] = { ...entry, ...entry.confirmed, files: [], offline: false, delivered: true, count: entry.type === 'MCA' ? entry.confirmed.answer.filter((v) => mcaValue(v) !== null).length : 1 };
+      if (changedInFlight(context, id)) {
+        // A newer choice replaced the refused value meanwhile; it is queued and judged on its own.
+      } else if (entry?.confirmed) {
+        // The restored value keeps the refused one's timestamp so a stored copy of the refused value never outranks it.
+        entries[id] = { ...entry, ...entry.confirmed, timestamp: entry.timestamp, files: [], offline: false, delivered: true, count: entry.type === 'MCA' ? entry.confirmed.answer.filter((v) => mcaValue(v) !== null).length : 1 };
       } else {
         delete entries[id];
       }
@@ -173,7 +201,7 @@ export const answerOutboxMachine = setup({
         return [...context.queue, ...pendingIds(context.entries).filter((id) => !queued.has(id)).map((questionId) => ({ questionId, resubmit: true }))];
       },
     }),
-    dequeue: assign({ queue: ({ context }) => context.queue.slice(1), attempt: 0 }),
+    dequeue: assign({ queue: ({ context }) => context.queue.slice(1), attempt: 0, inFlight: null }),
   },
   guards: {
     /** Choices are taken while the exam runs; with one submission only, an answer cannot change. */
@@ -191,6 +219,7 @@ export const answerOutboxMachine = setup({
     hasQueueOffline: ({ context }) => !context.online && context.queue.length > 0,
     canRetry: ({ context, event }) => context.attempt < ANSWER_TRIES && isRetryable((event as { error?: unknown }).error),
     keepOffline: ({ event }) => isRetryable((event as { error?: unknown }).error),
+    signedOut: ({ event }) => isSignedOut((event as { error?: unknown }).error),
     forbidden: ({ event }) => meansExamRemoved(failureOf((event as { error?: unknown }).error)),
     wasResubmit: ({ context }) => context.queue[0]?.resubmit === true,
   },
@@ -214,6 +243,7 @@ export const answerOutboxMachine = setup({
     entries: input.saved,
     questionNumbers: input.questionNumbers ?? {},
     queue: [],
+    inFlight: null,
     attempt: 0,
     failure: null,
     examRemoved: false,
@@ -327,7 +357,7 @@ export const answerOutboxMachine = setup({
     },
     sending: {
       tags: ['saving'],
-      entry: assign({ attempt: ({ context }) => context.attempt + 1 }),
+      entry: assign({ attempt: ({ context }) => context.attempt + 1, inFlight: ({ context }) => context.entries[context.queue[0].questionId] ?? null }),
       invoke: {
         src: 'sendAnswer',
         input: ({ context }) => ({
@@ -368,15 +398,30 @@ export const answerOutboxMachine = setup({
             ],
           },
           {
+            guard: 'signedOut',
+            target: 'idle',
+            description: 'The session ended (401): the answer stays on the device and is sent after signing in again',
+            actions: [
+              assign({
+                entries: ({ context }) => {
+                  const id = context.queue[0].questionId;
+                  return context.entries[id] ? { ...context.entries, [id]: { ...context.entries[id], offline: true } } : context.entries;
+                },
+              }),
+              persistAll,
+              'dequeue',
+            ],
+          },
+          {
             guard: 'forbidden',
             target: 'idle',
             description: 'The exam left the batch: undo, reload the group and show the removed modal',
-            actions: [{ type: 'undo', params: ({ event }) => ({ error: event.error }) }, persistAll, { type: 'reloadGroup', params: ({ context }) => ({ groupId: context.groupId }) }, 'dequeue'],
+            actions: [{ type: 'undo', params: ({ event }) => ({ error: event.error }) }, persistUndone, { type: 'reloadGroup', params: ({ context }) => ({ groupId: context.groupId }) }, 'dequeue'],
           },
           {
             target: 'idle',
             description: 'The server refused the answer: the choice is undone and the reason shown',
-            actions: [{ type: 'undo', params: ({ event }) => ({ error: event.error }) }, persistAll, 'dequeue'],
+            actions: [{ type: 'undo', params: ({ event }) => ({ error: event.error }) }, persistUndone, 'dequeue'],
           },
         ],
       },

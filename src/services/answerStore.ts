@@ -48,8 +48,12 @@ export interface AnswerStore {
   read(studentId: string, examId: string): SavedAnswers;
   write(studentId: string, examId: string, questionId: string, entry: LocalSavedAnswer): void;
   remove(studentId: string, examId: string, questionId: string): void;
-  /** Replaces every saved answer of one exam (the outbox persists its whole state at once). */
-  writeExam(studentId: string, examId: string, answers: SavedAnswers): void;
+  /**
+   * Stores every saved answer of one exam (the outbox persists its whole state at once). An
+   * undelivered answer already stored that is newer than the given one (or missing from it) is kept:
+   * another tab of the same exam wrote it. `removed` names refused answers (with their timestamp) to drop.
+   */
+  writeExam(studentId: string, examId: string, answers: SavedAnswers, removed?: Record<string, number>): void;
   clearExam(studentId: string, examId: string): void;
 }
 
@@ -68,12 +72,19 @@ export function createAnswerStore(storage: () => Storage | null): AnswerStore {
   const writeAll = (all: AllSavedAnswers) => {
     const s = storage();
     if (!s) return;
+    const text = JSON.stringify(all);
     try {
-      s.setItem(STORAGE_KEYS.localSavedAnswers, JSON.stringify(all));
+      s.setItem(STORAGE_KEYS.localSavedAnswers, text);
     } catch {
-      // Quota exceeded, most likely by offline files: keep the answers, drop the file bodies.
-      for (const exams of Object.values(all)) for (const answers of Object.values(exams)) for (const entry of Object.values(answers)) entry.files = [];
-      s.setItem(STORAGE_KEYS.localSavedAnswers, JSON.stringify(all));
+      // Quota exceeded, most likely by offline files: keep the answers, drop the file bodies. A copy is
+      // changed, never the caller's entries: the files are still uploaded from memory.
+      const copy = JSON.parse(text) as AllSavedAnswers;
+      for (const exams of Object.values(copy)) for (const answers of Object.values(exams)) for (const entry of Object.values(answers)) entry.files = [];
+      try {
+        s.setItem(STORAGE_KEYS.localSavedAnswers, JSON.stringify(copy));
+      } catch {
+        // No room at all (or storage disabled): the answers live on in memory and are still sent.
+      }
     }
   };
   return {
@@ -91,10 +102,16 @@ export function createAnswerStore(storage: () => Storage | null): AnswerStore {
       delete all[studentId][examId][questionId];
       writeAll(all);
     },
-    writeExam(studentId, examId, answers) {
+    writeExam(studentId, examId, answers, removed = {}) {
       const all = readAll();
       all[studentId] ??= {};
-      all[studentId][examId] = answers;
+      const merged = { ...answers };
+      for (const [id, stored] of Object.entries(all[studentId][examId] ?? {})) {
+        if (stored.delivered || (removed[id] !== undefined && stored.timestamp <= removed[id])) continue;
+        const mine = merged[id];
+        if (!mine || stored.timestamp > mine.timestamp) merged[id] = stored;
+      }
+      all[studentId][examId] = merged;
       writeAll(all);
     },
     clearExam(studentId, examId) {

@@ -33,7 +33,7 @@ function start(options: { send: Sender; online?: boolean; storage?: MemoryStorag
       }),
     },
     actions: {
-      persistAnswers: (_, params) => store.writeExam(params.studentId, params.examId, params.entries),
+      persistAnswers: (_, params) => store.writeExam(params.studentId, params.examId, params.entries, params.removed),
       notifySavedLocally: () => notices.push('Due to internet issue, saving locally'),
       notifyLocked: () => notices.push('You cannot change the answer'),
       notifyRestored: () => notices.push('Internet has been restored'),
@@ -259,6 +259,114 @@ describe('answer outbox', () => {
   });
 });
 
+describe('answer outbox under unreliable conditions', () => {
+  function deferred() {
+    let resolve!: (value: SendAnswerOutput) => void;
+    const promise = new Promise<SendAnswerOutput>((r) => (resolve = r));
+    return { promise, resolve };
+  }
+
+  it('a change made while the previous value is in flight stays undelivered until it is sent itself', async () => {
+    const first = deferred();
+    let n = 0;
+    const { actor, calls, store } = start({ send: async () => (++n === 1 ? first.promise : { uploaded: [], skipped: [] }) });
+    actor.send(choice('q1', { answer: [1], timestamp: 1000 }));
+    await settle();
+    actor.send(choice('q1', { answer: [2], timestamp: 2000 }));
+    actor.send({ type: 'connection.offline' });
+    first.resolve({ uploaded: [], skipped: [] });
+    await settle();
+    expect(calls).toHaveLength(1);
+    expect(actor.getSnapshot().context.entries.q1).toMatchObject({ answer: [2], delivered: false, offline: true, confirmed: { answer: [1], timestamp: 1000 } });
+    expect(store.read(STUDENT, EXAM).q1).toMatchObject({ answer: [2], delivered: false });
+
+    actor.send({ type: 'connection.online' });
+    await settle();
+    expect(calls).toHaveLength(2);
+    expect(calls[1].entry).toMatchObject({ answer: [2], timestamp: 2000 });
+    expect(store.read(STUDENT, EXAM).q1).toMatchObject({ answer: [2], delivered: true });
+  });
+
+  it('a refusal of the value in flight keeps a newer choice made meanwhile', async () => {
+    let n = 0;
+    let refuseFirst!: () => void;
+    const { actor, calls, store } = start({
+      send: () =>
+        ++n === 1 ? new Promise<SendAnswerOutput>((_, reject) => (refuseFirst = () => reject(refused(400, 'Invalid request')))) : Promise.resolve({ uploaded: [], skipped: [] }),
+    });
+    actor.send(choice('q1', { answer: [1], timestamp: 1000 }));
+    await settle();
+    actor.send(choice('q1', { answer: [2], timestamp: 2000 }));
+    refuseFirst();
+    await settle();
+    expect(calls).toHaveLength(2);
+    expect(calls[1].entry).toMatchObject({ answer: [2], timestamp: 2000 });
+    expect(store.read(STUDENT, EXAM).q1).toMatchObject({ answer: [2], delivered: true });
+  });
+
+  it('keeps the answer on the device when the session ended (401) so it is sent after signing in again', async () => {
+    const { actor, calls, store, storage } = start({ send: async () => Promise.reject(refused(401, 'Not logged in', 'notLoggedIn')) });
+    actor.send(choice('q1', { answer: [3] }));
+    await settle();
+    expect(calls).toHaveLength(1);
+    expect(actor.getSnapshot().context.failure).toBeNull();
+    expect(store.read(STUDENT, EXAM).q1).toMatchObject({ answer: [3], delivered: false });
+
+    actor.stop();
+    const again = start({ storage, send: delivered });
+    await settle();
+    expect(again.calls).toHaveLength(1);
+    expect(again.calls[0].entry).toMatchObject({ answer: [3] });
+  });
+
+  it('a full storage drops stored file bodies but still uploads the chosen file', async () => {
+    const storage = new MemoryStorage();
+    const setItem = storage.setItem.bind(storage);
+    storage.setItem = (key: string, value: string) => {
+      if (value.length > 400) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      setItem(key, value);
+    };
+    const big = { name: 'photo.jpg', type: 'image/jpeg', dataUrl: `data:image/jpeg;base64,${'A'.repeat(400)}` };
+    const { actor, calls } = start({ storage, send: delivered });
+    actor.send(choice('q1', { questionType: 'paragraph', answer: ['see photo'], files: [big] }));
+    await settle();
+    expect(calls).toHaveLength(1);
+    expect(calls[0].entry.files).toEqual([big]);
+  });
+
+  it('keeps taking and sending answers when the device storage refuses every write', async () => {
+    const storage = new MemoryStorage();
+    storage.setItem = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+    const { actor, calls } = start({ storage, send: delivered });
+    actor.send(choice('q1', { answer: [2] }));
+    await settle();
+    actor.send(choice('q2', { answer: [1] }));
+    await settle();
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(calls.map((c) => c.questionId)).toEqual(['q1', 'q2']);
+  });
+
+  it("two tabs on one exam never overwrite each other's undelivered answers on the device", async () => {
+    const storage = new MemoryStorage();
+    const tabA = start({ storage, send: delivered, online: false });
+    const tabB = start({ storage, send: delivered, online: false });
+    tabA.actor.send(choice('q1', { answer: [1], timestamp: 1000 }));
+    tabB.actor.send(choice('q2', { answer: [2], timestamp: 2000 }));
+    await settle();
+    const stored = createAnswerStore(() => storage).read(STUDENT, EXAM);
+    expect(stored.q1).toMatchObject({ answer: [1], delivered: false });
+    expect(stored.q2).toMatchObject({ answer: [2], delivered: false });
+
+    // A newer answer to the same question from the other tab is not replaced by an older one.
+    tabB.actor.send(choice('q1', { answer: [3], timestamp: 3000 }));
+    tabA.actor.send(choice('q4', { answer: [0], timestamp: 4000 }));
+    await settle();
+    expect(createAnswerStore(() => storage).read(STUDENT, EXAM).q1).toMatchObject({ answer: [3], timestamp: 3000 });
+  });
+});
+
 describe('answer outbox paths', () => {
   const ok = { uploaded: [], skipped: [] };
   // One question keeps the context small enough to key states exactly by what later steps depend on.
@@ -300,6 +408,8 @@ describe('answer outbox paths', () => {
     // Refusals by the server: the choice is undone; 403 also reloads the group.
     { machine: answerOutboxMachine, input: { ...base, multipleTimesSubmission: true, saved: {} }, events: [choice('q1')], outcomes: outcomesWith(refused(409, 'You cannot change the answer', 'answerLocked')), serializeState },
     { machine: answerOutboxMachine, input: { ...base, multipleTimesSubmission: true, saved: {} }, events: [choice('q1')], outcomes: outcomesWith(refused(403, 'This exam has been removed from your group', 'examRemoved')), serializeState },
+    // The session ended: the answer is kept on the device for the next sign-in.
+    { machine: answerOutboxMachine, input: { ...base, multipleTimesSubmission: true, saved: {} }, events: [choice('q1')], outcomes: outcomesWith(refused(401, 'Not logged in', 'notLoggedIn')), serializeState },
     // One submission only: a second choice is refused.
     { machine: answerOutboxMachine, input: { ...base, multipleTimesSubmission: false, saved: {} }, events: without('connection.offline', 'connection.online', 'outbox.flush', 'outbox.close'), outcomes: { sendAnswer: { done: [ok] } }, serializeState },
     // After the exam closes no choice is taken.
