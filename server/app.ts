@@ -9,7 +9,7 @@ import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
 import type { Database, Student } from './db/schema.js';
 import type { Dialect } from './db/connect.js';
-import { ApiError, notLoggedIn, forbidden } from './errors.js';
+import { ApiError, badRequest, notLoggedIn, forbidden } from './errors.js';
 import { resolveSession, type SessionUser } from './account/sessions.js';
 import { attachRealtime, type Realtime } from './realtime.js';
 import { registerAreas } from './areas.js';
@@ -46,6 +46,14 @@ const requestErrorTitles: Record<string, { status: number; title: string; code: 
   FST_ERR_BAD_URL: { status: 400, title: 'The address is not valid.', code: 'badUrl' },
   FST_ERR_ASYNC_CONSTRAINT: { status: 400, title: 'Invalid request', code: 'invalidRequest' },
 };
+
+/** Whether a parsed JSON value (raw byte bodies are left alone) holds a NUL character in any string. */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  const items = Array.isArray(value) ? value : [...Object.keys(value), ...Object.values(value)];
+  return items.some((item) => holdsNul(item, depth + 1));
+}
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -111,6 +119,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       request.student = user.student;
     } else if (access === 'staff' && user.kind !== 'staff') {
       throw forbidden('This action is for teachers and administrators only.', 'staffOnly');
+    }
+  });
+
+  // PostgreSQL cannot store a NUL character in text and would fail the whole statement; no field of
+  // the product needs one, so it is refused up front, the same on every database. (Path values are
+  // ids and keys whose patterns already exclude it.)
+  app.addHook('preValidation', async (request: FastifyRequest) => {
+    if (holdsNul(request.body) || holdsNul(request.query)) {
+      throw badRequest('Invalid request', 'invalidCharacter', 'The request contains a NUL character.');
     }
   });
 

@@ -10,10 +10,16 @@ export interface Realtime {
   io: Server;
   /** Sends an event to every open tab of one student, on whichever process holds it. */
   toStudent(studentId: string, event: string, payload: unknown): void;
+  /** Closes the sockets of a revoked session, on whichever process holds them. */
+  endSession(sessionHash: string): void;
+  /** Closes every socket of a student whose sessions were all revoked. */
+  endStudent(studentId: string): void;
   close(): Promise<void>;
 }
 
 export const studentRoom = (studentId: string) => `student:${studentId}`;
+/** Each socket also sits in a room of its session, so signing out closes exactly that session's sockets. */
+const sessionRoom = (sessionHash: string) => `session:${sessionHash}`;
 
 export function attachRealtime(app: FastifyInstance): Realtime {
   const io = new Server(app.server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
@@ -39,13 +45,19 @@ export function attachRealtime(app: FastifyInstance): Realtime {
   });
 
   io.on('connection', (socket) => {
-    void socket.join(studentRoom(socket.data.studentId as string));
+    void socket.join([studentRoom(socket.data.studentId as string), sessionRoom(socket.data.sessionHash as string)]);
   });
 
   return {
     io,
     toStudent(studentId, event, payload) {
       io.to(studentRoom(studentId)).emit(event, payload);
+    },
+    endSession(sessionHash) {
+      io.in(sessionRoom(sessionHash)).disconnectSockets(true);
+    },
+    endStudent(studentId) {
+      io.in(studentRoom(studentId)).disconnectSockets(true);
     },
     async close() {
       io.disconnectSockets(true);

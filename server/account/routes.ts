@@ -160,6 +160,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       // Hashing is slow on purpose, so it runs before the short transaction that spends the code.
       const passwordHash = await hashPassword(password!, app.config.scryptCost);
       const now = app.clock.now();
+      let signedOut: string | null = null;
       const outcome = await app.db
         .transaction()
         .execute(async (trx) => {
@@ -171,6 +172,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
           if (!student) return 'unknown' as const;
           await setStudentPassword(trx, student.id, passwordHash);
           await revokeAllSessions(trx, student.id, now);
+          signedOut = student.id;
           return 'done' as const;
         })
         .catch(async (error: unknown) => {
@@ -181,12 +183,15 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       if (outcome === 'used') throw otpErrors.used();
       if (outcome === 'registered') throw conflict(ACCOUNT_TITLES.phoneRegistered, 'phoneRegistered');
       if (outcome === 'unknown') throw notFound(ACCOUNT_TITLES.phoneUnknown, 'phoneUnknown');
+      // The old sessions are revoked; their open sockets must not keep receiving events.
+      if (signedOut) app.realtime.endStudent(signedOut);
       return { data: { message: ACCOUNT_TITLES.passwordSet } };
     },
   );
 
   app.get('/auth/logout', { config: { access: 'any' }, schema: { querystring: NoQuery } }, async (request) => {
     await revokeSession(app.db, request.user!.sessionHash, app.clock.now());
+    app.realtime.endSession(request.user!.sessionHash);
     return { data: { message: ACCOUNT_TITLES.loggedOut } };
   });
 

@@ -192,8 +192,9 @@ export async function examRoutes(app: FastifyInstance): Promise<void> {
     const selection = details ? await segmentedSelectionOf(app.db, exam.id, studentId) : null;
     const served = servedQuestions(exam, await questionsOfExam(app.db, exam.id), selection);
     const names = await subjectNames(app.db, [...served.map((q) => q.subject_id ?? ''), exam.subject_id ?? ''].filter(Boolean));
-    // Questions stay on the server until the exam opens.
-    const open = now.getTime() >= Date.parse(assignment.starts_at);
+    // Questions stay on the server until the student's own attempt has started: reading the paper
+    // must start the clock (start itself is refused before the exam opens).
+    const open = attempt !== null;
     const totalMarks = details && !selection ? exam.total_marks : Math.round(served.reduce((sum, q) => sum + q.point, 0) * 10_000) / 10_000;
     const group = await app.db.selectFrom('groups').select('name').where('id', '=', assignment.group_id).executeTakeFirst();
     return {

@@ -71,6 +71,8 @@ describe.each(databaseKinds())('demo academy exams (%s)', (kind) => {
   });
 
   it('serves the live exam with every question type, image options and attached files', async () => {
+    // Questions come with the student's own attempt.
+    expect((await server.call({ method: 'PATCH', url: `/api/exam/start/${EXAMS.live}/group-id/${BATCH}`, session })).statusCode).toBe(200);
     const { data } = await get(`/api/exam/id/${EXAMS.live}/groupId/${BATCH}`);
     const questions = data.questions as any[];
     expect(new Set(questions.map((q) => q.type))).toEqual(new Set(['MCQ', 'MCA', 'checkbox', 'shortAns', 'paragraph']));

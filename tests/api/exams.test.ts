@@ -99,9 +99,14 @@ describe.each(databaseKinds())('exam taking (%s)', (kind) => {
   });
 
   it('serves exam details without answers, explanations or notes, and no questions before the start', async () => {
+    // The exam is open, but reading the paper must start the student's clock.
+    const unstarted = await details(LIVE);
+    expect(unstarted.status).toBe(200);
+    expect(unstarted.body.data).toMatchObject({ _id: LIVE, totalMarks: 14, passMark: 40, isPracticeExam: false, courseName: 'Test Course', courseId: COURSE, groupId: GROUP, studentStartsAt: null });
+    expect(unstarted.body.data.questions).toEqual([]);
+    expect((await start(LIVE)).status).toBe(200);
     const open = await details(LIVE);
-    expect(open.status).toBe(200);
-    expect(open.body.data).toMatchObject({ _id: LIVE, totalMarks: 14, passMark: 40, isPracticeExam: false, courseName: 'Test Course', courseId: COURSE, groupId: GROUP, studentStartsAt: null });
+    expect(open.body.data.studentStartsAt).not.toBeNull();
     expect(open.body.data.questions).toHaveLength(6);
     for (const question of open.body.data.questions) {
       for (const key of ['answer', 'explanation', 'explanationExt', 'notes']) expect(question).not.toHaveProperty(key);

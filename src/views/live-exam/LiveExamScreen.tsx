@@ -22,12 +22,13 @@ async function openAttempt(examId: string, groupId: string): Promise<Loaded> {
   const loadedAt = Date.now();
   if (exam.submittedAt) return { status: 'submitted', exam };
   if (exam.studentStartsAt && exam.deadlineAt) return { status: 'ready', exam, timing: { deadlineAt: exam.deadlineAt, serverNow: exam.serverNow, receivedAt: loadedAt } };
-  // The server's clock starts the attempt; the deadline comes back with it.
+  // The server's clock starts the attempt; only then does it hand out the questions.
   const started = await startExam(examId, groupId);
   const startedAt = Date.now();
+  const opened = await loadCurrentExam(examId, groupId);
   return {
     status: 'ready',
-    exam: { ...exam, studentStartsAt: started.studentStartsAt, deadlineAt: started.deadlineAt },
+    exam: { ...opened, studentStartsAt: started.studentStartsAt, deadlineAt: started.deadlineAt },
     timing: { deadlineAt: started.deadlineAt, serverNow: started.serverNow, receivedAt: startedAt },
   };
 }
