@@ -21,7 +21,7 @@ export function NotificationDrawer({ actor }: { actor: NotificationsActor }) {
       >
         <div className="flex items-center justify-between border-b border-slate-200 p-4">
           <DialogTitle className="text-lg font-semibold">Notifications</DialogTitle>
-          <button type="button" onClick={close} className="rounded p-1 text-2xl leading-none text-slate-500 hover:text-slate-900" aria-label="Close notifications">
+          <button type="button" onClick={close} className="flex h-10 w-10 items-center justify-center rounded text-2xl leading-none text-slate-600 hover:text-slate-900" aria-label="Close notifications">
             ×
           </button>
         </div>

@@ -66,7 +66,7 @@ export function Toaster() {
             <p className="font-semibold">{t.title}</p>
             {t.description && <p className="mt-0.5 text-sm">{t.description}</p>}
           </div>
-          <button type="button" onClick={() => dismissToast(t.id)} className="rounded px-1 text-lg leading-none opacity-60 hover:opacity-100" aria-label="Dismiss">
+          <button type="button" onClick={() => dismissToast(t.id)} className="-my-1 flex h-8 w-8 shrink-0 items-center justify-center rounded text-lg leading-none opacity-70 hover:opacity-100" aria-label="Dismiss">
             ×
           </button>
         </div>

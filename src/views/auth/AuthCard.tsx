@@ -28,7 +28,7 @@ export function TextField({ id, label, error, ...input }: { id: string; label: s
         {...input}
       />
       {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
           {error}
         </p>
       )}

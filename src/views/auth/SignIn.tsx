@@ -55,7 +55,7 @@ export function SignIn() {
             <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} className="h-4 w-4 accent-brand-700" />
             Remember me
           </label>
-          <Link to="/forget-password" className="font-medium text-brand-700 hover:underline">
+          <Link to="/forget-password" className="-my-2 py-2 font-medium text-brand-700 hover:underline">
             Forgot password?
           </Link>
         </div>

@@ -81,7 +81,7 @@ function ItemNotes({ itemId, type }: { itemId: string; type: ItemType }) {
                         })
                       }
                       aria-label={`Download ${note.title}`}
-                      className="rounded-md bg-brand-700 px-3 py-1.5 text-xs font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+                      className="min-h-10 rounded-md bg-brand-700 px-3 py-2 text-xs font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
                     >
                       {downloadingId === note._id ? 'DOWNLOADING…' : 'DOWNLOAD'}
                     </button>

@@ -24,7 +24,7 @@ export function VideoPlayerModal({ actor, videoRef, studentSid }: { actor: Video
         <DialogPanel className="w-full max-w-6xl bg-black text-white" onContextMenu={(event) => event.preventDefault()}>
           <div className="flex items-center justify-between gap-3 px-3 py-2">
             <DialogTitle className="truncate text-sm font-semibold sm:text-base">{title}</DialogTitle>
-            <button type="button" onClick={close} className="rounded p-1 text-2xl leading-none text-white/80 hover:text-white" aria-label="Close video">
+            <button type="button" onClick={close} className="flex h-10 w-10 shrink-0 items-center justify-center rounded text-2xl leading-none text-white/80 hover:text-white" aria-label="Close video">
               ×
             </button>
           </div>
@@ -154,7 +154,7 @@ function Controls({ actor, containerRef }: { actor: VideoPlayerActor; containerR
     if (document.fullscreenElement) void document.exitFullscreen();
     else void containerRef.current?.requestFullscreen?.();
   };
-  const button = 'rounded px-2 py-1 text-sm font-semibold hover:bg-white/10 disabled:opacity-40';
+  const button = 'min-h-10 min-w-10 rounded px-2 py-1 text-sm font-semibold hover:bg-white/10 disabled:opacity-40';
   const menuItem = 'block w-full px-3 py-1.5 text-left text-sm data-[focus]:bg-white/10';
 
   return (

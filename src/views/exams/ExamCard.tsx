@@ -49,11 +49,11 @@ export function ExamCard({
       <div className="mt-auto flex flex-wrap gap-2 pt-3">
         {state === 'finished' ? (
           <>
-            <button type="button" onClick={onViewResult} className="rounded-md bg-pine-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-pine-600">
+            <button type="button" onClick={onViewResult} className="rounded-md bg-pine-700 px-3 py-2.5 text-sm font-semibold text-white hover:bg-pine-600">
               View Result
             </button>
             {exam.isPracticeExam && (
-              <button type="button" onClick={() => onRetake(assignment)} className="rounded-md px-3 py-1.5 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-100">
+              <button type="button" onClick={() => onRetake(assignment)} className="rounded-md px-3 py-2.5 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-100">
                 Retake Exam
               </button>
             )}
@@ -63,7 +63,7 @@ export function ExamCard({
             type="button"
             disabled={state === 'upcoming'}
             onClick={() => onStart(assignment)}
-            className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700"
+            className="rounded-md bg-brand-700 px-3 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700"
           >
             {startLabel}
           </button>

@@ -111,7 +111,7 @@ function SubjectSelection({ actor, subjectNames }: { actor: InstructionActor; su
             <legend className="text-sm font-semibold text-slate-800">{label}</legend>
             <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
               {details[group].map((subject) => (
-                <label key={subject.subjectId} className="flex items-center gap-2 text-sm">
+                <label key={subject.subjectId} className="flex min-h-10 cursor-pointer items-center gap-2 text-sm">
                   <input
                     type="checkbox"
                     checked={group === 'mandatorySubjects' || isSelected(selection, group, subject.subjectId)}
@@ -132,7 +132,7 @@ function SubjectSelection({ actor, subjectNames }: { actor: InstructionActor; su
           ))}
         </ul>
       )}
-      <button type="button" disabled={!canEdit} onClick={() => actor.send({ type: 'instruction.reset' })} className="mt-3 rounded-md px-3 py-1 text-sm ring-1 ring-slate-300 disabled:opacity-50">
+      <button type="button" disabled={!canEdit} onClick={() => actor.send({ type: 'instruction.reset' })} className="mt-3 rounded-md px-4 py-2 text-sm ring-1 ring-slate-300 disabled:opacity-50">
         Reset
       </button>
     </section>

@@ -36,7 +36,7 @@ export function ExamSession({ exam, timing, studentId, examId, groupId }: { exam
     answerOutboxMachine.provide({
       actors: { sendAnswer: fromPromise(({ input }) => sendAnswer(input)) },
       actions: {
-        persistAnswers: (_, { studentId: sid, examId: eid, entries }) => answerStore.writeExam(sid, eid, entries),
+        persistAnswers: (_, { studentId: sid, examId: eid, entries, removed }) => answerStore.writeExam(sid, eid, entries, removed),
         notifySavedLocally: () => toast.warning('Due to internet issue, saving locally'),
         notifyLocked: () => toast.error('You cannot change the answer'),
         notifyRestored: () => toast.success('Internet has been restored', 'You are back to online. We are trying to submit your locally saved answers.', 10_000),
@@ -152,7 +152,7 @@ export function ExamSession({ exam, timing, studentId, examId, groupId }: { exam
           <Stat label="Duration" value={`${exam.duration} minutes`} />
           <Stat label="Subject" value={subjectNames.join(', ') || 'Not given'} />
         </dl>
-        <button type="button" onClick={() => setQuitting(true)} className="mt-2 rounded-md px-3 py-1 text-sm ring-1 ring-slate-300 hover:bg-slate-100">
+        <button type="button" onClick={() => setQuitting(true)} className="mt-2 min-h-10 rounded-md px-4 py-2 text-sm ring-1 ring-slate-300 hover:bg-slate-100">
           Quit
         </button>
       </header>
@@ -187,7 +187,7 @@ export function ExamSession({ exam, timing, studentId, examId, groupId }: { exam
             type="button"
             disabled={!canSubmit}
             onClick={() => submission.send({ type: 'exam.submit', savedCount: answered })}
-            className="rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:bg-slate-300"
+            className="min-h-11 rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:bg-slate-300"
           >
             Submit
           </button>

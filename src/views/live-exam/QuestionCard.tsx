@@ -35,8 +35,8 @@ export function QuestionCard(props: CardProps) {
       </div>
       {question.image.length > 0 && (
         <div className="mt-2 flex flex-wrap gap-2">
-          {question.image.map((src) => (
-            <img key={src} src={mediaUrl(src)} alt="" className="max-h-60 max-w-full rounded border border-slate-200" />
+          {question.image.map((src, imageIndex) => (
+            <img key={src} src={mediaUrl(src)} alt={`Figure ${imageIndex + 1} of question ${number}`} className="max-h-60 max-w-full rounded border border-slate-200" />
           ))}
         </div>
       )}
@@ -91,7 +91,7 @@ function SingleChoice(props: CardProps) {
     <fieldset className="space-y-1.5" disabled={disabled}>
       <legend className="sr-only">Options of question {props.number}</legend>
       {question.options.slice(0, 11).map((_, index) => (
-        <label key={index} className={`flex cursor-pointer items-center rounded-md border px-2 py-1.5 ${chosen === index ? 'border-brand-600 bg-brand-50' : 'border-slate-200'}`}>
+        <label key={index} className={`flex min-h-11 cursor-pointer items-center rounded-md border px-2 py-2 ${chosen === index ? 'border-brand-600 bg-brand-50' : 'border-slate-200'}`}>
           <input
             type="radio"
             className="mr-2"
@@ -125,9 +125,9 @@ function TrueFalseChoices(props: CardProps) {
           <div className="flex items-center">
             <OptionLabel question={question} index={index} />
           </div>
-          <div className="flex gap-3" role="radiogroup" aria-label={`Option ${LETTERS[index]}`}>
+          <div className="flex gap-1" role="radiogroup" aria-label={question.optionType[String(index)] === 'image' ? `Option ${LETTERS[index]}` : `Option ${LETTERS[index]}: ${question.options[index]}`}>
             {(['true', 'false'] as const).map((value) => (
-              <label key={value} className="flex items-center gap-1 text-sm">
+              <label key={value} className="flex min-h-10 cursor-pointer items-center gap-1 rounded px-2 text-sm">
                 <input type="radio" name={`q-${question._id}-${index}`} checked={values[index] === value} onChange={() => set(index, value)} />
                 {value === 'true' ? 'True' : 'False'}
               </label>
@@ -149,7 +149,7 @@ function MultipleChoice(props: CardProps) {
     <fieldset className="space-y-1.5" disabled={disabled || locked}>
       <legend className="sr-only">Options of question {props.number}</legend>
       {question.options.slice(0, 11).map((_, index) => (
-        <label key={index} className={`flex cursor-pointer items-center rounded-md border px-2 py-1.5 ${picked.includes(index) ? 'border-brand-600 bg-brand-50' : 'border-slate-200'}`}>
+        <label key={index} className={`flex min-h-11 cursor-pointer items-center rounded-md border px-2 py-2 ${picked.includes(index) ? 'border-brand-600 bg-brand-50' : 'border-slate-200'}`}>
           <input type="checkbox" className="mr-2" checked={picked.includes(index)} onChange={() => toggle(index)} />
           <OptionLabel question={question} index={index} />
         </label>
@@ -158,7 +158,7 @@ function MultipleChoice(props: CardProps) {
         type="button"
         disabled={picked.length === 0}
         onClick={() => choose(props, picked)}
-        className="mt-1 rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white disabled:bg-slate-300"
+        className="mt-1 rounded-md bg-brand-700 px-3 py-2.5 text-sm font-semibold text-white disabled:bg-slate-300"
       >
         Submit Answer
       </button>
@@ -196,7 +196,7 @@ function WrittenAnswer(props: CardProps) {
         placeholder={question.type === 'paragraph' ? 'Write your answer' : 'Short answer'}
       />
       <div className="flex flex-wrap items-center gap-2">
-        <label className="cursor-pointer rounded-md px-3 py-1.5 text-sm ring-1 ring-slate-300 hover:bg-slate-50">
+        <label className="cursor-pointer rounded-md px-3 py-2.5 text-sm ring-1 ring-slate-300 hover:bg-slate-50 focus-within:ring-2 focus-within:ring-brand-600">
           Attach files
           <input
             type="file"
@@ -216,7 +216,7 @@ function WrittenAnswer(props: CardProps) {
             {file.name}
           </a>
         ))}
-        <button type="button" onClick={() => void submit()} className="ml-auto rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white disabled:bg-slate-300">
+        <button type="button" onClick={() => void submit()} className="ml-auto rounded-md bg-brand-700 px-3 py-2.5 text-sm font-semibold text-white disabled:bg-slate-300">
           {submitted ? 'Answer Submitted' : 'Submit Answer'}
         </button>
       </div>

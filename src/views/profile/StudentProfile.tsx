@@ -73,7 +73,7 @@ export function StudentProfile() {
         className={`block w-full rounded-lg border px-3 py-2 ${errors[field] ? 'border-red-500' : 'border-slate-300'}`}
       />
       {errors[field] && (
-        <p id={`gpa-${field}-error`} className="mt-1 text-sm text-red-700">
+        <p id={`gpa-${field}-error`} role="alert" className="mt-1 text-sm text-red-700">
           {errors[field]}
         </p>
       )}
@@ -86,7 +86,7 @@ export function StudentProfile() {
         <div className="flex items-center gap-4">
           <Avatar src={picture?.url ?? student.profilePic} name={student.name} size={80} />
           <div className="min-w-0">
-            <h1 className="truncate text-xl font-semibold">{student.name}</h1>
+            <h1 className="break-words text-xl font-semibold">{student.name}</h1>
             <p className="text-sm text-slate-600">Student ID: {student.sid}</p>
           </div>
           <button
@@ -94,7 +94,7 @@ export function StudentProfile() {
             aria-pressed={editing}
             onClick={() => actor.send({ type: editing ? 'profile.cancel' : 'profile.edit' })}
             disabled={editing && !canSave}
-            className="ml-auto rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-50"
+            className="ml-auto shrink-0 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50 disabled:opacity-50"
           >
             {editing ? 'Cancel' : 'Edit'}
           </button>
