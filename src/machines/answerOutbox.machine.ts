@@ -81,6 +81,7 @@ export type AnswerOutboxEvent =
   | ({ type: 'answer.choose' } & AnswerChoice)
   | { type: 'outbox.enqueue'; questionId: string }
   | { type: 'outbox.flush' }
+  | { type: 'outbox.adopt'; stored: SavedAnswers }
   | { type: 'outbox.close' }
   | { type: 'outbox.dismissFailure' }
   | { type: 'connection.online' }
@@ -116,6 +117,18 @@ const pendingIds = (entries: SavedAnswers) =>
     // Answers with files go first: their uploads take longest and matter most.
     .sort(([, a], [, b]) => Number(b.files.length > 0) - Number(a.files.length > 0) || a.timestamp - b.timestamp)
     .map(([id]) => id);
+
+/** Answers stored by another tab that are newer than this tab's and not delivered yet replace this tab's. */
+function adoptNewerUndelivered(entries: SavedAnswers, stored: SavedAnswers): SavedAnswers {
+  let merged = entries;
+  for (const [questionId, theirs] of Object.entries(stored)) {
+    const mine = entries[questionId];
+    if (theirs.delivered || (mine && mine.timestamp >= theirs.timestamp)) continue;
+    merged = merged === entries ? { ...entries } : merged;
+    merged[questionId] = { ...theirs, confirmed: mine?.confirmed ?? theirs.confirmed };
+  }
+  return merged;
+}
 
 /** Writes the whole exam's answers to the device (used after every change of an entry). */
 const persistAll = {
@@ -201,6 +214,7 @@ export const answerOutboxMachine = setup({
         return [...context.queue, ...pendingIds(context.entries).filter((id) => !queued.has(id)).map((questionId) => ({ questionId, resubmit: true }))];
       },
     }),
+    adoptStored: assign(({ context }, params: { stored: SavedAnswers }) => ({ entries: adoptNewerUndelivered(context.entries, params.stored) })),
     dequeue: assign({ queue: ({ context }) => context.queue.slice(1), attempt: 0, inFlight: null }),
   },
   guards: {
@@ -325,6 +339,17 @@ export const answerOutboxMachine = setup({
       actions: [assign({ online: true }), 'enqueueAllPending', 'notifyRestored'],
     },
     'outbox.flush': { guard: 'online', actions: 'enqueueAllPending' },
+    'outbox.adopt': [
+      {
+        guard: 'online',
+        description: 'Another tab of this exam stored newer answers that are not delivered yet: take them over and send them',
+        actions: [{ type: 'adoptStored', params: ({ event }) => ({ stored: event.stored }) }, 'enqueueAllPending'],
+      },
+      {
+        description: 'Offline: take the other tab\'s newer answers over; they go out when the connection returns',
+        actions: { type: 'adoptStored', params: ({ event }) => ({ stored: event.stored }) },
+      },
+    ],
     'outbox.close': { actions: assign({ accepting: false }) },
     'outbox.dismissFailure': { actions: assign({ failure: null }) },
   },

@@ -365,10 +365,33 @@ describe('answer outbox under unreliable conditions', () => {
     await settle();
     expect(createAnswerStore(() => storage).read(STUDENT, EXAM).q1).toMatchObject({ answer: [3], timestamp: 3000 });
   });
+
+  it("takes over and delivers what a closed tab left undelivered, but never an older or delivered answer", async () => {
+    const storage = new MemoryStorage();
+    const tab = start({ storage, online: true, send: delivered });
+    const closedTab = start({ storage, send: delivered, online: false });
+    closedTab.actor.send(choice('q1', { answer: [1], timestamp: 1000 }));
+    closedTab.actor.send(choice('q2', { answer: [2], timestamp: 2000 }));
+    await settle();
+    closedTab.actor.stop();
+    tab.actor.send(choice('q2', { answer: [0], timestamp: 3000 }));
+    await settle();
+    expect(tab.calls.map((c) => c.questionId)).toEqual(['q2']);
+
+    // Before submitting, the tab reads the device's storage and sends what it did not know of.
+    tab.actor.send({ type: 'outbox.adopt', stored: createAnswerStore(() => storage).read(STUDENT, EXAM) });
+    await settle();
+    expect(tab.calls.map((c) => [c.questionId, c.entry.answer])).toEqual([['q2', [0]], ['q1', [1]]]);
+    expect(tab.actor.getSnapshot().context.entries.q2).toMatchObject({ answer: [0], delivered: true });
+    expect(createAnswerStore(() => storage).read(STUDENT, EXAM).q1).toMatchObject({ answer: [1], delivered: true });
+  });
 });
 
 describe('answer outbox paths', () => {
   const ok = { uploaded: [], skipped: [] };
+  /** The time of the answer another tab left in storage (later than any choice made here before it). */
+  const ADOPTED_AT = 9_000_000_000_000;
+  const leftByOtherTab: SavedAnswers = { q1: { answer: [3], extra: [], files: [], offline: true, delivered: false, timestamp: ADOPTED_AT, type: 'MCQ', count: 1, confirmed: null } };
   // One question keeps the context small enough to key states exactly by what later steps depend on.
   const events = [
     choice('q1', { answer: [1] }),
@@ -377,13 +400,15 @@ describe('answer outbox paths', () => {
     { type: 'connection.offline' },
     { type: 'connection.online' },
     { type: 'outbox.flush' },
+    { type: 'outbox.adopt', stored: leftByOtherTab },
     { type: 'outbox.close' },
     { type: 'outbox.dismissFailure' },
   ] as const;
   // Timestamps grow with every choice; everything else that steers a transition is in the key.
   const serializeState = (snapshot: { value: unknown; context: unknown }) => {
     const c = snapshot.context as import('../../src/machines/answerOutbox.machine').AnswerOutboxContext;
-    const entries = Object.entries(c.entries).map(([id, e]) => [id, e.answer, e.offline, e.delivered, e.confirmed?.answer ?? null]);
+    // Whether another tab's answer is taken over depends only on being older than it or not.
+    const entries = Object.entries(c.entries).map(([id, e]) => [id, e.answer, e.offline, e.delivered, e.confirmed?.answer ?? null, e.timestamp >= ADOPTED_AT]);
     return JSON.stringify([snapshot.value, c.online, c.accepting, c.attempt, c.queue, entries]);
   };
   const base = { studentId: STUDENT, examId: EXAM, groupId: 'g1', isLive: true, online: true };

@@ -62,6 +62,8 @@ export function ExamSession({ exam, timing, studentId, examId, groupId }: { exam
     examSubmissionMachine.provide({
       actors: {
         flushOutbox: fromPromise(async () => {
+          // Answers another tab of this exam left undelivered go out with this submission too.
+          outbox.send({ type: 'outbox.adopt', stored: answerStore.read(studentId, examId) });
           outbox.send({ type: 'outbox.flush' });
           const settled = await waitFor(outbox, (s) => s.matches('idle') && s.context.queue.length === 0, { timeout: 120_000 });
           if (Object.values(settled.context.entries).some((entry) => !entry.delivered)) {
@@ -90,6 +92,15 @@ export function ExamSession({ exam, timing, studentId, examId, groupId }: { exam
     examTimerMachine.provide({ actions: { announceTimeOver: () => submission.send({ type: 'exam.timeOver' }) } }),
     { input: { ...timing, deviceNow: () => Date.now() } },
   );
+
+  // Another tab of the same exam saved answers: take over the newer ones it has not delivered.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === STORAGE_KEYS.localSavedAnswers) outbox.send({ type: 'outbox.adopt', stored: answerStore.read(studentId, examId) });
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [outbox, studentId, examId]);
 
   // The connection actor tells every part of the session; the first value is already in the inputs.
   const lastOnline = useRef(online);
