@@ -2,4 +2,3 @@
 import { randomBytes } from 'node:crypto';
 
 export const newId = (): string => randomBytes(12).toString('hex');
-export const isId = (value: string): boolean => /^[0-9a-f]{24}$/.test(value);

@@ -7,9 +7,6 @@ import { newId } from '../ids.js';
 export const findStudentByUsername = (db: Kysely<Database>, username: string): Promise<Student | undefined> =>
   db.selectFrom('students').selectAll().where('username', '=', username).executeTakeFirst();
 
-export const findStudentById = (db: Kysely<Database>, id: string): Promise<Student | undefined> =>
-  db.selectFrom('students').selectAll().where('id', '=', id).executeTakeFirst();
-
 export const findStaffByUsername = (db: Kysely<Database>, username: string) =>
   db.selectFrom('staff').selectAll().where('username', '=', username).executeTakeFirst();
 

@@ -1,7 +1,7 @@
 // Table types for Kysely. Conventions shared by SQLite and PostgreSQL:
 // ids are 24-hex text, times are ISO-8601 UTC text (sortable), flags are integers 0/1,
 // lists and objects are JSON text (see server/db/json.ts).
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 export type Flag = 0 | 1;
 
@@ -334,4 +334,3 @@ export interface Database {
 }
 
 export type Student = Selectable<StudentsTable>;
-export type NewStudent = Insertable<StudentsTable>;

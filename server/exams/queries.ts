@@ -242,7 +242,3 @@ export async function savedAnswersOf(db: Kysely<Database>, attemptId: string): P
   }));
 }
 
-export async function resultOfAttempt(db: Kysely<Database>, attemptId: string): Promise<{ id: string } | null> {
-  const row = await db.selectFrom('results').select('id').where('attempt_id', '=', attemptId).executeTakeFirst();
-  return row ?? null;
-}

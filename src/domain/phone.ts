@@ -10,7 +10,7 @@ export const PHONE_MESSAGES = {
   missingOnForm: 'Please enter your phone number',
 } as const;
 
-const LOCAL_PHONE = /^01[3-9]\d{8}$/;
+export const LOCAL_PHONE = /^01[3-9]\d{8}$/;
 
 /** True for an 11-digit local mobile number: 01, then 3 to 9, then 8 more digits. */
 export const isValidPhone = (local: string): boolean => LOCAL_PHONE.test(local);

@@ -10,8 +10,6 @@
 
 export type QuestionType = 'MCQ' | 'MCA' | 'checkbox' | 'shortAns' | 'paragraph';
 
-export const QUESTION_TYPES: readonly QuestionType[] = ['MCQ', 'MCA', 'checkbox', 'shortAns', 'paragraph'];
-
 /** One element of an answer array: an option index, an MCA 'true'/'false', text, or nothing yet. */
 export type AnswerItem = string | number | boolean | null;
 export type AnswerValue = AnswerItem[];

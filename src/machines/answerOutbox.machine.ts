@@ -214,6 +214,12 @@ export const answerOutboxMachine = setup({
         return [...context.queue, ...pendingIds(context.entries).filter((id) => !queued.has(id)).map((questionId) => ({ questionId, resubmit: true }))];
       },
     }),
+    /** Keeps these answers on the device as offline: they go out when the connection returns. */
+    markOffline: assign(({ context }, params: { questionIds: string[] }) => {
+      const entries = { ...context.entries };
+      for (const id of params.questionIds) if (entries[id]) entries[id] = { ...entries[id], offline: true };
+      return { entries };
+    }),
     adoptStored: assign(({ context }, params: { stored: SavedAnswers }) => ({ entries: adoptNewerUndelivered(context.entries, params.stored) })),
     dequeue: assign({ queue: ({ context }) => context.queue.slice(1), attempt: 0, inFlight: null }),
   },
@@ -322,12 +328,7 @@ export const answerOutboxMachine = setup({
         guard: 'knownQuestion',
         description: 'No connection: the answer stays on the device, marked offline',
         actions: [
-          assign({
-            entries: ({ context, event }) => {
-              const entry = context.entries[event.questionId];
-              return entry ? { ...context.entries, [event.questionId]: { ...entry, offline: true } } : context.entries;
-            },
-          }),
+          { type: 'markOffline', params: ({ event }) => ({ questionIds: [event.questionId] }) },
           persistAll,
           'notifySavedLocally',
         ],
@@ -366,14 +367,8 @@ export const answerOutboxMachine = setup({
           guard: 'hasQueueOffline',
           description: 'Went offline with answers waiting: keep them on the device',
           actions: [
-            assign({
-              entries: ({ context }) => {
-                const entries = { ...context.entries };
-                for (const item of context.queue) if (entries[item.questionId]) entries[item.questionId] = { ...entries[item.questionId], offline: true };
-                return entries;
-              },
-              queue: [],
-            }),
+            { type: 'markOffline', params: ({ context }) => ({ questionIds: context.queue.map((item) => item.questionId) }) },
+            assign({ queue: [] }),
             persistAll,
             'notifySavedLocally',
           ],
@@ -411,12 +406,7 @@ export const answerOutboxMachine = setup({
             target: 'idle',
             description: 'No answer after three tries: the answer stays on the device, marked offline',
             actions: [
-              assign({
-                entries: ({ context }) => {
-                  const id = context.queue[0].questionId;
-                  return context.entries[id] ? { ...context.entries, [id]: { ...context.entries[id], offline: true } } : context.entries;
-                },
-              }),
+              { type: 'markOffline', params: ({ context }) => ({ questionIds: [context.queue[0].questionId] }) },
               persistAll,
               'notifySavedLocally',
               'dequeue',
@@ -427,12 +417,7 @@ export const answerOutboxMachine = setup({
             target: 'idle',
             description: 'The session ended (401): the answer stays on the device and is sent after signing in again',
             actions: [
-              assign({
-                entries: ({ context }) => {
-                  const id = context.queue[0].questionId;
-                  return context.entries[id] ? { ...context.entries, [id]: { ...context.entries[id], offline: true } } : context.entries;
-                },
-              }),
+              { type: 'markOffline', params: ({ context }) => ({ questionIds: [context.queue[0].questionId] }) },
               persistAll,
               'dequeue',
             ],

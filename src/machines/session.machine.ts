@@ -16,11 +16,6 @@ export type SessionEvent =
   | { type: 'session.signOut' }
   | { type: 'session.expired'; title: string };
 
-export interface SignInFailure {
-  title: string;
-  message?: string;
-}
-
 export const sessionMachine = setup({
   types: {} as { context: SessionContext; events: SessionEvent },
   actors: {

@@ -20,7 +20,6 @@ export class ApiRequestError extends Error {
 }
 
 export const isApiRequestError = (e: unknown): e is ApiRequestError => e instanceof ApiRequestError;
-export const isNetworkError = (e: unknown): boolean => isApiRequestError(e) && e.network;
 
 type Listener = (error: ApiRequestError) => void;
 const signedOutListeners = new Set<Listener>();
@@ -30,10 +29,7 @@ export function onSignedOut(listener: Listener): () => void {
   return () => signedOutListeners.delete(listener);
 }
 
-let baseURL = (import.meta.env?.VITE_API_BASE as string | undefined) ?? '/api';
-export const setApiBase = (base: string) => {
-  baseURL = base;
-};
+const baseURL = (import.meta.env?.VITE_API_BASE as string | undefined) ?? '/api';
 
 export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;

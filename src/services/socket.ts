@@ -23,8 +23,6 @@ export function closeSocket(): void {
   changeListeners.forEach((listener) => listener(null));
 }
 
-export const currentSocket = (): Socket | null => socket;
-
 /** Calls the listener now and whenever the socket is opened or closed; returns the unsubscribe. */
 export function onSocketChange(listener: (socket: Socket | null) => void): () => void {
   changeListeners.add(listener);

@@ -1,10 +1,11 @@
 // The academy bundle: the JSON shape staff import with `npm run academy -- import <file|dir>`.
 // Times are ISO-8601 or relative to the import moment: "now", "now+90m", "now-2d", "now+1h30m".
 import { Type, type Static } from '@sinclair/typebox';
+import { LOCAL_PHONE } from '../../../src/domain/phone.js';
 
 const Id = Type.String({ pattern: '^[0-9a-f]{24}$', description: '24 hex characters' });
 const Time = Type.String({ pattern: '^(now([+-](\\d+[dhms])+)?|\\d{4}-\\d{2}-\\d{2}T[0-9:.]+Z)$' });
-const Phone = Type.String({ pattern: '^01[3-9]\\d{8}$', description: '11-digit mobile number starting 01' });
+const Phone = Type.String({ pattern: LOCAL_PHONE.source, description: '11-digit mobile number starting 01' });
 const Text = Type.String({ minLength: 1, maxLength: 20_000 });
 const Opt = <T extends import('@sinclair/typebox').TSchema>(t: T) => Type.Optional(t);
 
@@ -230,4 +231,3 @@ export const BundleSchema = Type.Object(
 );
 
 export type Bundle = Static<typeof BundleSchema>;
-export type BundleExam = Static<typeof ExamSchema>;
