@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, signIn, startAppServer, type Browser, type Page } from '../support/browser';
 import type { TestServer } from '../support/test-server';
+import { currentAttempt } from '../support/demo-academy';
 
 const STUDENT = '570000000000000000000001';
 const GROUP = '900000000000000000000001';
@@ -25,15 +26,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function attemptOf(examId: string) {
-  return server.app.db
-    .selectFrom('attempts')
-    .selectAll()
-    .where('exam_id', '=', examId)
-    .where('student_id', '=', STUDENT)
-    .where('superseded_at', 'is', null)
-    .executeTakeFirst();
-}
+const attemptOf = (examId: string) => currentAttempt(server, examId);
 
 async function storedAnswers(examId: string) {
   const attempt = await attemptOf(examId);

@@ -2,12 +2,16 @@
 //
 //   launchBrowser(): Promise<Browser>
 //       Headless Chromium at /usr/bin/chromium. Close it in afterAll.
+//   browserSuite(options?: TestServerOptions & { browserArgs?: string[] }): BrowserSuite
+//       Registers beforeAll/afterAll that start Chromium and an app server (demo academy unless
+//       `bundle` says otherwise) for the calling suite and stop both; read suite.browser, .server,
+//       .baseUrl inside tests.
 //   startAppServer(options?: TestServerOptions): Promise<{ server: TestServer; baseUrl: string }>
 //       startTestServer(options) serving the built app (config.appDir = E2E_APP_DIR or ./dist) on a free
 //       loopback port. Throws "run vite build first" when the build is missing. Close with server.close().
-//   newPage(browser, baseUrl, { width?: 360 | 1280 | number; height?: number }): Promise<Page>
+//   newPage(browser, baseUrl, { width?: 360 | 1280 | number; height?: number; timezoneId?: string }): Promise<Page>
 //       A fresh context (own storage) with a phone-sized (360, default) or desktop viewport; baseURL set,
-//       so page.goto('/login') works.
+//       so page.goto('/login') works. timezoneId sets the device's time zone (e.g. 'America/New_York').
 //   signIn(page, baseUrl, phone, password, { remember?: boolean }): Promise<void>
 //       Fills the sign-in form with an 11-digit phone ("01700000001"), signs in and waits for the shell.
 //   waitFor(condition, { timeoutMs?, message? }): Promise<T>
@@ -17,6 +21,7 @@
 // The demo bundle ('demo') signs in with 01700000001 / student123.
 import fs from 'node:fs';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startTestServer, type TestServer, type TestServerOptions } from './test-server.js';
 
@@ -54,10 +59,30 @@ export async function startAppServer(options: TestServerOptions = {}): Promise<{
   return { server, baseUrl };
 }
 
-export async function newPage(browser: Browser, baseUrl: string, options: { width?: number; height?: number } = {}): Promise<Page> {
+export interface BrowserSuite {
+  browser: Browser;
+  server: TestServer;
+  baseUrl: string;
+}
+
+export function browserSuite(options: TestServerOptions & { browserArgs?: string[] } = {}): BrowserSuite {
+  const { browserArgs, ...serverOptions } = options;
+  const suite = {} as BrowserSuite;
+  beforeAll(async () => {
+    suite.browser = await launchBrowser({ extraArgs: browserArgs });
+    Object.assign(suite, await startAppServer({ bundle: 'demo', ...serverOptions }));
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.server?.close();
+  });
+  return suite;
+}
+
+export async function newPage(browser: Browser, baseUrl: string, options: { width?: number; height?: number; timezoneId?: string } = {}): Promise<Page> {
   const width = options.width ?? 360;
   const height = options.height ?? (width <= 600 ? 740 : 800);
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height }, hasTouch: width <= 600 });
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height }, hasTouch: width <= 600, timezoneId: options.timezoneId });
   // Shorter than the test timeout, so a missing element fails with its locator instead of a bare timeout.
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();

@@ -2,11 +2,9 @@
 // unseen ones highlighted, opens one on click and deletes one with its own button.
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
-import dayjs from 'dayjs';
 import type { NotificationsActor } from './RootActors';
 import type { StudentNotification } from '../../domain/notification';
-
-const TIME_FORMAT = 'DD MMM YYYY | HH:mm a';
+import { formatNotificationTime } from '../../domain/academyTime';
 
 export function NotificationDrawer({ actor }: { actor: NotificationsActor }) {
   const open = useSelector(actor, (s) => s.matches({ signedIn: { drawer: 'open' } }));
@@ -93,7 +91,7 @@ function NotificationRow({ actor, notification }: { actor: NotificationsActor; n
             {info.title && <span className="block text-xs font-semibold uppercase tracking-wide text-slate-500">{info.title}</span>}
             <span className={`block break-words ${unseen ? 'font-semibold text-slate-900' : 'text-slate-700'}`}>{message}</span>
             <time dateTime={createdAt} className="mt-1 block text-xs text-slate-500">
-              {dayjs(createdAt).format(TIME_FORMAT)}
+              {formatNotificationTime(createdAt)}
             </time>
           </span>
         </span>

@@ -1,11 +1,14 @@
 // The frame of every signed-in page: top bar (logo, notifications, account menu, logout) and the
 // My Courses / My Exams tabs that content pages place under it.
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
 import { useIsOnline, useNotificationsActor, useSessionActor, useStudent } from './RootActors';
-import { NotificationDrawer } from './NotificationDrawer';
+
+// The drawer (and the date library it formats times with) loads once the shell shows, after sign-in,
+// so the sign-in screen stays light.
+const NotificationDrawer = lazy(() => import('./NotificationDrawer').then((m) => ({ default: m.NotificationDrawer })));
 
 export function Shell() {
   return (
@@ -86,7 +89,9 @@ function NotificationBell() {
           </span>
         )}
       </button>
-      <NotificationDrawer actor={notifications} />
+      <Suspense fallback={null}>
+        <NotificationDrawer actor={notifications} />
+      </Suspense>
     </>
   );
 }

@@ -3,8 +3,8 @@
 import { Navigate, useParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
-import dayjs from 'dayjs';
 import { notesDownloadMachine, type NoteRequest } from '../../machines/notesDownload.machine';
+import { formatYear } from '../../domain/academyTime';
 import { contentApi, downloadNoteFile, isItemType, type ItemDetail, type ItemType, type NoteFile } from '../../services/content';
 import { ContentListStatus, useContentList } from './ContentListStatus';
 import { ItemTabs } from './ItemTabs';
@@ -69,7 +69,7 @@ function ItemNotes({ itemId, type }: { itemId: string; type: ItemType }) {
                 <tr key={note._id} className="border-t border-slate-200">
                   <td className="px-3 py-2 tabular-nums">{index + 1}</td>
                   <td className="px-3 py-2">{note.title}</td>
-                  <td className="px-3 py-2 tabular-nums">{dayjs(note.createdAt).format('YYYY')}</td>
+                  <td className="px-3 py-2 tabular-nums">{formatYear(note.createdAt)}</td>
                   <td className="px-3 py-2">
                     <button
                       type="button"

@@ -1,7 +1,7 @@
 // One exam card: title, badge, batch, question count, duration, subject, and the action buttons
 // that fit its state (live, upcoming, finished) at the page's last 10-second refresh.
-import dayjs from 'dayjs';
 import { examCardState } from '../../domain/examTiming';
+import { formatExamStart } from '../../domain/academyTime';
 import type { ExamAssignment } from '../../services/exams';
 
 const colours = {
@@ -27,7 +27,7 @@ export function ExamCard({
   const exam = assignment.examId;
   const state = examCardState({ ...assignment, isPracticeExam: exam.isPracticeExam }, now);
   const colour = exam.isPracticeExam && state !== 'finished' ? colours.practice : colours[state];
-  const startLabel = state === 'live' || exam.isPracticeExam ? 'Start Exam' : `Start Time: ${dayjs(assignment.startsAt).format('D MMM YYYY, h:mm A')}`;
+  const startLabel = state === 'live' || exam.isPracticeExam ? 'Start Exam' : `Start Time: ${formatExamStart(assignment.startsAt)}`;
   return (
     <article className={`flex flex-col rounded-xl border border-t-4 border-slate-200 bg-white p-4 shadow-sm ${colour}`} data-exam-state={state} aria-label={exam.title}>
       <div className="flex items-start justify-between gap-2">

@@ -3,12 +3,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, waitFor } from 'xstate';
-import dayjs from 'dayjs';
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { answerOutboxMachine, answeredCount, offlineCount, responsesGiven } from '../../machines/answerOutbox.machine';
 import { examTimerMachine, type ServerTiming } from '../../machines/examTimer.machine';
 import { examSubmissionMachine } from '../../machines/examSubmission.machine';
 import { formatRemaining } from '../../domain/examTiming';
+import { formatExamClock } from '../../domain/academyTime';
 import { responseCount, totalResponseCount, type AnswerValue } from '../../domain/scoring';
 import { answerStore, mergeSavedAnswers } from '../../services/answerStore';
 import { reloadGroup, sendAnswer, submitExam, type CurrentExam } from '../../services/exams';
@@ -155,7 +155,7 @@ export function ExamSession({ exam, timing, studentId, examId, groupId }: { exam
           </div>
         </div>
         <p className="mt-1 text-sm text-slate-600">
-          Start: {dayjs(exam.studentStartsAt).format('hh:mm A')} · End: {dayjs(timing.deadlineAt).format('hh:mm A')}
+          Start: {formatExamClock(exam.studentStartsAt)} · End: {formatExamClock(timing.deadlineAt)}
         </p>
         <dl className="mt-2 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
           <Stat label="Questions" value={exam.questions.length} />
