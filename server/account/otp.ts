@@ -6,12 +6,13 @@ import type { Database } from '../db/schema.js';
 import { ApiError, badRequest, tooManyRequests } from '../errors.js';
 import { newId } from '../ids.js';
 import { OTP_LENGTH } from '../../src/domain/password.js';
+import { MESSAGES } from '../../src/domain/messages.js';
 import type { CodePurpose } from './sms.js';
 
 export const OTP_TTL_MS = 300_000;
 export const OTP_MAX_TRIES = 5;
 
-export const REGISTER_FIRST = 'Please register first!';
+export const REGISTER_FIRST = MESSAGES.registerFirst;
 
 export const otpErrors = {
   registerFirst: () => badRequest(REGISTER_FIRST, 'registerFirst'),

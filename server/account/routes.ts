@@ -6,6 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ApiError, badRequest, conflict, notFound, tooManyRequests } from '../errors.js';
 import { isValidPhone, fromApiPhone, toApiPhone, PHONE_MESSAGES } from '../../src/domain/phone.js';
 import { GPA_MESSAGES, isValidGpa, newPasswordProblem, otpProblem, PASSWORD_MESSAGES } from '../../src/domain/password.js';
+import { MESSAGES } from '../../src/domain/messages.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { createSession, revokeSession } from './sessions.js';
 import { checkCode, issueCode, otpErrors, spendCode, withdrawCode, REGISTER_FIRST } from './otp.js';
@@ -31,8 +32,8 @@ export const ACCOUNT_TITLES = {
   phoneRegistered: 'This phone number is already registered. Please sign in.',
   phoneUnknown: 'No account found with this phone number.',
   smsFailed: 'We could not send the code. Please try again in a moment.',
-  passwordSet: 'Successfully set the password!',
-  loggedOut: 'Log out successfull',
+  passwordSet: MESSAGES.passwordSet,
+  loggedOut: MESSAGES.loggedOut,
   fieldNotEditable: 'Only SSCGPA, HSCGPA and the profile picture can be changed.',
   pictureNotYours: 'This picture was not uploaded by you. Please upload it again.',
   pictureNotImage: 'The profile picture must be a JPEG or PNG image.',

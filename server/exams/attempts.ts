@@ -13,6 +13,7 @@ import {
   type Attempt, type ExamContext,
 } from './queries.js';
 import { gradeAttempt } from './grading.js';
+import { MESSAGES } from '../../src/domain/messages.js';
 
 export interface ExamDeps {
   db: Kysely<Database>;
@@ -20,7 +21,7 @@ export interface ExamDeps {
   graceSeconds: number;
 }
 
-export const EXAM_REMOVED = 'This exam has been removed from your group';
+export const EXAM_REMOVED = MESSAGES.examRemoved;
 
 export const examErrors = {
   removed: (status: 403 | 404) => (status === 403 ? forbidden(EXAM_REMOVED, 'examRemoved') : notFound(EXAM_REMOVED, 'examRemoved')),
@@ -28,8 +29,8 @@ export const examErrors = {
   notYours: () => forbidden('You can only take your own exams.', 'notYourExam'),
   notStarted: (startsAt: string) => forbidden('This exam has not started yet.', 'examNotStarted', `The exam starts at ${startsAt}.`),
   ended: () => conflict('This exam has ended.', 'examEnded'),
-  timeOver: () => conflict('Exam time is over!', 'examTimeOver', 'The answer arrived after the exam time and its grace period.'),
-  locked: () => conflict('You cannot change the answer', 'answerLocked'),
+  timeOver: () => conflict(MESSAGES.timeOver, 'examTimeOver', 'The answer arrived after the exam time and its grace period.'),
+  locked: () => conflict(MESSAGES.answerLocked, 'answerLocked'),
   submitted: () => conflict('This exam has already been submitted.', 'examSubmitted'),
   notAttempted: () => conflict('Start the exam first.', 'attemptNotStarted'),
   selectionNeeded: () => conflict('Select your subjects before starting the exam.', 'segmentedSelectionRequired'),

@@ -5,6 +5,7 @@ import { assign, enqueueActions, setup, fromPromise } from 'xstate';
 import { answerChangeAllowed, mcaValue, responseCount, type AnswerValue, type QuestionType } from '../domain/scoring';
 import type { Attachment, LocalSavedAnswer, PendingFile, SavedAnswers } from '../services/answerStore';
 import { meansExamRemoved } from '../domain/examErrors';
+import { MESSAGES } from '../domain/messages';
 
 export const ANSWER_TRIES = 3;
 
@@ -204,7 +205,7 @@ export const answerOutboxMachine = setup({
       const failure = failureOf(params.error);
       return {
         entries,
-        failure: { questionId: id, questionNumber: context.questionNumbers[id] ?? 0, message: failure.title || 'Unhandled exception' },
+        failure: { questionId: id, questionNumber: context.questionNumbers[id] ?? 0, message: failure.title || MESSAGES.unhandledException },
         examRemoved: context.examRemoved || meansExamRemoved(failure),
       };
     }),

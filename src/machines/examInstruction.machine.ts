@@ -10,6 +10,7 @@ import {
   type SubjectGroup,
 } from '../domain/segmentedSelection';
 import type { ExamAssignment } from '../services/exams';
+import { MESSAGES } from '../domain/messages';
 import { meansExamRemoved } from '../domain/examErrors';
 
 export interface ExamInstructionContext {
@@ -43,8 +44,8 @@ const failureOf = (error: unknown) => (error && typeof error === 'object' ? (err
 
 export const instructionMessages = {
   defaultInstruction: (title: string) => 'There is no instruction given for this ' + title,
-  connectionLost: 'Internet connection lost.',
-  removed: 'This exam has been removed from your group',
+  connectionLost: MESSAGES.connectionLost,
+  removed: MESSAGES.examRemoved,
 } as const;
 
 export const examInstructionMachine = setup({
@@ -190,7 +191,7 @@ export const examInstructionMachine = setup({
           target: 'open',
           actions: [
             'selectionFailed',
-            { type: 'notifyError', params: ({ event }) => ({ message: failureOf(event.error).title || 'Unhandled exception' }) },
+            { type: 'notifyError', params: ({ event }) => ({ message: failureOf(event.error).title || MESSAGES.unhandledException }) },
           ],
         },
       },
@@ -207,7 +208,7 @@ export const examInstructionMachine = setup({
             description: "Status '200': the earlier answers are cleared from the device",
             actions: { type: 'clearSavedAnswers', params: ({ context }) => ({ examId: context.assignment!.examId._id }) },
           },
-          { target: 'open', actions: { type: 'notifyError', params: { message: 'Unhandled exception' } } },
+          { target: 'open', actions: { type: 'notifyError', params: { message: MESSAGES.unhandledException } } },
         ],
         onError: [
           {
@@ -222,7 +223,7 @@ export const examInstructionMachine = setup({
               type: 'notifyError',
               params: ({ event }) => {
                 const f = failureOf(event.error);
-                return { message: f.network ? instructionMessages.connectionLost : f.title || 'Unhandled exception' };
+                return { message: f.network ? instructionMessages.connectionLost : f.title || MESSAGES.unhandledException };
               },
             },
           },

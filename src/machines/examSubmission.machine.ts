@@ -1,16 +1,17 @@
 // Final submission of an exam: confirm (or time over), deliver every answer still kept offline,
 // then submit. A failure reopens the modal it came from so the student can try again.
 import { assign, setup, fromPromise } from 'xstate';
+import { MESSAGES } from '../domain/messages';
 
 export const submissionMessages = {
-  nothingAnswered: 'You have not answered any question yet!',
-  confirm: "Are you sure you want to submit? Once submitted, it can't be changed.",
-  offlineInConfirm: 'You are currently offline! Please ensure stable internet connection before submitting the exam.',
-  timeOver: 'Exam time is over!',
-  offlineAtTimeOver: 'You are offline. Please insure stable internet connection.',
-  failedOffline: 'Please check your internet connection then try again.',
-  failed: 'Somethink went wrong! Please try again.',
-  submitted: 'Answer submitted successfully!',
+  nothingAnswered: MESSAGES.nothingAnswered,
+  confirm: MESSAGES.confirmSubmit,
+  offlineInConfirm: MESSAGES.offlineInConfirm,
+  timeOver: MESSAGES.timeOver,
+  offlineAtTimeOver: MESSAGES.offlineAtTimeOver,
+  failedOffline: MESSAGES.checkConnection,
+  failed: MESSAGES.somethingWentWrong,
+  submitted: MESSAGES.answerSubmitted,
 } as const;
 
 export interface SubmitExamInput {

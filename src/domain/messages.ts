@@ -1,0 +1,79 @@
+// The spec's message catalogue (section 8) and the other words a student reads in more than one
+// place, written once. App screens, statecharts and the server import them from here, so the text a
+// server refusal carries and the text the app shows for the same case cannot drift apart. The spec's
+// spelling is kept on purpose ('successfull', 'Somethink', 'insure'). Form validation messages live
+// beside their rules (phone.ts, password.ts, segmentedSelection.ts).
+
+export const MESSAGES = {
+  /** The fallback title of any failure that brings no words of its own. */
+  unhandledException: 'Unhandled exception',
+
+  // Account
+  registerFirst: 'Please register first!',
+  passwordSet: 'Successfully set the password!',
+  loggedOut: 'Log out successfull',
+  logoutConfirm: 'Are you sure you want to logout?',
+
+  // Exams
+  examRemoved: 'This exam has been removed from your group',
+  examRemovedFromBatch: "This exam has been removed from your batch. Please go back to the 'Exam' page to view other exams.",
+  connectionLost: 'Internet connection lost.',
+  savingLocally: 'Due to internet issue, saving locally',
+  answerLocked: 'You cannot change the answer',
+  submitAnswerError: 'Submit Answer Error',
+  provideAnswer: 'Please provide an answer or upload a file',
+  confirmSubmit: "Are you sure you want to submit? Once submitted, it can't be changed.",
+  nothingAnswered: 'You have not answered any question yet!',
+  offlineInConfirm: 'You are currently offline! Please ensure stable internet connection before submitting the exam.',
+  offlineAtTimeOver: 'You are offline. Please insure stable internet connection.',
+  checkConnection: 'Please check your internet connection then try again.',
+  somethingWentWrong: 'Somethink went wrong! Please try again.',
+  answerSubmitted: 'Answer submitted successfully!',
+  timeOver: 'Exam time is over!',
+  quitConfirm: 'Are you sure you want to quit? Once quit your submitted answer state will be erased.',
+  retakeConfirm: 'Retaking exam will remove the previous submission. Do you want to continue?',
+  resultWithoutGroup: 'You cannot view the details of this exam!',
+  resultWithoutGroupInfo: 'Info is missing!',
+
+  // Connection
+  restored: 'Internet has been restored',
+  restoredDescription: 'You are back to online. We are trying to submit your locally saved answers.',
+
+  // Videos
+  noQualityLevels: 'No quality levels available',
+  browserBack: 'Browser back button is clicked.',
+
+  // Forum
+  replyAdded: 'Reply added successfully',
+  questionSubmitted: 'Question submitted successfully!',
+  questionFailed: 'Error submitting question. Please try again later.',
+} as const;
+
+/** 'Internet has been restored' stays on screen this long (spec: 10 seconds). */
+export const RESTORED_TOAST_MS = 10_000;
+
+/** 'Error uploading file {name}': the file is skipped. */
+export const uploadFailedMessage = (name: string): string => `Error uploading file ${name}`;
+
+/** The line above the message in the 'Submit Answer Error' dialog. */
+export const questionNumberLabel = (questionNumber: number): string => `Question No ${questionNumber}`;
+
+/** What a failed request carries (the API's errors.title and errors.message, and whether any answer came). */
+export interface FailureWords {
+  title?: string;
+  message?: string;
+  network?: boolean;
+}
+
+/**
+ * The words a student reads for a failure: the server's title (errors.title), its message beneath
+ * when it says more than the title, 'Unhandled exception' when there is no title. No answer at all
+ * (offline, timeout) reads as the spec's connection message rather than a browser's error text.
+ */
+export function failureWords(failure: unknown): { title: string; description?: string } {
+  const words: FailureWords = failure && typeof failure === 'object' ? (failure as FailureWords) : {};
+  if (words.network) return { title: MESSAGES.checkConnection };
+  const title = typeof words.title === 'string' && words.title.trim() ? words.title : typeof words.message === 'string' && words.message.trim() ? words.message : MESSAGES.unhandledException;
+  const description = typeof words.message === 'string' && words.message.trim() && words.message !== title ? words.message : undefined;
+  return description ? { title, description } : { title };
+}
