@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { appRoutes } from './views/routes';
 import { RootActorsProvider, startRootActors } from './views/app/RootActors';
-import { Toaster } from './views/app/toast';
+import { Toaster } from './views/ui/Toaster';
 import './index.css';
 
 async function boot() {

@@ -4,7 +4,10 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, Route, createRoutesFromElements } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { useSessionActor } from './app/RootActors';
-import { Shell, ContentTabs } from './app/Shell';
+import { Shell } from './app/Shell';
+import { SectionTabs } from './app/SectionTabs';
+import { buttonClass } from './ui/Button';
+import { Spinner } from './ui/Spinner';
 import { SignIn } from './auth/SignIn';
 import { AccountFlow } from './auth/AccountFlow';
 import { Register } from './auth/Register';
@@ -78,13 +81,7 @@ function PublicOnly() {
 /** Shows a quiet loading line while a screen's code arrives. */
 function OnDemand() {
   return (
-    <Suspense
-      fallback={
-        <p role="status" className="py-10 text-center text-slate-600">
-          Loading…
-        </p>
-      }
-    >
+    <Suspense fallback={<Spinner label="Loading…" showLabel />}>
       <Outlet />
     </Suspense>
   );
@@ -102,7 +99,7 @@ function RouteError() {
   return (
     <div className="mx-auto max-w-md p-6 text-center" role="alert">
       <h1 className="text-lg font-semibold">Something went wrong on this page.</h1>
-      <a href="/" className="mt-4 inline-block rounded-md bg-brand-700 px-4 py-2 text-white">
+      <a href="/" className={`mt-4 ${buttonClass()}`}>
         Go to My Courses
       </a>
     </div>
@@ -113,7 +110,7 @@ function RouteError() {
 function PendingScreen({ title, children, tabs = false }: { title: string; children: string; tabs?: boolean }) {
   return (
     <section>
-      {tabs && <ContentTabs />}
+      {tabs && <SectionTabs />}
       <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
       <p className="mt-2 text-slate-600">{children}</p>
     </section>

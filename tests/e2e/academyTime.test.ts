@@ -2,7 +2,7 @@
 // exam's card and the live exam's start and end show Dhaka time; the date library stays off the
 // sign-in screen.
 import { describe, expect, it } from 'vitest';
-import { browserSuite, newPage, signIn } from '../support/browser';
+import { browserSuite, newPage, signIn, watchScripts } from '../support/browser';
 import { currentAttempt, DEMO, DEMO_STUDENT } from '../support/demo-academy';
 import { formatExamClock, formatExamStart, formatNotificationTime } from '../../src/domain/academyTime';
 
@@ -56,15 +56,12 @@ describe('the academy clock in the browser', () => {
 
   it('loads the date library only after sign-in, never for the sign-in screen', async () => {
     const page = await newPage(suite.browser, suite.baseUrl);
-    const scripts = new Map<string, Promise<string>>();
-    page.on('response', (response) => {
-      if (new URL(response.url()).pathname.endsWith('.js')) scripts.set(response.url(), response.text());
-    });
-    const carriesDateLibrary = async () => (await Promise.all(scripts.values())).some((body) => body.includes(DATE_LIBRARY_MARK));
+    const scripts = watchScripts(page);
+    const carriesDateLibrary = () => scripts.carries(DATE_LIBRARY_MARK);
 
     await page.goto('/login', { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
-    expect(scripts.size).toBeGreaterThan(0);
+    expect(scripts.count()).toBeGreaterThan(0);
     expect(await carriesDateLibrary()).toBe(false);
 
     // Signed in, the shell brings the notification drawer and with it the date library.

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, signIn, startAppServer, waitFor, type Browser, type Page } from '../support/browser';
+import { launchBrowser, newPage, signIn, startAppServer, toast, waitFor, type Browser, type Page } from '../support/browser';
 import type { TestServer } from '../support/test-server';
 import { hashSessionId, revokeSession } from '../../server/account/sessions';
 
@@ -47,8 +47,6 @@ async function codeFor(phone: string, purpose: 'register' | 'reset', after = 0):
     { message: `no ${purpose} code for ${phone}` },
   );
 }
-
-const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text });
 
 async function logOut(page: Page) {
   await page.getByRole('button', { name: 'Logout', exact: true }).click();
@@ -98,7 +96,7 @@ describe('account in the browser', () => {
     await page.getByRole('button', { name: 'Set Password' }).click();
     // A wrong code comes back from the server: its title shows and the code screen returns.
     await page.waitForURL(`${baseUrl}/otp`);
-    await page.locator('[data-toast="error"]').first().waitFor();
+    await toast(page, undefined, 'error').first().waitFor();
 
     await page.getByLabel('Verification code').fill(code);
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -116,7 +114,7 @@ describe('account in the browser', () => {
     await page.getByLabel('Mobile number').fill(NEW_PHONE);
     await page.getByLabel('Password', { exact: true }).fill('wrongpass');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.locator('[data-toast]').first().waitFor();
+    await toast(page).first().waitFor();
     expect(page.url()).toBe(`${baseUrl}/login`);
 
     await signIn(page, baseUrl, NEW_PHONE, NEW_PASSWORD, { remember: false });
@@ -184,6 +182,8 @@ describe('account in the browser', () => {
   it('signs out with the server title when the session is revoked elsewhere', async () => {
     const page = await newPage(browser, baseUrl);
     await signIn(page, baseUrl, DEMO_PHONE, DEMO_PASSWORD);
+    // The home screen's own requests finish first, so the revoked session is met by the profile's.
+    await page.getByRole('list', { name: 'Courses' }).waitFor();
     const sessionId = await page.evaluate(() => localStorage.getItem('sessionId')!);
     await revokeSession(server.app.db, hashSessionId(sessionId), new Date());
     await page.getByRole('button', { name: 'Account menu' }).click();

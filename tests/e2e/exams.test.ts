@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, signIn, startAppServer, type Browser, type Page } from '../support/browser';
 import type { TestServer } from '../support/test-server';
-import { currentAttempt } from '../support/demo-academy';
+import { currentAttempt, openExam as openDemoExam } from '../support/demo-academy';
 
 const STUDENT = '570000000000000000000001';
 const GROUP = '900000000000000000000001';
@@ -34,24 +34,7 @@ async function storedAnswers(examId: string) {
   return server.app.db.selectFrom('answers').selectAll().where('attempt_id', '=', attempt.id).execute();
 }
 
-/** Signs in, opens My Exams for the MBBS course and starts the named exam from its card. */
-async function openExam(page: Page, title: string, tab: 'Live Exam' | 'Practice Exam') {
-  await signIn(page, baseUrl, '01700000001', 'student123');
-  await page.goto('/exams');
-  await page.getByText('Choose course for exam information').waitFor();
-  await page.getByRole('button', { name: /MBBS Admission 2026/ }).click();
-  await page.getByText('Course : MBBS Admission 2026').waitFor();
-  if (tab === 'Practice Exam') await page.getByRole('tab', { name: 'Practice Exam' }).click();
-  const card = page.getByRole('article', { name: title });
-  await card.getByRole('button', { name: 'Start Exam' }).click();
-  // The dialog element itself has no box; its panel's contents are what show.
-  const instruction = page.getByRole('dialog', { name: 'Exam Instruction' });
-  await instruction.getByRole('button', { name: 'Start Exam' }).click();
-  await page.waitForURL(/\/live-exam\//);
-  // The advisory about a stable connection opens with the exam.
-  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
-}
-
+const openExam = (page: Page, title: string, tab: 'Live Exam' | 'Practice Exam') => openDemoExam(page, baseUrl, title, tab);
 const question = (page: Page, n: number) => page.getByRole('article', { name: `Question ${n}` });
 
 describe('exams in the browser', () => {

@@ -14,6 +14,10 @@
 //       so page.goto('/login') works. timezoneId sets the device's time zone (e.g. 'America/New_York').
 //   signIn(page, baseUrl, phone, password, { remember?: boolean }): Promise<void>
 //       Fills the sign-in form with an 11-digit phone ("01700000001"), signs in and waits for the shell.
+//   watchScripts(page): { count(): number; carries(text): Promise<boolean> }
+//       Records the JavaScript files the page fetches from then on; carries(text) tells whether any holds the text.
+//   toast(page, text?, kind?: 'success' | 'error' | 'warning' | 'info'): Locator
+//       The app's toasts (sonner), narrowed to those containing `text` and of one kind.
 //   waitFor(condition, { timeoutMs?, message? }): Promise<T>
 //       Polls a (possibly async) condition until it returns a truthy value; for files and server state.
 //   appDir(): string — the directory the app is served from.
@@ -22,7 +26,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { startTestServer, type TestServer, type TestServerOptions } from './test-server.js';
 
 export type { Browser, Page } from 'playwright-core';
@@ -91,6 +95,22 @@ export async function newPage(browser: Browser, baseUrl: string, options: { widt
     console.error(`[page error] ${error.message}`);
   });
   return page;
+}
+
+export function watchScripts(page: Page): { count: () => number; carries: (text: string) => Promise<boolean> } {
+  const scripts = new Map<string, Promise<string>>();
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.endsWith('.js')) scripts.set(response.url(), response.text());
+  });
+  return {
+    count: () => scripts.size,
+    carries: async (text) => (await Promise.all(scripts.values())).some((body) => body.includes(text)),
+  };
+}
+
+export function toast(page: Page, text?: string, kind?: 'success' | 'error' | 'warning' | 'info'): Locator {
+  const toasts = page.locator(kind ? `[data-sonner-toast][data-type="${kind}"]` : '[data-sonner-toast]');
+  return text === undefined ? toasts : toasts.filter({ hasText: text });
 }
 
 export async function signIn(page: Page, baseUrl: string, phone: string, password: string, options: { remember?: boolean } = {}): Promise<void> {

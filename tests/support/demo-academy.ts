@@ -1,5 +1,7 @@
 // The demo academy (server/db/seed/demo) as the browser tests meet it: its students, ids and titles,
-// and the server records the tests read back.
+// the way into one of its exams, and the server records the tests read back.
+import type { Page } from 'playwright-core';
+import { signIn } from './browser.js';
 import type { TestServer } from './test-server.js';
 
 /** In batches with content, exams and notifications. */
@@ -34,4 +36,23 @@ export function currentAttempt(server: TestServer, examId: string, studentId: st
     .where('student_id', '=', studentId)
     .where('superseded_at', 'is', null)
     .executeTakeFirst();
+}
+
+/**
+ * Signs the demo student in, opens My Exams for the MBBS course and starts the named exam from its
+ * card and its instruction; closes the advisory that opens with the exam.
+ */
+export async function openExam(page: Page, baseUrl: string, title: string, tab: 'Live Exam' | 'Practice Exam'): Promise<void> {
+  await signIn(page, baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
+  await page.goto('/exams');
+  await page.getByText('Choose course for exam information').waitFor();
+  await page.getByRole('button', { name: new RegExp(DEMO.mbbsCourseName) }).click();
+  await page.getByText(`Course : ${DEMO.mbbsCourseName}`).waitFor();
+  if (tab === 'Practice Exam') await page.getByRole('tab', { name: 'Practice Exam' }).click();
+  const card = page.getByRole('article', { name: title });
+  await card.getByRole('button', { name: 'Start Exam' }).click();
+  await page.getByRole('dialog', { name: 'Exam Instruction' }).getByRole('button', { name: 'Start Exam' }).click();
+  await page.waitForURL(/\/live-exam\//);
+  // The advisory about a stable connection opens with the exam.
+  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
 }

@@ -1,33 +1,21 @@
 // The notifications drawer: slides in from the right (80vw), lists the student's notifications with
 // unseen ones highlighted, opens one on click and deletes one with its own button.
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
 import type { NotificationsActor } from './RootActors';
 import type { StudentNotification } from '../../domain/notification';
 import { formatNotificationTime } from '../../domain/academyTime';
+import { MESSAGES } from '../../domain/messages';
+import { Button } from '../ui/Button';
+import { Modal } from '../ui/Modal';
+import { Notice } from '../ui/Notice';
+import { Spinner } from '../ui/Spinner';
 
 export function NotificationDrawer({ actor }: { actor: NotificationsActor }) {
   const open = useSelector(actor, (s) => s.matches({ signedIn: { drawer: 'open' } }));
-  const close = () => actor.send({ type: 'notifications.close' });
   return (
-    <Dialog open={open} onClose={close} className="fixed inset-0 z-50">
-      <DialogBackdrop transition className="fixed inset-0 bg-black/30 transition-opacity duration-200 data-[closed]:opacity-0" />
-      <DialogPanel
-        id="notifications-drawer"
-        transition
-        className="fixed inset-y-0 right-0 flex w-[80vw] flex-col bg-white shadow-xl transition-transform duration-200 ease-out data-[closed]:translate-x-full"
-      >
-        <div className="flex items-center justify-between border-b border-slate-200 p-4">
-          <DialogTitle className="text-lg font-semibold">Notifications</DialogTitle>
-          <button type="button" onClick={close} className="flex h-10 w-10 items-center justify-center rounded text-2xl leading-none text-slate-600 hover:text-slate-900" aria-label="Close notifications">
-            ×
-          </button>
-        </div>
-        <div className="flex-1 overflow-y-auto">
-          <DrawerBody actor={actor} />
-        </div>
-      </DialogPanel>
-    </Dialog>
+    <Modal open={open} onClose={() => actor.send({ type: 'notifications.close' })} placement="drawer" title="Notifications" closeLabel="Close notifications" panelId="notifications-drawer">
+      <DrawerBody actor={actor} />
+    </Modal>
   );
 }
 
@@ -38,30 +26,24 @@ function DrawerBody({ actor }: { actor: NotificationsActor }) {
   const canRetry = useSelector(actor, (s) => s.can({ type: 'notifications.retry' }));
   const notifications = useSelector(actor, (s) => s.context.notifications);
 
-  if (loading) {
-    return (
-      <p role="status" className="p-4 text-slate-600">
-        Loading notifications…
-      </p>
-    );
-  }
+  if (loading) return <Spinner label="Loading notifications…" showLabel />;
   if (failed) {
     return (
-      <div role="alert" className="flex flex-col items-start gap-3 p-4">
-        <p className="text-slate-700">Somethink went wrong! Please try again.</p>
-        {error && <p className="text-sm text-slate-500">{error}</p>}
-        <button
-          type="button"
-          disabled={!canRetry}
-          onClick={() => actor.send({ type: 'notifications.retry' })}
-          className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-50"
-        >
-          Retry
-        </button>
-      </div>
+      <Notice
+        tone="error"
+        title={MESSAGES.somethingWentWrong}
+        className="m-4"
+        action={
+          <Button disabled={!canRetry} onClick={() => actor.send({ type: 'notifications.retry' })}>
+            Retry
+          </Button>
+        }
+      >
+        {error}
+      </Notice>
     );
   }
-  if (notifications.length === 0) return <p className="p-4 text-slate-600">No notifications yet</p>;
+  if (notifications.length === 0) return <Notice className="m-4">No notifications yet</Notice>;
   return (
     <ul aria-label="Notification list" className="divide-y divide-slate-200">
       {notifications.map((notification) => (
@@ -100,7 +82,7 @@ function NotificationRow({ actor, notification }: { actor: NotificationsActor; n
         type="button"
         disabled={!canDelete}
         onClick={() => actor.send({ type: 'notifications.delete', id })}
-        className="m-2 shrink-0 rounded-md p-2 text-slate-500 hover:bg-red-50 hover:text-red-700"
+        className="m-2 flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-700"
         aria-label={`Delete notification: ${message}`}
         title="Delete"
       >

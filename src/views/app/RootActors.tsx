@@ -8,12 +8,12 @@ import { sessionMachine, type SessionEvent } from '../../machines/session.machin
 import { connectionMachine, type ConnectionEvent } from '../../machines/connection.machine';
 import { notificationsMachine, type NotificationsEvent } from '../../machines/notifications.machine';
 import { deleteNotification, loadNotifications, markNotificationSeen, watchLiveNotifications } from '../../services/notifications';
-import { isApiRequestError, onSignedOut } from '../../services/api';
+import { onSignedOut } from '../../services/api';
 import { clearOnSignOut, readSessionId } from '../../services/storage';
 import { closeSocket, openSocket, watchConnectivity } from '../../services/socket';
 import { rememberStudent, signIn, signOut, storedStudent } from '../../services/account';
 import type { Student } from '../../domain/student';
-import { toast } from './toast';
+import { showFailure, toast } from '../ui/toast';
 
 type InspectionObserver = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 
@@ -25,16 +25,6 @@ export interface RootActors {
   session: SessionActor;
   connection: ConnectionActor;
   notifications: NotificationsActor;
-}
-
-/** The login error rule of the spec: errors.message as an error, otherwise errors.title as a warning. */
-export function showSignInError(error: unknown): void {
-  if (isApiRequestError(error)) {
-    if (error.message && error.message !== error.title) toast.error(error.message);
-    else toast.warning(error.title);
-  } else {
-    toast.error(error instanceof Error ? error.message : String(error));
-  }
 }
 
 /**
@@ -60,7 +50,7 @@ export function startRootActors(navigate: (to: string) => void, options: { inspe
         goToRoot: () => navigate('/'),
         notifySignedOut: (_, { message }) => toast.success(message),
         notifyExpired: (_, { title }) => toast.warning(title),
-        notifySignInFailed: (_, { error }) => showSignInError(error),
+        notifySignInFailed: (_, { error }) => showFailure(error, { titleOnlyAsWarning: true }),
         rememberStudent: (_, { student }) => rememberStudent(student),
       },
     }),

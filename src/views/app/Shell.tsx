@@ -1,34 +1,35 @@
-// The frame of every signed-in page: top bar (logo, notifications, account menu, logout) and the
-// My Courses / My Exams tabs that content pages place under it.
+// The frame of every signed-in page: top bar (logo, notifications, account menu, logout) with the
+// offline banner under it.
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
+import { Link, Outlet, useNavigate } from 'react-router-dom';
+import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
-import { useIsOnline, useNotificationsActor, useSessionActor, useStudent } from './RootActors';
+import { MESSAGES } from '../../domain/messages';
+import { Avatar } from '../ui/Avatar';
+import { Button } from '../ui/Button';
+import { Modal } from '../ui/Modal';
+import { loadToasts } from '../ui/toast';
+import { useNotificationsActor, useSessionActor, useStudent } from './RootActors';
+import { OfflineAdviceProvider, OfflineBanner } from './OfflineBanner';
 
 // The drawer (and the date library it formats times with) loads once the shell shows, after sign-in,
 // so the sign-in screen stays light.
 const NotificationDrawer = lazy(() => import('./NotificationDrawer').then((m) => ({ default: m.NotificationDrawer })));
 
 export function Shell() {
+  // Signed in: fetch the toast library now, while online, so an exam that loses the connection can still tell the student.
+  useEffect(() => {
+    loadToasts().catch(() => undefined);
+  }, []);
   return (
-    <div className="min-h-dvh">
-      <TopBar />
-      <OfflineBanner />
-      <main className="mx-auto w-full max-w-6xl px-3 py-4 sm:px-6">
-        <Outlet />
-      </main>
-    </div>
-  );
-}
-
-function OfflineBanner() {
-  const online = useIsOnline();
-  if (online) return null;
-  return (
-    <div role="status" className="bg-amber-100 px-3 py-2 text-center text-sm font-medium text-amber-900">
-      You are offline. Please check your internet connection.
-    </div>
+    <OfflineAdviceProvider>
+      <div className="min-h-dvh">
+        <TopBar />
+        <main className="mx-auto w-full max-w-6xl px-3 py-4 sm:px-6">
+          <Outlet />
+        </main>
+      </div>
+    </OfflineAdviceProvider>
   );
 }
 
@@ -44,21 +45,18 @@ function TopBar() {
         <div className="ml-auto flex items-center gap-1">
           <NotificationBell />
           <AccountMenu onLogout={() => setConfirmingLogout(true)} />
-          <button
-            type="button"
-            onClick={() => setConfirmingLogout(true)}
-            className="rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-            aria-label="Logout"
-            title="Logout"
-          >
+          <button type="button" onClick={() => setConfirmingLogout(true)} className={ICON_BUTTON} aria-label="Logout" title="Logout">
             <LogoutIcon />
           </button>
         </div>
       </div>
+      <OfflineBanner />
       <LogoutDialog open={confirmingLogout} onClose={() => setConfirmingLogout(false)} />
     </header>
   );
 }
+
+const ICON_BUTTON = 'relative flex h-10 w-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900';
 
 function NotificationBell() {
   const notifications = useNotificationsActor();
@@ -74,7 +72,7 @@ function NotificationBell() {
       <button
         type="button"
         onClick={() => notifications.send({ type: 'notifications.open' })}
-        className="relative rounded-md p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+        className={ICON_BUTTON}
         aria-label={`Notifications, ${unread} unread`}
         aria-haspopup="dialog"
       >
@@ -96,32 +94,12 @@ function NotificationBell() {
   );
 }
 
-export function Avatar({ src, name, size }: { src: string | null | undefined; name: string; size: number }) {
-  const initials = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]!.toUpperCase())
-    .join('');
-  return src ? (
-    <img src={src} alt="" width={size} height={size} style={{ width: size, height: size }} className="rounded-full object-cover" />
-  ) : (
-    <span
-      style={{ width: size, height: size, fontSize: size * 0.4 }}
-      className="inline-flex items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800"
-      aria-hidden="true"
-    >
-      {initials || '?'}
-    </span>
-  );
-}
-
 function AccountMenu({ onLogout }: { onLogout: () => void }) {
   const student = useStudent();
-  const itemClass = 'block w-full px-4 py-2 text-left text-sm data-[focus]:bg-slate-100';
+  const itemClass = 'block min-h-10 w-full px-4 py-2.5 text-left text-sm data-[focus]:bg-slate-100';
   return (
     <Menu>
-      <MenuButton className="rounded-full p-1 hover:bg-slate-100" aria-label="Account menu">
+      <MenuButton className="flex h-10 w-10 items-center justify-center rounded-full hover:bg-slate-100" aria-label="Account menu">
         <Avatar src={student?.profilePic} name={student?.name ?? ''} size={32} />
       </MenuButton>
       <MenuItems anchor="bottom end" className="z-50 mt-1 w-56 rounded-lg border border-slate-200 bg-white py-1 shadow-lg focus:outline-none">
@@ -158,47 +136,30 @@ function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => void })
   const signingOut = useSelector(session, (s) => s.hasTag('loading'));
   const canSignOut = useSelector(session, (s) => s.can({ type: 'session.signOut' }));
   return (
-    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
-      <DialogBackdrop className="fixed inset-0 bg-black/30" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="w-full max-w-sm rounded-xl bg-white p-5 shadow-xl">
-          <DialogTitle className="text-base font-semibold">Are you sure you want to logout?</DialogTitle>
-          <div className="mt-5 flex justify-end gap-2">
-            <button type="button" onClick={onClose} className="rounded-md border border-slate-300 px-4 py-2 text-sm hover:bg-slate-50">
-              Cancel
-            </button>
-            <button
-              type="button"
-              disabled={!canSignOut || signingOut}
-              onClick={() => {
-                session.send({ type: 'session.signOut' });
-                onClose();
-              }}
-              className="rounded-md bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-50"
-            >
-              {signingOut ? 'Logging out…' : 'Yes, logout'}
-            </button>
-          </div>
-        </DialogPanel>
-      </div>
-    </Dialog>
-  );
-}
-
-/** My Courses / My Exams: horizontal above 575 px, stacked below. Place it at the top of content pages. */
-export function ContentTabs() {
-  const { pathname } = useLocation();
-  const tab = (active: boolean) =>
-    `rounded-md px-4 py-2 text-sm font-semibold ${active ? 'bg-brand-700 text-white' : 'bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50'}`;
-  return (
-    <nav aria-label="Main sections" className="mb-4 flex flex-col gap-2 min-[576px]:flex-row">
-      <NavLink to="/courses" className={({ isActive }) => tab(isActive || pathname === '/')} end>
-        My Courses
-      </NavLink>
-      <NavLink to="/exams" className={({ isActive }) => tab(isActive)}>
-        My Exams
-      </NavLink>
-    </nav>
+    <Modal
+      open={open}
+      onClose={onClose}
+      size="sm"
+      title={MESSAGES.logoutConfirm}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            disabled={!canSignOut}
+            busy={signingOut}
+            onClick={() => {
+              session.send({ type: 'session.signOut' });
+              onClose();
+            }}
+          >
+            {signingOut ? 'Logging out…' : 'Yes, logout'}
+          </Button>
+        </>
+      }
+    />
   );
 }
 

@@ -6,9 +6,8 @@ import { createActor, fromPromise, type Actor, type SnapshotFrom } from 'xstate'
 import { registrationMachine } from '../../machines/registration.machine';
 import { forgotPasswordMachine } from '../../machines/forgotPassword.machine';
 import { requestRegistrationCode, requestResetCode, setPassword, signIn } from '../../services/account';
-import { isApiRequestError } from '../../services/api';
 import { useSessionActor } from '../app/RootActors';
-import { toast } from '../app/toast';
+import { showFailure, toast } from '../ui/toast';
 
 export type FlowKind = 'register' | 'reset';
 /** Registration and reset share context, events and state names, so one actor type serves both screens. */
@@ -27,9 +26,6 @@ export function useAccountFlow(): AccountFlowValue {
   if (!value) throw new Error('AccountFlow is missing above this screen');
   return value;
 }
-
-/** OTP and registration errors show errors.title. */
-const showFlowError = (error: unknown) => toast.error(isApiRequestError(error) ? error.title : error instanceof Error ? error.message : String(error));
 
 const entryPath: Record<FlowKind, string> = { register: '/register', reset: '/forget-password' };
 
@@ -65,7 +61,7 @@ export function AccountFlow() {
                   signIn: fromPromise(({ input }) => signIn(input.phone, input.password, true)),
                 },
                 actions: {
-                  showError: (_, { error }) => showFlowError(error),
+                  showError: (_, { error }) => showFailure(error),
                   notifyPasswordSet: (_, { message }) => toast.success(message),
                   announceSignedIn: (_, { student }) => session.send({ type: 'session.established', student }),
                   goToSignIn: () => navigate('/login', { replace: true }),
@@ -79,7 +75,7 @@ export function AccountFlow() {
                   setPassword: fromPromise(({ input }) => setPassword(input, { forgotPassword: true })),
                 },
                 actions: {
-                  showError: (_, { error }) => showFlowError(error),
+                  showError: (_, { error }) => showFailure(error),
                   notifyPasswordSet: (_, { message }) => toast.success(message),
                   goToSignIn: () => navigate('/login', { replace: true }),
                 },

@@ -1,4 +1,4 @@
-// The frame and form parts shared by the sign-in, registration and password screens.
+// The frame and the text field shared by the sign-in, registration and password screens.
 import type { InputHTMLAttributes, ReactNode } from 'react';
 
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
@@ -33,20 +33,5 @@ export function TextField({ id, label, error, ...input }: { id: string; label: s
         </p>
       )}
     </div>
-  );
-}
-
-export function PrimaryButton({ children, busy, disabled, type = 'submit', onClick }: { children: ReactNode; busy?: boolean; disabled?: boolean; type?: 'submit' | 'button'; onClick?: () => void }) {
-  return (
-    <button
-      type={type}
-      onClick={onClick}
-      disabled={disabled || busy}
-      aria-busy={busy || undefined}
-      className="flex w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-50"
-    >
-      {busy && <span className="h-4 w-4 animate-spin rounded-full border-2 border-white border-t-transparent" aria-hidden="true" />}
-      {children}
-    </button>
   );
 }

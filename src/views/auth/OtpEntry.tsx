@@ -2,7 +2,8 @@
 import type { FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { OTP_LENGTH, OTP_MESSAGES } from '../../domain/password';
-import { AuthCard, PrimaryButton } from './AuthCard';
+import { AuthCard } from './AuthCard';
+import { Button } from '../ui/Button';
 import { useAccountFlow, type CodeFlowActor } from './AccountFlow';
 import { NoFlow } from './NoFlow';
 
@@ -45,20 +46,17 @@ function CodeForm({ actor }: { actor: CodeFlowActor }) {
         <p id="otp-hint" className="mb-4 mt-1 min-h-5 text-sm text-slate-600">
           {canVerify ? '' : OTP_MESSAGES.missing}
         </p>
-        <PrimaryButton disabled={!canVerify}>Verify</PrimaryButton>
+        <Button type="submit" size="lg" block disabled={!canVerify}>
+          Verify
+        </Button>
       </form>
-      <div className="mt-4 flex items-center justify-between text-sm">
-        <button type="button" onClick={() => actor.send({ type: 'phone.change' })} className="font-medium text-brand-700 hover:underline">
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-2">
+        <Button variant="quiet" className="-mx-2 px-2" onClick={() => actor.send({ type: 'phone.change' })}>
           Change number
-        </button>
-        <button
-          type="button"
-          disabled={!canResend || resending}
-          onClick={() => actor.send({ type: 'otp.resend' })}
-          className="font-medium text-brand-700 hover:underline disabled:cursor-not-allowed disabled:text-slate-400 disabled:no-underline"
-        >
+        </Button>
+        <Button variant="quiet" className="-mx-2 px-2" disabled={!canResend} busy={resending} onClick={() => actor.send({ type: 'otp.resend' })}>
           {resending ? 'Sending…' : coolingDown ? `Resend code in ${minutesSeconds(secondsLeft)}` : 'Resend code'}
-        </button>
+        </Button>
       </div>
     </AuthCard>
   );

@@ -2,7 +2,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
-import { AuthCard, PrimaryButton, TextField } from './AuthCard';
+import { AuthCard, TextField } from './AuthCard';
+import { Button } from '../ui/Button';
 import { useAccountFlow, type FlowKind } from './AccountFlow';
 
 export function PhoneEntry({ kind, title, subtitle }: { kind: FlowKind; title: string; subtitle: string }) {
@@ -37,7 +38,9 @@ function PhoneForm({ actor, title, subtitle }: { actor: NonNullable<ReturnType<t
           onChange={(e) => setPhone(e.target.value.replace(/\D/g, ''))}
           error={phoneError}
         />
-        <PrimaryButton busy={requesting}>Proceed</PrimaryButton>
+        <Button type="submit" size="lg" block busy={requesting}>
+          Proceed
+        </Button>
       </form>
       <p className="mt-5 text-center text-sm text-slate-600">
         Already have an account?{' '}

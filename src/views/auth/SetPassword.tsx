@@ -1,7 +1,8 @@
 // /setpassword: the new password and its confirmation, for registration and reset alike.
 import { useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
-import { AuthCard, PrimaryButton, TextField } from './AuthCard';
+import { AuthCard, TextField } from './AuthCard';
+import { Button } from '../ui/Button';
 import { useAccountFlow, type CodeFlowActor } from './AccountFlow';
 import { NoFlow } from './NoFlow';
 
@@ -41,7 +42,9 @@ function PasswordForm({ actor }: { actor: CodeFlowActor }) {
           onChange={(e) => setConfirmation(e.target.value)}
           error={confirmationError}
         />
-        <PrimaryButton busy={busy}>Set Password</PrimaryButton>
+        <Button type="submit" size="lg" block busy={busy}>
+          Set Password
+        </Button>
       </form>
     </AuthCard>
   );

@@ -5,7 +5,9 @@ import { useSelector } from '@xstate/react';
 import { PHONE_MESSAGES, phoneProblem } from '../../domain/phone';
 import { signInPasswordProblem } from '../../domain/password';
 import { useSessionActor } from '../app/RootActors';
-import { AuthCard, PrimaryButton, TextField } from './AuthCard';
+import { AuthCard, TextField } from './AuthCard';
+import { Button } from '../ui/Button';
+import { ButtonLink } from '../ui/ButtonLink';
 
 /** The academy's support line, set with VITE_SUPPORT_PHONE at build time; no number is invented when unset. */
 const SUPPORT_PHONE = (import.meta.env.VITE_SUPPORT_PHONE as string | undefined)?.trim() || null;
@@ -59,11 +61,13 @@ export function SignIn() {
             Forgot password?
           </Link>
         </div>
-        <PrimaryButton busy={signingIn}>Sign In</PrimaryButton>
+        <Button type="submit" size="lg" block busy={signingIn}>
+          Sign In
+        </Button>
       </form>
-      <Link to="/register" className="mt-3 block w-full rounded-lg border border-brand-700 px-4 py-2.5 text-center font-semibold text-brand-700 hover:bg-brand-50">
+      <ButtonLink to="/register" variant="secondary" size="lg" block className="mt-3">
         Create an account
-      </Link>
+      </ButtonLink>
       <p className="mt-5 text-center text-sm text-slate-600">
         {SUPPORT_PHONE ? (
           <>

@@ -1,10 +1,13 @@
 // The shared frame of every content list screen: its statechart, and what each non-list state shows
-// (spinner, no-batch notice, nothing-added notice, failure with retry).
+// (spinner, no-batch notice, nothing-added notice, failure with retry), in the UI kit's parts.
 import type { ReactNode } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
 import { contentListMachine, type ContentPage } from '../../machines/contentList.machine';
 import { useStudent } from '../app/RootActors';
+import { Button } from '../ui/Button';
+import { Notice } from '../ui/Notice';
+import { Spinner } from '../ui/Spinner';
 
 /** The academy's name as the no-batch notice names it. */
 export const PROVIDER_NAME = 'Medical Academy';
@@ -43,36 +46,19 @@ export function ContentListStatus({ actor, emptyText = NOTHING_ADDED_MESSAGE }: 
       return <Notice>{emptyText}</Notice>;
     case 'failed':
       return (
-        <div role="alert" className="mx-auto my-8 max-w-lg rounded-xl border border-red-200 bg-red-50 p-5 text-center">
-          <p className="font-semibold text-red-800">The contents could not be loaded.</p>
-          {error && <p className="mt-1 text-sm text-red-700">{error}</p>}
-          <button
-            type="button"
-            disabled={!canRetry}
-            onClick={() => actor.send({ type: 'content.retry' })}
-            className="mt-4 rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-          >
-            Try again
-          </button>
-        </div>
+        <Notice
+          tone="error"
+          title="The contents could not be loaded."
+          action={
+            <Button disabled={!canRetry} onClick={() => actor.send({ type: 'content.retry' })}>
+              Try again
+            </Button>
+          }
+        >
+          {error}
+        </Notice>
       );
     default:
       return null;
   }
-}
-
-export function Notice({ children }: { children: ReactNode }) {
-  return (
-    <p role="status" className="mx-auto my-8 max-w-xl rounded-xl border border-slate-200 bg-white p-6 text-center text-slate-700">
-      {children}
-    </p>
-  );
-}
-
-export function Spinner({ label, className = 'my-10' }: { label: string; className?: string }) {
-  return (
-    <div role="status" aria-label={label} className={`flex justify-center ${className}`}>
-      <span className="h-10 w-10 animate-spin rounded-full border-4 border-brand-100 border-t-brand-700" aria-hidden="true" />
-    </div>
-  );
 }

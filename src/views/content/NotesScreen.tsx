@@ -6,6 +6,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { notesDownloadMachine, type NoteRequest } from '../../machines/notesDownload.machine';
 import { formatYear } from '../../domain/academyTime';
 import { contentApi, downloadNoteFile, isItemType, type ItemDetail, type ItemType, type NoteFile } from '../../services/content';
+import { Button } from '../ui/Button';
 import { ContentListStatus, useContentList } from './ContentListStatus';
 import { ItemTabs } from './ItemTabs';
 
@@ -71,9 +72,8 @@ function ItemNotes({ itemId, type }: { itemId: string; type: ItemType }) {
                   <td className="px-3 py-2">{note.title}</td>
                   <td className="px-3 py-2 tabular-nums">{formatYear(note.createdAt)}</td>
                   <td className="px-3 py-2">
-                    <button
-                      type="button"
-                      disabled={downloadingId === note._id}
+                    <Button
+                      busy={downloadingId === note._id}
                       onClick={() =>
                         downloads.send({
                           type: 'note.download',
@@ -81,10 +81,10 @@ function ItemNotes({ itemId, type }: { itemId: string; type: ItemType }) {
                         })
                       }
                       aria-label={`Download ${note.title}`}
-                      className="min-h-10 rounded-md bg-brand-700 px-3 py-2 text-xs font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+                      className="px-3 text-xs"
                     >
                       {downloadingId === note._id ? 'DOWNLOADING…' : 'DOWNLOAD'}
-                    </button>
+                    </Button>
                   </td>
                 </tr>
               ))}

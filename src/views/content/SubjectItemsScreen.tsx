@@ -1,9 +1,11 @@
 // The three tabs of a subject (/chapters, /lectures, /question-solve): item cards with Videos and
 // Notes links, under breadcrumbs My Courses > course > subject.
 import { useState } from 'react';
-import { Link, NavLink, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { contentApi, type ItemSummary, type ItemType, type SubjectDetail } from '../../services/content';
-import { ContentTabs } from '../app/Shell';
+import { SectionTabs } from '../app/SectionTabs';
+import { ButtonLink } from '../ui/ButtonLink';
+import { NavTabs } from '../ui/NavTabs';
 import { Breadcrumbs } from './Breadcrumbs';
 import { ContentListStatus, useContentList } from './ContentListStatus';
 
@@ -28,7 +30,7 @@ function SubjectItems({ type, subjectId }: { type: ItemType; subjectId: string }
   });
   return (
     <section>
-      <ContentTabs />
+      <SectionTabs />
       <Breadcrumbs
         crumbs={[
           { label: 'My Courses', to: '/courses' },
@@ -37,19 +39,7 @@ function SubjectItems({ type, subjectId }: { type: ItemType; subjectId: string }
         ]}
       />
       <h1 className="mb-3 text-xl font-semibold text-slate-900">{heading?.name || 'Subject'}</h1>
-      <nav aria-label="Subject sections" className="mb-4 flex gap-1 overflow-x-auto border-b border-slate-200">
-        {TABS.map((tab) => (
-          <NavLink
-            key={tab.type}
-            to={subjectTabPath(tab.type, subjectId)}
-            className={({ isActive }) =>
-              `whitespace-nowrap border-b-2 px-4 py-2 text-sm font-semibold ${isActive ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:text-slate-900'}`
-            }
-          >
-            {tab.label}
-          </NavLink>
-        ))}
-      </nav>
+      <NavTabs label="Subject sections" look="underline" tabs={TABS.map((tab) => ({ to: subjectTabPath(tab.type, subjectId), label: tab.label }))} />
       <ContentListStatus actor={actor} />
       {items.length > 0 && (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label={TABS.find((tab) => tab.type === type)!.label}>
@@ -66,7 +56,6 @@ function SubjectItems({ type, subjectId }: { type: ItemType; subjectId: string }
 
 function ItemCard({ item, type }: { item: ItemSummary; type: ItemType }) {
   const [expanded, setExpanded] = useState(false);
-  const linkClass = 'flex-1 rounded-md px-3 py-2 text-center text-sm font-semibold';
   return (
     <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <h2 className="font-semibold text-slate-900">
@@ -82,12 +71,12 @@ function ItemCard({ item, type }: { item: ItemSummary; type: ItemType }) {
       </h2>
       {item.description && <p className="mt-1 flex-1 text-sm text-slate-600">{item.description}</p>}
       <div className="mt-4 flex gap-2">
-        <Link to={`/videos/${item._id}/${type}`} className={`${linkClass} bg-brand-700 text-white hover:bg-brand-800`} aria-label={`Videos of ${item.name}`}>
+        <ButtonLink to={`/videos/${item._id}/${type}`} className="flex-1" aria-label={`Videos of ${item.name}`}>
           Videos
-        </Link>
-        <Link to={`/notes/${item._id}/${type}`} className={`${linkClass} bg-white text-brand-800 ring-1 ring-brand-700 hover:bg-brand-50`} aria-label={`Notes of ${item.name}`}>
+        </ButtonLink>
+        <ButtonLink to={`/notes/${item._id}/${type}`} variant="secondary" className="flex-1" aria-label={`Notes of ${item.name}`}>
           Notes
-        </Link>
+        </ButtonLink>
       </div>
     </article>
   );

@@ -2,37 +2,28 @@
 // seek bar, skip 10 s (buttons, or a double click on the skip icons), speed, quality, fullscreen.
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useBlocker } from 'react-router-dom';
-import { Dialog, DialogPanel, DialogTitle, Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { PLAYBACK_RATES, SKIP_SECONDS, videoPlayerMachine } from '../../machines/videoPlayer.machine';
-import { Spinner } from './ContentListStatus';
+import { MESSAGES } from '../../domain/messages';
+import { Button } from '../ui/Button';
+import { Modal } from '../ui/Modal';
+import { Notice } from '../ui/Notice';
+import { Spinner } from '../ui/Spinner';
 import { Watermark } from './Watermark';
 
 export type VideoPlayerActor = ActorRefFrom<typeof videoPlayerMachine>;
-
-export const BACK_BUTTON_MESSAGE = 'Browser back button is clicked.';
 
 export function VideoPlayerModal({ actor, videoRef, studentSid }: { actor: VideoPlayerActor; videoRef: RefObject<HTMLVideoElement | null>; studentSid: string }) {
   const open = useSelector(actor, (s) => !s.matches('closed'));
   const title = useSelector(actor, (s) => s.context.video.title);
   const close = () => actor.send({ type: 'player.close' });
   return (
-    <Dialog open={open} onClose={close} className="relative z-50">
-      <div className="fixed inset-0 bg-black/90" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-0 sm:p-4">
-        <DialogPanel className="w-full max-w-6xl bg-black text-white" onContextMenu={(event) => event.preventDefault()}>
-          <div className="flex items-center justify-between gap-3 px-3 py-2">
-            <DialogTitle className="truncate text-sm font-semibold sm:text-base">{title}</DialogTitle>
-            <button type="button" onClick={close} className="flex h-10 w-10 shrink-0 items-center justify-center rounded text-2xl leading-none text-white/80 hover:text-white" aria-label="Close video">
-              ×
-            </button>
-          </div>
-          {open && <BackButtonGuard onBack={close} />}
-          <PlayerSurface actor={actor} videoRef={videoRef} studentSid={studentSid} />
-        </DialogPanel>
-      </div>
-    </Dialog>
+    <Modal open={open} onClose={close} placement="theatre" title={title} closeLabel="Close video">
+      {open && <BackButtonGuard onBack={close} />}
+      <PlayerSurface actor={actor} videoRef={videoRef} studentSid={studentSid} />
+    </Modal>
   );
 }
 
@@ -41,7 +32,7 @@ function BackButtonGuard({ onBack }: { onBack: () => void }) {
   const blocker = useBlocker(({ historyAction }) => historyAction === 'POP');
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    window.alert(BACK_BUTTON_MESSAGE);
+    window.alert(MESSAGES.browserBack);
     blocker.reset();
     onBack();
   }, [blocker, onBack]);
@@ -90,12 +81,10 @@ function PlayerSurface({ actor, videoRef, studentSid }: { actor: VideoPlayerActo
           </div>
         )}
         {surface === 'failed' && (
-          <div role="alert" className="absolute inset-0 z-20 flex flex-col items-center justify-center gap-3 bg-black/80 p-4 text-center">
-            <p className="font-semibold">This video could not be played.</p>
-            {error && <p className="text-sm text-white/80">{error}</p>}
-            <button type="button" onClick={() => actor.send({ type: 'player.retry' })} className="rounded-md bg-white px-4 py-2 text-sm font-semibold text-black hover:bg-slate-200">
-              Try again
-            </button>
+          <div className="absolute inset-0 z-20 flex items-center justify-center overflow-y-auto bg-black/80 p-3">
+            <Notice tone="error" title="This video could not be played." className="m-0 w-full" action={<Button onClick={() => actor.send({ type: 'player.retry' })}>Try again</Button>}>
+              {error}
+            </Notice>
           </div>
         )}
       </div>
@@ -154,7 +143,7 @@ function Controls({ actor, containerRef }: { actor: VideoPlayerActor; containerR
     if (document.fullscreenElement) void document.exitFullscreen();
     else void containerRef.current?.requestFullscreen?.();
   };
-  const button = 'min-h-10 min-w-10 rounded px-2 py-1 text-sm font-semibold hover:bg-white/10 disabled:opacity-40';
+  const button = 'min-h-10 min-w-10 rounded px-2 py-1 text-sm font-semibold hover:bg-white/10 disabled:cursor-not-allowed disabled:text-white/60';
   const menuItem = 'block w-full px-3 py-1.5 text-left text-sm data-[focus]:bg-white/10';
 
   return (
@@ -215,7 +204,7 @@ function Controls({ actor, containerRef }: { actor: VideoPlayerActor; containerR
             </MenuButton>
             <MenuItems anchor="top end" className="z-[60] min-w-40 rounded-md bg-slate-900 py-1 text-white shadow-lg focus:outline-none">
               {qualities.length === 0 ? (
-                <div className="px-3 py-1.5 text-sm text-white/70">No quality levels available</div>
+                <div className="px-3 py-1.5 text-sm text-white/70">{MESSAGES.noQualityLevels}</div>
               ) : (
                 [
                   <MenuItem key="auto">

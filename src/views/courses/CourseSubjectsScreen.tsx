@@ -1,7 +1,7 @@
 // The course page (/subjects/{courseId}): banner, breadcrumbs and the course's subject cards.
 import { Link, useParams } from 'react-router-dom';
 import { contentApi, type SubjectSummary } from '../../services/content';
-import { ContentTabs } from '../app/Shell';
+import { SectionTabs } from '../app/SectionTabs';
 import { useStudent } from '../app/RootActors';
 import { Breadcrumbs } from '../content/Breadcrumbs';
 import { ContentListStatus, useContentList } from '../content/ContentListStatus';
@@ -26,7 +26,7 @@ function CourseSubjects({ courseId }: { courseId: string }) {
   });
   return (
     <section>
-      <ContentTabs />
+      <SectionTabs />
       <Breadcrumbs crumbs={[{ label: 'My Courses', to: '/courses' }, { label: heading?.name ?? 'Course' }]} />
       {heading && (
         <div className="mb-5 rounded-xl bg-gradient-to-r from-brand-800 to-brand-600 p-5 text-white sm:p-8">

@@ -1,7 +1,8 @@
 // My Courses (/ and /courses): the courses of the student's batches.
 import { Link } from 'react-router-dom';
 import { contentApi, type CourseSummary } from '../../services/content';
-import { Avatar, ContentTabs } from '../app/Shell';
+import { SectionTabs } from '../app/SectionTabs';
+import { Avatar } from '../ui/Avatar';
 import { useStudent } from '../app/RootActors';
 import { ContentListStatus, useContentList } from '../content/ContentListStatus';
 import { CourseCard } from './CourseCard';
@@ -18,7 +19,7 @@ export function CoursesScreen() {
           <Avatar src={student?.profilePic} name={student?.name ?? ''} size={40} />
         </Link>
       </header>
-      <ContentTabs />
+      <SectionTabs />
       <ContentListStatus actor={actor} />
       {items.length > 0 && (
         <ul className="grid grid-cols-1 gap-4 md:grid-cols-3" aria-label="Courses">

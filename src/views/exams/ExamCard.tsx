@@ -3,6 +3,7 @@
 import { examCardState } from '../../domain/examTiming';
 import { formatExamStart } from '../../domain/academyTime';
 import type { ExamAssignment } from '../../services/exams';
+import { Button } from '../ui/Button';
 
 const colours = {
   practice: 'border-t-sky-600',
@@ -49,24 +50,17 @@ export function ExamCard({
       <div className="mt-auto flex flex-wrap gap-2 pt-3">
         {state === 'finished' ? (
           <>
-            <button type="button" onClick={onViewResult} className="rounded-md bg-pine-700 px-3 py-2.5 text-sm font-semibold text-white hover:bg-pine-600">
-              View Result
-            </button>
+            <Button onClick={onViewResult}>View Result</Button>
             {exam.isPracticeExam && (
-              <button type="button" onClick={() => onRetake(assignment)} className="rounded-md px-3 py-2.5 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-100">
+              <Button variant="secondary" onClick={() => onRetake(assignment)}>
                 Retake Exam
-              </button>
+              </Button>
             )}
           </>
         ) : (
-          <button
-            type="button"
-            disabled={state === 'upcoming'}
-            onClick={() => onStart(assignment)}
-            className="rounded-md bg-brand-700 px-3 py-2.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700"
-          >
+          <Button disabled={state === 'upcoming'} onClick={() => onStart(assignment)}>
             {startLabel}
-          </button>
+          </Button>
         )}
       </div>
     </article>

@@ -2,10 +2,13 @@
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { Tab, TabGroup, TabList } from '@headlessui/react';
 import { examListMachine, suggestionCompletes, type ExamListType, type ExamTab } from '../../machines/examList.machine';
 import { loadExamCourses, loadExamNamePrompt, loadExams, loadExamSubjects } from '../../services/exams';
-import { ContentTabs } from '../app/Shell';
+import { SectionTabs } from '../app/SectionTabs';
+import { Button } from '../ui/Button';
+import { Notice } from '../ui/Notice';
+import { Spinner } from '../ui/Spinner';
+import { Tabs } from '../ui/Tabs';
 import { CoverImage } from '../content/CoverImage';
 import { ExamCard } from './ExamCard';
 import { useExamInstruction, InstructionModal } from './InstructionModal';
@@ -46,7 +49,7 @@ export function ExamsScreen() {
 
   return (
     <section>
-      <ContentTabs />
+      <SectionTabs />
       {choosing ? <CourseStep list={list} /> : <CourseExams list={list} onStart={instruction.open} onRetake={instruction.retake} />}
       <InstructionModal actor={instruction.actor} subjectNames={subjectNames} />
     </section>
@@ -62,12 +65,8 @@ function CourseStep({ list }: { list: ListActor }) {
   return (
     <div>
       <h1 className="mb-4 text-lg font-semibold text-slate-900">Choose course for exam information</h1>
-      {loading && <p role="status">Loading…</p>}
-      {failed && (
-        <button type="button" className="rounded-md bg-brand-700 px-4 py-2 text-white" onClick={() => list.send({ type: 'examList.reload' })}>
-          Try again
-        </button>
-      )}
+      {loading && <Spinner label="Loading…" />}
+      {failed && <Button onClick={() => list.send({ type: 'examList.reload' })}>Try again</Button>}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {courses.map((course) => (
           <button
@@ -104,23 +103,15 @@ function CourseExams({ list, onStart, onRetake }: { list: ListActor; onStart: Pa
   return (
     <div>
       <div className="mb-3 flex flex-wrap items-center gap-3">
-        <button type="button" onClick={() => list.send({ type: 'examList.back' })} className="rounded-md px-3 py-1.5 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-100">
+        <Button variant="secondary" onClick={() => list.send({ type: 'examList.back' })}>
           Back
-        </button>
+        </Button>
         <p className="font-semibold text-slate-800">Course : {course?.name}</p>
       </div>
-      <TabGroup selectedIndex={TABS.findIndex((t) => t.id === tab)} onChange={(index) => list.send({ type: 'examList.selectTab', tab: TABS[index].id })}>
-        <TabList className="mb-3 flex gap-2 border-b border-slate-200">
-          {TABS.map((t) => (
-            <Tab key={t.id} className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-semibold text-slate-600 data-[selected]:border-brand-700 data-[selected]:text-brand-800 focus:outline-none">
-              {t.label}
-            </Tab>
-          ))}
-        </TabList>
-      </TabGroup>
+      <Tabs label="Exam kind" tabs={TABS} selected={tab} onChange={(id) => list.send({ type: 'examList.selectTab', tab: id })} />
       <Filters list={list} />
-      {loading && <p role="status">Loading exams…</p>}
-      {!loading && !failed && exams.length === 0 && <p className="py-6 text-center text-slate-600">No exams found.</p>}
+      {loading && <Spinner label="Loading exams…" showLabel />}
+      {!loading && !failed && exams.length === 0 && <Notice>No exams found.</Notice>}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="exam-cards">
         {exams.map((assignment) => (
           <ExamCard
@@ -145,7 +136,7 @@ function Filters({ list }: { list: ListActor }) {
   const searchText = useSelector(list, (s) => s.context.searchText);
   const suggestion = useSelector(list, (s) => s.context.suggestion);
   const ghost = suggestionCompletes(searchText, suggestion) ? searchText + suggestion.slice(searchText.length) : '';
-  const field = 'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm';
+  const field = 'min-h-10 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm';
   return (
     <div className="mb-4 flex flex-col gap-2 md:flex-row md:items-center">
       {tab === 'live' && (
@@ -199,12 +190,10 @@ function Filters({ list }: { list: ListActor }) {
             }}
           />
         </div>
-        <button type="button" className="rounded-md px-3 py-2 text-sm ring-1 ring-slate-300 hover:bg-slate-100" onClick={() => list.send({ type: 'examList.clearSearch' })}>
+        <Button variant="secondary" onClick={() => list.send({ type: 'examList.clearSearch' })}>
           Clear
-        </button>
-        <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
-          Search
-        </button>
+        </Button>
+        <Button type="submit">Search</Button>
       </form>
     </div>
   );

@@ -2,14 +2,15 @@
 import { useNavigate } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { examInstructionMachine, instructionMessages } from '../../machines/examInstruction.machine';
 import { isSelected, optionalSubjectsVisible, selectionHints, type SubjectGroup } from '../../domain/segmentedSelection';
 import { loadSegmentedSelection, reloadGroup, retakeExam, saveSegmentedSelection, type ExamAssignment } from '../../services/exams';
 import { answerStore } from '../../services/answerStore';
 import { STORAGE_KEYS, writeJson } from '../../services/storage';
 import { useStudent } from '../app/RootActors';
-import { toast } from '../app/toast';
+import { Button } from '../ui/Button';
+import { Modal } from '../ui/Modal';
+import { toast } from '../ui/toast';
 
 type InstructionActor = ActorRefFrom<typeof examInstructionMachine>;
 
@@ -53,37 +54,33 @@ export function InstructionModal({ actor, subjectNames }: { actor: InstructionAc
   const canStart = useSelector(actor, (s) => s.can({ type: 'instruction.start' }));
   const exam = assignment?.examId;
   return (
-    <Dialog open={open} onClose={() => actor.send({ type: 'instruction.close' })} className="relative z-50">
-      <DialogBackdrop className="fixed inset-0 bg-black/40" />
-      <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-2">
-        <DialogPanel className="max-h-[95dvh] w-full max-w-[800px] overflow-y-auto rounded-xl bg-white p-4 shadow-xl sm:p-6">
-          <DialogTitle className="text-lg font-semibold">Exam Instruction</DialogTitle>
-          {exam && (
-            <>
-              {exam.instruction ? (
-                <div className="prose mt-3 max-w-none text-sm" dangerouslySetInnerHTML={{ __html: exam.instruction }} />
-              ) : (
-                <p className="mt-3 text-sm text-slate-700">{instructionMessages.defaultInstruction(exam.title)}</p>
-              )}
-              {exam.isSegmentedExam && exam.segmentedExamDetails && <SubjectSelection actor={actor} subjectNames={subjectNames} />}
-            </>
+    <Modal
+      open={open}
+      onClose={() => actor.send({ type: 'instruction.close' })}
+      size="lg"
+      title="Exam Instruction"
+      actions={
+        <>
+          <Button variant="secondary" onClick={() => actor.send({ type: 'instruction.close' })}>
+            Cancel
+          </Button>
+          <Button disabled={!canStart} busy={busy} onClick={() => actor.send({ type: 'instruction.start' })}>
+            Start Exam
+          </Button>
+        </>
+      }
+    >
+      {exam && (
+        <>
+          {exam.instruction ? (
+            <div className="prose max-w-none" dangerouslySetInnerHTML={{ __html: exam.instruction }} />
+          ) : (
+            <p>{instructionMessages.defaultInstruction(exam.title)}</p>
           )}
-          <div className="mt-5 flex justify-end gap-2">
-            <button type="button" onClick={() => actor.send({ type: 'instruction.close' })} className="rounded-md px-4 py-2 text-sm ring-1 ring-slate-300 hover:bg-slate-100">
-              Cancel
-            </button>
-            <button
-              type="button"
-              disabled={!canStart || busy}
-              onClick={() => actor.send({ type: 'instruction.start' })}
-              className="rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-slate-300"
-            >
-              Start Exam
-            </button>
-          </div>
-        </DialogPanel>
-      </div>
-    </Dialog>
+          {exam.isSegmentedExam && exam.segmentedExamDetails && <SubjectSelection actor={actor} subjectNames={subjectNames} />}
+        </>
+      )}
+    </Modal>
   );
 }
 
@@ -132,9 +129,9 @@ function SubjectSelection({ actor, subjectNames }: { actor: InstructionActor; su
           ))}
         </ul>
       )}
-      <button type="button" disabled={!canEdit} onClick={() => actor.send({ type: 'instruction.reset' })} className="mt-3 rounded-md px-4 py-2 text-sm ring-1 ring-slate-300 disabled:opacity-50">
+      <Button variant="secondary" disabled={!canEdit} onClick={() => actor.send({ type: 'instruction.reset' })} className="mt-3">
         Reset
-      </button>
+      </Button>
     </section>
   );
 }

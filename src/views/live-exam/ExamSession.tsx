@@ -3,21 +3,29 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, waitFor } from 'xstate';
-import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { answerOutboxMachine, answeredCount, offlineCount, responsesGiven } from '../../machines/answerOutbox.machine';
 import { examTimerMachine, type ServerTiming } from '../../machines/examTimer.machine';
 import { examSubmissionMachine } from '../../machines/examSubmission.machine';
 import { formatRemaining } from '../../domain/examTiming';
 import { formatExamClock } from '../../domain/academyTime';
+import { MESSAGES, RESTORED_TOAST_MS, uploadFailedMessage } from '../../domain/messages';
 import { responseCount, totalResponseCount, type AnswerValue } from '../../domain/scoring';
 import { answerStore, mergeSavedAnswers } from '../../services/answerStore';
 import { reloadGroup, sendAnswer, submitExam, type CurrentExam } from '../../services/exams';
 import { ApiRequestError } from '../../services/api';
 import { removeKey, STORAGE_KEYS } from '../../services/storage';
 import { useIsOnline } from '../app/RootActors';
-import { toast } from '../app/toast';
+import { OfflineAdvice } from '../app/OfflineBanner';
+import { Button } from '../ui/Button';
+import { toast } from '../ui/toast';
 import { QuestionCard } from './QuestionCard';
 import { AdvisoryModal, AnswerErrorDialog, ConfirmSubmitModal, QuitModal, RemovedModal, TimeOverModal } from './ExamModals';
+
+/** What the offline banner tells a student during an exam. */
+const OFFLINE_ADVICE = {
+  message: 'Your answers are saved on this device.',
+  details: 'Answers given now are kept on this device and sent automatically when the connection returns. Please do not clear the browser data.',
+};
 
 export function ExamSession({ exam, timing, studentId, examId, groupId }: { exam: CurrentExam; timing: ServerTiming; studentId: string; examId: string; groupId: string }) {
   const navigate = useNavigate();
@@ -37,10 +45,10 @@ export function ExamSession({ exam, timing, studentId, examId, groupId }: { exam
       actors: { sendAnswer: fromPromise(({ input }) => sendAnswer(input)) },
       actions: {
         persistAnswers: (_, { studentId: sid, examId: eid, entries, removed }) => answerStore.writeExam(sid, eid, entries, removed),
-        notifySavedLocally: () => toast.warning('Due to internet issue, saving locally'),
-        notifyLocked: () => toast.error('You cannot change the answer'),
-        notifyRestored: () => toast.success('Internet has been restored', 'You are back to online. We are trying to submit your locally saved answers.', 10_000),
-        notifyUploadSkipped: (_, { names }) => names.forEach((name) => toast.error(`Error uploading file ${name}`)),
+        notifySavedLocally: () => toast.warning(MESSAGES.savingLocally),
+        notifyLocked: () => toast.error(MESSAGES.answerLocked),
+        notifyRestored: () => toast.success(MESSAGES.restored, MESSAGES.restoredDescription, RESTORED_TOAST_MS),
+        notifyUploadSkipped: (_, { names }) => names.forEach((name) => toast.error(uploadFailedMessage(name))),
         reloadGroup: (_, { groupId: gid }) => void reloadGroup(gid).catch(() => undefined),
       },
     }),
@@ -139,7 +147,7 @@ export function ExamSession({ exam, timing, studentId, examId, groupId }: { exam
 
   return (
     <div onContextMenu={(e) => e.preventDefault()} className="pb-28">
-      {!online && <OfflineBanner />}
+      <OfflineAdvice message={OFFLINE_ADVICE.message} details={OFFLINE_ADVICE.details} />
       <header className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h1 className="text-lg font-semibold text-slate-900">{exam.title}</h1>
@@ -163,9 +171,9 @@ export function ExamSession({ exam, timing, studentId, examId, groupId }: { exam
           <Stat label="Duration" value={`${exam.duration} minutes`} />
           <Stat label="Subject" value={subjectNames.join(', ') || 'Not given'} />
         </dl>
-        <button type="button" onClick={() => setQuitting(true)} className="mt-2 min-h-10 rounded-md px-4 py-2 text-sm ring-1 ring-slate-300 hover:bg-slate-100">
+        <Button variant="secondary" onClick={() => setQuitting(true)} className="mt-2">
           Quit
-        </button>
+        </Button>
       </header>
 
       <div className={`mt-4 space-y-4 ${closed ? 'pointer-events-none opacity-50' : ''}`} aria-disabled={closed}>
@@ -194,14 +202,9 @@ export function ExamSession({ exam, timing, studentId, examId, groupId }: { exam
               Offline saved: {offlineSaved}
             </span>
           </div>
-          <button
-            type="button"
-            disabled={!canSubmit}
-            onClick={() => submission.send({ type: 'exam.submit', savedCount: answered })}
-            className="min-h-11 rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 disabled:bg-slate-300"
-          >
+          <Button size="lg" disabled={!canSubmit} onClick={() => submission.send({ type: 'exam.submit', savedCount: answered })}>
             Submit
-          </button>
+          </Button>
         </div>
       </footer>
 
@@ -220,20 +223,6 @@ function Stat({ label, value }: { label: string; value: string | number }) {
     <div className="rounded-md bg-slate-50 px-2 py-1">
       <dt className="text-xs text-slate-500">{label}</dt>
       <dd className="font-semibold text-slate-800">{value}</dd>
-    </div>
-  );
-}
-
-function OfflineBanner() {
-  return (
-    <div role="alert" className="sticky top-14 z-30 mb-3 flex items-center justify-between gap-2 rounded-md bg-amber-100 px-3 py-2 text-sm text-amber-900">
-      <span>You are offline. Your answers are saved on this device.</span>
-      <Popover className="relative">
-        <PopoverButton className="rounded px-2 py-0.5 font-semibold underline">Details</PopoverButton>
-        <PopoverPanel anchor="bottom end" className="z-50 w-64 rounded-md border border-slate-200 bg-white p-3 text-sm text-slate-700 shadow-lg">
-          Answers given now are kept on this device and sent automatically when the connection returns. Please do not clear the browser data.
-        </PopoverPanel>
-      </Popover>
     </div>
   );
 }

@@ -9,6 +9,10 @@ import { useStudent } from '../app/RootActors';
 import { ExamSession } from './ExamSession';
 import { RemovedModal } from './ExamModals';
 import { meansExamRemoved } from '../../domain/examErrors';
+import { MESSAGES } from '../../domain/messages';
+import { Button } from '../ui/Button';
+import { Notice } from '../ui/Notice';
+import { Spinner } from '../ui/Spinner';
 
 type Loaded =
   | { status: 'loading' }
@@ -48,8 +52,8 @@ export function LiveExamScreen() {
       (error: unknown) => {
         if (!current) return;
         if (isApiRequestError(error) && meansExamRemoved(error)) setLoaded({ status: 'removed' });
-        else if (isApiRequestError(error) && error.network) setLoaded({ status: 'failed', message: 'Please check your internet connection then try again.' });
-        else setLoaded({ status: 'failed', message: isApiRequestError(error) ? error.title : 'Unhandled exception' });
+        else if (isApiRequestError(error) && error.network) setLoaded({ status: 'failed', message: MESSAGES.checkConnection });
+        else setLoaded({ status: 'failed', message: isApiRequestError(error) ? error.title : MESSAGES.unhandledException });
       },
     );
     return () => {
@@ -60,36 +64,33 @@ export function LiveExamScreen() {
   if (!student) return null;
   switch (loaded.status) {
     case 'loading':
-      return (
-        <p role="status" className="py-10 text-center text-slate-600">
-          Loading exam…
-        </p>
-      );
+      return <Spinner label="Loading exam…" showLabel />;
     case 'removed':
       return <RemovedModal open onBack={() => navigate('/exams')} />;
     case 'failed':
       return (
-        <div className="py-10 text-center" role="alert">
-          <p className="text-slate-700">{loaded.message}</p>
-          <button type="button" onClick={() => setAttempt((n) => n + 1)} className="mt-3 rounded-md bg-brand-700 px-4 py-2 text-white">
-            Try again
-          </button>
-        </div>
+        <Notice tone="error" action={<Button onClick={() => setAttempt((n) => n + 1)}>Try again</Button>}>
+          {loaded.message}
+        </Notice>
       );
     case 'submitted':
       return (
-        <div className="py-10 text-center">
-          <h1 className="text-lg font-semibold">{loaded.exam.title}</h1>
-          <p className="mt-2 text-slate-700">You have already submitted this exam.</p>
-          <div className="mt-4 flex justify-center gap-2">
-            <button type="button" onClick={() => navigate('/exams')} className="rounded-md px-4 py-2 ring-1 ring-slate-300">
-              Back
-            </button>
-            <button type="button" onClick={() => navigate(`/result/${examId}/${groupId}`)} className="rounded-md bg-brand-700 px-4 py-2 text-white">
-              View Result
-            </button>
-          </div>
-        </div>
+        <section>
+          <h1 className="text-center text-lg font-semibold text-slate-900">{loaded.exam.title}</h1>
+          <Notice
+            className="mx-auto my-4"
+            action={
+              <>
+                <Button variant="secondary" onClick={() => navigate('/exams')}>
+                  Back
+                </Button>
+                <Button onClick={() => navigate(`/result/${examId}/${groupId}`)}>View Result</Button>
+              </>
+            }
+          >
+            You have already submitted this exam.
+          </Notice>
+        </section>
       );
     case 'ready':
       return <ExamSession key={`${examId}-${groupId}`} exam={loaded.exam} timing={loaded.timing} studentId={student._id} examId={examId} groupId={groupId} />;

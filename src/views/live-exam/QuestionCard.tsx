@@ -5,7 +5,9 @@ import { answerLocked, type answerOutboxMachine } from '../../machines/answerOut
 import { mcaValue, optionIndex, type PublicQuestion } from '../../domain/scoring';
 import type { LocalSavedAnswer, PendingFile } from '../../services/answerStore';
 import { fileToPending } from '../../services/exams';
-import { toast } from '../app/toast';
+import { MESSAGES } from '../../domain/messages';
+import { Button, buttonClass } from '../ui/Button';
+import { toast } from '../ui/toast';
 
 type OutboxActor = ActorRefFrom<typeof answerOutboxMachine>;
 
@@ -97,7 +99,7 @@ function SingleChoice(props: CardProps) {
             className="mr-2"
             name={`q-${question._id}`}
             checked={chosen === index}
-            onChange={() => (locked ? toast.error('You cannot change the answer') : choose(props, [index]))}
+            onChange={() => (locked ? toast.error(MESSAGES.answerLocked) : choose(props, [index]))}
           />
           <OptionLabel question={question} index={index} />
         </label>
@@ -111,7 +113,7 @@ function TrueFalseChoices(props: CardProps) {
   const values = question.options.map((_, i) => mcaValue(entry?.answer[i] ?? null));
   const set = (index: number, value: 'true' | 'false') => {
     if (answerLocked(multipleTimesSubmission, entry, index) && values[index] !== value) {
-      toast.error('You cannot change the answer');
+      toast.error(MESSAGES.answerLocked);
       return;
     }
     const next = values.map((v, i) => (i === index ? value : v));
@@ -154,14 +156,9 @@ function MultipleChoice(props: CardProps) {
           <OptionLabel question={question} index={index} />
         </label>
       ))}
-      <button
-        type="button"
-        disabled={picked.length === 0}
-        onClick={() => choose(props, picked)}
-        className="mt-1 rounded-md bg-brand-700 px-3 py-2.5 text-sm font-semibold text-white disabled:bg-slate-300"
-      >
+      <Button disabled={picked.length === 0} onClick={() => choose(props, picked)} className="mt-1">
         Submit Answer
-      </button>
+      </Button>
     </fieldset>
   );
 }
@@ -174,10 +171,10 @@ function WrittenAnswer(props: CardProps) {
   const rows = Math.min(5, Math.max(3, text.split('\n').length));
   const submit = async () => {
     if (!text.trim() && files.length === 0) {
-      toast.warning('Please provide an answer or upload a file');
+      toast.warning(MESSAGES.provideAnswer);
       return;
     }
-    if (!window.confirm("Are you sure you want to submit? Once submitted, it can't be changed.")) return;
+    if (!window.confirm(MESSAGES.confirmSubmit)) return;
     const pending = await Promise.all(files.map((file) => fileToPending(file)));
     choose(props, [text], { files: pending });
     setFiles([]);
@@ -196,7 +193,7 @@ function WrittenAnswer(props: CardProps) {
         placeholder={question.type === 'paragraph' ? 'Write your answer' : 'Short answer'}
       />
       <div className="flex flex-wrap items-center gap-2">
-        <label className="cursor-pointer rounded-md px-3 py-2.5 text-sm ring-1 ring-slate-300 hover:bg-slate-50 focus-within:ring-2 focus-within:ring-brand-600">
+        <label className={`cursor-pointer focus-within:ring-2 focus-within:ring-brand-600 ${buttonClass({ variant: 'secondary' })}`}>
           Attach files
           <input
             type="file"
@@ -216,9 +213,9 @@ function WrittenAnswer(props: CardProps) {
             {file.name}
           </a>
         ))}
-        <button type="button" onClick={() => void submit()} className="ml-auto rounded-md bg-brand-700 px-3 py-2.5 text-sm font-semibold text-white disabled:bg-slate-300">
+        <Button onClick={() => void submit()} className="ml-auto">
           {submitted ? 'Answer Submitted' : 'Submit Answer'}
-        </button>
+        </Button>
       </div>
     </fieldset>
   );

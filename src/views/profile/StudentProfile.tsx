@@ -1,15 +1,17 @@
 // /student-profile: who the student is; GPA and picture can be edited, the rest is fixed.
 import type { FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { profileEditMachine, type GpaField } from '../../machines/profileEdit.machine';
 import { fetchProfile, updateProfile, uploadFile } from '../../services/account';
-import { isApiRequestError } from '../../services/api';
 import { fromApiPhone } from '../../domain/phone';
 import { useSessionActor, useStudent } from '../app/RootActors';
-import { Avatar } from '../app/Shell';
-import { toast } from '../app/toast';
+import { Avatar } from '../ui/Avatar';
+import { Button } from '../ui/Button';
+import { ButtonLink } from '../ui/ButtonLink';
+import { Notice } from '../ui/Notice';
+import { Spinner } from '../ui/Spinner';
+import { showFailure, toast } from '../ui/toast';
 
 const ACCEPTED_PICTURES = 'image/jpeg,image/png';
 
@@ -24,7 +26,7 @@ export function StudentProfile() {
         saveProfile: fromPromise(({ input }) => updateProfile(input)),
       },
       actions: {
-        showError: (_, { error }) => toast.error(isApiRequestError(error) ? error.title : String(error)),
+        showError: (_, { error }) => showFailure(error),
         notifySaved: () => toast.success('Profile updated'),
         announceStudent: (_, { student }) => session.send({ type: 'session.studentUpdated', student }),
       },
@@ -43,11 +45,7 @@ export function StudentProfile() {
   const canPick = useSelector(actor, (s) => s.matches('editing'));
 
   if (!student) {
-    return (
-      <p role="status" className="text-slate-600">
-        {loading ? 'Loading your profile…' : 'Your profile could not be loaded.'}
-      </p>
-    );
+    return loading ? <Spinner label="Loading your profile…" showLabel /> : <Notice tone="error">Your profile could not be loaded.</Notice>;
   }
 
   const submit = (e: FormEvent) => {
@@ -89,15 +87,15 @@ export function StudentProfile() {
             <h1 className="break-words text-xl font-semibold">{student.name}</h1>
             <p className="text-sm text-slate-600">Student ID: {student.sid}</p>
           </div>
-          <button
-            type="button"
+          <Button
+            variant="secondary"
             aria-pressed={editing}
             onClick={() => actor.send({ type: editing ? 'profile.cancel' : 'profile.edit' })}
             disabled={editing && !canSave}
-            className="ml-auto shrink-0 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50 disabled:opacity-50"
+            className="ml-auto shrink-0"
           >
             {editing ? 'Cancel' : 'Edit'}
-          </button>
+          </Button>
         </div>
 
         {editing ? (
@@ -129,13 +127,9 @@ export function StudentProfile() {
               {gpaInput('SSCGPA', 'SSC GPA')}
               {gpaInput('HSCGPA', 'HSC GPA')}
             </div>
-            <button
-              type="submit"
-              disabled={!canSave}
-              className="w-full rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-50"
-            >
+            <Button type="submit" size="lg" block disabled={!canSave} busy={saving}>
               {saving ? 'Updating…' : 'Update'}
-            </button>
+            </Button>
           </form>
         ) : (
           <dl className="mt-5 grid grid-cols-1 gap-x-4 gap-y-3 text-sm min-[400px]:grid-cols-2">
@@ -149,9 +143,9 @@ export function StudentProfile() {
           </dl>
         )}
       </div>
-      <Link to="/scoreboard" className="mt-4 block rounded-lg border border-brand-700 px-4 py-2.5 text-center font-semibold text-brand-700 hover:bg-brand-50">
+      <ButtonLink to="/scoreboard" variant="secondary" size="lg" block className="mt-4">
         View scoreboard
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

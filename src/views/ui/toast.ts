@@ -1,0 +1,65 @@
+// Toasts: short messages at the top of the screen that screens, and the actions they provide to
+// statecharts, raise (statecharts never call this themselves). A failure becomes a toast in one way,
+// showFailure, with the words of domain/messages.failureWords.
+//
+// The toast library is not part of the sign-in screen's code: it is fetched with the first toast or
+// when the shell shows after sign-in (loadToasts), so it is on the device before an exam can go
+// offline. A toast raised while it arrives shows once it is there.
+import { failureWords } from '../../domain/messages';
+
+type ToastModule = typeof import('./ToastStack');
+type Kind = 'success' | 'info' | 'warning' | 'error';
+
+let loading: Promise<ToastModule> | null = null;
+let loaded: ToastModule | null = null;
+const watchers = new Set<(module: ToastModule) => void>();
+
+/** Fetches the toast library once; a fetch that failed (offline) is tried again on the next call. */
+export function loadToasts(): Promise<ToastModule> {
+  loading ??= import('./ToastStack').then(
+    (module) => {
+      loaded = module;
+      watchers.forEach((watcher) => watcher(module));
+      return module;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** Calls `watcher` with the library once it is there (at once if it already is). */
+export function watchToastsLoaded(watcher: (module: ToastModule) => void): () => void {
+  watchers.add(watcher);
+  if (loaded) watcher(loaded);
+  return () => watchers.delete(watcher);
+}
+
+function show(kind: Kind, title: string, description?: string, durationMs?: number): void {
+  // Every call waits for the same fetch, so toasts show in the order they were raised.
+  loadToasts().then(
+    ({ toast }) => toast[kind](title, { description, duration: durationMs }),
+    () => console.warn(`A toast could not be shown (toast library unavailable): ${title}`),
+  );
+}
+
+/** `toast.success('Title', 'optional description', 10_000)`. */
+export const toast = {
+  success: (title: string, description?: string, durationMs?: number) => show('success', title, description, durationMs),
+  info: (title: string, description?: string, durationMs?: number) => show('info', title, description, durationMs),
+  warning: (title: string, description?: string, durationMs?: number) => show('warning', title, description, durationMs),
+  error: (title: string, description?: string, durationMs?: number) => show('error', title, description, durationMs),
+};
+
+/**
+ * The spec's toast for a failed request: its title, its message beneath when it says more, or
+ * 'Unhandled exception'. An error toast; with `titleOnlyAsWarning` (the sign-in rule: "errors.message
+ * as an error, or errors.title as a warning") a failure that brings only a title is a warning.
+ */
+export function showFailure(error: unknown, { titleOnlyAsWarning = false }: { titleOnlyAsWarning?: boolean } = {}): void {
+  const { title, description } = failureWords(error);
+  if (titleOnlyAsWarning && !description) toast.warning(title);
+  else toast.error(title, description);
+}
