@@ -49,6 +49,8 @@ export default defineConfig({
     fileParallelism: true,
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // expect.poll waits as long as a browser locator does (10 s): a loaded 2-core machine is slow, not wrong.
+    expect: { poll: { timeout: 10_000 } },
     reporters: ['default', './tests/support/closing-line-reporter.ts'],
   },
 });

@@ -3,8 +3,8 @@
 // the app sends them: the stream token as the `token` query, the licence token in `x-drm-token`.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, waitFor, type Browser, type Page } from '../support/browser.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { launchBrowser, type Browser, type Page } from '../support/browser.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const demoStudent = '570000000000000000000001';
@@ -93,17 +93,20 @@ describe('demo media playback in Chromium', () => {
       },
       { session, video, manifest, protectedStream, studentId: demoStudent },
     );
-    return waitFor(
-      () =>
-        page.evaluate(() => {
+    return vi.waitFor(
+      async () => {
+        const report = await page.evaluate(() => {
           const w = window as unknown as { report: PlaybackReport; player: any };
           const element = document.getElementById('v') as HTMLVideoElement;
           w.report.currentTime = element.currentTime;
           w.report.decodedFrames = element.getVideoPlaybackQuality().totalVideoFrames;
           w.report.heights = [...new Set<number>(w.player.getVariantTracks().map((t: { height: number }) => t.height))].sort((a, b) => a - b);
           return w.report.error || w.report.currentTime > 1 ? w.report : null;
-        }),
-      { timeoutMs: 20_000, message: `${video.id} did not play` },
+        });
+        if (!report) throw new Error(`${video.id} did not play`);
+        return report;
+      },
+      { timeout: 20_000, interval: 50 },
     );
   }
 

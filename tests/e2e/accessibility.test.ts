@@ -1,27 +1,12 @@
 // Accessibility and phone layout in a real Chromium against a real server with the demo academy: no
 // sideways scrolling at 360 px, named controls and finger-sized targets in the live exam, announced
 // form errors, and dialogs that keep and give back keyboard focus.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, signIn, startAppServer, type Browser, type Page } from '../support/browser';
-import type { TestServer } from '../support/test-server';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, newPage, signIn, type Page } from '../support/browser';
+import { DEMO, DEMO_STUDENT } from '../support/demo-academy';
 
-const COURSE = 'c00000000000000000000001';
-const GROUP = '900000000000000000000001';
-const LIVE_EXAM = 'e10000000000000000000001';
 
-let browser: Browser;
-let server: TestServer;
-let baseUrl: string;
-
-beforeAll(async () => {
-  ({ server, baseUrl } = await startAppServer({ bundle: 'demo' }));
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 /** How far the page is wider than the phone's screen, in CSS pixels (0 means no sideways scrolling). */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -53,16 +38,16 @@ async function height(page: Page, selector: string) {
 
 describe('accessibility in the browser', () => {
   it('never scrolls sideways at 360 px on the main screens', async () => {
-    const page = await newPage(browser, baseUrl, { width: 360 });
+    const page = await newPage(suite.browser, suite.baseUrl, { width: 360 });
     for (const path of ['/login', '/register', '/forget-password']) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await overflow(page), path).toBe(0);
     }
-    await signIn(page, baseUrl, '01700000001', 'student123');
+    await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
     const screens: [string, () => Promise<void>][] = [
       ['/courses', () => page.getByRole('list', { name: 'Courses' }).waitFor()],
-      [`/subjects/${COURSE}`, () => page.getByRole('list', { name: 'Subjects' }).waitFor()],
+      [`/subjects/${DEMO.mbbsCourse}`, () => page.getByRole('list', { name: 'Subjects' }).waitFor()],
       ['/student-profile', () => page.getByRole('button', { name: 'Edit' }).waitFor()],
     ];
     for (const [path, ready] of screens) {
@@ -77,7 +62,7 @@ describe('accessibility in the browser', () => {
     const name = page.getByRole('heading', { level: 1 });
     expect(await name.evaluate((h) => h.scrollWidth <= h.clientWidth)).toBe(true);
 
-    await page.goto(`/subjects/${COURSE}`);
+    await page.goto(`/subjects/${DEMO.mbbsCourse}`);
     await page.getByRole('list', { name: 'Subjects' }).getByRole('link').first().click();
     await page.getByRole('link', { name: /^Videos of / }).first().click();
     await page.getByRole('list', { name: 'Videos' }).waitFor();
@@ -103,9 +88,9 @@ describe('accessibility in the browser', () => {
   }, 60_000);
 
   it('names every control of the live exam, describes its figures and gives fingers room', async () => {
-    const page = await newPage(browser, baseUrl, { width: 360 });
-    await signIn(page, baseUrl, '01700000001', 'student123');
-    await page.goto(`/live-exam/${LIVE_EXAM}/${GROUP}`);
+    const page = await newPage(suite.browser, suite.baseUrl, { width: 360 });
+    await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
+    await page.goto(`/live-exam/${DEMO.liveExam}/${DEMO.group}`);
     await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
     await page.getByRole('article', { name: 'Question 1' }).waitFor();
     expect(await overflow(page)).toBe(0);
@@ -133,7 +118,7 @@ describe('accessibility in the browser', () => {
   }, 60_000);
 
   it('announces sign-in errors and ties them to their fields', async () => {
-    const page = await newPage(browser, baseUrl, { width: 360 });
+    const page = await newPage(suite.browser, suite.baseUrl, { width: 360 });
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign In' }).click();
     const phone = page.getByLabel('Mobile number');
@@ -146,8 +131,8 @@ describe('accessibility in the browser', () => {
   }, 30_000);
 
   it('keeps keyboard focus inside the notification drawer and gives it back when Escape closes it', async () => {
-    const page = await newPage(browser, baseUrl, { width: 360 });
-    await signIn(page, baseUrl, '01700000001', 'student123');
+    const page = await newPage(suite.browser, suite.baseUrl, { width: 360 });
+    await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
     await page.goto('/courses');
     const bell = page.getByRole('button', { name: /^Notifications/ });
     await bell.focus();

@@ -4,47 +4,34 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, signIn, startAppServer, toast, waitFor, type Browser, type Page } from '../support/browser';
-import type { TestServer } from '../support/test-server';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { browserSuite, newPage, signIn, toast, type Page } from '../support/browser';
+import { DEMO_STUDENT, NO_BATCH_STUDENT } from '../support/demo-academy';
 import { hashSessionId, revokeSession } from '../../server/account/sessions';
 
 const NEW_PHONE = '01811223344';
 const NEW_PASSWORD = 'medic2026';
-const DEMO_PHONE = '01700000001';
-const DEMO_PASSWORD = 'student123';
 
-let browser: Browser;
-let server: TestServer;
-let baseUrl: string;
-let smsFile: string;
-
-beforeAll(async () => {
-  smsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'academy-sms-')), 'sms.log');
-  browser = await launchBrowser();
-  ({ server, baseUrl } = await startAppServer({ bundle: 'demo', env: { SMS_TRANSPORT: `file:${smsFile}` }, config: { scryptCost: 2 ** 14 } }));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (smsFile) fs.rmSync(path.dirname(smsFile), { recursive: true, force: true });
-});
+const smsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'academy-sms-')), 'sms.log');
+const suite = browserSuite({ env: { SMS_TRANSPORT: `file:${smsFile}` }, config: { scryptCost: 2 ** 14 } });
+afterAll(() => fs.rmSync(path.dirname(smsFile), { recursive: true, force: true }));
 
 /** The latest code sent to a phone (file transport: one JSON line per message). */
 async function codeFor(phone: string, purpose: 'register' | 'reset', after = 0): Promise<string> {
-  return waitFor(
+  return vi.waitFor(
     () => {
-      if (!fs.existsSync(smsFile)) return null;
-      const messages = fs
-        .readFileSync(smsFile, 'utf8')
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line) as { phone: string; code: string; purpose: string });
+      const messages = fs.existsSync(smsFile)
+        ? fs
+            .readFileSync(smsFile, 'utf8')
+            .trim()
+            .split('\n')
+            .map((line) => JSON.parse(line) as { phone: string; code: string; purpose: string })
+        : [];
       const mine = messages.filter((m) => m.phone === `88${phone}` && m.purpose === purpose);
-      return mine.length > after ? mine.at(-1)!.code : null;
+      if (mine.length <= after) throw new Error(`no ${purpose} code for ${phone}`);
+      return mine.at(-1)!.code;
     },
-    { message: `no ${purpose} code for ${phone}` },
+    { timeout: 10_000, interval: 50 },
   );
 }
 
@@ -53,17 +40,17 @@ async function logOut(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Are you sure you want to logout?' });
   await dialog.waitFor();
   await dialog.getByRole('button', { name: 'Yes, logout' }).click();
-  await page.waitForURL(`${baseUrl}/login`);
+  await page.waitForURL(`${suite.baseUrl}/login`);
   await toast(page, 'Log out successfull').waitFor();
 }
 
 describe('account in the browser', () => {
   it('registers with a code, signs in automatically, signs out and back in', { timeout: 60_000 }, async () => {
-    const page = await newPage(browser, baseUrl);
+    const page = await newPage(suite.browser, suite.baseUrl);
     await page.goto('/');
-    await page.waitForURL(`${baseUrl}/login`);
+    await page.waitForURL(`${suite.baseUrl}/login`);
     await page.getByRole('link', { name: 'Create an account' }).click();
-    await page.waitForURL(`${baseUrl}/register`);
+    await page.waitForURL(`${suite.baseUrl}/register`);
 
     await page.getByRole('button', { name: 'Proceed' }).click();
     await page.getByText('Please enter phone no.').waitFor();
@@ -73,7 +60,7 @@ describe('account in the browser', () => {
 
     await page.getByLabel('Mobile number').fill(NEW_PHONE);
     await page.getByRole('button', { name: 'Proceed' }).click();
-    await page.waitForURL(`${baseUrl}/otp`);
+    await page.waitForURL(`${suite.baseUrl}/otp`);
     const verify = page.getByRole('button', { name: 'Verify' });
     expect(await verify.isDisabled()).toBe(true);
     await page.getByText('Please enter otp first').waitFor();
@@ -87,7 +74,7 @@ describe('account in the browser', () => {
     await page.getByLabel('Verification code').fill(wrong);
     expect(await verify.isEnabled()).toBe(true);
     await verify.click();
-    await page.waitForURL(`${baseUrl}/setpassword`);
+    await page.waitForURL(`${suite.baseUrl}/setpassword`);
     await page.getByLabel('New password').fill(NEW_PASSWORD);
     await page.getByLabel('Confirm password').fill('different1');
     await page.getByRole('button', { name: 'Set Password' }).click();
@@ -95,18 +82,18 @@ describe('account in the browser', () => {
     await page.getByLabel('Confirm password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Set Password' }).click();
     // A wrong code comes back from the server: its title shows and the code screen returns.
-    await page.waitForURL(`${baseUrl}/otp`);
+    await page.waitForURL(`${suite.baseUrl}/otp`);
     await toast(page, undefined, 'error').first().waitFor();
 
     await page.getByLabel('Verification code').fill(code);
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.waitForURL(`${baseUrl}/setpassword`);
+    await page.waitForURL(`${suite.baseUrl}/setpassword`);
     await page.getByLabel('New password').fill(NEW_PASSWORD);
     await page.getByLabel('Confirm password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Set Password' }).click();
     await toast(page, 'Successfully set the password!').waitFor();
     await page.getByRole('button', { name: 'Account menu' }).waitFor();
-    await page.waitForURL(`${baseUrl}/`);
+    await page.waitForURL(`${suite.baseUrl}/`);
 
     await logOut(page);
     expect(await page.evaluate(() => localStorage.getItem('sessionId') ?? sessionStorage.getItem('sessionId'))).toBeNull();
@@ -115,42 +102,42 @@ describe('account in the browser', () => {
     await page.getByLabel('Password', { exact: true }).fill('wrongpass');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await toast(page).first().waitFor();
-    expect(page.url()).toBe(`${baseUrl}/login`);
+    expect(page.url()).toBe(`${suite.baseUrl}/login`);
 
-    await signIn(page, baseUrl, NEW_PHONE, NEW_PASSWORD, { remember: false });
+    await signIn(page, suite.baseUrl, NEW_PHONE, NEW_PASSWORD, { remember: false });
     // Without Remember me the session lives only in this tab.
     expect(await page.evaluate(() => [localStorage.getItem('sessionId'), sessionStorage.getItem('sessionId')])).toEqual([null, expect.stringMatching(/^[0-9a-f]{32}$/)]);
     // A public route sends a signed-in student home.
     await page.goto('/register');
-    await page.waitForURL(`${baseUrl}/`);
+    await page.waitForURL(`${suite.baseUrl}/`);
     await page.context().close();
   });
 
   it('resets a forgotten password and signs in with the new one', async () => {
-    const page = await newPage(browser, baseUrl);
+    const page = await newPage(suite.browser, suite.baseUrl);
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
-    await page.waitForURL(`${baseUrl}/forget-password`);
-    await page.getByLabel('Mobile number').fill('01700000002');
+    await page.waitForURL(`${suite.baseUrl}/forget-password`);
+    await page.getByLabel('Mobile number').fill(NO_BATCH_STUDENT.phone);
     await page.getByRole('button', { name: 'Proceed' }).click();
-    await page.waitForURL(`${baseUrl}/otp`);
-    await page.getByLabel('Verification code').fill(await codeFor('01700000002', 'reset'));
+    await page.waitForURL(`${suite.baseUrl}/otp`);
+    await page.getByLabel('Verification code').fill(await codeFor(NO_BATCH_STUDENT.phone, 'reset'));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByLabel('New password').fill('fresh-pass');
     await page.getByLabel('Confirm password').fill('fresh-pass');
     await page.getByRole('button', { name: 'Set Password' }).click();
-    await page.waitForURL(`${baseUrl}/login`);
+    await page.waitForURL(`${suite.baseUrl}/login`);
     await toast(page, 'Successfully set the password!').waitFor();
-    await signIn(page, baseUrl, '01700000002', 'fresh-pass');
+    await signIn(page, suite.baseUrl, NO_BATCH_STUDENT.phone, 'fresh-pass');
     await page.context().close();
   });
 
   it('edits the GPA (a bad value first) and uploads a picture', async () => {
-    const page = await newPage(browser, baseUrl);
-    await signIn(page, baseUrl, DEMO_PHONE, DEMO_PASSWORD);
+    const page = await newPage(suite.browser, suite.baseUrl);
+    await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'My Profile' }).click();
-    await page.waitForURL(`${baseUrl}/student-profile`);
+    await page.waitForURL(`${suite.baseUrl}/student-profile`);
     await page.getByText('Student ID:').waitFor();
     await page.getByRole('link', { name: 'View scoreboard' }).waitFor();
 
@@ -168,37 +155,37 @@ describe('account in the browser', () => {
     await page.getByRole('button', { name: 'Edit' }).waitFor();
     await page.getByText('4.75').waitFor();
 
-    const response = await server.call({ method: 'GET', url: '/api/student/profile', session: await page.evaluate(() => localStorage.getItem('sessionId')!) });
+    const response = await suite.server.call({ method: 'GET', url: '/api/student/profile', session: await page.evaluate(() => localStorage.getItem('sessionId')!) });
     const profile = response.json().data as { SSCGPA: number; HSCGPA: number; profilePic: string | null };
     expect(profile).toMatchObject({ SSCGPA: 4.75, HSCGPA: 5 });
     expect(profile.profilePic).toBeTruthy();
     // The picture the browser shows is the stored one.
-    const picture = await fetch(new URL(profile.profilePic!, baseUrl));
+    const picture = await fetch(new URL(profile.profilePic!, suite.baseUrl));
     expect(picture.status).toBe(200);
     expect(Buffer.from(await picture.arrayBuffer())).toEqual(png);
     await page.context().close();
   });
 
   it('signs out with the server title when the session is revoked elsewhere', async () => {
-    const page = await newPage(browser, baseUrl);
-    await signIn(page, baseUrl, DEMO_PHONE, DEMO_PASSWORD);
+    const page = await newPage(suite.browser, suite.baseUrl);
+    await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
     // The home screen's own requests finish first, so the revoked session is met by the profile's.
     await page.getByRole('list', { name: 'Courses' }).waitFor();
     const sessionId = await page.evaluate(() => localStorage.getItem('sessionId')!);
-    await revokeSession(server.app.db, hashSessionId(sessionId), new Date());
+    await revokeSession(suite.server.app.db, hashSessionId(sessionId), new Date());
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'My Profile' }).click();
     await toast(page, 'You are not logged in. Please sign in again.').waitFor();
-    await page.waitForURL(`${baseUrl}/login`);
+    await page.waitForURL(`${suite.baseUrl}/login`);
     expect(await page.evaluate(() => localStorage.getItem('sessionId'))).toBeNull();
     await page.context().close();
   });
 
   it('opens the realtime connection when signed in and shows when the connection is lost', async () => {
-    const page = await newPage(browser, baseUrl);
-    const before = server.app.realtime.io.of('/').sockets.size;
-    await signIn(page, baseUrl, DEMO_PHONE, DEMO_PASSWORD);
-    await waitFor(() => server.app.realtime.io.of('/').sockets.size > before, { message: 'the app opened no socket' });
+    const page = await newPage(suite.browser, suite.baseUrl);
+    const before = suite.server.app.realtime.io.of('/').sockets.size;
+    await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
+    await expect.poll(() => suite.server.app.realtime.io.of('/').sockets.size, { message: 'the app opened no socket' }).toBeGreaterThan(before);
     const banner = page.getByText('You are offline. Please check your internet connection.');
     expect(await banner.count()).toBe(0);
     await page.context().setOffline(true);
@@ -206,13 +193,13 @@ describe('account in the browser', () => {
     await page.context().setOffline(false);
     await banner.waitFor({ state: 'detached' });
     await logOut(page);
-    await waitFor(() => server.app.realtime.io.of('/').sockets.size === before, { message: 'the socket stayed open after logout' });
+    await expect.poll(() => suite.server.app.realtime.io.of('/').sockets.size, { message: 'the socket stayed open after logout' }).toBe(before);
     await page.context().close();
   });
 
   it('shows the shell at 360 px: logo, bell with its drawer, account menu, stacked tabs', { timeout: 60_000 }, async () => {
-    const page = await newPage(browser, baseUrl, { width: 360 });
-    await signIn(page, baseUrl, DEMO_PHONE, DEMO_PASSWORD);
+    const page = await newPage(suite.browser, suite.baseUrl, { width: 360 });
+    await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(360);
     await page.getByRole('link', { name: 'Medical Academy home' }).waitFor();
@@ -229,7 +216,7 @@ describe('account in the browser', () => {
     for (const item of ['My Profile', 'My Courses', 'My Exams', 'Logout']) await page.getByRole('menuitem', { name: item }).waitFor();
     await page.getByText('v1.1.1').waitFor();
     await page.getByRole('menuitem', { name: 'My Exams' }).click();
-    await page.waitForURL(`${baseUrl}/exams`);
+    await page.waitForURL(`${suite.baseUrl}/exams`);
 
     // The tab menu stacks below 576 px and lies in a row above.
     // The exams screen loads on demand; until it arrives the previous screen (with its own tabs) stays.

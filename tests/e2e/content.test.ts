@@ -1,39 +1,20 @@
 // Learning content in real Chromium against the built app and a real server with the demo academy:
 // browsing, the empty states, clear and ClearKey playback, the watermark, completion and notes.
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, signIn, startAppServer, waitFor, type Browser, type Page } from '../support/browser';
-import type { TestServer } from '../support/test-server';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, newPage, signIn, type Page } from '../support/browser';
+import { DEMO, DEMO_STUDENT, NO_BATCH_STUDENT } from '../support/demo-academy';
 
-const STUDENT_ID = '570000000000000000000001';
-const MBBS = 'c00000000000000000000001';
-const RESIDENCY = 'c00000000000000000000003';
-const ANATOMY = '500000000000000000000001';
-const UPPER_LIMB = 'ca0000000000000000000001';
-const CLEAR_VIDEO = '7d0000000000000000000001';
-const PROTECTED_VIDEO = '7d0000000000000000000002';
 
 const NO_BATCH =
   'You are not added to a batch yet, To view contents you must be added to a student batch. Please ask Medical Academy Administration to add you to a batch.';
 const NOTHING_ADDED = "Nothing added yet. You'll see contents immediately after contents will be updated.";
 
-let browser: Browser;
-let server: TestServer;
-let baseUrl: string;
-
-beforeAll(async () => {
-  browser = await launchBrowser({ extraArgs: ['--autoplay-policy=no-user-gesture-required'] });
-  ({ server, baseUrl } = await startAppServer({ bundle: 'demo' }));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite({ browserArgs: ['--autoplay-policy=no-user-gesture-required'] });
 
 async function studentPage(width = 360): Promise<Page> {
-  const page = await newPage(browser, baseUrl, { width });
-  await signIn(page, baseUrl, '01700000001', 'student123');
+  const page = await newPage(suite.browser, suite.baseUrl, { width });
+  await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
   return page;
 }
 
@@ -51,8 +32,8 @@ async function waitForPlayback(page: Page, seconds: number): Promise<number> {
 }
 
 async function completedVideos(): Promise<string[]> {
-  const session = await server.sessionFor(STUDENT_ID);
-  const response = await server.call({ method: 'GET', url: `/api/course/${MBBS}/subject-completion`, session });
+  const session = await suite.server.sessionFor(DEMO_STUDENT.id);
+  const response = await suite.server.call({ method: 'GET', url: `/api/course/${DEMO.mbbsCourse}/subject-completion`, session });
   const entries = response.json().data as Array<{ subjectId: string; videos: string[] }>;
   return entries.flatMap((entry) => entry.videos);
 }
@@ -70,20 +51,20 @@ describe('learning content in the browser', () => {
     const mbbs = courses.getByRole('link', { name: /MBBS Admission 2026/ });
     await mbbs.focus();
     await page.keyboard.press('Enter');
-    await page.waitForURL(`**/subjects/${MBBS}`);
+    await page.waitForURL(`**/subjects/${DEMO.mbbsCourse}`);
     await page.getByRole('heading', { name: 'MBBS Admission 2026', level: 1 }).waitFor();
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     expect(await crumbs.innerText()).toContain('My Courses');
 
     await page.getByRole('link', { name: 'Anatomy' }).click();
-    await page.waitForURL(`**/lectures/${ANATOMY}`);
+    await page.waitForURL(`**/lectures/${DEMO.anatomySubject}`);
     await page.getByRole('link', { name: 'Videos of Anatomy Lecture 1' }).waitFor();
     expect(await crumbs.innerText()).toMatch(/My Courses\s*>\s*MBBS Admission 2026\s*>\s*Anatomy/);
 
     await page.getByRole('link', { name: 'Chapters' }).click();
-    await page.waitForURL(`**/chapters/${ANATOMY}`);
+    await page.waitForURL(`**/chapters/${DEMO.anatomySubject}`);
     await page.getByRole('link', { name: 'Videos of Upper Limb' }).click();
-    await page.waitForURL(`**/videos/${UPPER_LIMB}/chapter`);
+    await page.waitForURL(`**/videos/${DEMO.upperLimbChapter}/chapter`);
     await page.getByRole('button', { name: 'Play Brachial Plexus: Roots to Branches' }).waitFor();
     // Unpublished and not-yet-available videos stay hidden.
     expect(await page.getByRole('button', { name: /Cubital Fossa|processing/ }).count()).toBe(0);
@@ -100,10 +81,10 @@ describe('learning content in the browser', () => {
   });
 
   it('plays the clear HLS clip, records completion at 80 % and closes on the browser back button', async () => {
-    expect(await completedVideos()).not.toContain(CLEAR_VIDEO);
+    expect(await completedVideos()).not.toContain(DEMO.clearVideo);
     const page = await studentPage(1280);
     // Reached inside the app, so the browser back button stays within it.
-    await page.goto(`/chapters/${ANATOMY}`);
+    await page.goto(`/chapters/${DEMO.anatomySubject}`);
     await page.getByRole('link', { name: 'Videos of Upper Limb' }).click();
     await page.getByRole('button', { name: 'Play Brachial Plexus: Roots to Branches' }).click();
     const dialog = page.getByRole('dialog');
@@ -115,13 +96,13 @@ describe('learning content in the browser', () => {
     // Paused at 85 % (moved there with the seek bar), the video is recorded as completed before it ends.
     await dialog.getByRole('button', { name: 'Pause', exact: true }).click();
     await dialog.getByRole('button', { name: 'Play', exact: true }).waitFor();
-    expect(await completedVideos()).not.toContain(CLEAR_VIDEO);
+    expect(await completedVideos()).not.toContain(DEMO.clearVideo);
     const duration = await page.evaluate(() => document.querySelector<HTMLVideoElement>('[data-testid="video"]')!.duration);
     const seekBar = dialog.getByLabel('Seek');
     const bar = (await seekBar.boundingBox())!;
     // A click on the seek bar at 85 % of its width, as a student would.
     await seekBar.click({ position: { x: bar.width * 0.85, y: bar.height / 2 } });
-    await waitFor(async () => (await completedVideos()).includes(CLEAR_VIDEO), { timeoutMs: 15_000, message: 'completion was not recorded at 80 %' });
+    await expect.poll(completedVideos, { timeout: 15_000, message: 'completion was not recorded at 80 %' }).toContain(DEMO.clearVideo);
     expect(await page.evaluate(() => document.querySelector<HTMLVideoElement>('[data-testid="video"]')!.ended)).toBe(false);
     expect(Number((await dialog.getByTestId('player-progress').innerText()).replace('%', ''))).toBeGreaterThanOrEqual(80);
     await dialog.getByRole('button', { name: 'Play', exact: true }).click();
@@ -141,10 +122,10 @@ describe('learning content in the browser', () => {
       void alert.accept();
     });
     await page.goBack();
-    await waitFor(() => alerts.length > 0, { message: 'no alert on browser back' });
+    await expect.poll(() => alerts.length, { message: 'no alert on browser back' }).toBeGreaterThan(0);
     expect(alerts).toEqual(['Browser back button is clicked.']);
     await dialog.waitFor({ state: 'detached' });
-    expect(new URL(page.url()).pathname).toBe(`/videos/${UPPER_LIMB}/chapter`);
+    expect(new URL(page.url()).pathname).toBe(`/videos/${DEMO.upperLimbChapter}/chapter`);
     // The card now shows the video as completed.
     await expect.poll(() => page.getByRole('button', { name: 'Play Brachial Plexus: Roots to Branches' }).getByTestId('video-progress').innerText()).toBe('100%');
     await page.context().close();
@@ -152,12 +133,12 @@ describe('learning content in the browser', () => {
 
   it('plays the ClearKey-protected clip with a moving watermark, and fails without a licence', async () => {
     const page = await studentPage(1280);
-    await page.goto(`/videos/${UPPER_LIMB}/chapter`);
+    await page.goto(`/videos/${DEMO.upperLimbChapter}/chapter`);
     const card = page.getByRole('button', { name: 'Play Shoulder Joint and Rotator Cuff (protected)' });
 
     const streamRequests: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes(`/media/streams/${PROTECTED_VIDEO}/`)) streamRequests.push(request.url());
+      if (request.url().includes(`/media/streams/${DEMO.protectedVideo}/`)) streamRequests.push(request.url());
     });
 
     // Without a licence (the licence request is aborted) the player ends in its failed state.
@@ -172,7 +153,7 @@ describe('learning content in the browser', () => {
     await page.unroute('**/api/media/clearkey/**');
     const licences: number[] = [];
     page.on('response', (response) => {
-      if (response.url().includes(`/api/media/clearkey/${PROTECTED_VIDEO}`)) licences.push(response.status());
+      if (response.url().includes(`/api/media/clearkey/${DEMO.protectedVideo}`)) licences.push(response.status());
     });
     await failure.getByRole('button', { name: 'Try again' }).click();
     expect(await waitForPlayback(page, 0.5)).toBeGreaterThan(0.5);
@@ -185,11 +166,11 @@ describe('learning content in the browser', () => {
     expect(await watermark.innerText()).toContain('8801700000001');
     const firstSpot = await watermark.getAttribute('data-spot');
     const firstBox = await watermark.boundingBox();
-    await waitFor(async () => (await watermark.getAttribute('data-spot')) !== firstSpot, { timeoutMs: 6000, message: 'the watermark did not move' });
-    await waitFor(async () => {
+    await expect.poll(() => watermark.getAttribute('data-spot'), { timeout: 6000, message: 'the watermark did not move' }).not.toBe(firstSpot);
+    await expect.poll(async () => {
       const box = await watermark.boundingBox();
-      return box && firstBox && (box.x !== firstBox.x || box.y !== firstBox.y);
-    });
+      return !!box && !!firstBox && (box.x !== firstBox.x || box.y !== firstBox.y);
+    }).toBe(true);
 
     await page.getByRole('button', { name: 'Close video' }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
@@ -198,11 +179,11 @@ describe('learning content in the browser', () => {
 
   it('opens the hosted-player video in its iframe with a stream token, and the video-sharing one in its embed', async () => {
     const page = await studentPage(1280);
-    await page.goto(`/videos/${UPPER_LIMB}/chapter`);
+    await page.goto(`/videos/${DEMO.upperLimbChapter}/chapter`);
     await page.getByRole('button', { name: 'Play Axilla Dissection (hosted player)' }).click();
     const hosted = page.getByRole('dialog').locator('iframe');
     await hosted.waitFor();
-    const src = new URL((await hosted.getAttribute('src'))!, baseUrl);
+    const src = new URL((await hosted.getAttribute('src'))!, suite.baseUrl);
     expect(src.pathname).toBe('/media/embed/7d0000000000000000000003');
     expect(src.searchParams.get('token')).toBeTruthy();
     const frame = page.frameLocator('[role="dialog"] iframe');
@@ -220,9 +201,9 @@ describe('learning content in the browser', () => {
 
   it('downloads a note as a file', async () => {
     const page = await studentPage(360);
-    await page.goto(`/videos/${UPPER_LIMB}/chapter`);
+    await page.goto(`/videos/${DEMO.upperLimbChapter}/chapter`);
     await page.getByRole('navigation', { name: 'Item contents' }).getByRole('link', { name: 'Notes' }).click();
-    await page.waitForURL(`**/notes/${UPPER_LIMB}/chapter`);
+    await page.waitForURL(`**/notes/${DEMO.upperLimbChapter}/chapter`);
     const table = page.getByRole('table');
     await table.waitFor();
     expect(await table.getByRole('columnheader').allInnerTexts()).toEqual(['Sl.', 'Title', 'Year', 'Resource']);
@@ -237,18 +218,18 @@ describe('learning content in the browser', () => {
   });
 
   it('shows the no-batch notice to a student in no batch', async () => {
-    const page = await newPage(browser, baseUrl, { width: 360 });
-    await signIn(page, baseUrl, '01700000002', 'student123');
+    const page = await newPage(suite.browser, suite.baseUrl, { width: 360 });
+    await signIn(page, suite.baseUrl, NO_BATCH_STUDENT.phone, NO_BATCH_STUDENT.password);
     await page.goto('/courses');
     await page.getByText(NO_BATCH, { exact: true }).waitFor();
-    await page.goto(`/lectures/${ANATOMY}`);
+    await page.goto(`/lectures/${DEMO.anatomySubject}`);
     await page.getByText(NO_BATCH, { exact: true }).waitFor();
     await page.context().close();
   });
 
   it('shows nothing-added-yet for a course whose subjects have no items, and recovers from a failed load', async () => {
     const page = await studentPage(1280);
-    await page.goto(`/subjects/${RESIDENCY}`);
+    await page.goto(`/subjects/${DEMO.residencyCourse}`);
     await page.getByRole('link', { name: 'Community Medicine' }).click();
     await page.getByText(NOTHING_ADDED, { exact: true }).waitFor();
     await page.getByRole('link', { name: 'Chapters' }).click();

@@ -1,51 +1,32 @@
 // Exams in a real Chromium against a real server with the demo academy: the live exam with every
 // question type, answers kept through an offline reload, time over, and a practice submission.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, signIn, startAppServer, type Browser, type Page } from '../support/browser';
-import type { TestServer } from '../support/test-server';
-import { currentAttempt, openExam as openDemoExam } from '../support/demo-academy';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, newPage, signIn, type Page } from '../support/browser';
+import { currentAttempt, DEMO, DEMO_STUDENT, openExam } from '../support/demo-academy';
 
-const STUDENT = '570000000000000000000001';
-const GROUP = '900000000000000000000001';
-const LIVE_EXAM = 'e10000000000000000000001';
-const PRACTICE_EXAM = 'e10000000000000000000005';
-const SHORT_PRACTICE_EXAM = 'e10000000000000000000004';
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-let browser: Browser;
-let server: TestServer;
-let baseUrl: string;
+const suite = browserSuite();
 
-beforeAll(async () => {
-  ({ server, baseUrl } = await startAppServer({ bundle: 'demo' }));
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const attemptOf = (examId: string) => currentAttempt(server, examId);
+const attemptOf = (examId: string) => currentAttempt(suite.server, examId);
 
 async function storedAnswers(examId: string) {
   const attempt = await attemptOf(examId);
   if (!attempt) return [];
-  return server.app.db.selectFrom('answers').selectAll().where('attempt_id', '=', attempt.id).execute();
+  return suite.server.app.db.selectFrom('answers').selectAll().where('attempt_id', '=', attempt.id).execute();
 }
 
-const openExam = (page: Page, title: string, tab: 'Live Exam' | 'Practice Exam') => openDemoExam(page, baseUrl, title, tab);
 const question = (page: Page, n: number) => page.getByRole('article', { name: `Question ${n}` });
 
 describe('exams in the browser', () => {
   it('chooses the subjects of the segmented exam with the spec alerts, and searches with a Tab-accepted suggestion', async () => {
-    const page = await newPage(browser, baseUrl);
+    const page = await newPage(suite.browser, suite.baseUrl);
     const alerts: string[] = [];
     page.on('dialog', (dialog) => {
       alerts.push(dialog.message());
       void dialog.accept();
     });
-    await signIn(page, baseUrl, '01700000001', 'student123');
+    await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
     await page.goto('/exams');
     await page.getByRole('button', { name: /MBBS Admission 2026/ }).click();
 
@@ -88,9 +69,9 @@ describe('exams in the browser', () => {
   });
 
   it('takes the live demo exam with every question type and submits it', async () => {
-    const page = await newPage(browser, baseUrl);
+    const page = await newPage(suite.browser, suite.baseUrl);
     page.on('dialog', (dialog) => void dialog.accept());
-    await openExam(page, 'Weekly Live Test: Cardiovascular Physiology', 'Live Exam');
+    await openExam(page, suite.baseUrl, 'Weekly Live Test: Cardiovascular Physiology', 'Live Exam');
     await page.getByRole('timer').waitFor();
 
     await question(page, 1).getByRole('radio').first().check();
@@ -108,9 +89,9 @@ describe('exams in the browser', () => {
     await question(page, 8).getByRole('button', { name: 'Submit Answer' }).click();
 
     await expect.poll(() => page.getByTestId('answered-count').textContent()).toBe('Answered: 8/8');
-    await expect.poll(async () => (await storedAnswers(LIVE_EXAM)).length, { timeout: 15_000 }).toBe(8);
+    await expect.poll(async () => (await storedAnswers(DEMO.liveExam)).length, { timeout: 15_000 }).toBe(8);
     await question(page, 8).getByRole('button', { name: 'Answer Submitted' }).waitFor();
-    const written = (await storedAnswers(LIVE_EXAM)).find((a) => JSON.parse(a.answer)[0] === 'Digoxin toxicity');
+    const written = (await storedAnswers(DEMO.liveExam)).find((a) => JSON.parse(a.answer)[0] === 'Digoxin toxicity');
     expect(JSON.parse(written!.extra)).toEqual([expect.objectContaining({ name: 'workings.pdf', type: 'application/pdf' })]);
 
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
@@ -119,16 +100,16 @@ describe('exams in the browser', () => {
     await confirm.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL((url) => url.pathname === '/exams');
     await page.getByText('Answer submitted successfully!').waitFor();
-    expect((await attemptOf(LIVE_EXAM))?.submitted_at).toBeTruthy();
+    expect((await attemptOf(DEMO.liveExam))?.submitted_at).toBeTruthy();
     const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('localSavedAnswers') ?? '{}'));
-    expect(saved[STUDENT]?.[LIVE_EXAM]).toBeUndefined();
+    expect(saved[DEMO_STUDENT.id]?.[DEMO.liveExam]).toBeUndefined();
     await page.context().close();
   });
 
   it('keeps five answers given offline through a reload and delivers them when back online', async () => {
-    const page = await newPage(browser, baseUrl);
+    const page = await newPage(suite.browser, suite.baseUrl);
     page.on('dialog', (dialog) => void dialog.accept());
-    await openExam(page, 'Practice Set: Physiology Basics', 'Practice Exam');
+    await openExam(page, suite.baseUrl, 'Practice Set: Physiology Basics', 'Practice Exam');
     await page.getByRole('timer').waitFor();
 
     await page.context().setOffline(true);
@@ -143,10 +124,10 @@ describe('exams in the browser', () => {
     await expect.poll(() => page.getByTestId('offline-count').textContent()).toBe('Offline saved: 5');
     const kept = await page.evaluate(
       ({ student, exam }) => Object.values(JSON.parse(localStorage.getItem('localSavedAnswers') ?? '{}')[student]?.[exam] ?? {}).filter((e) => (e as { offline: boolean }).offline).length,
-      { student: STUDENT, exam: PRACTICE_EXAM },
+      { student: DEMO_STUDENT.id, exam: DEMO.practiceExam },
     );
     expect(kept).toBe(5);
-    expect(await storedAnswers(PRACTICE_EXAM)).toHaveLength(0);
+    expect(await storedAnswers(DEMO.practiceExam)).toHaveLength(0);
 
     // An offline reload cannot load the page, so reload right after the connection returns, while
     // answer saves still cannot get through: the five answers must come back from the device.
@@ -154,11 +135,11 @@ describe('exams in the browser', () => {
     await page.route('**/api/exam/add-answer/**', (route) => (answersGetThrough ? route.continue() : route.abort('internetdisconnected')));
     await page.context().setOffline(false);
     await page.reload();
-    expect(await storedAnswers(PRACTICE_EXAM)).toHaveLength(0);
+    expect(await storedAnswers(DEMO.practiceExam)).toHaveLength(0);
     answersGetThrough = true;
 
-    await expect.poll(async () => (await storedAnswers(PRACTICE_EXAM)).length, { timeout: 20_000 }).toBe(5);
-    const rows = await storedAnswers(PRACTICE_EXAM);
+    await expect.poll(async () => (await storedAnswers(DEMO.practiceExam)).length, { timeout: 20_000 }).toBe(5);
+    const rows = await storedAnswers(DEMO.practiceExam);
     expect(rows.map((r) => JSON.parse(r.answer))).toEqual(expect.arrayContaining([[0], [1], ['The SA node']]));
     await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
     await expect.poll(() => page.getByTestId('offline-count').textContent(), { timeout: 10_000 }).toBe('Offline saved: 0');
@@ -167,28 +148,28 @@ describe('exams in the browser', () => {
     // Submitting a practice exam leads to its result page.
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await page.getByRole('dialog', { name: 'Submit exam' }).getByRole('button', { name: 'Submit' }).click();
-    await page.waitForURL((url) => url.pathname === `/result/${PRACTICE_EXAM}/${GROUP}`);
-    expect((await attemptOf(PRACTICE_EXAM))?.submitted_at).toBeTruthy();
+    await page.waitForURL((url) => url.pathname === `/result/${DEMO.practiceExam}/${DEMO.group}`);
+    expect((await attemptOf(DEMO.practiceExam))?.submitted_at).toBeTruthy();
     await page.context().close();
   });
 
   it('shows time over when the server clock passes the deadline, and submits from its Ok', async () => {
-    const page = await newPage(browser, baseUrl);
-    await openExam(page, 'Quick Practice: Pharmacology in 2 Minutes', 'Practice Exam');
+    const page = await newPage(suite.browser, suite.baseUrl);
+    await openExam(page, suite.baseUrl, 'Quick Practice: Pharmacology in 2 Minutes', 'Practice Exam');
     await page.getByRole('timer').waitFor();
     await question(page, 1).getByRole('radio').first().check();
-    await expect.poll(async () => (await storedAnswers(SHORT_PRACTICE_EXAM)).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await storedAnswers(DEMO.shortPracticeExam)).length, { timeout: 10_000 }).toBe(1);
 
     // Two minutes and ten seconds later on the server: past the deadline, inside the grace period.
-    server.clock.advance(130_000);
+    suite.server.clock.advance(130_000);
     await page.reload();
     const timeOver = page.getByRole('dialog', { name: 'Exam time is over!' });
     await timeOver.getByRole('button', { name: 'Ok' }).waitFor();
     // The open modal hides the page from the accessibility tree, so the countdown is read directly.
     await expect.poll(() => page.locator('[role="timer"]').textContent()).toBe('00:00');
     await timeOver.getByRole('button', { name: 'Ok' }).click();
-    await page.waitForURL((url) => url.pathname === `/result/${SHORT_PRACTICE_EXAM}/${GROUP}`);
-    const first = await attemptOf(SHORT_PRACTICE_EXAM);
+    await page.waitForURL((url) => url.pathname === `/result/${DEMO.shortPracticeExam}/${DEMO.group}`);
+    const first = await attemptOf(DEMO.shortPracticeExam);
     expect(first?.submitted_at).toBeTruthy();
 
     // The finished practice exam offers View Result and Retake Exam; a retake starts a fresh attempt.
@@ -199,10 +180,10 @@ describe('exams in the browser', () => {
     await card.getByRole('button', { name: 'View Result' }).waitFor();
     await card.getByRole('button', { name: 'Retake Exam' }).click();
     await page.getByRole('dialog', { name: 'Exam Instruction' }).getByRole('button', { name: 'Start Exam' }).click();
-    await page.waitForURL((url) => url.pathname === `/live-exam/${SHORT_PRACTICE_EXAM}/${GROUP}`);
+    await page.waitForURL((url) => url.pathname === `/live-exam/${DEMO.shortPracticeExam}/${DEMO.group}`);
     await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
     await expect.poll(() => page.getByTestId('answered-count').textContent()).toBe('Answered: 0/4');
-    await expect.poll(async () => (await attemptOf(SHORT_PRACTICE_EXAM))?.id).not.toBe(first?.id);
+    await expect.poll(async () => (await attemptOf(DEMO.shortPracticeExam))?.id).not.toBe(first?.id);
     await page.context().close();
   });
 });

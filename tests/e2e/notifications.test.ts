@@ -1,29 +1,15 @@
 // The notification bell in real Chromium against the built app and a real server with the demo academy:
 // the unread badge, the drawer, a live push, opening a lecture notification, deleting one.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, signIn, startAppServer, waitFor, type Browser, type Page } from '../support/browser';
-import type { TestServer } from '../support/test-server';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, newPage, signIn, type Page } from '../support/browser';
+import { DEMO, DEMO_STUDENT, NO_BATCH_STUDENT } from '../support/demo-academy';
 import { publishNotification } from '../../server/notifications/publish';
 
-const STUDENT_ID = '570000000000000000000001';
-const LECTURE = '1e0000000000000000000001';
 const LECTURE_MESSAGE = 'New lecture video added: Anatomy Lecture 1';
 const HOLIDAY_MESSAGE = 'Classes are off on Friday for the national holiday. Live exams continue as scheduled.';
 const TIME = /^\d\d [A-Z][a-z]{2} \d{4} \| \d\d:\d\d (am|pm)$/;
 
-let browser: Browser;
-let server: TestServer;
-let baseUrl: string;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ server, baseUrl } = await startAppServer({ bundle: 'demo' }));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const suite = browserSuite();
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
 const badge = (page: Page) => page.getByTestId('unread-count');
@@ -31,14 +17,14 @@ const drawer = (page: Page) => page.getByRole('dialog', { name: 'Notifications' 
 const rows = (page: Page) => drawer(page).getByRole('list', { name: 'Notification list' }).getByRole('listitem');
 
 async function storedNotifications(): Promise<Array<{ notificationId: { _id: string; message: string; info: { id?: string } }; isSeen: boolean }>> {
-  const session = await server.sessionFor(STUDENT_ID);
-  return (await server.call({ method: 'GET', url: '/api/notification', session })).json().data;
+  const session = await suite.server.sessionFor(DEMO_STUDENT.id);
+  return (await suite.server.call({ method: 'GET', url: '/api/notification', session })).json().data;
 }
 
 describe('notifications in the browser', () => {
   it('shows the unread badge, takes a live push, opens a lecture and deletes one on a 360 px phone', { timeout: 60_000 }, async () => {
-    const page = await newPage(browser, baseUrl, { width: 360 });
-    await signIn(page, baseUrl, '01700000001', 'student123');
+    const page = await newPage(suite.browser, suite.baseUrl, { width: 360 });
+    await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
     await page.getByRole('button', { name: 'Notifications, 3 unread' }).waitFor();
     expect(await badge(page).innerText()).toBe('3');
 
@@ -58,11 +44,11 @@ describe('notifications in the browser', () => {
     expect(await badge(page).innerText()).toBe('3');
 
     // A live notification, published while the page is open, lands on top and counts.
-    await waitFor(async () => (await server.app.realtime.io.in(`student:${STUDENT_ID}`).fetchSockets()).length > 0, { message: 'the page opened no socket' });
+    await expect.poll(async () => (await suite.server.app.realtime.io.in(`student:${DEMO_STUDENT.id}`).fetchSockets()).length, { message: 'the page opened no socket' }).toBeGreaterThan(0);
     const live = await publishNotification(
-      server.app,
+      suite.server.app,
       { type: 'notification', message: 'New question solve video added: Anatomy Previous Question Solve', info: { on: 'question-solve', id: '950000000000000000000001', title: 'Anatomy Previous Question Solve' } },
-      [STUDENT_ID],
+      [DEMO_STUDENT.id],
     );
     await expect.poll(() => badge(page).innerText()).toBe('4');
     await expect.poll(() => rows(page).count()).toBe(6);
@@ -72,15 +58,15 @@ describe('notifications in the browser', () => {
     // Delete the holiday notice: gone here and on the server.
     await drawer(page).getByRole('button', { name: `Delete notification: ${HOLIDAY_MESSAGE}` }).click();
     await expect.poll(() => rows(page).count()).toBe(5);
-    await waitFor(async () => !(await storedNotifications()).some((n) => n.notificationId.message === HOLIDAY_MESSAGE), { message: 'the notice was not deleted on the server' });
+    await expect.poll(async () => (await storedNotifications()).some((n) => n.notificationId.message === HOLIDAY_MESSAGE), { message: 'the notice was not deleted on the server' }).toBe(false);
     expect(await badge(page).innerText()).toBe('4');
 
     // Opening the lecture notification marks it seen and leads to its videos.
     await rows(page).filter({ hasText: LECTURE_MESSAGE }).getByRole('button').first().click();
-    await page.waitForURL(`**/videos/${LECTURE}/lecture`);
+    await page.waitForURL(`**/videos/${DEMO.anatomyLecture}/lecture`);
     await drawer(page).waitFor({ state: 'detached' });
     await expect.poll(() => badge(page).innerText()).toBe('3');
-    await waitFor(async () => (await storedNotifications()).find((n) => n.notificationId.message === LECTURE_MESSAGE)?.isSeen, { message: 'the lecture notification was not marked seen' });
+    await expect.poll(async () => (await storedNotifications()).find((n) => n.notificationId.message === LECTURE_MESSAGE)?.isSeen, { message: 'the lecture notification was not marked seen' }).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     // A practice result notice leads to the exams page; Escape closes the drawer.
@@ -96,8 +82,8 @@ describe('notifications in the browser', () => {
   });
 
   it('shows no badge and the empty state to a student without notifications', async () => {
-    const page = await newPage(browser, baseUrl, { width: 360 });
-    await signIn(page, baseUrl, '01700000002', 'student123');
+    const page = await newPage(suite.browser, suite.baseUrl, { width: 360 });
+    await signIn(page, suite.baseUrl, NO_BATCH_STUDENT.phone, NO_BATCH_STUDENT.password);
     await page.getByRole('button', { name: 'Notifications, 0 unread' }).click();
     await drawer(page).getByText('No notifications yet').waitFor();
     expect(await badge(page).count()).toBe(0);

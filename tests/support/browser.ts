@@ -18,8 +18,10 @@
 //       Records the JavaScript files the page fetches from then on; carries(text) tells whether any holds the text.
 //   toast(page, text?, kind?: 'success' | 'error' | 'warning' | 'info'): Locator
 //       The app's toasts (sonner), narrowed to those containing `text` and of one kind.
-//   waitFor(condition, { timeoutMs?, message? }): Promise<T>
-//       Polls a (possibly async) condition until it returns a truthy value; for files and server state.
+//
+// Waiting on anything else (files, server state, counts): `expect.poll(read, { message }).toBe(...)`, or
+// `vi.waitFor(() => value ?? throw, { timeout })` when the value itself is needed. expect.poll waits up
+// to 10 s by default (vite.config.ts), like a locator.
 //   appDir(): string — the directory the app is served from.
 //
 // The demo bundle ('demo') signs in with 01700000001 / student123.
@@ -123,14 +125,4 @@ export async function signIn(page: Page, baseUrl: string, phone: string, passwor
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
   // The shell's account menu shows on every signed-in page.
   await page.getByRole('button', { name: 'Account menu' }).waitFor();
-}
-
-export async function waitFor<T>(condition: () => T | Promise<T>, options: { timeoutMs?: number; message?: string } = {}): Promise<NonNullable<T>> {
-  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
-  for (;;) {
-    const value = await condition();
-    if (value) return value as NonNullable<T>;
-    if (Date.now() > deadline) throw new Error(options.message ?? 'condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
