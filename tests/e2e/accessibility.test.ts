@@ -2,7 +2,7 @@
 // sideways scrolling at 360 px, named controls and finger-sized targets in the live exam, announced
 // form errors, and dialogs that keep and give back keyboard focus.
 import { describe, expect, it } from 'vitest';
-import { browserSuite, newPage, signIn, type Page } from '../support/browser';
+import { browserSuite, newPage, signIn, textContrast, type Page } from '../support/browser';
 import { DEMO, DEMO_STUDENT } from '../support/demo-academy';
 
 
@@ -84,6 +84,11 @@ describe('accessibility in the browser', () => {
     await page.getByText('Course : MBBS Admission 2026').waitFor();
     expect(await overflow(page), 'exams').toBe(0);
     for (const h of await height(page, 'article button')) expect(h).toBeGreaterThanOrEqual(40);
+    // A disabled button still reads clearly (at least 4.5:1), and an enabled one too.
+    const upcoming = page.getByRole('button', { name: /^Start Time: / }).first();
+    expect(await upcoming.isDisabled()).toBe(true);
+    expect(await textContrast(upcoming)).toBeGreaterThanOrEqual(4.5);
+    expect(await textContrast(page.getByRole('button', { name: 'Start Exam' }).first())).toBeGreaterThanOrEqual(4.5);
     await page.context().close();
   }, 60_000);
 

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { browserSuite, newPage, signIn, toast, type Page } from '../support/browser';
+import { browserSuite, newPage, signIn, textContrast, toast, type Page } from '../support/browser';
 import { DEMO_STUDENT, NO_BATCH_STUDENT } from '../support/demo-academy';
 import { hashSessionId, revokeSession } from '../../server/account/sessions';
 
@@ -63,6 +63,8 @@ describe('account in the browser', () => {
     await page.waitForURL(`${suite.baseUrl}/otp`);
     const verify = page.getByRole('button', { name: 'Verify' });
     expect(await verify.isDisabled()).toBe(true);
+    // Disabled, it still reads clearly.
+    expect(await textContrast(verify)).toBeGreaterThanOrEqual(4.5);
     await page.getByText('Please enter otp first').waitFor();
     const resend = page.getByRole('button', { name: /Resend code in [45]:\d\d/ });
     expect(await resend.isDisabled()).toBe(true);

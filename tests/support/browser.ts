@@ -16,6 +16,8 @@
 //       Fills the sign-in form with an 11-digit phone ("01700000001"), signs in and waits for the shell.
 //   watchScripts(page): { count(): number; carries(text): Promise<boolean> }
 //       Records the JavaScript files the page fetches from then on; carries(text) tells whether any holds the text.
+//   textContrast(locator): Promise<number>
+//       The WCAG contrast ratio of an element's text on its background as painted (0 when faded by opacity).
 //   toast(page, text?, kind?: 'success' | 'error' | 'warning' | 'info'): Locator
 //       The app's toasts (sonner), narrowed to those containing `text` and of one kind.
 //
@@ -31,7 +33,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { startTestServer, type TestServer, type TestServerOptions } from './test-server.js';
 
-export type { Browser, Page } from 'playwright-core';
+export type { Browser, Locator, Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -108,6 +110,33 @@ export function watchScripts(page: Page): { count: () => number; carries: (text:
     count: () => scripts.size,
     carries: async (text) => (await Promise.all(scripts.values())).some((body) => body.includes(text)),
   };
+}
+
+/**
+ * The contrast ratio (WCAG) of an element's text colour on its background, both as Chromium paints
+ * them (a canvas turns any CSS colour, oklch included, into sRGB). A faded element (opacity below 1)
+ * counts as 0: its painted colours are not the computed ones.
+ */
+export function textContrast(locator: Locator): Promise<number> {
+  return locator.evaluate((element) => {
+    const style = getComputedStyle(element);
+    if (Number(style.opacity) < 1) return 0;
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = 1;
+    const context = canvas.getContext('2d', { willReadFrequently: true })!;
+    const rgb = (colour: string) => {
+      context.clearRect(0, 0, 1, 1);
+      context.fillStyle = colour;
+      context.fillRect(0, 0, 1, 1);
+      return [...context.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+    };
+    const luminance = (channels: number[]) => {
+      const [r, g, b] = channels.map((c) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4));
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const [light, dark] = [luminance(rgb(style.color)), luminance(rgb(style.backgroundColor))].sort((a, b) => b - a);
+    return (light! + 0.05) / (dark! + 0.05);
+  });
 }
 
 export function toast(page: Page, text?: string, kind?: 'success' | 'error' | 'warning' | 'info'): Locator {
