@@ -4,7 +4,7 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/re
 import { useSelector } from '@xstate/react';
 import dayjs from 'dayjs';
 import type { NotificationsActor } from './RootActors';
-import type { StudentNotification } from '../../domain/notification';
+import type { StudentNotification } from '../../contracts/notifications';
 
 const TIME_FORMAT = 'DD MMM YYYY | HH:mm a';
 

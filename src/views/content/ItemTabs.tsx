@@ -1,6 +1,7 @@
 // The head of an item's videos and notes pages: breadcrumbs and the Videos / Notes tab pair.
 import { NavLink } from 'react-router-dom';
-import type { ItemDetail, ItemType } from '../../services/content';
+import type { ItemDetail } from '../../contracts/content';
+import type { ItemType } from '../../contracts/paths';
 import { Breadcrumbs } from './Breadcrumbs';
 import { subjectTabPath } from './SubjectItemsScreen';
 

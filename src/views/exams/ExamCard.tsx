@@ -2,7 +2,7 @@
 // that fit its state (live, upcoming, finished) at the page's last 10-second refresh.
 import dayjs from 'dayjs';
 import { examCardState } from '../../domain/examTiming';
-import type { ExamAssignment } from '../../services/exams';
+import type { ExamAssignment } from '../../contracts/exams';
 
 const colours = {
   practice: 'border-t-sky-600',

@@ -4,7 +4,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { Tab, TabGroup, TabList } from '@headlessui/react';
 import { examListMachine, suggestionCompletes, type ExamListType, type ExamTab } from '../../machines/examList.machine';
-import { loadExamCourses, loadExamNamePrompt, loadExams, loadExamSubjects } from '../../services/exams';
+import { examsApi } from '../../services/exams';
 import { ContentTabs } from '../app/Shell';
 import { CoverImage } from '../content/CoverImage';
 import { ExamCard } from './ExamCard';
@@ -22,10 +22,10 @@ export function ExamsScreen() {
   const list = useActorRef(
     examListMachine.provide({
       actors: {
-        loadCourses: fromPromise(() => loadExamCourses()),
-        loadSubjects: fromPromise(({ input }) => loadExamSubjects(input.courseId)),
-        loadExams: fromPromise(({ input }) => loadExams(input)),
-        loadSuggestion: fromPromise(({ input }) => loadExamNamePrompt(input)),
+        loadCourses: fromPromise(() => examsApi.courses()),
+        loadSubjects: fromPromise(({ input }) => examsApi.subjects(input.courseId)),
+        loadExams: fromPromise(({ input }) => examsApi.list(input)),
+        loadSuggestion: fromPromise(({ input }) => examsApi.namePrompt(input)),
       },
       actions: {
         logError: (_, { error }) => console.warn('Exam name suggestion failed', error),

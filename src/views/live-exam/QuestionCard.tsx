@@ -2,9 +2,10 @@
 import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { answerLocked, type answerOutboxMachine } from '../../machines/answerOutbox.machine';
-import { mcaValue, optionIndex, type PublicQuestion } from '../../domain/scoring';
+import { mcaValue, optionIndex } from '../../domain/scoring';
+import type { PublicQuestion } from '../../contracts/exams';
 import type { LocalSavedAnswer, PendingFile } from '../../services/answerStore';
-import { fileToPending } from '../../services/exams';
+import { fileToPending } from '../../services/uploads';
 import { toast } from '../app/toast';
 
 type OutboxActor = ActorRefFrom<typeof answerOutboxMachine>;

@@ -4,7 +4,8 @@ import { Link } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { profileEditMachine, type GpaField } from '../../machines/profileEdit.machine';
-import { fetchProfile, updateProfile, uploadFile } from '../../services/account';
+import { accountApi } from '../../services/account';
+import { uploadFile } from '../../services/uploads';
 import { isApiRequestError } from '../../services/api';
 import { fromApiPhone } from '../../domain/phone';
 import { useSessionActor, useStudent } from '../app/RootActors';
@@ -19,9 +20,9 @@ export function StudentProfile() {
   const actor = useActorRef(
     profileEditMachine.provide({
       actors: {
-        loadProfile: fromPromise(() => fetchProfile()),
+        loadProfile: fromPromise(() => accountApi.profile()),
         uploadPicture: fromPromise(({ input }) => uploadFile(input.file)),
-        saveProfile: fromPromise(({ input }) => updateProfile(input)),
+        saveProfile: fromPromise(({ input }) => accountApi.updateProfile(input)),
       },
       actions: {
         showError: (_, { error }) => toast.error(isApiRequestError(error) ? error.title : String(error)),
