@@ -21,6 +21,7 @@ import { connect } from '../server/db/connect.js';
 import { migrate } from '../server/db/migrate.js';
 import { importBundle } from '../server/db/seed/import.js';
 import { createSession } from '../server/account/sessions.js';
+import { API_PREFIX, examsPaths, pathTo, serverPaths } from '../src/contracts/paths.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -182,7 +183,7 @@ async function startServer(databaseUrl: string, port: number): Promise<ChildProc
   const ready = (async () => {
     for (;;) {
       try {
-        if ((await request(port, 'GET', '/api/health', null)).status === 200) return;
+        if ((await request(port, 'GET', `${API_PREFIX}${serverPaths.health}`, null)).status === 200) return;
       } catch {
         // not listening yet
       }
@@ -285,7 +286,7 @@ async function main(): Promise<void> {
     const starts = newStats('start (whole batch within 10 s)');
     await runSchedule(
       sessions.map((session, i) => ({ at: (i / STUDENTS) * 10_000, job: session })),
-      (session) => timed(starts, () => request(port, 'PATCH', `/api/exam/start/${EXAM}/group-id/${GROUP}`, session)),
+      (session) => timed(starts, () => request(port, 'PATCH', `${API_PREFIX}${pathTo(examsPaths.start, { examId: EXAM, groupId: GROUP })}`, session)),
     );
     starts.endedAt = performance.now();
 
@@ -304,7 +305,7 @@ async function main(): Promise<void> {
       const answer = q % 4 === 3 ? ['true', round % 2 === 0 ? 'false' : 'true', null, 'false', 'true'] : [(student + round) % 4];
       const timestamp = Date.now();
       const reply = await timed(saves, () =>
-        request(port, 'PATCH', `/api/exam/add-answer/${EXAM}/group/${GROUP}?isLive=true`, sessions[student]!, { questionId: questionId(q), answer, timestamp }),
+        request(port, 'PATCH', `${API_PREFIX}${pathTo(examsPaths.addAnswer, { examId: EXAM, groupId: GROUP })}?isLive=true`, sessions[student]!, { questionId: questionId(q), answer, timestamp }),
       );
       if (!reply) return;
       const data = JSON.parse(reply.body).data as { applied: boolean };
@@ -320,7 +321,7 @@ async function main(): Promise<void> {
       sessions.map((session, i) => ({ at: ((i * 7919) % STUDENTS) / STUDENTS * SUBMIT_WINDOW * 1000, job: session })),
       async (session) => {
         const reply = await timed(submits, () =>
-          request(port, 'PATCH', `/api/exam/submit/${EXAM}/group/${GROUP}`, session, { candidateCategory: 'Govt.', facultyName: 'Medicine', subjectName: 'No Subject' }),
+          request(port, 'PATCH', `${API_PREFIX}${pathTo(examsPaths.submit, { examId: EXAM, groupId: GROUP })}`, session, { candidateCategory: 'Govt.', facultyName: 'Medicine', subjectName: 'No Subject' }),
         );
         if (reply) submitted += 1;
       },

@@ -1,20 +1,20 @@
 // buildApp(config): the whole API server as a Fastify instance, used by main.ts and by tests.
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
-import type { Database, Student } from './db/schema.js';
+import type { Database, Staff, Student } from './db/schema.js';
 import type { Dialect } from './db/connect.js';
 import { ApiError, badRequest, notLoggedIn, forbidden } from './errors.js';
 import { resolveSession, type SessionUser } from './account/sessions.js';
 import { attachRealtime, type Realtime } from './realtime.js';
 import { registerAreas } from './areas.js';
-
-export type Access = 'public' | 'student' | 'staff' | 'any';
+import { healthContract, type Access } from '../src/contracts/common.js';
+import { API_PREFIX } from '../src/contracts/paths.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,9 +29,11 @@ declare module 'fastify' {
     user: SessionUser | null;
     /** The signed-in student; set on every route whose access is 'student'. */
     student: Student;
+    /** The signed-in teacher or administrator; set on every route whose access is 'staff'. */
+    staff: Staff;
   }
   interface FastifyContextConfig {
-    /** Who may call the route; 'student' when not given. */
+    /** Who may call the route, as its contract says (src/contracts); 'student' when not given. */
     access?: Access;
   }
 }
@@ -59,6 +61,8 @@ export interface AppDeps {
   db: Kysely<Database>;
   dialect: Dialect;
   clock?: Clock;
+  /** Sees every route as it is registered (tests check that each one declares its contract). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
@@ -74,12 +78,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       void (reply as FastifyReply).code(status).send({ errors: { title: 'The address is not valid.', message: error.message, code: 'badUrl' } });
     },
   });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.decorate('db', deps.db);
   app.decorate('dialect', deps.dialect);
   app.decorate('config', config);
   app.decorate('clock', deps.clock ?? systemClock);
   app.decorateRequest('user', null);
   app.decorateRequest('student', null as unknown as Student);
+  app.decorateRequest('staff', null as unknown as Staff);
 
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
@@ -117,8 +123,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     if (access === 'student') {
       if (user.kind !== 'student') throw forbidden('This action is for students only.', 'studentsOnly');
       request.student = user.student;
-    } else if (access === 'staff' && user.kind !== 'staff') {
-      throw forbidden('This action is for teachers and administrators only.', 'staffOnly');
+    } else if (access === 'staff') {
+      if (user.kind !== 'staff') throw forbidden('This action is for teachers and administrators only.', 'staffOnly');
+      request.staff = user.staff;
     }
   });
 
@@ -131,7 +138,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }
   });
 
-  app.get('/api/health', { config: { access: 'public' } }, async () => ({ data: { status: 'ok' } }));
+  app.route({ ...healthContract, url: `${API_PREFIX}${healthContract.url}`, handler: async () => ({ data: { status: 'ok' as const } }) });
 
   await registerAreas(app);
 

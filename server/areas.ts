@@ -1,18 +1,19 @@
-// Each product area registers its routes here, all under /api.
+// Each product area registers its routes here: the API under /api (each route from its contract in
+// src/contracts), and the media the browser loads by address at the site root.
 import type { FastifyInstance } from 'fastify';
+import { API_PREFIX } from '../src/contracts/paths.js';
 import { accountRoutes } from './account/routes.js';
 import { contentRoutes } from './content/routes.js';
 import { examRoutes } from './exams/routes.js';
-import { mediaRoutes } from './media/routes.js';
+import { mediaRoutes, mediaSiteRoutes } from './media/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
-import { storageRoutes } from './storage/routes.js';
+import { storageRoutes, storageSiteRoutes } from './storage/routes.js';
 
 export async function registerAreas(app: FastifyInstance): Promise<void> {
-  await app.register(accountRoutes, { prefix: '/api' });
-  await app.register(contentRoutes, { prefix: '/api' });
-  await app.register(examRoutes, { prefix: '/api' });
-  await app.register(notificationRoutes, { prefix: '/api' });
-  // Streams, the hosted player page and images live under /media; the ClearKey licence under /api/media.
-  await app.register(mediaRoutes);
-  await app.register(storageRoutes);
+  for (const area of [accountRoutes, contentRoutes, examRoutes, notificationRoutes, storageRoutes, mediaRoutes]) {
+    await app.register(area, { prefix: API_PREFIX });
+  }
+  // Streams, the hosted player page, images and stored files for <video>, <img> and links.
+  await app.register(mediaSiteRoutes);
+  await app.register(storageSiteRoutes);
 }

@@ -79,9 +79,6 @@ export async function updateProfile(
   await db.updateTable('students').set(changes).where('id', '=', studentId).execute();
 }
 
-export const findStoredFile = (db: Kysely<Database>, key: string) =>
-  db.selectFrom('stored_files').selectAll().where('key', '=', key).executeTakeFirst();
-
 /** The batches a student is in, with their courses, for the Student object. */
 export const groupsOfStudent = (db: Kysely<Database>, studentId: string) =>
   db

@@ -1,8 +1,8 @@
 // Account area: sign-in and sign-out, one-time codes for registration and password reset, the
 // student's own profile, and staff sign-in.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { accountContract } from '../../src/contracts/account.js';
 import { ApiError, badRequest, conflict, notFound, tooManyRequests } from '../errors.js';
 import { isValidPhone, fromApiPhone, toApiPhone, PHONE_MESSAGES } from '../../src/domain/phone.js';
 import { GPA_MESSAGES, isValidGpa, newPasswordProblem, otpProblem, PASSWORD_MESSAGES } from '../../src/domain/password.js';
@@ -13,9 +13,9 @@ import { checkCode, issueCode, otpErrors, spendCode, withdrawCode, REGISTER_FIRS
 import { clearBucket, LOGIN_FAILURE_LIMIT, OTP_SEND_LIMIT, releaseSlot, takeSlot, waitText } from './rate-limit.js';
 import { smsTransport, SmsDeliveryError, type CodePurpose } from './sms.js';
 import { studentView } from './student-view.js';
+import { findStoredFile } from '../storage/queries.js';
 import {
   findStaffByUsername,
-  findStoredFile,
   findStudentByUsername,
   registerStudent,
   revokeAllSessions,
@@ -38,31 +38,6 @@ export const ACCOUNT_TITLES = {
   pictureNotYours: 'This picture was not uploaded by you. Please upload it again.',
   pictureNotImage: 'The profile picture must be a JPEG or PNG image.',
 } as const;
-
-/**
- * Body-parser failures get the same clear envelope as every other client mistake; anything else
- * goes on to the application's error handler (throwing from a plugin's handler passes it up).
- */
-
-// Fields the handlers judge themselves are optional strings here, so a missing one gets the spec's
-// message ('Please enter password') rather than a generic schema failure.
-const Text = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
-// As long as the router allows, so any number that reaches the handler gets the spec's message.
-const PhoneParams = Type.Object({ phone: Type.String({ maxLength: 100 }) }, { additionalProperties: false });
-const NoQuery = Type.Object({}, { additionalProperties: false });
-const Credentials = Type.Object({ username: Text(200), password: Text(1000) }, { additionalProperties: false });
-const SetPasswordBody = Type.Object(
-  { otp: Text(32), hash: Text(64), phone: Text(32), password: Text(1000) },
-  { additionalProperties: false },
-);
-const SetPasswordQuery = Type.Object({ forgotPassword: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
-// Ajv's type coercion would turn null or false into 0, which is a real GPA, so the value is
-// taken as sent and judged by the handler.
-const Gpa = Type.Unknown({ description: 'a number from 0 to 5' });
-const ProfileBody = Type.Object(
-  { SSCGPA: Gpa, HSCGPA: Gpa, profilePic: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 300 })])) },
-  { additionalProperties: false },
-);
 
 /** The local 11-digit number from an API phone ('88' + 11 digits), or a 400 with the spec's message. */
 function localPhoneOf(value: string | undefined): string {
@@ -110,7 +85,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     return { hash: issued.hash, phone: apiPhone, ...(sms.revealsCode ? { otp: issued.code } : {}) };
   }
 
-  app.post('/student/login', { config: { access: 'public' }, schema: { body: Credentials, querystring: NoQuery } }, async (request, reply) => {
+  app.route({ ...accountContract.login, handler: async (request, reply) => {
     const local = localPhoneOf(request.body.username);
     const password = request.body.password ?? '';
     if (!password) throw badRequest(PASSWORD_MESSAGES.missing, 'passwordMissing');
@@ -128,26 +103,25 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     await clearBucket(app.db, bucket);
     giveSession(reply, await createSession(app.db, { id: student.id, kind: 'student' }, now, app.config.sessionDays));
     return { data: { student: await studentView(app.db, student) } };
-  });
+  } });
 
-  app.get('/student/otp/:phone', { config: { access: 'public' }, schema: { params: PhoneParams, querystring: NoQuery } }, async (request) => {
+  app.route({ ...accountContract.registrationCode, handler: async (request) => {
     const local = localPhoneOf(request.params.phone);
     const existing = await findStudentByUsername(app.db, toApiPhone(local));
     if (existing?.password_hash) throw conflict(ACCOUNT_TITLES.phoneRegistered, 'phoneRegistered');
     return { data: await sendCode(local, 'register') };
-  });
+  } });
 
-  app.patch('/student/forgot-password/:phone', { config: { access: 'public' }, schema: { params: PhoneParams, querystring: NoQuery } }, async (request) => {
+  app.route({ ...accountContract.resetCode, handler: async (request) => {
     const local = localPhoneOf(request.params.phone);
     const existing = await findStudentByUsername(app.db, toApiPhone(local));
     if (!existing) throw notFound(ACCOUNT_TITLES.phoneUnknown, 'phoneUnknown');
     return { data: await sendCode(local, 'reset') };
-  });
+  } });
 
-  app.patch(
-    '/student/set-password',
-    { config: { access: 'public' }, schema: { body: SetPasswordBody, querystring: SetPasswordQuery } },
-    async (request) => {
+  app.route({
+    ...accountContract.setPassword,
+    handler: async (request) => {
       const purpose: CodePurpose = request.query.forgotPassword ? 'reset' : 'register';
       const { otp, hash, password } = request.body;
       if (!hash) throw badRequest(REGISTER_FIRST, 'registerFirst');
@@ -188,23 +162,23 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       if (signedOut) app.realtime.endStudent(signedOut);
       return { data: { message: ACCOUNT_TITLES.passwordSet } };
     },
-  );
+  });
 
-  app.get('/auth/logout', { config: { access: 'any' }, schema: { querystring: NoQuery } }, async (request) => {
+  app.route({ ...accountContract.logout, handler: async (request) => {
     await revokeSession(app.db, request.user!.sessionHash, app.clock.now());
     app.realtime.endSession(request.user!.sessionHash);
     return { data: { message: ACCOUNT_TITLES.loggedOut } };
-  });
+  } });
 
-  app.get('/student/profile', { config: { access: 'student' }, schema: { querystring: NoQuery } }, async (request) => {
+  app.route({ ...accountContract.profile, handler: async (request) => {
     return { data: await studentView(app.db, request.student) };
-  });
+  } });
 
-  app.patch(
-    '/student/profile',
+  app.route({
+    ...accountContract.updateProfile,
     // The validation failure is judged here so a bad GPA reads as the spec's message.
-    { config: { access: 'student' }, attachValidation: true, schema: { body: ProfileBody, querystring: NoQuery } },
-    async (request) => {
+    attachValidation: true,
+    handler: async (request) => {
       const invalid = request.validationError;
       if (invalid) {
         const failure = invalid.validation?.[0];
@@ -235,9 +209,9 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       const updated = { ...student, ...changes };
       return { data: await studentView(app.db, updated) };
     },
-  );
+  });
 
-  app.post('/staff/login', { config: { access: 'public' }, schema: { body: Credentials, querystring: NoQuery } }, async (request, reply) => {
+  app.route({ ...accountContract.staffLogin, handler: async (request, reply) => {
     const username = (request.body.username ?? '').trim();
     const password = request.body.password ?? '';
     if (!username) throw badRequest('Please enter username', 'usernameMissing');
@@ -254,5 +228,5 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     await clearBucket(app.db, bucket);
     giveSession(reply, await createSession(app.db, { id: staff.id, kind: 'staff' }, now, app.config.sessionDays));
     return { data: { staff: { _id: staff.id, name: staff.name, username: staff.username, role: staff.role } } };
-  });
+  } });
 }

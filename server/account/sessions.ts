@@ -1,8 +1,7 @@
 // Sessions: a random 128-bit id goes to the client; only its sha-256 is stored.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database, StaffTable, Student } from '../db/schema.js';
-import type { Selectable } from 'kysely';
+import type { Database, Staff, Student } from '../db/schema.js';
 
 export const hashSessionId = (id: string): string => createHash('sha256').update(id).digest('hex');
 
@@ -29,7 +28,7 @@ export async function createSession(
 
 export type SessionUser =
   | { kind: 'student'; sessionHash: string; student: Student }
-  | { kind: 'staff'; sessionHash: string; staff: Selectable<StaffTable> };
+  | { kind: 'staff'; sessionHash: string; staff: Staff };
 
 /** Resolves a session id to its live user, or null when unknown, expired or revoked. */
 export async function resolveSession(db: Kysely<Database>, id: string, now: Date): Promise<SessionUser | null> {

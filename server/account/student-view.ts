@@ -1,12 +1,9 @@
 // The contract's Student object, as login and GET /student/profile return it.
 import type { Kysely } from 'kysely';
 import type { Database, Student as StudentRow } from '../db/schema.js';
-import type { Student } from '../../src/domain/student.js';
+import type { Student } from '../../src/contracts/account.js';
 import { groupsOfStudent } from './queries.js';
 import { fileUrl } from '../storage/signing.js';
-
-/** The contract's Student object; one type for server and app. */
-export type StudentView = Student;
 
 /** A stored key becomes the address the browser loads; a full address is kept as it is. */
 export function profilePicUrl(stored: string | null): string | null {
@@ -16,7 +13,7 @@ export function profilePicUrl(stored: string | null): string | null {
 
 const gpa = (value: number | null): number | null => (value == null ? null : Number(value));
 
-export async function studentView(db: Kysely<Database>, student: StudentRow): Promise<StudentView> {
+export async function studentView(db: Kysely<Database>, student: StudentRow): Promise<Student> {
   const rows = await groupsOfStudent(db, student.id);
   const courses = new Map<string, string | null>();
   for (const row of rows) if (!courses.has(row.courseId)) courses.set(row.courseId, row.courseName);

@@ -4,7 +4,8 @@
 // the student's batches lists it; a content only through a reachable item. Videos that are not
 // published, or on-demand videos not yet available, are never reachable by a student.
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
-import type { ContentsTable, Database, ItemType } from '../db/schema.js';
+import type { ContentsTable, Database } from '../db/schema.js';
+import type { ItemType } from '../../src/contracts/paths.js';
 
 type Db = Kysely<Database>;
 export type ContentRow = Selectable<ContentsTable>;
@@ -158,6 +159,9 @@ export async function itemOf(db: Db, studentId: string, itemId: string, itemType
     .where(itemInBatch(studentId))
     .executeTakeFirst();
 }
+
+/** A content by id, whoever may see it (stream and player routes check their token instead). */
+export const contentById = (db: Db, contentId: string) => db.selectFrom('contents').selectAll().where('id', '=', contentId).executeTakeFirst();
 
 /** The contents of an item a student may see, in their order. */
 export async function visibleContentsOf(db: Db, itemId: string) {

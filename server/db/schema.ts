@@ -2,6 +2,8 @@
 // ids are 24-hex text, times are ISO-8601 UTC text (sortable), flags are integers 0/1,
 // lists and objects are JSON text (see server/db/json.ts).
 import type { Generated, Selectable } from 'kysely';
+import type { ItemType } from '../../src/contracts/paths.js';
+import type { QuestionType } from '../../src/contracts/exams.js';
 
 export type Flag = 0 | 1;
 
@@ -75,8 +77,6 @@ export interface GroupItemsTable {
   item_type: ItemType;
   item_id: string;
 }
-
-export type ItemType = 'chapter' | 'lecture' | 'question-solve';
 
 export interface CoursesTable {
   id: string;
@@ -170,7 +170,7 @@ export interface QuestionsTable {
   exam_id: string;
   subject_id: string | null;
   position: number;
-  type: 'MCQ' | 'MCA' | 'checkbox' | 'shortAns' | 'paragraph';
+  type: QuestionType;
   title: string;
   point: number;
   options: string; // JSON string[]
@@ -334,3 +334,4 @@ export interface Database {
 }
 
 export type Student = Selectable<StudentsTable>;
+export type Staff = Selectable<StaffTable>;

@@ -6,14 +6,18 @@ import { readJson, writeJson } from '../db/json.js';
 import { newId } from '../ids.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { attemptEndMs, toMs } from '../../src/domain/examTiming.js';
-import { answerChangeAllowed, answerShapeProblem, type AnswerValue, type QuestionType } from '../../src/domain/scoring.js';
-import { SUBJECT_GROUPS, validateSelection, type SegmentedSelection } from '../../src/domain/segmentedSelection.js';
+import { answerChangeAllowed, answerShapeProblem } from '../../src/domain/scoring.js';
+import { SUBJECT_GROUPS, validateSelection } from '../../src/domain/segmentedSelection.js';
+import type { AnswerValue, Attachment, SavedAnswerReply, SegmentedSelection, StartedAttempt, SubmitReply } from '../../src/contracts/exams.js';
 import {
-  assignmentsOfExamForStudent, currentAttempt, loadExamContext, questionsOfExam, segmentedDetailsOf, segmentedSelectionOf, servedQuestions,
-  type Attempt, type ExamContext,
+  assignmentsOfExamForStudent, clearSegmentedSelection, currentAttempt, examById, expiredAttempts, hasCurrentAttempt, insertAttempt, lastRound,
+  loadExamContext, markSubmitted, questionOfExam, questionsOfExam, segmentedDetailsOf, segmentedSelectionOf, servedQuestions,
+  storedAnswer, storeSegmentedSelection, submitAtDeadline, supersedeAttempts, upsertNewerAnswer, type Attempt, type ExamContext,
 } from './queries.js';
 import { gradeAttempt } from './grading.js';
 import { MESSAGES } from '../../src/domain/messages.js';
+
+import { ownedFileCount } from '../storage/queries.js';
 
 export interface ExamDeps {
   db: Kysely<Database>;
@@ -71,13 +75,6 @@ function windowOf(context: ExamContext) {
   };
 }
 
-export interface StartedAttempt {
-  studentStartsAt: string;
-  deadlineAt: string;
-  serverNow: string;
-  submittedAt: string | null;
-}
-
 const startedView = (attempt: Attempt, now: Date): StartedAttempt => ({
   studentStartsAt: attempt.started_at,
   deadlineAt: attempt.deadline_at,
@@ -96,35 +93,22 @@ export async function startAttempt(deps: ExamDeps, studentId: string, examId: st
   if (!window.isPracticeExam && now.getTime() >= toMs(window.endsAt)) throw examErrors.ended();
   if (context.exam.is_segmented && !(await segmentedSelectionOf(db, examId, studentId))) throw examErrors.selectionNeeded();
 
-  const previous = await db
-    .selectFrom('attempts')
-    .select((eb) => eb.fn.max('round').as('round'))
-    .where('exam_id', '=', examId)
-    .where('group_id', '=', groupId)
-    .where('student_id', '=', studentId)
-    .executeTakeFirst();
-  const round = Number(previous?.round ?? 0) + 1;
-  // Two starts at the same moment meet on the unique (exam, group, student, round): one inserts,
-  // the other reads the winner.
-  await db
-    .insertInto('attempts')
-    .values({
-      id: newId(),
-      exam_id: examId,
-      group_id: groupId,
-      student_id: studentId,
-      started_at: now.toISOString(),
-      deadline_at: new Date(attemptEndMs(window, now)).toISOString(),
-      submitted_at: null,
-      set_code: null,
-      candidate_category: null,
-      faculty: null,
-      subject_name: null,
-      round,
-      superseded_at: null,
-    })
-    .onConflict((oc) => oc.columns(['exam_id', 'group_id', 'student_id', 'round']).doNothing())
-    .execute();
+  const round = (await lastRound(db, examId, groupId, studentId)) + 1;
+  await insertAttempt(db, {
+    id: newId(),
+    exam_id: examId,
+    group_id: groupId,
+    student_id: studentId,
+    started_at: now.toISOString(),
+    deadline_at: new Date(attemptEndMs(window, now)).toISOString(),
+    submitted_at: null,
+    set_code: null,
+    candidate_category: null,
+    faculty: null,
+    subject_name: null,
+    round,
+    superseded_at: null,
+  });
   const attempt = await currentAttempt(db, examId, groupId, studentId);
   if (!attempt) throw examErrors.notAttempted();
   return startedView(attempt, now);
@@ -134,15 +118,9 @@ export interface AnswerInput {
   questionId: string;
   answer: AnswerValue;
   timestamp: number;
-  extra?: { name: string; key: string; type: string }[];
+  extra?: Attachment[];
   answerIndex?: number | null;
   offline?: boolean;
-}
-
-export interface SavedAnswerReply {
-  questionId: string;
-  applied: boolean;
-  savedAt: string;
 }
 
 function isLate(attempt: Attempt, now: Date, graceSeconds: number): boolean {
@@ -162,89 +140,47 @@ export async function saveAnswer(deps: ExamDeps, studentId: string, examId: stri
   if (attempt.submitted_at !== null) throw examErrors.submitted();
   if (isLate(attempt, now, deps.graceSeconds)) throw examErrors.timeOver();
 
-  const question = await db
-    .selectFrom('questions')
-    .select(['id', 'type', 'options', 'subject_id', 'position'])
-    .where('id', '=', input.questionId)
-    .where('exam_id', '=', examId)
-    .executeTakeFirst();
+  const question = await questionOfExam(db, examId, input.questionId);
   if (!question) throw examErrors.unknownQuestion();
   if (context.exam.is_segmented) {
     const served = servedQuestions(context.exam, await questionsOfExam(db, examId), await segmentedSelectionOf(db, examId, studentId));
     if (!served.some((q) => q.id === question.id)) throw examErrors.unknownQuestion();
   }
-  const type = question.type as QuestionType;
   const optionCount = readJson<unknown[]>(question.options, []).length;
-  const problem = answerShapeProblem(type, optionCount, input.answer);
+  const problem = answerShapeProblem(question.type, optionCount, input.answer);
   if (problem) throw badRequest(problem, 'invalidAnswer');
-  if (input.answerIndex !== undefined && input.answerIndex !== null && (type !== 'MCA' || input.answerIndex >= optionCount)) {
+  if (input.answerIndex !== undefined && input.answerIndex !== null && (question.type !== 'MCA' || input.answerIndex >= optionCount)) {
     throw badRequest('answerIndex names an option this question does not have.', 'invalidAnswer');
   }
 
   const attachmentKeys = [...new Set((input.extra ?? []).map((file) => file.key))];
-  if (attachmentKeys.length > 0) {
-    // Only files this student uploaded may be attached to their answer.
-    const owned = await db.selectFrom('stored_files').select('key').where('key', 'in', attachmentKeys).where('owner_id', '=', studentId).execute();
-    if (owned.length !== attachmentKeys.length) throw examErrors.unknownAttachment();
-  }
+  // Only files this student uploaded may be attached to their answer.
+  if (attachmentKeys.length > 0 && (await ownedFileCount(db, studentId, attachmentKeys)) !== attachmentKeys.length) throw examErrors.unknownAttachment();
   if (context.assignment.multiple_times_submission === 0) {
-    const stored = await db
-      .selectFrom('answers')
-      .select('answer')
-      .where('attempt_id', '=', attempt.id)
-      .where('question_id', '=', question.id)
-      .executeTakeFirst();
-    if (stored && !answerChangeAllowed(type, optionCount, readJson<AnswerValue>(stored.answer, []), input.answer)) throw examErrors.locked();
+    const stored = await storedAnswer(db, attempt.id, question.id);
+    if (stored && !answerChangeAllowed(question.type, optionCount, stored.answer, input.answer)) throw examErrors.locked();
   }
 
   const savedAt = now.toISOString();
-  const written = await db
-    .insertInto('answers')
-    .values({
-      attempt_id: attempt.id,
-      question_id: question.id,
-      answer: writeJson(input.answer),
-      extra: writeJson(input.extra ?? []),
-      answer_index: input.answerIndex ?? null,
-      client_timestamp: input.timestamp,
-      saved_at: savedAt,
-      offline: input.offline ? 1 : 0,
-    })
-    .onConflict((oc) =>
-      oc
-        .columns(['attempt_id', 'question_id'])
-        .doUpdateSet((eb) => ({
-          answer: eb.ref('excluded.answer'),
-          extra: eb.ref('excluded.extra'),
-          answer_index: eb.ref('excluded.answer_index'),
-          client_timestamp: eb.ref('excluded.client_timestamp'),
-          saved_at: eb.ref('excluded.saved_at'),
-          offline: eb.ref('excluded.offline'),
-        }))
-        .whereRef('excluded.client_timestamp', '>', 'answers.client_timestamp'),
-    )
-    .returning('question_id')
-    .executeTakeFirst();
-  if (written) return { questionId: question.id, applied: true, savedAt };
-  const standing = await db
-    .selectFrom('answers')
-    .select('saved_at')
-    .where('attempt_id', '=', attempt.id)
-    .where('question_id', '=', question.id)
-    .executeTakeFirst();
-  return { questionId: question.id, applied: false, savedAt: standing?.saved_at ?? savedAt };
+  const applied = await upsertNewerAnswer(db, {
+    attempt_id: attempt.id,
+    question_id: question.id,
+    answer: writeJson(input.answer),
+    extra: writeJson(input.extra ?? []),
+    answer_index: input.answerIndex ?? null,
+    client_timestamp: input.timestamp,
+    saved_at: savedAt,
+    offline: input.offline ? 1 : 0,
+  });
+  if (applied) return { questionId: question.id, applied: true, savedAt };
+  const standing = await storedAnswer(db, attempt.id, question.id);
+  return { questionId: question.id, applied: false, savedAt: standing?.savedAt ?? savedAt };
 }
 
 export interface SubmitInput {
   candidateCategory?: string | null;
   facultyName?: string | null;
   subjectName?: string | null;
-}
-
-export interface SubmitReply {
-  status: '200';
-  resultId: string;
-  isPracticeExam: boolean;
 }
 
 /**
@@ -261,18 +197,12 @@ export async function submitAttempt(deps: ExamDeps, studentId: string, examId: s
   const submittedAt = isLate(attempt, now, deps.graceSeconds) ? attempt.deadline_at : now.toISOString();
 
   const resultId = await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('attempts')
-      .set({
-        submitted_at: submittedAt,
-        candidate_category: input.candidateCategory ?? null,
-        faculty: input.facultyName ?? null,
-        subject_name: input.subjectName ?? null,
-      })
-      .where('id', '=', attempt.id)
-      .where('submitted_at', 'is', null)
-      .execute();
-    const fresh = await trx.selectFrom('attempts').selectAll().where('id', '=', attempt.id).executeTakeFirstOrThrow();
+    const fresh = await markSubmitted(trx, attempt.id, {
+      submitted_at: submittedAt,
+      candidate_category: input.candidateCategory ?? null,
+      faculty: input.facultyName ?? null,
+      subject_name: input.subjectName ?? null,
+    });
     return (await gradeAttempt(trx, context.exam, fresh, now)).resultId;
   });
   return { status: '200', resultId, isPracticeExam };
@@ -286,22 +216,11 @@ export async function submitAttempt(deps: ExamDeps, studentId: string, examId: s
  */
 export async function finalizeExpiredAttempts(db: Kysely<Database>, filter: { examId?: string; studentId?: string }, now: Date, graceSeconds: number): Promise<number> {
   const cutoff = new Date(now.getTime() - graceSeconds * 1000).toISOString();
-  let query = db.selectFrom('attempts').selectAll().where('submitted_at', 'is', null).where('superseded_at', 'is', null).where('deadline_at', '<', cutoff);
-  if (filter.examId) query = query.where('exam_id', '=', filter.examId);
-  if (filter.studentId) query = query.where('student_id', '=', filter.studentId);
-  const expired = await query.execute();
   let finished = 0;
-  for (const attempt of expired) {
+  for (const attempt of await expiredAttempts(db, cutoff, filter)) {
     const done = await db.transaction().execute(async (trx) => {
-      const updated = await trx
-        .updateTable('attempts')
-        .set({ submitted_at: attempt.deadline_at })
-        .where('id', '=', attempt.id)
-        .where('submitted_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) return false;
-      const exam = await trx.selectFrom('exams').selectAll().where('id', '=', attempt.exam_id).executeTakeFirstOrThrow();
-      await gradeAttempt(trx, exam, { ...attempt, submitted_at: attempt.deadline_at }, now);
+      if (!(await submitAtDeadline(trx, attempt))) return false;
+      await gradeAttempt(trx, await examById(trx, attempt.exam_id), { ...attempt, submitted_at: attempt.deadline_at }, now);
       return true;
     });
     if (done) finished += 1;
@@ -318,15 +237,8 @@ export async function retakeExam(deps: ExamDeps, studentId: string, examId: stri
   const context = groupId ? await authorise(db, studentId, examId, groupId, 403) : await authoriseWithoutGroup(db, studentId, examId, undefined, 403);
   if (context.exam.is_practice !== 1) throw examErrors.liveRetake();
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('attempts')
-      .set({ superseded_at: now.toISOString() })
-      .where('exam_id', '=', examId)
-      .where('group_id', '=', context.assignment.group_id)
-      .where('student_id', '=', studentId)
-      .where('superseded_at', 'is', null)
-      .execute();
-    await trx.deleteFrom('segmented_selections').where('exam_id', '=', examId).where('student_id', '=', studentId).execute();
+    await supersedeAttempts(trx, examId, context.assignment.group_id, studentId, now.toISOString());
+    await clearSegmentedSelection(trx, examId, studentId);
   });
   return { status: '200' };
 }
@@ -353,26 +265,8 @@ export async function saveSegmentedSelection(deps: ExamDeps, studentId: string, 
 
   const stored = await segmentedSelectionOf(db, examId, studentId);
   if (stored && sameSelection(stored, check.selection)) return stored;
-  const attempts = await db
-    .selectFrom('attempts')
-    .select('id')
-    .where('exam_id', '=', examId)
-    .where('student_id', '=', studentId)
-    .where('superseded_at', 'is', null)
-    .execute();
-  if (attempts.length > 0 || (stored && context.exam.is_practice !== 1)) throw examErrors.selectionLocked();
-
-  const values = {
-    mandatory_subjects: writeJson(check.selection.mandatorySubjects),
-    compulsory_optional_subjects: writeJson(check.selection.compulsoryOptionalSubjects),
-    optional_subjects: writeJson(check.selection.optionalSubjects),
-    updated_at: now.toISOString(),
-  };
-  await db
-    .insertInto('segmented_selections')
-    .values({ exam_id: examId, student_id: studentId, ...values })
-    .onConflict((oc) => oc.columns(['exam_id', 'student_id']).doUpdateSet(values))
-    .execute();
+  if ((await hasCurrentAttempt(db, examId, studentId)) || (stored && context.exam.is_practice !== 1)) throw examErrors.selectionLocked();
+  await storeSegmentedSelection(db, examId, studentId, check.selection, now.toISOString());
   return check.selection;
 }
 

@@ -4,7 +4,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { readJson, writeJson } from '../db/json.js';
 import { newId } from '../ids.js';
-import { scoreExam, type AnswerValue, type QuestionScore } from '../../src/domain/scoring.js';
+import { scoreExam, type QuestionScore } from '../../src/domain/scoring.js';
+import type { AnswerValue } from '../../src/contracts/exams.js';
 import { type Attempt, type Exam, scorableQuestion, servedQuestionsFor } from './queries.js';
 
 /** One question's line in results.detail: the shared scoring module's per-question score. */

@@ -1,10 +1,10 @@
-// Reads of the exam area: a student's assignments, the exam context of one request, questions as
-// served to one student, saved answers and segmented selections.
-import type { Kysely, Selectable } from 'kysely';
-import type { AttemptsTable, Database, ExamAssignmentsTable, ExamsTable, QuestionsTable } from '../db/schema.js';
-import { readJson } from '../db/json.js';
-import type { AnswerValue, PublicQuestion, QuestionType, ScorableQuestion } from '../../src/domain/scoring.js';
-import type { SegmentedExamDetails, SegmentedSelection } from '../../src/domain/segmentedSelection.js';
+// Kysely queries of the exam area: a student's assignments, the exam context of one request, questions
+// as served to one student, attempts, saved answers and segmented selections.
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { AnswersTable, AttemptsTable, Database, ExamAssignmentsTable, ExamsTable, QuestionsTable } from '../db/schema.js';
+import { readJson, writeJson } from '../db/json.js';
+import type { AnswerValue, Attachment, PublicQuestion, SavedAnswer, SegmentedExamDetails, SegmentedSelection } from '../../src/contracts/exams.js';
+import type { ScorableQuestion } from '../../src/domain/scoring.js';
 import { SUBJECT_GROUPS } from '../../src/domain/segmentedSelection.js';
 
 export type Exam = Selectable<ExamsTable>;
@@ -216,19 +216,11 @@ export function publicQuestion(q: QuestionRow, names: Map<string, string>): Publ
 export function scorableQuestion(q: QuestionRow): ScorableQuestion {
   return {
     id: q.id,
-    type: q.type as QuestionType,
+    type: q.type,
     point: q.point,
     optionCount: readJson<unknown[]>(q.options, []).length,
     answer: readJson<AnswerValue>(q.answer, []),
   };
-}
-
-export interface SavedAnswer {
-  questionId: string;
-  answer: AnswerValue;
-  extra: unknown[];
-  answerIndex: number | null;
-  timestamp: number;
 }
 
 export async function savedAnswersOf(db: Kysely<Database>, attemptId: string): Promise<SavedAnswer[]> {
@@ -236,9 +228,153 @@ export async function savedAnswersOf(db: Kysely<Database>, attemptId: string): P
   return rows.map((r) => ({
     questionId: r.question_id,
     answer: readJson<AnswerValue>(r.answer, []),
-    extra: readJson<unknown[]>(r.extra, []),
+    extra: readJson<Attachment[]>(r.extra, []),
     answerIndex: r.answer_index,
     timestamp: Number(r.client_timestamp),
   }));
 }
 
+
+export async function groupName(db: Kysely<Database>, groupId: string): Promise<string | null> {
+  const row = await db.selectFrom('groups').select('name').where('id', '=', groupId).executeTakeFirst();
+  return row?.name ?? null;
+}
+
+/** The newest round the student has of an exam in a group (0 when none). */
+export async function lastRound(db: Kysely<Database>, examId: string, groupId: string, studentId: string): Promise<number> {
+  const row = await db
+    .selectFrom('attempts')
+    .select((eb) => eb.fn.max('round').as('round'))
+    .where('exam_id', '=', examId)
+    .where('group_id', '=', groupId)
+    .where('student_id', '=', studentId)
+    .executeTakeFirst();
+  return Number(row?.round ?? 0);
+}
+
+/**
+ * Inserts an attempt unless one with the same (exam, group, student, round) exists: two starts at the
+ * same moment meet on that unique key, one inserts and the other reads the winner.
+ */
+export async function insertAttempt(db: Kysely<Database>, attempt: Insertable<AttemptsTable>): Promise<void> {
+  await db
+    .insertInto('attempts')
+    .values(attempt)
+    .onConflict((oc) => oc.columns(['exam_id', 'group_id', 'student_id', 'round']).doNothing())
+    .execute();
+}
+
+/** Records the submit once (a repeated submit changes nothing) and returns the attempt as stored. */
+export async function markSubmitted(
+  db: Kysely<Database>,
+  attemptId: string,
+  submit: Pick<Attempt, 'submitted_at' | 'candidate_category' | 'faculty' | 'subject_name'>,
+): Promise<Attempt> {
+  await db.updateTable('attempts').set(submit).where('id', '=', attemptId).where('submitted_at', 'is', null).execute();
+  return db.selectFrom('attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow();
+}
+
+/** Unsubmitted, current attempts whose deadline is before the cutoff, of an exam and/or a student. */
+export async function expiredAttempts(db: Kysely<Database>, cutoff: string, filter: { examId?: string; studentId?: string }): Promise<Attempt[]> {
+  let query = db.selectFrom('attempts').selectAll().where('submitted_at', 'is', null).where('superseded_at', 'is', null).where('deadline_at', '<', cutoff);
+  if (filter.examId) query = query.where('exam_id', '=', filter.examId);
+  if (filter.studentId) query = query.where('student_id', '=', filter.studentId);
+  return query.execute();
+}
+
+/** Records an expired attempt as submitted at its deadline; false when a submit got there first. */
+export async function submitAtDeadline(db: Kysely<Database>, attempt: Attempt): Promise<boolean> {
+  const updated = await db
+    .updateTable('attempts')
+    .set({ submitted_at: attempt.deadline_at })
+    .where('id', '=', attempt.id)
+    .where('submitted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}
+
+export const examById = (db: Kysely<Database>, examId: string): Promise<Exam> =>
+  db.selectFrom('exams').selectAll().where('id', '=', examId).executeTakeFirstOrThrow();
+
+/** A practice retake: the student's current attempts of the exam in the group end, so the next start opens a new round. */
+export async function supersedeAttempts(db: Kysely<Database>, examId: string, groupId: string, studentId: string, at: string): Promise<void> {
+  await db
+    .updateTable('attempts')
+    .set({ superseded_at: at })
+    .where('exam_id', '=', examId)
+    .where('group_id', '=', groupId)
+    .where('student_id', '=', studentId)
+    .where('superseded_at', 'is', null)
+    .execute();
+}
+
+/** Whether the student has a current (not superseded) attempt of the exam in any group. */
+export async function hasCurrentAttempt(db: Kysely<Database>, examId: string, studentId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('attempts')
+    .select('id')
+    .where('exam_id', '=', examId)
+    .where('student_id', '=', studentId)
+    .where('superseded_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function storeSegmentedSelection(db: Kysely<Database>, examId: string, studentId: string, selection: SegmentedSelection, at: string): Promise<void> {
+  const values = {
+    mandatory_subjects: writeJson(selection.mandatorySubjects),
+    compulsory_optional_subjects: writeJson(selection.compulsoryOptionalSubjects),
+    optional_subjects: writeJson(selection.optionalSubjects),
+    updated_at: at,
+  };
+  await db
+    .insertInto('segmented_selections')
+    .values({ exam_id: examId, student_id: studentId, ...values })
+    .onConflict((oc) => oc.columns(['exam_id', 'student_id']).doUpdateSet(values))
+    .execute();
+}
+
+export async function clearSegmentedSelection(db: Kysely<Database>, examId: string, studentId: string): Promise<void> {
+  await db.deleteFrom('segmented_selections').where('exam_id', '=', examId).where('student_id', '=', studentId).execute();
+}
+
+/** One question of an exam, with what checking an answer to it needs. */
+export const questionOfExam = (db: Kysely<Database>, examId: string, questionId: string) =>
+  db.selectFrom('questions').select(['id', 'type', 'options', 'subject_id', 'position']).where('id', '=', questionId).where('exam_id', '=', examId).executeTakeFirst();
+
+/** The answer stored for a question of an attempt, if any. */
+export async function storedAnswer(db: Kysely<Database>, attemptId: string, questionId: string): Promise<{ answer: AnswerValue; savedAt: string } | null> {
+  const row = await db
+    .selectFrom('answers')
+    .select(['answer', 'saved_at'])
+    .where('attempt_id', '=', attemptId)
+    .where('question_id', '=', questionId)
+    .executeTakeFirst();
+  return row ? { answer: readJson<AnswerValue>(row.answer, []), savedAt: row.saved_at } : null;
+}
+
+/**
+ * Stores an answer unless the stored one has a newer (or the same) client timestamp, in one
+ * statement, so retries and out-of-order deliveries can never replace a newer answer. True when written.
+ */
+export async function upsertNewerAnswer(db: Kysely<Database>, answer: Insertable<AnswersTable>): Promise<boolean> {
+  const written = await db
+    .insertInto('answers')
+    .values(answer)
+    .onConflict((oc) =>
+      oc
+        .columns(['attempt_id', 'question_id'])
+        .doUpdateSet((eb) => ({
+          answer: eb.ref('excluded.answer'),
+          extra: eb.ref('excluded.extra'),
+          answer_index: eb.ref('excluded.answer_index'),
+          client_timestamp: eb.ref('excluded.client_timestamp'),
+          saved_at: eb.ref('excluded.saved_at'),
+          offline: eb.ref('excluded.offline'),
+        }))
+        .whereRef('excluded.client_timestamp', '>', 'answers.client_timestamp'),
+    )
+    .returning('question_id')
+    .executeTakeFirst();
+  return written !== undefined;
+}

@@ -3,22 +3,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Value } from '@sinclair/typebox/value';
+import { ClearKeyRequest, mediaContract, mediaSiteContract } from '../../src/contracts/media.js';
+import { mediaSitePaths, pathTo } from '../../src/contracts/paths.js';
 import { readJson } from '../db/json.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
-import { isVisible, reachableContent } from '../content/queries.js';
+import { contentById, isVisible, reachableContent } from '../content/queries.js';
 import { verifyToken } from './tokens.js';
 import { findStoredFile, findStreamFile, mimeTypeOf } from './storage.js';
-
-const Id = Type.String({ pattern: '^[0-9a-f]{24}$' });
-const StreamFile = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_-]*\\.(m3u8|mpd|ts|m4s|mp4)$', maxLength: 120 });
-const TokenQuery = Type.Object({ token: Type.Optional(Type.String({ maxLength: 512 })) });
-
-const ClearKeyRequest = Type.Object({
-  kids: Type.Array(Type.String({ pattern: '^[A-Za-z0-9_-]{22}$' }), { minItems: 1, maxItems: 16 }),
-  type: Type.Optional(Type.String({ maxLength: 40 })),
-});
 
 const streamRefused = () => forbidden('This video link has expired or is not yours. Please reopen the video.', 'streamTokenInvalid');
 
@@ -65,30 +58,26 @@ async function sendFile(request: FastifyRequest, reply: FastifyReply, file: stri
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export async function mediaRoutes(fastify: FastifyInstance): Promise<void> {
+/** Protected streams, the hosted player page and course images, at the site root for <video>, <iframe> and <img>. */
+export async function mediaSiteRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-
-  // A licence request from the player's EME layer may come as raw bytes without a JSON content type.
-  // Scoped to this plugin, so JSON bodies elsewhere keep the default parser.
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (_request, body, done) => done(null, body));
 
   /** The video a stream request is for, when the token is genuine, current and for this video. */
   async function videoForToken(contentId: string, token: string | undefined) {
     const claims = verifyToken(app.config.signingSecret, token, { purpose: 'stream', contentId, now: app.clock.now() });
-    if (!claims) throw streamRefused();
-    const content = await app.db.selectFrom('contents').selectAll().where('id', '=', contentId).executeTakeFirst();
+    if (!claims || !token) throw streamRefused();
+    const content = await contentById(app.db, contentId);
     // Unpublishing a video closes its streams at once, whatever tokens are still out.
     if (!content || content.type !== 'video' || !isVisible(content) || !content.key) throw notFound('This video is not available.', 'notInBatch');
-    return { content, token: token! };
+    return { key: content.key, token };
   }
 
-  app.get(
-    '/media/streams/:contentId/:file',
-    { config: { access: 'public' }, schema: { params: Type.Object({ contentId: Id, file: StreamFile }), querystring: TokenQuery } },
-    async (request, reply) => {
+  app.route({
+    ...mediaSiteContract.stream,
+    handler: async (request, reply) => {
       const { contentId, file } = request.params;
-      const { content, token } = await videoForToken(contentId, request.query.token);
-      const found = findStreamFile(app.config, content.key!, file);
+      const { key, token } = await videoForToken(contentId, request.query.token);
+      const found = findStreamFile(app.config, key, file);
       if (!found) throw notFound('This part of the video does not exist.', 'notFound');
       const extension = path.extname(file);
       if (extension === '.m3u8' || extension === '.mpd') {
@@ -100,44 +89,51 @@ export async function mediaRoutes(fastify: FastifyInstance): Promise<void> {
       }
       return sendFile(request, reply, found, 'private, max-age=30');
     },
-  );
+  });
 
-  app.get(
-    '/media/embed/:contentId',
-    { config: { access: 'public' }, schema: { params: Type.Object({ contentId: Id }), querystring: TokenQuery } },
-    async (request, reply) => {
+  app.route({
+    ...mediaSiteContract.embed,
+    handler: async (request, reply) => {
       const { contentId } = request.params;
-      const claims = verifyToken(app.config.signingSecret, request.query.token, { purpose: 'stream', contentId, now: app.clock.now() });
-      const content = claims ? await app.db.selectFrom('contents').selectAll().where('id', '=', contentId).executeTakeFirst() : undefined;
+      const { token } = request.query;
+      const claims = verifyToken(app.config.signingSecret, token, { purpose: 'stream', contentId, now: app.clock.now() });
+      const content = claims ? await contentById(app.db, contentId) : undefined;
       reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-store');
-      if (!claims || !content || content.type !== 'video' || !isVisible(content)) {
+      if (!claims || !token || !content || content.type !== 'video' || !isVisible(content)) {
         return reply
           .status(403)
           .send('<!doctype html><meta charset="utf-8"><body style="margin:0;background:#000;color:#fff;font:16px sans-serif;display:grid;place-items:center;height:100vh">This video link has expired. Please reopen the video.</body>');
       }
-      const source = `/media/streams/${contentId}/clip.mp4?token=${encodeURIComponent(request.query.token!)}`;
+      const source = `${pathTo(mediaSitePaths.stream, { contentId, file: 'clip.mp4' })}?token=${encodeURIComponent(token)}`;
       return reply.send(
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
           `<title>${escapeHtml(content.title)}</title><style>html,body{margin:0;height:100%;background:#000}video{width:100%;height:100%;display:block}</style></head>` +
           `<body><video src="${escapeHtml(source)}" controls playsinline preload="auto" controlslist="nodownload" oncontextmenu="return false"></video></body></html>`,
       );
     },
-  );
+  });
 
-  app.get(
-    '/media/images/:name',
-    { config: { access: 'public' }, schema: { params: Type.Object({ name: Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_-]*\\.(jpg|jpeg|png|webp)$', maxLength: 120 }) }) } },
-    async (request, reply) => {
+  app.route({
+    ...mediaSiteContract.image,
+    handler: async (request, reply) => {
       const file = findStoredFile(app.config, `images/${request.params.name}`);
       if (!file) throw notFound('This image does not exist.', 'notFound');
       return sendFile(request, reply, file, 'public, max-age=86400');
     },
-  );
+  });
+}
 
-  app.post(
-    '/api/media/clearkey/:contentId',
-    { config: { access: 'public' }, schema: { params: Type.Object({ contentId: Id }), headers: Type.Object({ 'x-drm-token': Type.Optional(Type.String({ maxLength: 512 })) }) } },
-    async (request) => {
+/** The ClearKey licence server, under the API. */
+export async function mediaRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  // A licence request from the player's EME layer may come as raw bytes without a JSON content type.
+  // Scoped to this plugin, so JSON bodies elsewhere keep the default parser.
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 16 * 1024 }, (_request, body, done) => done(null, body));
+
+  app.route({
+    ...mediaContract.clearKey,
+    handler: async (request) => {
       const { contentId } = request.params;
       const claims = verifyToken(app.config.signingSecret, request.headers['x-drm-token'], { purpose: 'drm', contentId, now: app.clock.now() });
       if (!claims) throw forbidden('This licence token has expired or is not yours. Please reopen the video.', 'drmTokenInvalid');
@@ -161,5 +157,5 @@ export async function mediaRoutes(fastify: FastifyInstance): Promise<void> {
       if (!keys.length) throw notFound('No licence key matches this video.', 'unknownKey');
       return { keys, type: 'temporary' };
     },
-  );
+  });
 }

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { newId } from '../ids.js';
 import { insertNotification } from './queries.js';
-import type { NotificationBody, NotificationInfo, StudentNotification } from '../../src/domain/notification.js';
+import type { NotificationBody, NotificationInfo, StudentNotification } from '../../src/contracts/notifications.js';
 
 export interface NewNotification {
   type: 'notification' | 'notice';

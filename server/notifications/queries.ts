@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { readJson, writeJson } from '../db/json.js';
-import type { NotificationBody, NotificationInfo, StudentNotification } from '../../src/domain/notification.js';
+import type { NotificationBody, NotificationInfo, StudentNotification } from '../../src/contracts/notifications.js';
 
 /** The student's notifications that were not deleted, newest first. */
 export async function notificationsOf(db: Kysely<Database>, studentId: string): Promise<StudentNotification[]> {

@@ -1,13 +1,14 @@
 // Uploaded files: a signed, expiring PUT link per file, local disk storage, and serving by key.
-// Registered without a prefix: uploads live under /api, stored files at /api/media/files/{key}
-// and, for media tags, at /media/files/{key}.
+// Under the API: the link, the upload and /api/media/files/{key}; the same files are served at the
+// site root, /media/files/{key}, for media tags and links.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { storageContract } from '../../src/contracts/storage.js';
+import { findStoredFile, insertStoredFile } from './queries.js';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors.js';
 import {
   checkGrant,
@@ -34,14 +35,6 @@ export const STORAGE_TITLES = {
   fileNotFound: 'File not found',
 } as const;
 
-const SignedRequestQuery = Type.Object({ mimeType: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
-const UploadParams = Type.Object({ key: Type.String({ maxLength: 64 }) }, { additionalProperties: false });
-const UploadQuery = Type.Object(
-  { expires: Type.String({ maxLength: 20 }), owner: Type.String({ maxLength: 64 }), type: Type.String({ maxLength: 100 }), signature: Type.String({ maxLength: 128 }) },
-  { additionalProperties: false },
-);
-const FileParams = Type.Object({ key: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
-
 /** Parses "bytes=a-b" for a file of `size` bytes; null when absent or not satisfiable as one range. */
 function byteRange(header: string | undefined, size: number): { start: number; end: number } | null {
   const match = /^bytes=(\d*)-(\d*)$/.exec(header ?? '');
@@ -56,14 +49,14 @@ export async function storageRoutes(fastify: FastifyInstance): Promise<void> {
   const uploadsDir = path.join(app.config.storageDir, 'uploads');
   const grants = new WeakMap<FastifyRequest, UploadGrant>();
 
-  app.get('/api/content/signed-request', { config: { access: 'any' }, schema: { querystring: SignedRequestQuery } }, async (request) => {
+  app.route({ ...storageContract.signedRequest, handler: async (request) => {
     const type = uploadTypeOf(request.query.mimeType);
     if (!type) throw badRequest(STORAGE_TITLES.typeNotAllowed, 'fileTypeNotAllowed', `${request.query.mimeType || 'An empty type'} is not one of ${UPLOAD_TYPES.join(', ')}.`);
     const owner = request.user!.kind === 'student' ? request.user!.student.id : request.user!.staff.id;
     const key = newFileKey();
     const expires = app.clock.now().getTime() + UPLOAD_LINK_TTL_MS;
     return { data: { signedUrl: signedUploadUrl({ key, expires, owner, type }, app.config.signingSecret), key } };
-  });
+  } });
 
   // The PUT lives in its own scope: there every body, whatever its type, is read raw up to 10 MB.
   await app.register(async (scope) => {
@@ -75,25 +68,21 @@ export async function storageRoutes(fastify: FastifyInstance): Promise<void> {
       throw error;
     });
 
-    uploads.put(
-      '/api/uploads/:key',
-      {
-        config: { access: 'public' },
-        bodyLimit: MAX_UPLOAD_BYTES,
-        schema: { params: UploadParams, querystring: UploadQuery },
-        // The signature is the authority here; it is checked before a byte of the body is read.
-        onRequest: async (request: FastifyRequest) => {
-          const { key } = request.params as { key: string };
-          const check = checkGrant(key, request.query as Record<string, unknown>, app.config.signingSecret, app.clock.now());
-          if (!check.ok) {
-            throw check.reason === 'expired'
-              ? forbidden(STORAGE_TITLES.linkExpired, 'uploadLinkExpired')
-              : forbidden(STORAGE_TITLES.linkInvalid, 'uploadLinkInvalid');
-          }
-          grants.set(request, check.grant);
-        },
+    uploads.route({
+      ...storageContract.upload,
+      bodyLimit: MAX_UPLOAD_BYTES,
+      // The signature is the authority here; it is checked before a byte of the body is read (and
+      // before the schema has checked the query, so checkGrant takes nothing on trust).
+      onRequest: async (request) => {
+        const check = checkGrant(request.params.key, request.query, app.config.signingSecret, app.clock.now());
+        if (!check.ok) {
+          throw check.reason === 'expired'
+            ? forbidden(STORAGE_TITLES.linkExpired, 'uploadLinkExpired')
+            : forbidden(STORAGE_TITLES.linkInvalid, 'uploadLinkInvalid');
+        }
+        grants.set(request, check.grant);
       },
-      async (request, reply) => {
+      handler: async (request, reply) => {
         // Checked when the request arrived: a slow upload that outlives the link still completes.
         const grant = grants.get(request);
         if (!grant) throw forbidden(STORAGE_TITLES.linkInvalid, 'uploadLinkInvalid');
@@ -102,59 +91,55 @@ export async function storageRoutes(fastify: FastifyInstance): Promise<void> {
         }
         const body = request.body;
         if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest(STORAGE_TITLES.empty, 'uploadEmpty');
-        if (await app.db.selectFrom('stored_files').select('key').where('key', '=', grant.key).executeTakeFirst()) {
-          throw conflict(STORAGE_TITLES.alreadyUploaded, 'uploadExists');
-        }
+        if (await findStoredFile(app.db, grant.key)) throw conflict(STORAGE_TITLES.alreadyUploaded, 'uploadExists');
         await fsp.mkdir(uploadsDir, { recursive: true });
         const target = storedFilePath(app.config.storageDir, grant.key);
         const partial = `${target}.${randomBytes(6).toString('hex')}.part`;
         await fsp.writeFile(partial, body, { flag: 'wx' });
         try {
           // The row is the claim on the key: a second PUT of the same link loses on the primary key.
-          await app.db
-            .insertInto('stored_files')
-            .values({ key: grant.key, mime_type: grant.type, size: body.length, owner_id: grant.owner, created_at: app.clock.now().toISOString() })
-            .execute();
+          await insertStoredFile(app.db, { key: grant.key, mime_type: grant.type, size: body.length, owner_id: grant.owner, created_at: app.clock.now().toISOString() });
         } catch (error) {
           await fsp.rm(partial, { force: true });
-          if (await app.db.selectFrom('stored_files').select('key').where('key', '=', grant.key).executeTakeFirst()) {
-            throw conflict(STORAGE_TITLES.alreadyUploaded, 'uploadExists');
-          }
+          if (await findStoredFile(app.db, grant.key)) throw conflict(STORAGE_TITLES.alreadyUploaded, 'uploadExists');
           throw error;
         }
         await fsp.rename(partial, target);
         return reply.status(201).send({ data: { key: grant.key, url: fileUrl(grant.key), mimeType: grant.type, size: body.length } });
       },
-    );
+    });
   });
 
-  const serveFile = async (request: FastifyRequest<{ Params: { key: string } }>, reply: FastifyReply) => {
-    const { key } = request.params;
-    if (!isFileKey(key)) throw notFound(STORAGE_TITLES.fileNotFound, 'fileNotFound');
-    const file = await app.db.selectFrom('stored_files').selectAll().where('key', '=', key).executeTakeFirst();
-    const location = storedFilePath(app.config.storageDir, key);
-    const stat = file ? await fsp.stat(location).catch(() => null) : null;
-    if (!file || !stat) throw notFound(STORAGE_TITLES.fileNotFound, 'fileNotFound');
-    reply
-      .header('content-type', file.mime_type)
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, max-age=31536000, immutable')
-      .header('accept-ranges', 'bytes');
-    const range = request.headers.range ? byteRange(request.headers.range, stat.size) : null;
-    if (request.headers.range && !range) {
-      reply.header('content-range', `bytes */${stat.size}`);
-      throw new ApiError(416, 'The requested part of the file does not exist.', 'rangeNotSatisfiable');
-    }
-    if (range) {
-      reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`).header('content-length', range.end - range.start + 1);
-      return reply.send(fs.createReadStream(location, { start: range.start, end: range.end }));
-    }
-    reply.header('content-length', stat.size);
-    return reply.send(fs.createReadStream(location));
-  };
+  app.route({ ...storageContract.file, handler: (request, reply) => serveStoredFile(app, request.params.key, request, reply) });
+}
 
-  const fileRoute = { config: { access: 'public' as const }, schema: { params: FileParams } };
-  app.get('/api/media/files/:key', fileRoute, serveFile);
-  // The same files at the storage address without the /api prefix, for media tags and links.
-  app.get('/media/files/:key', fileRoute, serveFile);
+/** The same stored files at the site root, without the API prefix, for media tags and links. */
+export async function storageSiteRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.route({ ...storageContract.file, handler: (request, reply) => serveStoredFile(app, request.params.key, request, reply) });
+}
+
+/** Sends a stored file by key, whole or one byte range of it. */
+async function serveStoredFile(app: FastifyInstance, key: string, request: FastifyRequest, reply: FastifyReply) {
+  if (!isFileKey(key)) throw notFound(STORAGE_TITLES.fileNotFound, 'fileNotFound');
+  const file = await findStoredFile(app.db, key);
+  const location = storedFilePath(app.config.storageDir, key);
+  const stat = file ? await fsp.stat(location).catch(() => null) : null;
+  if (!file || !stat) throw notFound(STORAGE_TITLES.fileNotFound, 'fileNotFound');
+  reply
+    .header('content-type', file.mime_type)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, max-age=31536000, immutable')
+    .header('accept-ranges', 'bytes');
+  const range = request.headers.range ? byteRange(request.headers.range, stat.size) : null;
+  if (request.headers.range && !range) {
+    reply.header('content-range', `bytes */${stat.size}`);
+    throw new ApiError(416, 'The requested part of the file does not exist.', 'rangeNotSatisfiable');
+  }
+  if (range) {
+    reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`).header('content-length', range.end - range.start + 1);
+    return reply.send(fs.createReadStream(location, { start: range.start, end: range.end }));
+  }
+  reply.header('content-length', stat.size);
+  return reply.send(fs.createReadStream(location));
 }

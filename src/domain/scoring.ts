@@ -8,26 +8,7 @@
 //   shortAns  [text]                              reviewed by a teacher; 0 until marked
 //   paragraph [text]                              reviewed by a teacher; 0 until marked
 
-export type QuestionType = 'MCQ' | 'MCA' | 'checkbox' | 'shortAns' | 'paragraph';
-
-/** One element of an answer array: an option index, an MCA 'true'/'false', text, or nothing yet. */
-export type AnswerItem = string | number | boolean | null;
-export type AnswerValue = AnswerItem[];
-
-/** A question as the app receives it before submission: no answer, explanation or notes. */
-export interface PublicQuestion {
-  _id: string;
-  type: QuestionType;
-  title: string;
-  point: number;
-  options: string[];
-  /** option index (as text) -> 'image' where the option text is an image address */
-  optionType: Record<string, 'image'>;
-  image: string[];
-  file: string[];
-  subjectId: string | null;
-  subjectName: string | null;
-}
+import type { AnswerItem, AnswerValue, GpaFactor, QuestionType } from '../contracts/exams';
 
 /** What grading needs to know about a question. */
 export interface ScorableQuestion {
@@ -264,11 +245,6 @@ export function scoreExam(input: {
     passed: isPassed(marksObtained, totalMarks, input.passMark),
     pendingReview: questions.some((q) => q.pendingReview),
   };
-}
-
-export interface GpaFactor {
-  hsc: number;
-  ssc: number;
 }
 
 /**

@@ -1,25 +1,6 @@
 // Subject selection of a segmented exam (spec sections 3 and 5). Pure: the app validates and shows
 // hints with it, and the server refuses the same invalid selections with the same messages.
-
-export interface SubjectCount {
-  subjectId: string;
-  count: number;
-}
-
-export interface SegmentedExamDetails {
-  mandatorySubjects: SubjectCount[];
-  compulsoryOptionalSubjects: SubjectCount[];
-  optionalSubjects: SubjectCount[];
-  totalSubjects: number;
-  totalQuestions: number;
-  minimumCompulsoryOptionalSubjects: number;
-}
-
-export interface SegmentedSelection {
-  mandatorySubjects: SubjectCount[];
-  compulsoryOptionalSubjects: SubjectCount[];
-  optionalSubjects: SubjectCount[];
-}
+import type { SegmentedExamDetails, SegmentedSelection } from '../contracts/exams';
 
 export type SubjectGroup = 'mandatorySubjects' | 'compulsoryOptionalSubjects' | 'optionalSubjects';
 

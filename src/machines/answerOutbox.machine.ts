@@ -2,8 +2,9 @@
 // at a time. Network trouble keeps answers on the device (offline) until the connection returns;
 // a refusal by the server undoes the choice. Nothing is forgotten until the server acknowledged it.
 import { assign, enqueueActions, setup, fromPromise } from 'xstate';
-import { answerChangeAllowed, mcaValue, responseCount, type AnswerValue, type QuestionType } from '../domain/scoring';
-import type { Attachment, LocalSavedAnswer, PendingFile, SavedAnswers } from '../services/answerStore';
+import { answerChangeAllowed, mcaValue, responseCount } from '../domain/scoring';
+import type { AnswerValue, Attachment, QuestionType } from '../contracts/exams';
+import type { LocalSavedAnswer, PendingFile, SavedAnswers } from '../services/answerStore';
 import { meansExamRemoved } from '../domain/examErrors';
 import { MESSAGES } from '../domain/messages';
 

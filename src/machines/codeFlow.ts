@@ -4,8 +4,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { phoneProblem } from '../domain/phone';
 import { confirmationProblem, isCompleteOtp, newPasswordProblem, OTP_LENGTH } from '../domain/password';
-import type { OtpSession } from '../services/account';
-import type { Student } from '../domain/student';
+import type { OtpSession, Student } from '../contracts/account';
 
 /** Seconds before another code may be requested. */
 export const RESEND_COUNTDOWN_SECONDS = 300;

@@ -1,15 +1,8 @@
 // The 'Exam Instruction' modal and, for segmented exams, the subject selection inside it; Start
 // (or Retake) leads to the live exam. The selection's rules come from domain/segmentedSelection.
 import { assign, setup, fromPromise } from 'xstate';
-import {
-  initialSelection,
-  toggleSubject,
-  validateSelection,
-  type SegmentedExamDetails,
-  type SegmentedSelection,
-  type SubjectGroup,
-} from '../domain/segmentedSelection';
-import type { ExamAssignment } from '../services/exams';
+import { initialSelection, toggleSubject, validateSelection, type SubjectGroup } from '../domain/segmentedSelection';
+import type { ExamAssignment, SegmentedExamDetails, SegmentedSelection } from '../contracts/exams';
 import { MESSAGES } from '../domain/messages';
 import { meansExamRemoved } from '../domain/examErrors';
 

@@ -2,7 +2,8 @@
 // Card states (live, upcoming, finished) are re-evaluated every 10 seconds from the clock.
 import { assign, setup, fromPromise } from 'xstate';
 import { EXAM_CARD_REFRESH_MS } from '../domain/examTiming';
-import type { ExamAssignment, ExamCourse, ExamListQuery, ExamSubject } from '../services/exams';
+import type { ExamAssignment } from '../contracts/exams';
+import type { ExamCourse, ExamListQuery, ExamSubject } from '../services/exams';
 
 export type ExamTab = 'live' | 'practice';
 export type ExamListType = 'previous' | 'upcoming';

@@ -1,7 +1,7 @@
 // The bell's notifications while a student is signed in: the list (loaded, then kept current by live
 // pushes), the unread count, the drawer, and what clicking or deleting one does.
 import { assign, enqueueActions, fromCallback, fromPromise, setup, spawnChild } from 'xstate';
-import type { NotificationInfo, StudentNotification } from '../domain/notification';
+import type { NotificationInfo, StudentNotification } from '../contracts/notifications';
 
 export interface NotificationTarget {
   to: string;

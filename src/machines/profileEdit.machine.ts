@@ -1,8 +1,7 @@
 // The profile screen: view, or edit the two GPA fields and the picture (the only editable fields).
 import { assign, fromPromise, setup } from 'xstate';
 import { gpaProblem } from '../domain/password';
-import type { ProfileUpdate } from '../services/account';
-import type { Student } from '../domain/student';
+import type { ProfileUpdate, Student } from '../contracts/account';
 
 export type GpaField = 'SSCGPA' | 'HSCGPA';
 

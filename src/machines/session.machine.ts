@@ -1,7 +1,7 @@
 // The student's session: restored from storage on load, signed in and out, and ended everywhere
 // the moment any request is answered 401 notLoggedIn.
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import type { Student } from '../domain/student';
+import type { Student } from '../contracts/account';
 import { phoneProblem } from '../domain/phone';
 import { signInPasswordProblem } from '../domain/password';
 

@@ -2,7 +2,8 @@
 // access token, watermark and completion record run side by side. Closing from any state tears all
 // of them down: the media session disposes the player and the token refresh timer stops.
 import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, stateIn, type AnyEventObject } from 'xstate';
-import type { CompletionTarget, DrmAuth, StreamToken, VideoKind } from '../services/content';
+import type { CompletionTarget, DrmAuth, StreamToken, VideoKind } from '../contracts/content';
+import { isProtectedVideo } from '../domain/video';
 
 /** Video access tokens expire quickly; the stream keeps working because this refresh runs while open. */
 export const TOKEN_REFRESH_MS = 9000;
@@ -147,7 +148,7 @@ export const videoPlayerMachine = setup({
     hostedPlayerVideo: ({ context }) => context.video.videoKind === 'iframe',
     /** Only shaka-played streams fetch segments for as long as they play, so only they need fresh tokens. */
     usesStreamToken: ({ context }) => !isEmbeddedKind(context.video.videoKind),
-    protectedVideo: ({ context }) => context.video.isDrmEnabled === '1',
+    protectedVideo: ({ context }) => isProtectedVideo(context.video),
     reachedThreshold: ({ event }) =>
       event.type === 'media.timeUpdate' && percentOf(event.currentTime, event.duration) >= COMPLETION_THRESHOLD,
     knownRate: ({ event }) => event.type === 'player.setRate' && (PLAYBACK_RATES as readonly number[]).includes(event.rate),

@@ -1,13 +1,7 @@
 // Exam answers kept on the device under localSavedAnswers[studentId][examId][questionId] until the
 // server has acknowledged them. Sign-out keeps this key (see storage.ts), so nothing unsent is lost.
-import type { AnswerValue, QuestionType } from '../domain/scoring';
+import type { AnswerValue, Attachment, QuestionType, SavedAnswer } from '../contracts/exams';
 import { STORAGE_KEYS } from './storage';
-
-export interface Attachment {
-  name: string;
-  key: string;
-  type: string;
-}
 
 /** A file chosen while offline, kept as a data URL so it can be uploaded after a reload. */
 export interface PendingFile {
@@ -124,22 +118,13 @@ export function createAnswerStore(storage: () => Storage | null): AnswerStore {
   };
 }
 
-/** What the server already holds for this attempt (CurrentExam.savedAnswers). */
-export interface ServerSavedAnswer {
-  questionId: string;
-  answer: AnswerValue;
-  extra: Attachment[];
-  answerIndex?: number | null;
-  timestamp: number;
-}
-
 /**
  * Joins the device's answers with the server's: the newer one wins (the server keeps the newest by
  * client timestamp too). Local answers newer than the server's stay undelivered and are sent again.
  */
 export function mergeSavedAnswers(
   local: SavedAnswers,
-  server: ServerSavedAnswer[],
+  server: SavedAnswer[],
   questionTypes: Record<string, { type: QuestionType; count: (answer: AnswerValue, attachments: number) => number }>,
 ): SavedAnswers {
   const merged: SavedAnswers = { ...local };

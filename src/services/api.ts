@@ -1,6 +1,12 @@
 // The app's one door to the API: same-origin /api, agent and Authorization headers, 60 s timeout,
 // the { data } / { errors } envelope unwrapped, and 401 notLoggedIn announced to the session.
+// Every call is typed by its route's contract (src/contracts): the method and path must be the
+// contract's, the path's placeholders are filled URL-encoded, and query, body and answer are the
+// contract's shapes. Only types and plain path strings come from the contracts at run time.
 import { ofetch, FetchError } from 'ofetch';
+import type { TSchema } from '@sinclair/typebox';
+import type { BodyOf, DataOf, QueryOf, RouteContract } from '../contracts/common';
+import { API_PREFIX, pathTo, type PathArgs } from '../contracts/paths';
 import { readSessionId } from './storage';
 
 export const REQUEST_TIMEOUT_MS = 60_000;
@@ -29,40 +35,62 @@ export function onSignedOut(listener: Listener): () => void {
   return () => signedOutListeners.delete(listener);
 }
 
-const baseURL = (import.meta.env?.VITE_API_BASE as string | undefined) ?? '/api';
+const baseURL = (import.meta.env?.VITE_API_BASE as string | undefined) ?? API_PREFIX;
 
-export interface RequestOptions {
-  query?: Record<string, string | number | boolean | undefined>;
+/** What a call of route R sends: the path's values, and the query and body its contract declares. */
+export type CallInput<R extends RouteContract> = (PathArgs<R['url']> extends [] ? { params?: undefined } : { params: PathArgs<R['url']>[0] }) &
+  (R['schema']['querystring'] extends TSchema ? { query?: QueryOf<R> } : { query?: undefined }) &
+  (R['schema']['body'] extends TSchema ? { body: BodyOf<R> } : { body?: undefined }) & {
+    signal?: AbortSignal;
+    /** Reads the response headers (login's sessionid). */
+    onResponseHeaders?: (headers: Headers) => void;
+  };
+
+/** The input may be left out when the route needs none. */
+type CallArgs<R extends RouteContract> = object extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>];
+
+interface SendOptions {
+  query?: unknown;
   body?: unknown;
+  headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** Read a response header (used for the sessionid header of login). */
   onResponseHeaders?: (headers: Headers) => void;
+  /** The API base, or none for an address of its own (a signed upload link). */
+  base: string | undefined;
+  timeout: number | undefined;
 }
 
-async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await send(method, path, options, 'json');
-  return (response._data as { data: T }).data;
+/** The path of a call with its placeholders filled in. */
+function addressOf<R extends RouteContract>(path: R['url'], input: CallInput<R> | undefined): string {
+  return pathTo(path, ...((input?.params ? [input.params] : []) as PathArgs<R['url']>));
 }
 
-/** Raw bytes of a file route (notes), with the same headers and error handling as every call. */
-async function requestBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
-  const response = await send('GET', path, options, 'blob');
-  return response._data as Blob;
-}
-
-async function send(method: string, path: string, options: RequestOptions, responseType: 'json' | 'blob') {
+/** An API call's options: its query and body, the session's headers, the API base and the timeout. */
+function apiOptions<R extends RouteContract>(input: CallInput<R> | undefined): SendOptions {
   const sessionId = readSessionId();
+  return {
+    query: input?.query,
+    body: input?.body,
+    signal: input?.signal,
+    onResponseHeaders: input?.onResponseHeaders,
+    headers: { agent: 'browser', ...(sessionId ? { Authorization: sessionId } : {}) },
+    base: baseURL,
+    timeout: REQUEST_TIMEOUT_MS,
+  };
+}
+
+async function send(method: string, address: string, options: SendOptions, responseType: 'json' | 'blob') {
   try {
-    const response = await ofetch.raw<unknown, 'json' | 'blob'>(path, {
+    const response = await ofetch.raw<unknown, 'json' | 'blob'>(address, {
       responseType,
-      baseURL,
+      baseURL: options.base,
       method,
-      query: options.query,
+      query: options.query as Record<string, unknown> | undefined,
       body: options.body as Record<string, unknown> | undefined,
       signal: options.signal,
-      timeout: REQUEST_TIMEOUT_MS,
+      timeout: options.timeout,
       retry: 0,
-      headers: { agent: 'browser', ...(sessionId ? { Authorization: sessionId } : {}) },
+      headers: options.headers,
     });
     options.onResponseHeaders?.(response.headers);
     return response;
@@ -84,10 +112,25 @@ function toApiError(error: unknown): ApiRequestError {
 }
 
 export const api = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
-  blob: (path: string, options?: RequestOptions) => requestBlob(path, options),
+  /** Calls a JSON route: `api.call<Exams['start']>('PATCH', examsPaths.start, { params: { examId, groupId } })`. */
+  async call<R extends RouteContract>(method: R['method'], path: R['url'], ...[input]: CallArgs<R>): Promise<DataOf<R>> {
+    const response = await send(method, addressOf(path, input), apiOptions(input), 'json');
+    return (response._data as { data: DataOf<R> }).data;
+  },
+
+  /** The raw bytes of a file route (a note), with the same headers and error handling as every call. */
+  async file<R extends RouteContract>(path: R['url'], ...[input]: CallArgs<R>): Promise<Blob> {
+    const response = await send('GET', addressOf(path, input), apiOptions(input), 'blob');
+    return response._data as Blob;
+  },
+
+  /**
+   * PUTs a file's bytes to a signed upload link. The link's signature is its authority, so the
+   * session id is not sent (the link may name another host); no timeout, as a large file on a slow
+   * phone may take longer than a call.
+   */
+  async upload<R extends RouteContract>(signedUrl: string, file: Blob, type: string): Promise<DataOf<R>> {
+    const response = await send('PUT', signedUrl, { body: file, headers: { 'Content-Type': type }, base: undefined, timeout: undefined }, 'json');
+    return (response._data as { data: DataOf<R> }).data;
+  },
 };

@@ -1,14 +1,17 @@
-// The notifications feed of the signed-in student: the list, seen and delete calls, and live pushes
-// arriving on the realtime socket as 'notification' events.
+// The notifications feed of the signed-in student (contracts: src/contracts/notifications.ts): the
+// list, seen and delete calls, and live pushes arriving on the realtime socket as 'notification' events.
 import { api } from './api';
 import { onSocketChange } from './socket';
-import type { StudentNotification } from '../domain/notification';
+import type { notificationsContract, StudentNotification } from '../contracts/notifications';
+import { notificationsPaths } from '../contracts/paths';
 
-export const loadNotifications = () => api.get<StudentNotification[]>('/notification');
+type Notifications = typeof notificationsContract;
 
-export const markNotificationSeen = (id: string) => api.patch<{ _id: string; isSeen: true }>(`/notification/seen/${id}`);
-
-export const deleteNotification = (id: string) => api.delete<{ _id: string; deleted: true }>(`/notification/id/${id}`);
+export const notificationsApi = {
+  list: () => api.call<Notifications['list']>('GET', notificationsPaths.list),
+  markSeen: (id: string) => api.call<Notifications['markSeen']>('PATCH', notificationsPaths.markSeen, { params: { id } }),
+  delete: (id: string) => api.call<Notifications['delete']>('DELETE', notificationsPaths.delete, { params: { id } }),
+};
 
 /** Calls the listener with every live notification, across socket replacements; returns the unsubscribe. */
 export function watchLiveNotifications(listener: (notification: StudentNotification) => void): () => void {

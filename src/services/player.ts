@@ -1,7 +1,7 @@
 // The stream player behind the video modal: shaka-player, loaded by dynamic import only when a video
 // opens, configured for clear HLS/DASH and for protected DASH with ClearKey, Widevine, PlayReady or
 // FairPlay licences. Token refresh is the player machine's concern; it hands new tokens in setToken.
-import type { DrmAuth } from './content';
+import type { DrmAuth } from '../contracts/content';
 
 import type shakaTypes from 'shaka-player';
 

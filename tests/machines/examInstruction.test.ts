@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { examInstructionMachine, type ExamInstructionContext } from '../../src/machines/examInstruction.machine';
-import type { SegmentedExamDetails, SegmentedSelection } from '../../src/domain/segmentedSelection';
-import type { ExamAssignment } from '../../src/services/exams';
+import type { SegmentedExamDetails, SegmentedSelection } from '../../src/contracts/exams';
+import type { ExamAssignment } from '../../src/contracts/exams';
 import { CoverageRecorder, runPath, transitionPaths, type PathModel } from '../support/machine-paths';
 import { settle } from './answerStorage';
 

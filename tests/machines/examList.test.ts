@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { examListMachine, type ExamListContext } from '../../src/machines/examList.machine';
-import type { ExamAssignment, ExamCourse, ExamListQuery } from '../../src/services/exams';
+import type { ExamAssignment } from '../../src/contracts/exams';
+import type { ExamCourse, ExamListQuery } from '../../src/services/exams';
 import { CoverageRecorder, runPath, transitionPaths, type PathModel } from '../support/machine-paths';
 import { settle } from './answerStorage';
 

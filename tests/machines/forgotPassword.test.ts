@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { forgotPasswordMachine } from '../../src/machines/forgotPassword.machine';
-import type { OtpSession } from '../../src/services/account';
+import type { OtpSession } from '../../src/contracts/account';
 import { CoverageRecorder, runPath, transitionPaths, type PathModel } from '../support/machine-paths';
 import { codeFlowEvents, codeFlowSerialize } from './codeFlowModel';
 

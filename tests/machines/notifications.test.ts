@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { notificationsMachine, notificationTarget, type NotificationsEmitted, type NotificationsEvent } from '../../src/machines/notifications.machine';
-import type { StudentNotification } from '../../src/domain/notification';
+import type { StudentNotification } from '../../src/contracts/notifications';
 import { CoverageRecorder, runPath, transitionPaths, type PathModel } from '../support/machine-paths';
 
 const note = (id: string, isSeen: boolean, info: StudentNotification['notificationId']['info'], type: 'notification' | 'notice' = 'notification'): StudentNotification => ({

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { profileEditMachine, parseGpa } from '../../src/machines/profileEdit.machine';
-import type { ProfileUpdate } from '../../src/services/account';
-import type { Student } from '../../src/domain/student';
+import type { ProfileUpdate, Student } from '../../src/contracts/account';
 import { CoverageRecorder, runPath, transitionPaths, type PathModel } from '../support/machine-paths';
 
 const student = { _id: 'a00000000000000000000001', name: 'Nusrat Jahan', sid: '260001', SSCGPA: 5, HSCGPA: 4.8, profilePic: null } as Student;

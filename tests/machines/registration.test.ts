@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { registrationMachine } from '../../src/machines/registration.machine';
 import { RESEND_COUNTDOWN_SECONDS } from '../../src/machines/codeFlow';
-import type { Student } from '../../src/domain/student';
+import type { Student } from '../../src/contracts/account';
 import { CoverageRecorder, runPath, transitionPaths, type PathModel } from '../support/machine-paths';
 import { codeFlowEvents, codeFlowSerialize } from './codeFlowModel';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
 import { sessionMachine } from '../../src/machines/session.machine';
-import type { Student } from '../../src/domain/student';
+import type { Student } from '../../src/contracts/account';
 import { CoverageRecorder, runPath, transitionPaths, type PathModel } from '../support/machine-paths';
 
 const student: Student = {

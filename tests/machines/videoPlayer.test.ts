@@ -13,7 +13,7 @@ import {
   type StreamAccess,
   type VideoPlayerInput,
 } from '../../src/machines/videoPlayer.machine';
-import type { CompletionTarget, StreamToken } from '../../src/services/content';
+import type { CompletionTarget, StreamToken } from '../../src/contracts/content';
 import { CoverageRecorder } from '../support/machine-paths';
 import { coverageInspector, describePath, transitionPaths } from './transitionPaths';
 

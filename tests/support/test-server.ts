@@ -1,5 +1,5 @@
 // A real server on a real database for API and browser tests: fresh database, migrated, loaded with a bundle.
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { configFrom, type Config } from '../../server/config.js';
 import { ShiftedClock } from '../../server/clock.js';
 import { connect } from '../../server/db/connect.js';
@@ -30,6 +30,8 @@ export interface TestServerOptions {
   bundle?: unknown;
   config?: Partial<Config>;
   env?: NodeJS.ProcessEnv;
+  /** Sees every route as the app registers it. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -42,7 +44,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     const bundle = options.bundle === 'demo' ? readBundle(demoBundlePath) : options.bundle;
     await importBundle(db, bundle, { now: clock.now(), scryptCost: config.scryptCost });
   }
-  const app = await buildApp(config, { db, dialect, clock });
+  const app = await buildApp(config, { db, dialect, clock, onRoute: options.onRoute });
   let listening = false;
   return {
     app,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { licenceTargets, playbackAddress, withToken } from '../../src/services/player';
-import type { DrmAuth } from '../../src/services/content';
+import type { DrmAuth } from '../../src/contracts/content';
 
 const base = 'http://127.0.0.1:4000/videos/ca0000000000000000000001/chapter';
 
@@ -37,8 +37,9 @@ describe('licence servers', () => {
   const drm: DrmAuth = {
     clearKeyToken: 'ck',
     widevineToken: 'wv',
-    playReadyToken: null,
+    playReadyToken: 'pr',
     fairplayToken: 'fp',
+    expiresAt: '2026-01-01T00:02:00.000Z',
     licenseServers: { clearKey: '/api/media/clearkey/v1', widevine: 'https://licence.example.org/wv', fairPlay: 'https://licence.example.org/fp' },
   };
   it('uses only the key system the video names', () => {

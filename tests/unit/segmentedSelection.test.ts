@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyOptionalRule, initialSelection, optionalSubjectsVisible, selectedSubjectIds, selectionHints, toggleSubject, validateSelection,
-  type SegmentedExamDetails,
 } from '../../src/domain/segmentedSelection.js';
+import type { SegmentedExamDetails } from '../../src/contracts/exams.js';
 
 const details: SegmentedExamDetails = {
   mandatorySubjects: [{ subjectId: 'anatomy', count: 3 }],

@@ -2,6 +2,9 @@
 // Times are ISO-8601 or relative to the import moment: "now", "now+90m", "now-2d", "now+1h30m".
 import { Type, type Static } from '@sinclair/typebox';
 import { LOCAL_PHONE } from '../../../src/domain/phone.js';
+import { VideoKind } from '../../../src/contracts/content.js';
+import { QuestionType } from '../../../src/contracts/exams.js';
+import { NotificationInfo, NotificationType } from '../../../src/contracts/notifications.js';
 
 const Id = Type.String({ pattern: '^[0-9a-f]{24}$', description: '24 hex characters' });
 const Time = Type.String({ pattern: '^(now([+-](\\d+[dhms])+)?|\\d{4}-\\d{2}-\\d{2}T[0-9:.]+Z)$' });
@@ -17,7 +20,7 @@ export const ContentSchema = Type.Object(
     url: Opt(Type.String()),
     key: Opt(Type.String()),
     thumbnail: Opt(Type.String()),
-    videoKind: Opt(Type.Union([Type.Literal('hls'), Type.Literal('dash-drm'), Type.Literal('iframe'), Type.Literal('youtube')])),
+    videoKind: Opt(VideoKind),
     isPublished: Opt(Type.Boolean()),
     isVOD: Opt(Type.Boolean()),
     isAvailable: Opt(Type.Boolean()),
@@ -90,7 +93,7 @@ const SubjectCount = Type.Object({ subjectId: Id, count: Type.Integer({ minimum:
 export const QuestionSchema = Type.Object(
   {
     id: Id,
-    type: Type.Union([Type.Literal('MCQ'), Type.Literal('MCA'), Type.Literal('checkbox'), Type.Literal('shortAns'), Type.Literal('paragraph')]),
+    type: QuestionType,
     title: Text,
     point: Type.Number({ minimum: 0 }),
     options: Opt(Type.Array(Type.String(), { maxItems: 11 })),
@@ -188,9 +191,9 @@ export const ForumQuestionSchema = Type.Object(
 export const NotificationSchema = Type.Object(
   {
     id: Id,
-    type: Type.Union([Type.Literal('notification'), Type.Literal('notice')]),
+    type: NotificationType,
     message: Text,
-    info: Opt(Type.Record(Type.String(), Type.Unknown())),
+    info: Opt(NotificationInfo),
     createdAt: Opt(Time),
     studentIds: Type.Array(Id),
     seenBy: Opt(Type.Array(Id)),

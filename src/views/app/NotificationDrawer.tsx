@@ -2,7 +2,7 @@
 // unseen ones highlighted, opens one on click and deletes one with its own button.
 import { useSelector } from '@xstate/react';
 import type { NotificationsActor } from './RootActors';
-import type { StudentNotification } from '../../domain/notification';
+import type { StudentNotification } from '../../contracts/notifications';
 import { formatNotificationTime } from '../../domain/academyTime';
 import { MESSAGES } from '../../domain/messages';
 import { Button } from '../ui/Button';

@@ -7,12 +7,12 @@ import { useSelector } from '@xstate/react';
 import { sessionMachine, type SessionEvent } from '../../machines/session.machine';
 import { connectionMachine, type ConnectionEvent } from '../../machines/connection.machine';
 import { notificationsMachine, type NotificationsEvent } from '../../machines/notifications.machine';
-import { deleteNotification, loadNotifications, markNotificationSeen, watchLiveNotifications } from '../../services/notifications';
+import { notificationsApi, watchLiveNotifications } from '../../services/notifications';
 import { onSignedOut } from '../../services/api';
 import { clearOnSignOut, readSessionId } from '../../services/storage';
 import { closeSocket, openSocket, watchConnectivity } from '../../services/socket';
-import { rememberStudent, signIn, signOut, storedStudent } from '../../services/account';
-import type { Student } from '../../domain/student';
+import { accountApi, rememberStudent, storedStudent } from '../../services/account';
+import type { Student } from '../../contracts/account';
 import { showFailure, toast } from '../ui/toast';
 
 type InspectionObserver = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
@@ -36,8 +36,8 @@ export function startRootActors(navigate: (to: string) => void, options: { inspe
     sessionMachine.provide({
       actors: {
         restoreSession: fromPromise(async () => storedStudent()),
-        signIn: fromPromise(({ input }) => signIn(input.phone, input.password, input.remember)),
-        signOut: fromPromise(() => signOut()),
+        signIn: fromPromise(({ input }) => accountApi.signIn(input.phone, input.password, input.remember)),
+        signOut: fromPromise(() => accountApi.signOut()),
         watchSignedOut: fromCallback<SessionEvent>(({ sendBack }) => onSignedOut((error) => sendBack({ type: 'session.expired', title: error.title }))),
         keepRealtime: fromCallback(() => {
           const sessionId = readSessionId();
@@ -69,9 +69,9 @@ export function startRootActors(navigate: (to: string) => void, options: { inspe
   const notifications = createActor(
     notificationsMachine.provide({
       actors: {
-        loadNotifications: fromPromise(() => loadNotifications()),
-        markSeen: fromPromise(({ input }) => markNotificationSeen(input.id)),
-        deleteNotification: fromPromise(({ input }) => deleteNotification(input.id)),
+        loadNotifications: fromPromise(() => notificationsApi.list()),
+        markSeen: fromPromise(({ input }) => notificationsApi.markSeen(input.id)),
+        deleteNotification: fromPromise(({ input }) => notificationsApi.delete(input.id)),
         listenForNotifications: fromCallback<NotificationsEvent>(({ sendBack }) =>
           watchLiveNotifications((notification) => sendBack({ type: 'notifications.received', notification })),
         ),

@@ -5,7 +5,7 @@ import { Outlet, useNavigate } from 'react-router-dom';
 import { createActor, fromPromise, type Actor, type SnapshotFrom } from 'xstate';
 import { registrationMachine } from '../../machines/registration.machine';
 import { forgotPasswordMachine } from '../../machines/forgotPassword.machine';
-import { requestRegistrationCode, requestResetCode, setPassword, signIn } from '../../services/account';
+import { accountApi } from '../../services/account';
 import { useSessionActor } from '../app/RootActors';
 import { showFailure, toast } from '../ui/toast';
 
@@ -56,9 +56,9 @@ export function AccountFlow() {
           ? createActor(
               registrationMachine.provide({
                 actors: {
-                  requestCode: fromPromise(({ input }) => requestRegistrationCode(input.phone)),
-                  setPassword: fromPromise(({ input }) => setPassword(input, { forgotPassword: false })),
-                  signIn: fromPromise(({ input }) => signIn(input.phone, input.password, true)),
+                  requestCode: fromPromise(({ input }) => accountApi.requestRegistrationCode(input.phone)),
+                  setPassword: fromPromise(({ input }) => accountApi.setPassword(input, { forgotPassword: false })),
+                  signIn: fromPromise(({ input }) => accountApi.signIn(input.phone, input.password, true)),
                 },
                 actions: {
                   showError: (_, { error }) => showFailure(error),
@@ -71,8 +71,8 @@ export function AccountFlow() {
           : (createActor(
               forgotPasswordMachine.provide({
                 actors: {
-                  requestCode: fromPromise(({ input }) => requestResetCode(input.phone)),
-                  setPassword: fromPromise(({ input }) => setPassword(input, { forgotPassword: true })),
+                  requestCode: fromPromise(({ input }) => accountApi.requestResetCode(input.phone)),
+                  setPassword: fromPromise(({ input }) => accountApi.setPassword(input, { forgotPassword: true })),
                 },
                 actions: {
                   showError: (_, { error }) => showFailure(error),

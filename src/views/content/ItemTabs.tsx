@@ -1,5 +1,6 @@
 // The head of an item's videos and notes pages: breadcrumbs and the Videos / Notes tab pair.
-import type { ItemDetail, ItemType } from '../../services/content';
+import type { ItemDetail } from '../../contracts/content';
+import type { ItemType } from '../../contracts/paths';
 import { NavTabs } from '../ui/NavTabs';
 import { Breadcrumbs } from './Breadcrumbs';
 import { subjectTabPath } from './SubjectItemsScreen';

@@ -5,7 +5,9 @@ import { fromPromise } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
 import { notesDownloadMachine, type NoteRequest } from '../../machines/notesDownload.machine';
 import { formatYear } from '../../domain/academyTime';
-import { contentApi, downloadNoteFile, isItemType, type ItemDetail, type ItemType, type NoteFile } from '../../services/content';
+import { contentApi } from '../../services/content';
+import type { ItemDetail, NoteFile } from '../../contracts/content';
+import { isItemType, type ItemType } from '../../contracts/paths';
 import { Button } from '../ui/Button';
 import { ContentListStatus, useContentList } from './ContentListStatus';
 import { ItemTabs } from './ItemTabs';
@@ -37,7 +39,7 @@ function ItemNotes({ itemId, type }: { itemId: string; type: ItemType }) {
   const downloads = useActorRef(
     notesDownloadMachine.provide({
       actors: {
-        downloadNote: fromPromise<Blob, NoteRequest>(({ input }) => downloadNoteFile(input.contentId)),
+        downloadNote: fromPromise<Blob, NoteRequest>(({ input }) => contentApi.noteFile(input.contentId)),
         recordCompletion: fromPromise<unknown, NoteRequest>(({ input }) =>
           contentApi.markComplete({ contentId: input.contentId, courseId: input.courseId, subjectId: input.subjectId, type: 'file' }),
         ),

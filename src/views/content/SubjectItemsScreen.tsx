@@ -2,7 +2,9 @@
 // Notes links, under breadcrumbs My Courses > course > subject.
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { contentApi, type ItemSummary, type ItemType, type SubjectDetail } from '../../services/content';
+import { contentApi } from '../../services/content';
+import type { ItemSummary, SubjectDetail } from '../../contracts/content';
+import type { ItemType } from '../../contracts/paths';
 import { SectionTabs } from '../app/SectionTabs';
 import { ButtonLink } from '../ui/ButtonLink';
 import { NavTabs } from '../ui/NavTabs';

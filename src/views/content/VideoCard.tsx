@@ -2,7 +2,8 @@
 import { useRef } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { shownProgress, videoPlayerMachine, type Viewer } from '../../machines/videoPlayer.machine';
-import type { Video } from '../../services/content';
+import type { Video } from '../../contracts/content';
+import { isProtectedVideo } from '../../domain/video';
 import { CoverImage } from './CoverImage';
 import { videoPlayerActors } from './playerActors';
 import { VideoPlayerModal } from './VideoPlayerModal';
@@ -19,7 +20,8 @@ export interface VideoCardProps {
 export function VideoCard({ video, viewer, studentSid, courseId, subjectId, alreadyCompleted }: VideoCardProps) {
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const actor = useActorRef(videoPlayerMachine.provide({ actors: videoPlayerActors(() => videoRef.current) }), {
-    input: { video, viewer, courseId, subjectId, alreadyCompleted },
+    // A video without an address cannot play; the player reports it when opened.
+    input: { video: { ...video, URL: video.URL ?? '', key: video.key ?? '' }, viewer, courseId, subjectId, alreadyCompleted },
   });
   const progress = useSelector(actor, (s) => shownProgress(s.context));
   return (
@@ -35,7 +37,7 @@ export function VideoCard({ video, viewer, studentSid, courseId, subjectId, alre
           <span className="absolute inset-0 flex items-center justify-center" aria-hidden="true">
             <span className="rounded-full bg-black/60 px-4 py-3 text-white group-hover:bg-brand-700">▶</span>
           </span>
-          {video.isDrmEnabled === '1' && <span className="absolute left-2 top-2 rounded bg-black/70 px-2 py-0.5 text-xs font-semibold text-white">Protected</span>}
+          {isProtectedVideo(video) && <span className="absolute left-2 top-2 rounded bg-black/70 px-2 py-0.5 text-xs font-semibold text-white">Protected</span>}
         </div>
         <div className="flex flex-1 flex-col gap-2 p-3">
           <h2 className="line-clamp-2 font-semibold text-slate-900">{video.title}</h2>

@@ -2,7 +2,9 @@
 // blocked on this page so the stream address and picture are not one menu away.
 import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
-import { contentApi, isItemType, type ItemDetail, type ItemType, type Video } from '../../services/content';
+import { contentApi } from '../../services/content';
+import type { ItemDetail, Video } from '../../contracts/content';
+import { isItemType, type ItemType } from '../../contracts/paths';
 import { useStudent } from '../app/RootActors';
 import { ContentListStatus, useContentList } from './ContentListStatus';
 import { ItemTabs } from './ItemTabs';

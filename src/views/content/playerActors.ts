@@ -1,7 +1,9 @@
 // The real outside world of the video player machine: stream tokens and DRM licence tokens from the
 // Content API, shaka-player (loaded on first open) on the modal's <video>, and completion records.
 import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';
-import { contentApi, isProtectedVideo, type CompletionTarget, type StreamToken } from '../../services/content';
+import { contentApi } from '../../services/content';
+import type { CompletionTarget, StreamToken } from '../../contracts/content';
+import { isProtectedVideo } from '../../domain/video';
 import { createMediaPlayer, loadPlayerEngine, type MediaPlayer, type PlayerEvent } from '../../services/player';
 import { isEmbeddedKind, type MediaCommand, type MediaReport, type MediaSessionInput, type PlayerVideo, type StreamAccess, type Viewer } from '../../machines/videoPlayer.machine';
 

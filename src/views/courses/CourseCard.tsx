@@ -1,7 +1,7 @@
 // A course card: cover image (placeholder fallback), name ('Title' when missing) and description.
 // The same card serves My Courses (to the course page) and the Q&A course list (to its forum).
 import { Link } from 'react-router-dom';
-import type { CourseSummary } from '../../services/content';
+import type { CourseSummary } from '../../contracts/content';
 import { CoverImage } from '../content/CoverImage';
 
 export function CourseCard({ course, to }: { course: Pick<CourseSummary, '_id' | 'name' | 'description' | 'image'>; to: string }) {

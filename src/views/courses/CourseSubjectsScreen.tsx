@@ -1,6 +1,7 @@
 // The course page (/subjects/{courseId}): banner, breadcrumbs and the course's subject cards.
 import { Link, useParams } from 'react-router-dom';
-import { contentApi, type SubjectSummary } from '../../services/content';
+import { contentApi } from '../../services/content';
+import type { SubjectSummary } from '../../contracts/content';
 import { SectionTabs } from '../app/SectionTabs';
 import { useStudent } from '../app/RootActors';
 import { Breadcrumbs } from '../content/Breadcrumbs';

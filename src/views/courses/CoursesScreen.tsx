@@ -1,6 +1,7 @@
 // My Courses (/ and /courses): the courses of the student's batches.
 import { Link } from 'react-router-dom';
-import { contentApi, type CourseSummary } from '../../services/content';
+import { contentApi } from '../../services/content';
+import type { CourseSummary } from '../../contracts/content';
 import { SectionTabs } from '../app/SectionTabs';
 import { Avatar } from '../ui/Avatar';
 import { useStudent } from '../app/RootActors';

@@ -2,7 +2,7 @@
 // that fit its state (live, upcoming, finished) at the page's last 10-second refresh.
 import { examCardState } from '../../domain/examTiming';
 import { formatExamStart } from '../../domain/academyTime';
-import type { ExamAssignment } from '../../services/exams';
+import type { ExamAssignment } from '../../contracts/exams';
 import { Button } from '../ui/Button';
 
 const colours = {

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { examListMachine, suggestionCompletes, type ExamListType, type ExamTab } from '../../machines/examList.machine';
-import { loadExamCourses, loadExamNamePrompt, loadExams, loadExamSubjects } from '../../services/exams';
+import { examsApi } from '../../services/exams';
 import { SectionTabs } from '../app/SectionTabs';
 import { Button } from '../ui/Button';
 import { Notice } from '../ui/Notice';
@@ -25,10 +25,10 @@ export function ExamsScreen() {
   const list = useActorRef(
     examListMachine.provide({
       actors: {
-        loadCourses: fromPromise(() => loadExamCourses()),
-        loadSubjects: fromPromise(({ input }) => loadExamSubjects(input.courseId)),
-        loadExams: fromPromise(({ input }) => loadExams(input)),
-        loadSuggestion: fromPromise(({ input }) => loadExamNamePrompt(input)),
+        loadCourses: fromPromise(() => examsApi.courses()),
+        loadSubjects: fromPromise(({ input }) => examsApi.subjects(input.courseId)),
+        loadExams: fromPromise(({ input }) => examsApi.list(input)),
+        loadSuggestion: fromPromise(({ input }) => examsApi.namePrompt(input)),
       },
       actions: {
         logError: (_, { error }) => console.warn('Exam name suggestion failed', error),

@@ -4,7 +4,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { examInstructionMachine, instructionMessages } from '../../machines/examInstruction.machine';
 import { isSelected, optionalSubjectsVisible, selectionHints, type SubjectGroup } from '../../domain/segmentedSelection';
-import { loadSegmentedSelection, reloadGroup, retakeExam, saveSegmentedSelection, type ExamAssignment } from '../../services/exams';
+import { examsApi } from '../../services/exams';
+import { contentApi } from '../../services/content';
+import type { ExamAssignment } from '../../contracts/exams';
 import { answerStore } from '../../services/answerStore';
 import { STORAGE_KEYS, writeJson } from '../../services/storage';
 import { useStudent } from '../app/RootActors';
@@ -21,14 +23,14 @@ export function useExamInstruction() {
   const actor = useActorRef(
     examInstructionMachine.provide({
       actors: {
-        loadSelection: fromPromise(({ input }) => loadSegmentedSelection(input.examId, input.studentId)),
-        saveSelection: fromPromise(({ input }) => saveSegmentedSelection({ examId: input.examId, studentId: input.studentId, isPracticeExam: input.isPracticeExam, ...input.selection })),
-        retakeExam: fromPromise(({ input }) => retakeExam(input.examId, input.studentId, input.groupId)),
+        loadSelection: fromPromise(({ input }) => examsApi.segmentedSelection(input.examId, input.studentId)),
+        saveSelection: fromPromise(({ input }) => examsApi.saveSegmentedSelection({ examId: input.examId, studentId: input.studentId, isPracticeExam: input.isPracticeExam, ...input.selection })),
+        retakeExam: fromPromise(({ input }) => examsApi.retake(input.examId, input.studentId, input.groupId)),
       },
       actions: {
         alert: (_, { message }) => window.alert(message),
         notifyError: (_, { message }) => toast.error(message),
-        reloadGroup: (_, { groupId }) => void reloadGroup(groupId).catch(() => undefined),
+        reloadGroup: (_, { groupId }) => void contentApi.group(groupId).catch(() => undefined),
         clearSavedAnswers: (_, { examId }) => answerStore.clearExam(studentId, examId),
         logError: (_, { error }) => console.warn('Exam start step failed', error),
         enterExam: (_, { assignment, selection }) => {

@@ -9,9 +9,11 @@ import { examSubmissionMachine } from '../../machines/examSubmission.machine';
 import { formatRemaining } from '../../domain/examTiming';
 import { formatExamClock } from '../../domain/academyTime';
 import { MESSAGES, RESTORED_TOAST_MS, uploadFailedMessage } from '../../domain/messages';
-import { responseCount, totalResponseCount, type AnswerValue } from '../../domain/scoring';
+import { responseCount, totalResponseCount } from '../../domain/scoring';
 import { answerStore, mergeSavedAnswers } from '../../services/answerStore';
-import { reloadGroup, sendAnswer, submitExam, type CurrentExam } from '../../services/exams';
+import { examsApi } from '../../services/exams';
+import { contentApi } from '../../services/content';
+import type { AnswerValue, CurrentExam } from '../../contracts/exams';
 import { ApiRequestError } from '../../services/api';
 import { removeKey, STORAGE_KEYS } from '../../services/storage';
 import { useIsOnline } from '../app/RootActors';
@@ -42,14 +44,14 @@ export function ExamSession({ exam, timing, studentId, examId, groupId }: { exam
 
   const outbox = useActorRef(
     answerOutboxMachine.provide({
-      actors: { sendAnswer: fromPromise(({ input }) => sendAnswer(input)) },
+      actors: { sendAnswer: fromPromise(({ input }) => examsApi.sendAnswer(input)) },
       actions: {
         persistAnswers: (_, { studentId: sid, examId: eid, entries, removed }) => answerStore.writeExam(sid, eid, entries, removed),
         notifySavedLocally: () => toast.warning(MESSAGES.savingLocally),
         notifyLocked: () => toast.error(MESSAGES.answerLocked),
         notifyRestored: () => toast.success(MESSAGES.restored, MESSAGES.restoredDescription, RESTORED_TOAST_MS),
         notifyUploadSkipped: (_, { names }) => names.forEach((name) => toast.error(uploadFailedMessage(name))),
-        reloadGroup: (_, { groupId: gid }) => void reloadGroup(gid).catch(() => undefined),
+        reloadGroup: (_, { groupId: gid }) => void contentApi.group(gid).catch(() => undefined),
       },
     }),
     {
@@ -78,7 +80,7 @@ export function ExamSession({ exam, timing, studentId, examId, groupId }: { exam
             throw new ApiRequestError(0, 'Network error', 'network', true);
           }
         }),
-        submitExam: fromPromise(({ input }) => submitExam(input.examId, input.groupId)),
+        submitExam: fromPromise(({ input }) => examsApi.submit(input.examId, input.groupId)),
       },
       actions: {
         alert: (_, { message }) => toast.warning(message),

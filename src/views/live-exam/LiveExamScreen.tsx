@@ -3,7 +3,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { isApiRequestError } from '../../services/api';
-import { loadCurrentExam, startExam, type CurrentExam } from '../../services/exams';
+import { examsApi } from '../../services/exams';
+import type { CurrentExam } from '../../contracts/exams';
 import type { ServerTiming } from '../../machines/examTimer.machine';
 import { useStudent } from '../app/RootActors';
 import { ExamSession } from './ExamSession';
@@ -22,14 +23,14 @@ type Loaded =
   | { status: 'failed'; message: string };
 
 async function openAttempt(examId: string, groupId: string): Promise<Loaded> {
-  const exam = await loadCurrentExam(examId, groupId);
+  const exam = await examsApi.paper(examId, groupId);
   const loadedAt = Date.now();
   if (exam.submittedAt) return { status: 'submitted', exam };
   if (exam.studentStartsAt && exam.deadlineAt) return { status: 'ready', exam, timing: { deadlineAt: exam.deadlineAt, serverNow: exam.serverNow, receivedAt: loadedAt } };
   // The server's clock starts the attempt; only then does it hand out the questions.
-  const started = await startExam(examId, groupId);
+  const started = await examsApi.start(examId, groupId);
   const startedAt = Date.now();
-  const opened = await loadCurrentExam(examId, groupId);
+  const opened = await examsApi.paper(examId, groupId);
   return {
     status: 'ready',
     exam: { ...opened, studentStartsAt: started.studentStartsAt, deadlineAt: started.deadlineAt },

@@ -3,7 +3,8 @@ import type { FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { profileEditMachine, type GpaField } from '../../machines/profileEdit.machine';
-import { fetchProfile, updateProfile, uploadFile } from '../../services/account';
+import { accountApi } from '../../services/account';
+import { uploadFile } from '../../services/uploads';
 import { fromApiPhone } from '../../domain/phone';
 import { useSessionActor, useStudent } from '../app/RootActors';
 import { Avatar } from '../ui/Avatar';
@@ -21,9 +22,9 @@ export function StudentProfile() {
   const actor = useActorRef(
     profileEditMachine.provide({
       actors: {
-        loadProfile: fromPromise(() => fetchProfile()),
+        loadProfile: fromPromise(() => accountApi.profile()),
         uploadPicture: fromPromise(({ input }) => uploadFile(input.file)),
-        saveProfile: fromPromise(({ input }) => updateProfile(input)),
+        saveProfile: fromPromise(({ input }) => accountApi.updateProfile(input)),
       },
       actions: {
         showError: (_, { error }) => showFailure(error),

@@ -1,0 +1,91 @@
+// What every area's contract is made of: ids, the { data } and { errors } envelopes, who may call a
+// route, and the route record that the server registers and the app's client is typed by.
+//
+// A contract file (src/contracts/<area>.ts) holds shapes only: TypeBox schemas and the types derived
+// from them; rules live in src/domain. The app imports contract files with `import type` only; its
+// one run-time import from src/contracts is paths.ts (tests/unit/app-bundle.test.ts checks both).
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { serverPaths } from './paths';
+
+/**
+ * Who may call a route: anyone ('public'), a signed-in student, a signed-in teacher or administrator
+ * ('staff'), or either of the two ('any'). The server's auth hook enforces it before the body is read.
+ */
+export type Access = 'public' | 'student' | 'staff' | 'any';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** An id as a request carries it: 24 hex digits; anything else is refused with 400 before the handler. */
+export const Id = Type.String({ pattern: '^[0-9a-f]{24}$' });
+
+/** Path parameters that are all ids: `IdParams('examId', 'groupId')`. */
+export function IdParams<const N extends readonly string[]>(...names: N) {
+  return Type.Object(Object.fromEntries(names.map((name) => [name, Id])) as { [K in N[number]]: typeof Id });
+}
+
+/** A value or null. Answers need it spelled out: the serialiser would write a bare null string as "". */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** The success envelope: `{ "data": ... }`. */
+export const Data = <T extends TSchema>(schema: T) => Type.Object({ data: schema });
+
+/** The error envelope every failure answers with; the app's toasts read these three fields. */
+export const ErrorEnvelope = Type.Object({
+  errors: Type.Object({ title: Type.String(), message: Type.String(), code: Type.String() }),
+});
+export type ErrorEnvelope = Static<typeof ErrorEnvelope>;
+
+/** The error statuses a route answers with, each in the error envelope: `response: { 200: Data(X), ...failures(400, 404) }`. */
+export function failures<const S extends readonly number[]>(...statuses: S): { [K in S[number]]: typeof ErrorEnvelope } {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorEnvelope])) as { [K in S[number]]: typeof ErrorEnvelope };
+}
+
+/** Bytes sent as they are (a file or a stream), never serialised: `Binary('application/pdf')`. */
+export const Binary = (mediaTypes: string) => Type.Unsafe<unknown>({ type: 'string', description: `${mediaTypes}, sent as they are` });
+
+/** An answer without a body (for example 416 on a byte range past the end of a file). */
+export const NoBody = Type.Unsafe<undefined>({ description: 'no body' });
+
+/** What a route declares besides its handler. */
+export interface RouteSchema {
+  params?: TSchema;
+  querystring?: TSchema;
+  body?: TSchema;
+  headers?: TSchema;
+  /** Every status the route answers with; the success status is the allow-list of what leaves the server. */
+  response: Record<number, TSchema>;
+}
+
+/**
+ * One endpoint: method, path (relative to the API base `/api` unless the area says otherwise), who
+ * may call it and its schemas. The server registers it with `app.route({ ...contract, handler })`.
+ */
+export interface RouteContract {
+  method: Method;
+  url: string;
+  config: { access: Access };
+  schema: RouteSchema;
+}
+
+type StaticOr<T, Fallback> = T extends TSchema ? Static<T> : Fallback;
+
+/** The query of a route's request. */
+export type QueryOf<R extends RouteContract> = StaticOr<R['schema']['querystring'], undefined>;
+/** The body of a route's request. */
+export type BodyOf<R extends RouteContract> = StaticOr<R['schema']['body'], undefined>;
+/** The success answer of a route (200 or 201), envelope included. */
+export type SuccessOf<R extends RouteContract> = R['schema']['response'] extends { 200: infer S }
+  ? StaticOr<S, never>
+  : R['schema']['response'] extends { 201: infer S }
+    ? StaticOr<S, never>
+    : never;
+/** The `data` of a route's success answer. */
+export type DataOf<R extends RouteContract> = SuccessOf<R> extends { data: infer D } ? D : never;
+
+/** The health check of the server itself. */
+export const healthContract = {
+  method: 'GET',
+  url: serverPaths.health,
+  config: { access: 'public' },
+  schema: { response: { 200: Data(Type.Object({ status: Type.Literal('ok') })) } },
+} satisfies RouteContract;

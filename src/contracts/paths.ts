@@ -1,0 +1,107 @@
+// Every endpoint's path, written once: the server registers each route at its contract's path and
+// the app's client fills the same path's `:name` placeholders, each value URL-encoded.
+//
+// Plain strings and one function, no schemas: this is the only module of src/contracts the app
+// imports at run time (everything else is `import type`), so the app's bundle never carries TypeBox.
+// Paths are relative to the API base (/api), as the spec's call list writes them, except
+// `mediaSitePaths`, which the browser loads by address at the site root.
+
+/** The API base: the server's prefix for every area and the app's default base. */
+export const API_PREFIX = '/api';
+
+export const serverPaths = {
+  health: '/health',
+} as const;
+
+export const accountPaths = {
+  login: '/student/login',
+  registrationCode: '/student/otp/:phone',
+  resetCode: '/student/forgot-password/:phone',
+  setPassword: '/student/set-password',
+  logout: '/auth/logout',
+  profile: '/student/profile',
+  staffLogin: '/staff/login',
+} as const;
+
+/** Chapters, lectures and question-solve items: the values of the `:type` in content paths. */
+export const ITEM_TYPES = ['chapter', 'lecture', 'question-solve'] as const;
+export type ItemType = (typeof ITEM_TYPES)[number];
+export const isItemType = (value: string | undefined): value is ItemType => (ITEM_TYPES as readonly (string | undefined)[]).includes(value);
+
+export const contentPaths = {
+  courses: '/course',
+  coursesOfStudent: '/student/courseByStudent/:studentId',
+  coursesWithChapters: '/student/courseByStudentWithSubjectAndChapter',
+  subject: '/subject/:subjectId',
+  subjectsOfCourse: '/subject/by-course-id/:courseId',
+  /** `:type` is one of ITEM_TYPES: the server registers one route per item type. */
+  itemsOfSubject: '/:type/by-subject-id/:id',
+  /** `:type` is one of ITEM_TYPES: the server registers one route per item type. */
+  itemContent: '/:type/:itemId',
+  noteFile: '/content/file/:contentId',
+  group: '/group/:id',
+  subjectCompletion: '/course/:courseId/subject-completion',
+  markComplete: '/content/mark-as-complete/:contentId',
+  streamToken: '/lecture/getToken',
+  drmAuth: '/content/drm-auth',
+} as const;
+
+export const examsPaths = {
+  list: '/exam/by-course/:courseId',
+  namePrompt: '/exam/getExamNamePrompt',
+  details: '/exam/id/:examId',
+  paper: '/exam/id/:examId/groupId/:groupId',
+  start: '/exam/start/:examId/group-id/:groupId',
+  addAnswer: '/exam/add-answer/:examId/group/:groupId',
+  submit: '/exam/submit/:examId/group/:groupId',
+  retake: '/exam/retake/:examId/student-id/:studentId',
+  saveSegmentedSelection: '/exam/add-segmented-exam-subject',
+  segmentedSelection: '/exam/get-segmented-exam-subject/:examId/:studentId',
+  figure: '/media/exam/:name',
+} as const;
+
+export const notificationsPaths = {
+  list: '/notification',
+  markSeen: '/notification/seen/:id',
+  delete: '/notification/id/:id',
+} as const;
+
+export const storagePaths = {
+  signedRequest: '/content/signed-request',
+  upload: '/uploads/:key',
+  /** Also served at the same path outside the API, for media tags and links. */
+  file: '/media/files/:key',
+} as const;
+
+export const mediaPaths = {
+  clearKey: '/media/clearkey/:contentId',
+} as const;
+
+/** At the site root, not under /api: `<video>`, `<iframe>` and `<img>` load them by address. */
+export const mediaSitePaths = {
+  stream: '/media/streams/:contentId/:file',
+  embed: '/media/embed/:contentId',
+  image: '/media/images/:name',
+} as const;
+
+/** The placeholder names of a path: '/exam/start/:examId/group-id/:groupId' -> 'examId' | 'groupId'. */
+export type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** The arguments after the path: none for a path without placeholders, else one value per placeholder. */
+export type PathArgs<P extends string> = [ParamNames<P>] extends [never] ? [] : [params: { [K in ParamNames<P>]: string }];
+
+const PLACEHOLDER = /:([A-Za-z][A-Za-z0-9]*)/g;
+
+/** The path with every placeholder replaced by its URL-encoded value: pathTo(examsPaths.start, { examId, groupId }). */
+export function pathTo<P extends string>(path: P, ...args: PathArgs<P>): string {
+  const params: Record<string, string> = args[0] ?? {};
+  return path.replace(PLACEHOLDER, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${path} needs a value for :${name}`);
+    return encodeURIComponent(value);
+  });
+}

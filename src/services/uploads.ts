@@ -1,0 +1,44 @@
+// The app's one way to upload a file (contracts: src/contracts/storage.ts): a signed link from the
+// server, then a PUT of the raw bytes to it. Also the offline side of answer attachments: files
+// chosen without a connection are kept as data URLs until they can be uploaded.
+import { api } from './api';
+import { pathTo, storagePaths } from '../contracts/paths';
+import type { storageContract } from '../contracts/storage';
+import type { PendingFile } from './answerStore';
+
+type Storage = typeof storageContract;
+
+/** An uploaded file: its key, name and type (what an answer attaches) and where the browser loads it. */
+export interface UploadedFile {
+  name: string;
+  key: string;
+  type: string;
+  url: string;
+}
+
+/**
+ * Uploads one file. A refused upload throws the server's ApiRequestError (title, code, message)
+ * and a lost connection one with `network` set, so a caller can tell "skip this file" from "try later".
+ */
+export async function uploadFile(file: Blob, name = 'file'): Promise<UploadedFile> {
+  const type = file.type || 'application/octet-stream';
+  const { signedUrl, key } = await api.call<Storage['signedRequest']>('GET', storagePaths.signedRequest, { query: { mimeType: type } });
+  await api.upload<Storage['upload']>(signedUrl, file, type);
+  return { name, key, type, url: pathTo(storagePaths.file, { key }) };
+}
+
+/** Reads a chosen file into a data URL so an offline answer keeps it across a reload. */
+export function fileToPending(file: File): Promise<PendingFile> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve({ name: file.name, type: file.type, dataUrl: String(reader.result) });
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+/** The bytes of a file kept for a later upload. */
+export async function pendingToBlob(file: PendingFile): Promise<Blob> {
+  const response = await fetch(file.dataUrl);
+  return new Blob([await response.arrayBuffer()], { type: file.type });
+}

@@ -1,0 +1,46 @@
+// The app takes only types and plain path strings from src/contracts, so the sign-in screen never
+// downloads TypeBox: checked in the source (every run-time import of a contract is paths.ts) and in
+// the built app (no chunk carries TypeBox).
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const appDir = path.resolve(process.env.E2E_APP_DIR ?? 'dist');
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'contracts' ? [] : sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** Every `import ... from '...'` of a file, with whether it is `import type`. */
+function importsOf(file: string): Array<{ from: string; typeOnly: boolean }> {
+  const text = fs.readFileSync(file, 'utf8');
+  return [...text.matchAll(/^import\s+(type\s+)?[^;]*?from\s+'([^']+)';/gms)].map((match) => ({ from: match[2]!, typeOnly: Boolean(match[1]) }));
+}
+
+describe('the app and the contracts', () => {
+  it('imports contract files for their types only; paths.ts is the one run-time import', () => {
+    const offending = sourceFiles(path.resolve('src')).flatMap((file) =>
+      importsOf(file)
+        .filter((imported) => /\/contracts\/(?!paths$)/.test(imported.from) && !imported.typeOnly)
+        .map((imported) => `${path.relative('.', file)} imports ${imported.from} at run time`),
+    );
+    expect(offending).toEqual([]);
+  });
+
+  it('keeps paths.ts free of schemas: it imports nothing at run time', () => {
+    expect(importsOf(path.resolve('src/contracts/paths.ts')).filter((imported) => !imported.typeOnly)).toEqual([]);
+  });
+
+  it('ships no TypeBox in any chunk of the built app', () => {
+    const assets = path.join(appDir, 'assets');
+    if (!fs.existsSync(assets)) throw new Error(`No built app in ${appDir}: run vite build first`);
+    const chunks = fs.readdirSync(assets).filter((name) => name.endsWith('.js'));
+    expect(chunks.length).toBeGreaterThan(0);
+    const carrying = chunks.filter((name) => fs.readFileSync(path.join(assets, name), 'utf8').includes('TypeBox.Kind'));
+    expect(carrying).toEqual([]);
+  });
+});
