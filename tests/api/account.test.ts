@@ -514,7 +514,7 @@ describe.each(databaseKinds())('account with an SMS gateway (%s)', (kind) => {
 describe.each(databaseKinds())('account under parallel requests (%s)', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ kind, bundle: { students: [lockedOut] }, env: { SMS_TRANSPORT: 'console' }, config: { scryptCost: 2 ** 14, logLevel: 'silent' } });
+    server = await startTestServer({ kind, bundle: { students: [lockedOut, resetter] }, env: { SMS_TRANSPORT: 'console' }, config: { scryptCost: 2 ** 14, logLevel: 'silent' } });
   });
   afterAll(() => server?.close());
 
@@ -540,6 +540,28 @@ describe.each(databaseKinds())('account under parallel requests (%s)', (kind) =>
     );
     expect(guesses.filter((r) => body(r).errors.code === 'otpWrong')).toHaveLength(4);
     expect(guesses.filter((r) => body(r).errors.code === 'otpExhausted')).toHaveLength(4);
+  });
+
+  it('judges only five of hundreds of parallel guesses: the right code sent after them is refused', async () => {
+    // The issue's attack: hundreds of guesses at once, the right code among the late ones. Each try is
+    // counted before its code is compared, so once five are counted every later guess is refused.
+    for (const [round, forgotPassword] of [[0, false], [1, true], [2, false]] as const) {
+      const phone = forgotPassword ? resetter.phone : `0199000010${round}`;
+      const url = forgotPassword ? `/api/student/forgot-password/${api(phone)}` : `/api/student/otp/${api(phone)}`;
+      const session = body(await server.call({ method: forgotPassword ? 'PATCH' : 'GET', url })).data;
+      const wrongCodes = Array.from({ length: 299 }, (_, i) => String((Number(session.otp) + 1 + i) % 1_000_000).padStart(6, '0'));
+      const guesses = await Promise.all(
+        [...wrongCodes, session.otp as string].map((otp) =>
+          server.call({ method: 'PATCH', url: `/api/student/set-password${forgotPassword ? '?forgotPassword=true' : ''}`, payload: { otp, hash: session.hash, phone: api(phone), password: 'taken-over' } }),
+        ),
+      );
+      const codes = guesses.map((r) => (r.statusCode === 200 ? 'accepted' : body(r).errors.code));
+      expect(codes.filter((c) => c === 'otpWrong'), `round ${round}`).toHaveLength(4);
+      expect(codes.filter((c) => c === 'otpExhausted'), `round ${round}`).toHaveLength(296);
+      expect(codes[299], `round ${round}: the right code, sent last`).toBe('otpExhausted');
+      expect((await server.call({ method: 'POST', url: '/api/student/login', payload: { username: api(phone), password: 'taken-over' } })).statusCode).toBe(401);
+    }
+    expect((await server.call({ method: 'POST', url: '/api/student/login', payload: { username: api(resetter.phone), password: PASSWORD } })).statusCode).toBe(200);
   });
 
   it('allows no more than five parallel failed sign-ins', async () => {
