@@ -1,6 +1,8 @@
 // buildApp(config): the whole API server as a Fastify instance, used by main.ts and by tests.
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Kysely } from 'kysely';
@@ -13,6 +15,7 @@ import { ApiError, badRequest, notLoggedIn, forbidden } from './errors.js';
 import { resolveSession, type SessionUser } from './account/sessions.js';
 import { attachRealtime, type Realtime } from './realtime.js';
 import { registerAreas } from './areas.js';
+import { requestValidatorCompiler } from './validation.js';
 import { healthContract, type Access } from '../src/contracts/common.js';
 import { API_PREFIX } from '../src/contracts/paths.js';
 
@@ -57,6 +60,28 @@ function holdsNul(value: unknown, depth = 0): boolean {
   return items.some((item) => holdsNul(item, depth + 1));
 }
 
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers too large, a malformed
+ * request line, a client too slow to send its headers) are answered in the same error envelope.
+ */
+const clientErrors: Record<string, { status: number; title: string; code: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, title: 'The request headers are too large.', code: 'headersTooLarge' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, title: 'The request took too long to arrive.', code: 'requestTimeout' },
+};
+const malformedRequest = { status: 400, title: 'The request is not valid HTTP.', code: 'badHttpRequest' };
+
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, title, code } = (error.code && clientErrors[error.code]) || malformedRequest;
+  const body = JSON.stringify({ errors: { title, message: title, code } });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 export interface AppDeps {
   db: Kysely<Database>;
   dialect: Dialect;
@@ -70,14 +95,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
     // Path values are ids and phone numbers; anything longer is refused in the envelope below.
     routerOptions: { maxParamLength: 200 },
+    clientErrorHandler: answerClientError,
     frameworkErrors: (error, _request, reply) => {
       const status = error.code === 'FST_ERR_BAD_URL' ? 400 : (error as FastifyError).statusCode ?? 400;
       void (reply as FastifyReply).code(status).send({ errors: { title: 'The address is not valid.', message: error.message, code: 'badUrl' } });
     },
   });
+  app.setValidatorCompiler(requestValidatorCompiler());
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.decorate('db', deps.db);
   app.decorate('dialect', deps.dialect);
