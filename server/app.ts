@@ -169,7 +169,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerAreas(app);
 
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/media/');
+    const pathName = request.url.split('?')[0] ?? '';
+    const wantsPage = request.method === 'GET' && !/^\/(api|media|assets)\//.test(pathName) && !pathName.endsWith('.map');
     if (wantsPage && fs.existsSync(path.join(config.appDir, 'index.html'))) {
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', config.appDir);
     }
@@ -185,6 +186,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       // The build writes .br/.gz beside each asset: phones on slow links get a third of the bytes.
       preCompressed: true,
       cacheControl: false,
+      // Source maps would hand out the app's whole source: development only.
+      allowedPath: (pathName) => !(config.production && pathName.endsWith('.map')),
       setHeaders(res, filePath) {
         // Hashed asset names change with their content, so they may be cached for good; the page itself never.
         res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

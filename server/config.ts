@@ -21,7 +21,7 @@ export interface Config {
   signingSecret: string;
   sms: SmsTransportSetting;
   academyName: string;
-  /** Seed the demo academy into an empty database. */
+  /** Seed the demo academy into an empty database (never in production). */
   seedDemo: boolean;
   /** scrypt cost parameter N; OWASP recommends 2^17 with r=8, p=1. */
   scryptCost: number;
@@ -42,15 +42,23 @@ function parseSms(value: string | undefined): SmsTransportSetting {
   throw new Error(`SMS_TRANSPORT must be console, file:<path> or an http(s) URL, not "${value}"`);
 }
 
+/** Why production refuses to start, in words an operator can act on. */
+export const PRODUCTION_REFUSALS = {
+  consoleSms:
+    'Production refuses SMS_TRANSPORT=console (the default): it prints one-time codes and returns them in the API, for development only. Set SMS_TRANSPORT to your SMS gateway URL (and SMS_TOKEN).',
+  fileSms: 'Production refuses SMS_TRANSPORT=file:...: it writes one-time codes to a file, for tests only. Set SMS_TRANSPORT to your SMS gateway URL (and SMS_TOKEN).',
+  demoSeed:
+    'Production refuses SEED_DEMO=true: the demo academy has published passwords. Unset SEED_DEMO and import your academy with `npm run academy -- import <bundle>`.',
+  signingSecret: 'Production needs SIGNING_SECRET.',
+} as const;
+
 export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = {}): Config {
   const production = env.NODE_ENV === 'production';
   const sms = parseSms(env.SMS_TRANSPORT);
-  if (production && sms.kind !== 'http') {
-    throw new Error('Production needs a real SMS transport: set SMS_TRANSPORT to the gateway URL.');
-  }
-  if (production && !env.SIGNING_SECRET) {
-    throw new Error('Production needs SIGNING_SECRET.');
-  }
+  if (production && sms.kind === 'console') throw new Error(PRODUCTION_REFUSALS.consoleSms);
+  if (production && sms.kind === 'file') throw new Error(PRODUCTION_REFUSALS.fileSms);
+  if (production && env.SEED_DEMO === 'true') throw new Error(PRODUCTION_REFUSALS.demoSeed);
+  if (production && !env.SIGNING_SECRET) throw new Error(PRODUCTION_REFUSALS.signingSecret);
   const root = process.cwd();
   return {
     port: Number(env.PORT ?? 3000),
@@ -63,7 +71,8 @@ export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
     signingSecret: env.SIGNING_SECRET ?? randomBytes(32).toString('hex'),
     sms,
     academyName: env.ACADEMY_NAME ?? 'Medical Academy',
-    seedDemo: env.SEED_DEMO !== 'false',
+    // Production never seeds the demo academy; elsewhere it is seeded unless turned off.
+    seedDemo: !production && env.SEED_DEMO !== 'false',
     scryptCost: Number(env.SCRYPT_COST ?? 2 ** 17),
     sessionDays: Number(env.SESSION_DAYS ?? 30),
     examGraceSeconds: Number(env.EXAM_GRACE_SECONDS ?? 60),

@@ -59,6 +59,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   const quiet = app.config.logLevel === 'silent';
   const sms = smsTransport(app.config.sms, {
     academyName: app.config.academyName,
+    production: app.config.production,
     print: (line) => {
       if (!quiet) console.info(line);
     },
