@@ -16,6 +16,7 @@ import { resolveSession, type SessionUser } from './account/sessions.js';
 import { attachRealtime, type Realtime } from './realtime.js';
 import { registerAreas } from './areas.js';
 import { requestValidatorCompiler } from './validation.js';
+import { HashGate } from './account/hash-gate.js';
 import { healthContract, type Access } from '../src/contracts/common.js';
 import { API_PREFIX } from '../src/contracts/paths.js';
 
@@ -26,6 +27,8 @@ declare module 'fastify' {
     config: Config;
     clock: Clock;
     realtime: Realtime;
+    /** Bounds the password hashes running and waiting in this process. */
+    hashGate: HashGate;
   }
   interface FastifyRequest {
     /** The signed-in user of this request, or null on public routes. */
@@ -94,7 +97,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Off unless configured: a forged X-Forwarded-For must not choose the address limits count by.
+    trustProxy: config.trustProxy,
     // Path values are ids and phone numbers; anything longer is refused in the envelope below.
     routerOptions: { maxParamLength: 200 },
     clientErrorHandler: answerClientError,
@@ -109,6 +113,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('dialect', deps.dialect);
   app.decorate('config', config);
   app.decorate('clock', deps.clock ?? systemClock);
+  app.decorate('hashGate', new HashGate(config.limits.hashConcurrency, config.limits.hashQueue));
   app.decorateRequest('user', null);
   app.decorateRequest('student', null as unknown as Student);
   app.decorateRequest('staff', null as unknown as Staff);
