@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { databaseKinds } from '../support/databases.js';
 import { migrate } from '../../server/db/migrate.js';
+import { BundleError, validateBundle } from '../../server/db/seed/import.js';
 import { examBundle, GROUP, LIVE, LIVE_Q, OTHER_GROUP, PRACTICE, STUDENT } from './exams-fixture.js';
 
 /** Students in both batches, which both have the live and the practice exam. */
@@ -92,5 +93,17 @@ describe.each(databaseKinds())('one live attempt per exam and student (%s)', (ki
     const marked = await db.selectFrom('attempts').select(['id', 'live']).where('exam_id', '=', LIVE).where('student_id', '=', STUDENT).orderBy('id').execute();
     expect(marked).toEqual([{ id: 'e90000000000000000000001', live: 1 }, { id: 'e90000000000000000000002', live: 0 }]);
     await expect(db.insertInto('attempts').values({ ...old, id: 'e90000000000000000000003', group_id: OTHER_GROUP, started_at: '2026-01-01T11:00:00.000Z', round: 2, live: 1 }).execute()).rejects.toThrow();
+  });
+});
+
+describe('importing an academy', () => {
+  it('refuses two submissions of one live exam by one student through two batches', () => {
+    const submission = { examId: LIVE, studentId: STUDENT, startedAt: 'now-5m', submittedAt: 'now-1m', answers: [] };
+    const twice = { ...sharedExamBundle(), submissions: [{ ...submission, groupId: GROUP }, { ...submission, groupId: OTHER_GROUP }] };
+    expect(() => validateBundle(twice)).toThrow(BundleError);
+    expect(() => validateBundle(twice)).toThrow(/two submissions for this live exam/);
+    // Practice exams may be submitted in each batch.
+    const practice = { ...sharedExamBundle(), submissions: [{ ...submission, examId: PRACTICE, groupId: GROUP }, { ...submission, examId: PRACTICE, groupId: OTHER_GROUP }] };
+    expect(() => validateBundle(practice)).not.toThrow();
   });
 });
