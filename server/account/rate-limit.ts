@@ -28,6 +28,9 @@ export const OTP_SEND_LIMIT: Limit = { max: 5, windowMs: 60 * 60_000 };
 /** Failed sign-ins of one account from one client address. */
 export const SIGN_IN_BACKOFF: Backoff = { free: 5, firstDelayMs: 1_000, maxDelayMs: 5 * 60_000, windowMs: 60 * 60_000 };
 
+/** The share of requests that also sweep events older than a day. */
+const PRUNE_SHARE = 0.01;
+
 export type Check = { bucket: string; limit: Limit } | { bucket: string; backoff: Backoff };
 
 export type SlotsResult = { allowed: true; eventIds: number[] } | { allowed: false; bucket: string; retryAt: Date };
@@ -64,6 +67,10 @@ export async function takeSlots(db: Kysely<Database>, dialect: Dialect, checks: 
         const allowedAt = row.newest ? Date.parse(row.newest) + delay : 0;
         if (delay > 0 && now.getTime() < allowedAt) return { allowed: false, bucket: check.bucket, retryAt: new Date(allowedAt) };
       }
+    }
+    // Buckets nobody touches again (addresses, accounts) are swept now and then; no window is a day long.
+    if (Math.random() < PRUNE_SHARE) {
+      await trx.deleteFrom('rate_events').where('at', '<', new Date(now.getTime() - 86_400_000).toISOString()).execute();
     }
     const eventIds: number[] = [];
     for (const check of ordered) {
