@@ -1,6 +1,8 @@
 // buildApp(config): the whole API server as a Fastify instance, used by main.ts and by tests.
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Kysely } from 'kysely';
@@ -13,6 +15,8 @@ import { ApiError, badRequest, notLoggedIn, forbidden } from './errors.js';
 import { resolveSession, type SessionUser } from './account/sessions.js';
 import { attachRealtime, type Realtime } from './realtime.js';
 import { registerAreas } from './areas.js';
+import { requestValidatorCompiler } from './validation.js';
+import { HashGate } from './account/hash-gate.js';
 import { healthContract, type Access } from '../src/contracts/common.js';
 import { API_PREFIX } from '../src/contracts/paths.js';
 
@@ -23,6 +27,8 @@ declare module 'fastify' {
     config: Config;
     clock: Clock;
     realtime: Realtime;
+    /** Bounds the password hashes running and waiting in this process. */
+    hashGate: HashGate;
   }
   interface FastifyRequest {
     /** The signed-in user of this request, or null on public routes. */
@@ -57,6 +63,28 @@ function holdsNul(value: unknown, depth = 0): boolean {
   return items.some((item) => holdsNul(item, depth + 1));
 }
 
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (headers too large, a malformed
+ * request line, a client too slow to send its headers) are answered in the same error envelope.
+ */
+const clientErrors: Record<string, { status: number; title: string; code: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, title: 'The request headers are too large.', code: 'headersTooLarge' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, title: 'The request took too long to arrive.', code: 'requestTimeout' },
+};
+const malformedRequest = { status: 400, title: 'The request is not valid HTTP.', code: 'badHttpRequest' };
+
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, title, code } = (error.code && clientErrors[error.code]) || malformedRequest;
+  const body = JSON.stringify({ errors: { title, message: title, code } });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 export interface AppDeps {
   db: Kysely<Database>;
   dialect: Dialect;
@@ -69,20 +97,23 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    // Off unless configured: a forged X-Forwarded-For must not choose the address limits count by.
+    trustProxy: config.trustProxy,
     // Path values are ids and phone numbers; anything longer is refused in the envelope below.
     routerOptions: { maxParamLength: 200 },
+    clientErrorHandler: answerClientError,
     frameworkErrors: (error, _request, reply) => {
       const status = error.code === 'FST_ERR_BAD_URL' ? 400 : (error as FastifyError).statusCode ?? 400;
       void (reply as FastifyReply).code(status).send({ errors: { title: 'The address is not valid.', message: error.message, code: 'badUrl' } });
     },
   });
+  app.setValidatorCompiler(requestValidatorCompiler());
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.decorate('db', deps.db);
   app.decorate('dialect', deps.dialect);
   app.decorate('config', config);
   app.decorate('clock', deps.clock ?? systemClock);
+  app.decorate('hashGate', new HashGate(config.limits.hashConcurrency, config.limits.hashQueue));
   app.decorateRequest('user', null);
   app.decorateRequest('student', null as unknown as Student);
   app.decorateRequest('staff', null as unknown as Staff);
@@ -143,7 +174,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerAreas(app);
 
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/media/');
+    const pathName = request.url.split('?')[0] ?? '';
+    const wantsPage = request.method === 'GET' && !/^\/(api|media|assets)\//.test(pathName) && !pathName.endsWith('.map');
     if (wantsPage && fs.existsSync(path.join(config.appDir, 'index.html'))) {
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', config.appDir);
     }
@@ -159,6 +191,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       // The build writes .br/.gz beside each asset: phones on slow links get a third of the bytes.
       preCompressed: true,
       cacheControl: false,
+      // Source maps would hand out the app's whole source: development only.
+      allowedPath: (pathName) => !(config.production && pathName.endsWith('.map')),
       setHeaders(res, filePath) {
         // Hashed asset names change with their content, so they may be cached for good; the page itself never.
         res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');

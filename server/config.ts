@@ -1,11 +1,30 @@
 // Server settings, read once from the environment; tests build their own with configFrom().
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { Limit } from './account/rate-limit.js';
 
 export type SmsTransportSetting =
   | { kind: 'console' } // development: prints the code and returns it to the client
   | { kind: 'file'; path: string } // appends each message as a JSON line (tests read codes here)
   | { kind: 'http'; url: string; token: string }; // a real SMS gateway
+
+/** Limits that keep sign-in and code requests from exhausting the server or the SMS budget. */
+export interface AccountLimits {
+  /** Failed sign-ins from one client address, any account; counted before the password is hashed. */
+  signInPerAddress: Limit;
+  /** Failed sign-ins across the academy; counted before the password is hashed. */
+  signInGlobal: Limit;
+  /** Code requests ("is this number registered" checks included) from one client address. */
+  codeRequestsPerAddress: Limit;
+  /** Code requests ("is this number registered" checks included) across the academy. */
+  codeRequestsGlobal: Limit;
+  /** Codes sent by SMS across the academy. */
+  codesSentGlobal: Limit;
+  /** Password hashes computed at once (each scrypt takes 128 MB and a thread of the shared pool). */
+  hashConcurrency: number;
+  /** Hashes waiting for their turn; beyond this, sign-in answers "busy" at once. */
+  hashQueue: number;
+}
 
 export interface Config {
   port: number;
@@ -21,11 +40,17 @@ export interface Config {
   signingSecret: string;
   sms: SmsTransportSetting;
   academyName: string;
-  /** Seed the demo academy into an empty database. */
+  /** Seed the demo academy into an empty database (never in production). */
   seedDemo: boolean;
   /** scrypt cost parameter N; OWASP recommends 2^17 with r=8, p=1. */
   scryptCost: number;
   sessionDays: number;
+  limits: AccountLimits;
+  /**
+   * Which proxies may name the client address in X-Forwarded-For: none (false), all (true), the
+   * nearest n hops, or a comma-separated list of addresses and subnets.
+   */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   /** Seconds an exam answer or submit may arrive after the attempt's end. */
   examGraceSeconds: number;
   logLevel: string;
@@ -42,15 +67,42 @@ function parseSms(value: string | undefined): SmsTransportSetting {
   throw new Error(`SMS_TRANSPORT must be console, file:<path> or an http(s) URL, not "${value}"`);
 }
 
+/** Why production refuses to start, in words an operator can act on. */
+export const PRODUCTION_REFUSALS = {
+  consoleSms:
+    'Production refuses SMS_TRANSPORT=console (the default): it prints one-time codes and returns them in the API, for development only. Set SMS_TRANSPORT to your SMS gateway URL (and SMS_TOKEN).',
+  fileSms: 'Production refuses SMS_TRANSPORT=file:...: it writes one-time codes to a file, for tests only. Set SMS_TRANSPORT to your SMS gateway URL (and SMS_TOKEN).',
+  demoSeed:
+    'Production refuses SEED_DEMO=true: the demo academy has published passwords. Unset SEED_DEMO and import your academy with `npm run academy -- import <bundle>`.',
+  signingSecret: 'Production needs SIGNING_SECRET.',
+} as const;
+
+/** "30/15m", "500/1h", "10/30s": at most 30 in any 15 minutes. */
+export function parseLimit(name: string, value: string | undefined, fallback: Limit): Limit {
+  if (value === undefined || value === '') return fallback;
+  const match = /^(\d+)\/(\d+)(s|m|h)$/.exec(value.trim());
+  if (!match) throw new Error(`${name} must look like 30/15m (at most 30 in 15 minutes; s, m or h), not "${value}"`);
+  const unit = { s: 1_000, m: 60_000, h: 3_600_000 }[match[3] as 's' | 'm' | 'h'];
+  return { max: Number(match[1]), windowMs: Number(match[2]) * unit };
+}
+
+function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value;
+}
+
 export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = {}): Config {
   const production = env.NODE_ENV === 'production';
   const sms = parseSms(env.SMS_TRANSPORT);
-  if (production && sms.kind !== 'http') {
-    throw new Error('Production needs a real SMS transport: set SMS_TRANSPORT to the gateway URL.');
-  }
-  if (production && !env.SIGNING_SECRET) {
-    throw new Error('Production needs SIGNING_SECRET.');
-  }
+  if (production && sms.kind === 'console') throw new Error(PRODUCTION_REFUSALS.consoleSms);
+  if (production && sms.kind === 'file') throw new Error(PRODUCTION_REFUSALS.fileSms);
+  if (production && env.SEED_DEMO === 'true') throw new Error(PRODUCTION_REFUSALS.demoSeed);
+  if (production && !env.SIGNING_SECRET) throw new Error(PRODUCTION_REFUSALS.signingSecret);
   const root = process.cwd();
   return {
     port: Number(env.PORT ?? 3000),
@@ -63,9 +115,20 @@ export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
     signingSecret: env.SIGNING_SECRET ?? randomBytes(32).toString('hex'),
     sms,
     academyName: env.ACADEMY_NAME ?? 'Medical Academy',
-    seedDemo: env.SEED_DEMO !== 'false',
+    // Production never seeds the demo academy; elsewhere it is seeded unless turned off.
+    seedDemo: !production && env.SEED_DEMO !== 'false',
     scryptCost: Number(env.SCRYPT_COST ?? 2 ** 17),
     sessionDays: Number(env.SESSION_DAYS ?? 30),
+    limits: {
+      signInPerAddress: parseLimit('SIGN_IN_LIMIT_PER_ADDRESS', env.SIGN_IN_LIMIT_PER_ADDRESS, { max: 50, windowMs: 15 * 60_000 }),
+      signInGlobal: parseLimit('SIGN_IN_LIMIT_GLOBAL', env.SIGN_IN_LIMIT_GLOBAL, { max: 1000, windowMs: 15 * 60_000 }),
+      codeRequestsPerAddress: parseLimit('CODE_REQUEST_LIMIT_PER_ADDRESS', env.CODE_REQUEST_LIMIT_PER_ADDRESS, { max: 30, windowMs: 60 * 60_000 }),
+      codeRequestsGlobal: parseLimit('CODE_REQUEST_LIMIT_GLOBAL', env.CODE_REQUEST_LIMIT_GLOBAL, { max: 3000, windowMs: 60 * 60_000 }),
+      codesSentGlobal: parseLimit('CODE_SEND_LIMIT_GLOBAL', env.CODE_SEND_LIMIT_GLOBAL, { max: 500, windowMs: 60 * 60_000 }),
+      hashConcurrency: Math.max(1, Number(env.HASH_CONCURRENCY ?? 2)),
+      hashQueue: Math.max(0, Number(env.HASH_QUEUE ?? 32)),
+    },
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     examGraceSeconds: Number(env.EXAM_GRACE_SECONDS ?? 60),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     drm: {

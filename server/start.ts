@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from './config.js';
+import { PRODUCTION_REFUSALS, type Config } from './config.js';
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
 import { connect } from './db/connect.js';
@@ -15,19 +15,25 @@ export const demoBundlePath = path.join(path.dirname(fileURLToPath(import.meta.u
 export interface Started {
   app: FastifyInstance;
   seeded: boolean;
+  /** No academy imported yet (and none seeded). */
+  empty: boolean;
 }
 
 export async function startServer(config: Config, clock: Clock = systemClock): Promise<Started> {
+  // The demo academy's passwords are published: it never enters a production database.
+  if (config.production && config.seedDemo) throw new Error(PRODUCTION_REFUSALS.demoSeed);
   const { db, dialect } = await connect(config.databaseUrl);
   await migrate(db, dialect);
   let seeded = false;
-  if (config.seedDemo && (await databaseIsEmpty(db))) {
+  let empty = await databaseIsEmpty(db);
+  if (config.seedDemo && empty) {
     await importBundle(db, readBundle(demoBundlePath), { now: clock.now(), scryptCost: config.scryptCost });
     seeded = true;
+    empty = false;
   }
   const app = await buildApp(config, { db, dialect, clock });
   app.addHook('onClose', async () => {
     await db.destroy();
   });
-  return { app, seeded };
+  return { app, seeded, empty };
 }

@@ -66,7 +66,9 @@ export async function withdrawCode(db: Kysely<Database>, hash: string): Promise<
 
 /**
  * Checks a code against its request without spending it; throws the fitting error otherwise.
- * A wrong code costs one try, counted in the database so parallel guesses cannot exceed the limit.
+ * Every check costs one try, counted before the code is compared by one conditional update: among
+ * any number of parallel guesses only the first five are compared at all, so a right code arriving
+ * after them is refused like any other (reading the counter first let it through on PostgreSQL).
  */
 export async function checkCode(
   db: Kysely<Database>,
@@ -74,25 +76,32 @@ export async function checkCode(
   now: Date,
 ): Promise<void> {
   if (!/^[0-9a-f]{24}$/.test(input.hash)) throw otpErrors.registerFirst();
-  const request = await db.selectFrom('otp_requests').selectAll().where('id', '=', input.hash).executeTakeFirst();
-  if (!request || request.phone !== input.phone || request.purpose !== input.purpose) throw otpErrors.registerFirst();
-  if (request.used_at) throw otpErrors.used();
-  if (request.attempts >= OTP_MAX_TRIES) throw otpErrors.exhausted();
-  if (Date.parse(request.expires_at) <= now.getTime()) throw otpErrors.expired();
-  const given = Buffer.from(hashCode(request.id, input.code), 'hex');
-  const expected = Buffer.from(request.code_hash, 'hex');
-  if (given.length === expected.length && timingSafeEqual(given, expected)) return;
   const counted = await db
     .updateTable('otp_requests')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', request.id)
-    .where('attempts', '<', OTP_MAX_TRIES)
+    .where('id', '=', input.hash)
+    .where('phone', '=', input.phone)
+    .where('purpose', '=', input.purpose)
     .where('used_at', 'is', null)
-    .returning('attempts')
+    .where('attempts', '<', OTP_MAX_TRIES)
+    .where('expires_at', '>', now.toISOString())
+    .returning(['id', 'code_hash', 'attempts'])
     .executeTakeFirst();
-  if (!counted) throw otpErrors.exhausted();
+  if (!counted) throw await whyNotCounted(db, input);
+  const given = Buffer.from(hashCode(counted.id, input.code), 'hex');
+  const expected = Buffer.from(counted.code_hash, 'hex');
+  if (given.length === expected.length && timingSafeEqual(given, expected)) return;
   const triesLeft = OTP_MAX_TRIES - Number(counted.attempts);
   throw triesLeft <= 0 ? otpErrors.exhausted() : otpErrors.wrong(triesLeft);
+}
+
+/** The error for a check that could not take a try: no such request, used, out of tries or expired. */
+async function whyNotCounted(db: Kysely<Database>, input: { hash: string; phone: string; purpose: CodePurpose }): Promise<ApiError> {
+  const request = await db.selectFrom('otp_requests').select(['phone', 'purpose', 'used_at', 'attempts']).where('id', '=', input.hash).executeTakeFirst();
+  if (!request || request.phone !== input.phone || request.purpose !== input.purpose) return otpErrors.registerFirst();
+  if (request.used_at) return otpErrors.used();
+  if (request.attempts >= OTP_MAX_TRIES) return otpErrors.exhausted();
+  return otpErrors.expired();
 }
 
 /** Spends a checked code; false when a parallel request spent it first. */

@@ -1,16 +1,18 @@
 // Account area: sign-in and sign-out, one-time codes for registration and password reset, the
 // student's own profile, and staff sign-in.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { accountContract } from '../../src/contracts/account.js';
-import { ApiError, badRequest, conflict, notFound, tooManyRequests } from '../errors.js';
+import { ApiError, badRequest, conflict, notFound } from '../errors.js';
 import { isValidPhone, fromApiPhone, toApiPhone, PHONE_MESSAGES } from '../../src/domain/phone.js';
 import { GPA_MESSAGES, isValidGpa, newPasswordProblem, otpProblem, PASSWORD_MESSAGES } from '../../src/domain/password.js';
 import { MESSAGES } from '../../src/domain/messages.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { createSession, revokeSession } from './sessions.js';
 import { checkCode, issueCode, otpErrors, spendCode, withdrawCode, REGISTER_FIRST } from './otp.js';
-import { clearBucket, LOGIN_FAILURE_LIMIT, OTP_SEND_LIMIT, releaseSlot, takeSlot, waitText } from './rate-limit.js';
+import { clearBucket, OTP_SEND_LIMIT, releaseSlots, retryAfterSeconds, SIGN_IN_BACKOFF, takeSlots, waitText, type Check } from './rate-limit.js';
+import { HashGateFull } from './hash-gate.js';
 import { smsTransport, SmsDeliveryError, type CodePurpose } from './sms.js';
 import { studentView } from './student-view.js';
 import { findStoredFile } from '../storage/queries.js';
@@ -27,8 +29,12 @@ import { isFileKey } from '../storage/signing.js';
 export const ACCOUNT_TITLES = {
   invalidCredentials: 'Phone no. or password is incorrect',
   staffInvalidCredentials: 'Username or password is incorrect',
-  tooManyLogins: 'Too many sign-in attempts. Please try again in 15 minutes.',
+  tooManyLogins: 'Too many sign-in attempts. Please wait a moment and try again.',
+  tooManySignInsFromAddress: 'Too many failed sign-ins from your network. Please try again later.',
+  signInBusy: 'Too many students are signing in right now. Please try again in a moment.',
   tooManyCodes: 'Too many codes were sent to this number. Please try again in an hour.',
+  tooManyCodeRequestsFromAddress: 'Too many code requests from your network. Please try again later.',
+  codesBusy: 'Too many codes are being requested right now. Please try again in a few minutes.',
   phoneRegistered: 'This phone number is already registered. Please sign in.',
   phoneUnknown: 'No account found with this phone number.',
   smsFailed: 'We could not send the code. Please try again in a moment.',
@@ -48,6 +54,12 @@ function localPhoneOf(value: string | undefined): string {
   return local;
 }
 
+/** A refusal by a limit, with Retry-After so well-behaved clients wait the right time. */
+function limited(reply: FastifyReply, retryAt: Date, now: Date, status: 429 | 503, title: string, code: string, message: string): ApiError {
+  reply.header('retry-after', String(retryAfterSeconds(retryAt, now)));
+  return new ApiError(status, title, code, message);
+}
+
 function giveSession(reply: FastifyReply, sessionId: string): void {
   reply.header('sessionid', sessionId);
   reply.header('access-control-expose-headers', 'sessionid');
@@ -59,18 +71,53 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   const quiet = app.config.logLevel === 'silent';
   const sms = smsTransport(app.config.sms, {
     academyName: app.config.academyName,
+    production: app.config.production,
     print: (line) => {
       if (!quiet) console.info(line);
     },
   });
 
-  /** Sends a fresh code, within the per-number limit; the route returns what the client may see. */
-  async function sendCode(local: string, purpose: CodePurpose) {
+  const limits = app.config.limits;
+
+  /**
+   * Every code request is also an "is this number registered" check, so each one counts against its
+   * client address and the academy as a whole before the number is looked up.
+   */
+  async function countCodeRequest(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const now = app.clock.now();
+    const taken = await takeSlots(
+      app.db,
+      app.dialect,
+      [
+        { bucket: 'code-request:all', limit: limits.codeRequestsGlobal },
+        { bucket: `code-request:address:${request.ip}`, limit: limits.codeRequestsPerAddress },
+      ],
+      now,
+    );
+    if (taken.allowed) return;
+    if (taken.bucket === 'code-request:all') {
+      throw limited(reply, taken.retryAt, now, 429, ACCOUNT_TITLES.codesBusy, 'codeRequestsBusy', ACCOUNT_TITLES.codesBusy);
+    }
+    const message = `Too many code requests from your network. Please try again in ${waitText(taken.retryAt, now)}.`;
+    throw limited(reply, taken.retryAt, now, 429, ACCOUNT_TITLES.tooManyCodeRequestsFromAddress, 'tooManyCodeRequests', message);
+  }
+
+  /** Sends a fresh code, within the per-number and academy-wide limits; the route returns what the client may see. */
+  async function sendCode(local: string, purpose: CodePurpose, reply: FastifyReply) {
     const now = app.clock.now();
     const apiPhone = toApiPhone(local);
-    const slot = await takeSlot(app.db, app.dialect, `otp-send:${local}`, OTP_SEND_LIMIT, now);
-    if (!slot.allowed) {
-      throw tooManyRequests(ACCOUNT_TITLES.tooManyCodes, 'otpSendLimit', `No more codes can be sent to this number for ${waitText(slot.retryAt, now)}.`);
+    const taken = await takeSlots(
+      app.db,
+      app.dialect,
+      [
+        { bucket: `otp-send:${local}`, limit: OTP_SEND_LIMIT },
+        { bucket: 'otp-send:all', limit: limits.codesSentGlobal },
+      ],
+      now,
+    );
+    if (!taken.allowed) {
+      if (taken.bucket === 'otp-send:all') throw limited(reply, taken.retryAt, now, 429, ACCOUNT_TITLES.codesBusy, 'otpSendBusy', ACCOUNT_TITLES.codesBusy);
+      throw limited(reply, taken.retryAt, now, 429, ACCOUNT_TITLES.tooManyCodes, 'otpSendLimit', `No more codes can be sent to this number for ${waitText(taken.retryAt, now)}.`);
     }
     const issued = await issueCode(app.db, local, purpose, now);
     try {
@@ -79,44 +126,100 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       if (!(error instanceof SmsDeliveryError)) throw error;
       app.log.error(error);
       await withdrawCode(app.db, issued.hash);
-      await releaseSlot(app.db, slot.eventId);
+      await releaseSlots(app.db, taken.eventIds);
       throw new ApiError(502, ACCOUNT_TITLES.smsFailed, 'smsFailed');
     }
     return { hash: issued.hash, phone: apiPhone, ...(sms.revealsCode ? { otp: issued.code } : {}) };
+  }
+
+  // Unknown numbers, students without a password and unknown staff are checked against this hash,
+  // so a sign-in takes the same time whether or not the account exists. Made on the first sign-in.
+  let dummy: Promise<string> | null = null;
+  const dummyHash = () => (dummy ??= hashPassword(randomBytes(16).toString('hex'), app.config.scryptCost));
+
+  const busy = () => new ApiError(503, ACCOUNT_TITLES.signInBusy, 'signInBusy', ACCOUNT_TITLES.signInBusy);
+
+  /**
+   * Checks a password for a sign-in, with every limit judged before any hashing: failures across the
+   * academy and from the client's address (counts), and for this account from this address a delay
+   * that grows with each failure instead of a lockout, so failures from elsewhere never keep the
+   * owner out. The attempt holds its slots while the password is checked: a failure keeps them, a
+   * success gives them back and forgets this account's failures from this address.
+   */
+  async function checkSignIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    account: string,
+    storedHash: () => Promise<string | null>,
+    password: string,
+  ): Promise<boolean> {
+    const now = app.clock.now();
+    const pairBucket = `sign-in:${account}@${request.ip}`;
+    const checks: Check[] = [
+      { bucket: 'sign-in:all', limit: limits.signInGlobal },
+      { bucket: `sign-in:address:${request.ip}`, limit: limits.signInPerAddress },
+      { bucket: pairBucket, backoff: SIGN_IN_BACKOFF },
+    ];
+    const dummyReady = dummyHash();
+    const taken = await takeSlots(app.db, app.dialect, checks, now);
+    if (!taken.allowed) {
+      if (taken.bucket === 'sign-in:all') throw limited(reply, taken.retryAt, now, 503, ACCOUNT_TITLES.signInBusy, 'signInBusy', ACCOUNT_TITLES.signInBusy);
+      if (taken.bucket === pairBucket) {
+        const message = `Too many sign-in attempts. Please try again in ${waitText(taken.retryAt, now)}.`;
+        throw limited(reply, taken.retryAt, now, 429, ACCOUNT_TITLES.tooManyLogins, 'tooManyLoginAttempts', message);
+      }
+      const message = `Too many failed sign-ins from your network. Please try again in ${waitText(taken.retryAt, now)}.`;
+      throw limited(reply, taken.retryAt, now, 429, ACCOUNT_TITLES.tooManySignInsFromAddress, 'tooManySignInsFromAddress', message);
+    }
+    let valid: boolean;
+    try {
+      const stored = await storedHash();
+      const against = stored ?? (await dummyReady);
+      valid = (await app.hashGate.run(() => verifyPassword(password, against))) && stored !== null;
+    } catch (error) {
+      // Turned away before any hashing: not the caller's failure, so the slots go back.
+      await releaseSlots(app.db, taken.eventIds);
+      if (error instanceof HashGateFull) {
+        reply.header('retry-after', '5');
+        throw busy();
+      }
+      throw error;
+    }
+    if (valid) {
+      await releaseSlots(app.db, taken.eventIds);
+      await clearBucket(app.db, pairBucket);
+    }
+    return valid;
   }
 
   app.route({ ...accountContract.login, handler: async (request, reply) => {
     const local = localPhoneOf(request.body.username);
     const password = request.body.password ?? '';
     if (!password) throw badRequest(PASSWORD_MESSAGES.missing, 'passwordMissing');
-    const now = app.clock.now();
-    const bucket = `login-failure:${local}`;
-    // The attempt holds a slot while the password is checked; a failure keeps it, a success clears all.
-    const slot = await takeSlot(app.db, app.dialect, bucket, LOGIN_FAILURE_LIMIT, now);
-    if (!slot.allowed) {
-      throw tooManyRequests(ACCOUNT_TITLES.tooManyLogins, 'tooManyLoginAttempts', `Sign-in is locked for this number for ${waitText(slot.retryAt, now)}.`);
-    }
-    // Registration already tells whether a number is known, so no dummy hashing hides it here.
-    const student = await findStudentByUsername(app.db, toApiPhone(local));
-    const valid = student?.password_hash ? await verifyPassword(password, student.password_hash) : false;
-    if (!student || !valid) throw new ApiError(401, ACCOUNT_TITLES.invalidCredentials, 'invalidCredentials');
-    await clearBucket(app.db, bucket);
-    giveSession(reply, await createSession(app.db, { id: student.id, kind: 'student' }, now, app.config.sessionDays));
+    let student: Awaited<ReturnType<typeof findStudentByUsername>>;
+    const valid = await checkSignIn(request, reply, `student:${local}`, async () => {
+      student = await findStudentByUsername(app.db, toApiPhone(local));
+      return student?.password_hash ?? null;
+    }, password);
+    if (!valid || !student) throw new ApiError(401, ACCOUNT_TITLES.invalidCredentials, 'invalidCredentials');
+    giveSession(reply, await createSession(app.db, { id: student.id, kind: 'student' }, app.clock.now(), app.config.sessionDays));
     return { data: { student: await studentView(app.db, student) } };
   } });
 
-  app.route({ ...accountContract.registrationCode, handler: async (request) => {
+  app.route({ ...accountContract.registrationCode, handler: async (request, reply) => {
     const local = localPhoneOf(request.params.phone);
+    await countCodeRequest(request, reply);
     const existing = await findStudentByUsername(app.db, toApiPhone(local));
     if (existing?.password_hash) throw conflict(ACCOUNT_TITLES.phoneRegistered, 'phoneRegistered');
-    return { data: await sendCode(local, 'register') };
+    return { data: await sendCode(local, 'register', reply) };
   } });
 
-  app.route({ ...accountContract.resetCode, handler: async (request) => {
+  app.route({ ...accountContract.resetCode, handler: async (request, reply) => {
     const local = localPhoneOf(request.params.phone);
+    await countCodeRequest(request, reply);
     const existing = await findStudentByUsername(app.db, toApiPhone(local));
     if (!existing) throw notFound(ACCOUNT_TITLES.phoneUnknown, 'phoneUnknown');
-    return { data: await sendCode(local, 'reset') };
+    return { data: await sendCode(local, 'reset', reply) };
   } });
 
   app.route({
@@ -131,9 +234,17 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       const passwordMessage = newPasswordProblem(password);
       if (passwordMessage) throw badRequest(passwordMessage, password ? 'passwordWeak' : 'passwordMissing');
       const username = toApiPhone(local);
-      await checkCode(app.db, { hash, phone: local, purpose, code: otp! }, app.clock.now());
-      // Hashing is slow on purpose, so it runs before the short transaction that spends the code.
-      const passwordHash = await hashPassword(password!, app.config.scryptCost);
+      // Hashing is slow on purpose, so it runs before the short transaction that spends the code. The
+      // code is checked inside the gate's turn, so a busy server does not cost the student a try.
+      const passwordHash = await app.hashGate
+        .run(async () => {
+          await checkCode(app.db, { hash, phone: local, purpose, code: otp! }, app.clock.now());
+          return hashPassword(password!, app.config.scryptCost);
+        })
+        .catch((error: unknown) => {
+          if (error instanceof HashGateFull) throw busy();
+          throw error;
+        });
       const now = app.clock.now();
       let signedOut: string | null = null;
       const outcome = await app.db
@@ -216,17 +327,13 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     const password = request.body.password ?? '';
     if (!username) throw badRequest('Please enter username', 'usernameMissing');
     if (!password) throw badRequest(PASSWORD_MESSAGES.missing, 'passwordMissing');
-    const now = app.clock.now();
-    const bucket = `staff-login-failure:${username.toLowerCase()}`;
-    const slot = await takeSlot(app.db, app.dialect, bucket, LOGIN_FAILURE_LIMIT, now);
-    if (!slot.allowed) {
-      throw tooManyRequests(ACCOUNT_TITLES.tooManyLogins, 'tooManyLoginAttempts', `Sign-in is locked for this account for ${waitText(slot.retryAt, now)}.`);
-    }
-    const staff = await findStaffByUsername(app.db, username);
-    const valid = staff ? await verifyPassword(password, staff.password_hash) : false;
-    if (!staff || !valid) throw new ApiError(401, ACCOUNT_TITLES.staffInvalidCredentials, 'invalidCredentials');
-    await clearBucket(app.db, bucket);
-    giveSession(reply, await createSession(app.db, { id: staff.id, kind: 'staff' }, now, app.config.sessionDays));
+    let staff: Awaited<ReturnType<typeof findStaffByUsername>>;
+    const valid = await checkSignIn(request, reply, `staff:${username.toLowerCase()}`, async () => {
+      staff = await findStaffByUsername(app.db, username);
+      return staff?.password_hash ?? null;
+    }, password);
+    if (!valid || !staff) throw new ApiError(401, ACCOUNT_TITLES.staffInvalidCredentials, 'invalidCredentials');
+    giveSession(reply, await createSession(app.db, { id: staff.id, kind: 'staff' }, app.clock.now(), app.config.sessionDays));
     return { data: { staff: { _id: staff.id, name: staff.name, username: staff.username, role: staff.role } } };
   } });
 }

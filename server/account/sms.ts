@@ -2,7 +2,7 @@
 // file; production posts to a real SMS gateway (config refuses to start production without one).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { SmsTransportSetting } from '../config.js';
+import { PRODUCTION_REFUSALS, type SmsTransportSetting } from '../config.js';
 
 export type CodePurpose = 'register' | 'reset';
 
@@ -24,10 +24,14 @@ export class SmsDeliveryError extends Error {}
 
 export interface SmsOptions {
   academyName: string;
+  /** Production takes only a real gateway: codes must never reach the API or a file. */
+  production: boolean;
   print: (line: string) => void;
 }
 
 export function smsTransport(setting: SmsTransportSetting, options: SmsOptions): SmsTransport {
+  if (options.production && setting.kind === 'console') throw new Error(PRODUCTION_REFUSALS.consoleSms);
+  if (options.production && setting.kind === 'file') throw new Error(PRODUCTION_REFUSALS.fileSms);
   switch (setting.kind) {
     case 'console':
       return {

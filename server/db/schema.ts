@@ -198,6 +198,8 @@ export interface AttemptsTable {
   /** Incremented by a practice retake; only the newest attempt counts. */
   round: number;
   superseded_at: string | null;
+  /** 1 for an attempt of a live exam: one per (exam, student) whatever the batch (unique index). */
+  live: 0 | 1;
 }
 
 export interface AnswersTable {

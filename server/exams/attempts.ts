@@ -10,7 +10,7 @@ import { answerChangeAllowed, answerShapeProblem } from '../../src/domain/scorin
 import { SUBJECT_GROUPS, validateSelection } from '../../src/domain/segmentedSelection.js';
 import type { AnswerValue, Attachment, SavedAnswerReply, SegmentedSelection, StartedAttempt, SubmitReply } from '../../src/contracts/exams.js';
 import {
-  assignmentsOfExamForStudent, clearSegmentedSelection, currentAttempt, examById, expiredAttempts, hasCurrentAttempt, insertAttempt, lastRound,
+  assignmentsOfExamForStudent, clearSegmentedSelection, currentAttempt, examById, expiredAttempts, hasCurrentAttempt, hasLiveAttempt, insertAttempt, lastRound,
   loadExamContext, markSubmitted, questionOfExam, questionsOfExam, segmentedDetailsOf, segmentedSelectionOf, servedQuestions,
   storedAnswer, storeSegmentedSelection, submitAtDeadline, supersedeAttempts, upsertNewerAnswer, type Attempt, type ExamContext,
 } from './queries.js';
@@ -41,6 +41,8 @@ export const examErrors = {
   selectionLocked: () => conflict('Your subject selection cannot be changed.', 'selectionLocked'),
   notSegmented: () => badRequest('This exam is not a segmented exam.', 'notSegmented'),
   liveRetake: () => forbidden('Live exams cannot be retaken.', 'retakeNotAllowed'),
+  takenInOtherBatch: () =>
+    conflict('You have already taken this exam in another batch.', 'liveExamTaken', 'A live exam can be taken once, whichever batch it is reached through.'),
   unknownQuestion: () => badRequest('This question is not part of your exam.', 'unknownQuestion'),
   unknownAttachment: () => badRequest('An attached file was not found. Please upload it again.', 'unknownAttachment'),
 };
@@ -93,6 +95,9 @@ export async function startAttempt(deps: ExamDeps, studentId: string, examId: st
   if (!window.isPracticeExam && now.getTime() >= toMs(window.endsAt)) throw examErrors.ended();
   if (context.exam.is_segmented && !(await segmentedSelectionOf(db, examId, studentId))) throw examErrors.selectionNeeded();
 
+  // One live attempt per exam and student whatever the batch: the database's unique index lets one
+  // insert in, and a start through another batch then finds no attempt of its own.
+  const live = context.exam.is_practice !== 1;
   const round = (await lastRound(db, examId, groupId, studentId)) + 1;
   await insertAttempt(db, {
     id: newId(),
@@ -108,9 +113,10 @@ export async function startAttempt(deps: ExamDeps, studentId: string, examId: st
     subject_name: null,
     round,
     superseded_at: null,
+    live: live ? 1 : 0,
   });
   const attempt = await currentAttempt(db, examId, groupId, studentId);
-  if (!attempt) throw examErrors.notAttempted();
+  if (!attempt) throw live && (await hasLiveAttempt(db, examId, studentId)) ? examErrors.takenInOtherBatch() : examErrors.notAttempted();
   return startedView(attempt, now);
 }
 

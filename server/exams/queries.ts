@@ -253,15 +253,22 @@ export async function lastRound(db: Kysely<Database>, examId: string, groupId: s
 }
 
 /**
- * Inserts an attempt unless one with the same (exam, group, student, round) exists: two starts at the
- * same moment meet on that unique key, one inserts and the other reads the winner.
+ * Inserts an attempt unless it meets a unique key: the same (exam, group, student, round), or, for a
+ * live exam, the student's live attempt through any batch (attempts_one_live). Two starts at the same
+ * moment meet there; one inserts and the other reads what stands.
  */
 export async function insertAttempt(db: Kysely<Database>, attempt: Insertable<AttemptsTable>): Promise<void> {
   await db
     .insertInto('attempts')
     .values(attempt)
-    .onConflict((oc) => oc.columns(['exam_id', 'group_id', 'student_id', 'round']).doNothing())
+    .onConflict((oc) => oc.doNothing())
     .execute();
+}
+
+/** Whether the student has an attempt of this live exam, through any batch. */
+export async function hasLiveAttempt(db: Kysely<Database>, examId: string, studentId: string): Promise<boolean> {
+  const row = await db.selectFrom('attempts').select('id').where('exam_id', '=', examId).where('student_id', '=', studentId).where('live', '=', 1).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Records the submit once (a repeated submit changes nothing) and returns the attempt as stored. */

@@ -66,7 +66,7 @@ export const accountContract = {
     url: accountPaths.login,
     config: { access: 'public' },
     // The session id travels in the `sessionid` response header.
-    schema: { body: Credentials, querystring: NoQuery, response: { 200: Data(Type.Object({ student: Student })), ...failures(400, 401, 429) } },
+    schema: { body: Credentials, querystring: NoQuery, response: { 200: Data(Type.Object({ student: Student })), ...failures(400, 401, 429, 503) } },
   },
   registrationCode: {
     method: 'GET',
@@ -87,7 +87,7 @@ export const accountContract = {
     schema: {
       body: SetPasswordBody,
       querystring: Type.Object({ forgotPassword: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
-      response: { 200: Data(Message), ...failures(400, 404, 409, 429) },
+      response: { 200: Data(Message), ...failures(400, 404, 409, 429, 503) },
     },
   },
   logout: {
@@ -112,6 +112,6 @@ export const accountContract = {
     method: 'POST',
     url: accountPaths.staffLogin,
     config: { access: 'public' },
-    schema: { body: Credentials, querystring: NoQuery, response: { 200: Data(Type.Object({ staff: Staff })), ...failures(400, 401, 429) } },
+    schema: { body: Credentials, querystring: NoQuery, response: { 200: Data(Type.Object({ staff: Staff })), ...failures(400, 401, 429, 503) } },
   },
 } satisfies Record<string, RouteContract>;

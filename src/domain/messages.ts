@@ -13,6 +13,8 @@ export const MESSAGES = {
   passwordSet: 'Successfully set the password!',
   loggedOut: 'Log out successfull',
   logoutConfirm: 'Are you sure you want to logout?',
+  passwordBlank: 'Password cannot be only spaces',
+  passwordTooCommon: 'This password is too common and easy to guess. Please choose another one.',
 
   // Exams
   examRemoved: 'This exam has been removed from your group',

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { databaseKinds } from '../support/databases.js';
+import { configFrom } from '../../server/config.js';
 
 const COURSE = 'c10000000000000000000001';
 const GROUP = 'a10000000000000000000001';
@@ -190,6 +191,12 @@ describe.each(databaseKinds())('account (%s)', (kind) => {
         [{ ...base, password: '' }, 'Please enter password', 'passwordMissing'],
         [{ ...base }, 'Please enter password', 'passwordMissing'],
         [{ ...base, password: 'x'.repeat(129) }, 'Password length must be at most 128 characters long', 'passwordWeak'],
+        [{ ...base, password: '      ' }, 'Password cannot be only spaces', 'passwordWeak'],
+        [{ ...base, password: ' \t \n  ' }, 'Password cannot be only spaces', 'passwordWeak'],
+        [{ ...base, password: '123456' }, 'This password is too common and easy to guess. Please choose another one.', 'passwordWeak'],
+        [{ ...base, password: 'Password' }, 'This password is too common and easy to guess. Please choose another one.', 'passwordWeak'],
+        [{ ...base, password: '12345678' }, 'This password is too common and easy to guess. Please choose another one.', 'passwordWeak'],
+        [{ ...base, password: 'zzzzzzzz' }, 'This password is too common and easy to guess. Please choose another one.', 'passwordWeak'],
         [{ ...base, otp: '123', password: 'secret-1' }, 'Please enter otp first', 'otpMissing'],
         [{ ...base, otp: undefined, password: 'secret-1' }, 'Please enter otp first', 'otpMissing'],
         [{ ...base, phone: '8801200000000', password: 'secret-1' }, 'Phone no. is not valid', 'phoneInvalid'],
@@ -272,19 +279,38 @@ describe.each(databaseKinds())('account (%s)', (kind) => {
       }
     });
 
-    it('locks sign-in after five failures for fifteen minutes', async () => {
+    it('slows sign-in after five failures with a growing delay, never a lockout, and never for the owner elsewhere', async () => {
       for (let i = 0; i < 5; i++) expect((await login(lockedOut.phone, `wrong-${i}`)).statusCode).toBe(401);
-      const locked = await login(lockedOut.phone, PASSWORD);
-      expect(locked.statusCode).toBe(429);
-      expect(body(locked).errors).toMatchObject({ title: 'Too many sign-in attempts. Please try again in 15 minutes.', code: 'tooManyLoginAttempts' });
+      // The sixth try, even with the right password, must wait a second.
+      const slowed = await login(lockedOut.phone, PASSWORD);
+      expect(slowed.statusCode).toBe(429);
+      expect(body(slowed).errors).toMatchObject({
+        title: 'Too many sign-in attempts. Please wait a moment and try again.',
+        message: 'Too many sign-in attempts. Please try again in 1 second.',
+        code: 'tooManyLoginAttempts',
+      });
+      expect(slowed.headers['retry-after']).toBe('1');
+      // The owner, signing in from somewhere else, is not held up by failures from this address.
+      const owner = await server.call({ method: 'POST', url: '/api/student/login', payload: { username: api(lockedOut.phone), password: PASSWORD }, remoteAddress: '10.20.30.40' });
+      expect(owner.statusCode).toBe(200);
       // Another account is not affected.
       expect((await login(noBatch.phone, PASSWORD)).statusCode).toBe(200);
-      server.clock.advance(15 * 60_000 + 1000);
+      // Each further failure doubles the wait, up to five minutes: nothing like a 15-minute lock.
+      const waits: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const refused = await login(lockedOut.phone, 'still-wrong');
+        expect(refused.statusCode).toBe(429);
+        const wait = Number(refused.headers['retry-after']);
+        waits.push(wait);
+        server.clock.advance(wait * 1000);
+        expect((await login(lockedOut.phone, 'still-wrong')).statusCode).toBe(401);
+      }
+      expect(waits).toEqual([1, 2, 4, 8, 16, 32, 64, 128, 256, 300, 300]);
+      // After the wait the right password works from here too, and the failures are forgotten.
+      server.clock.advance(300_000);
       expect((await login(lockedOut.phone, PASSWORD)).statusCode).toBe(200);
-      // A success forgets earlier failures.
-      for (let i = 0; i < 4; i++) await login(lockedOut.phone, `wrong-${i}`);
-      expect((await login(lockedOut.phone, PASSWORD)).statusCode).toBe(200);
-      for (let i = 0; i < 4; i++) await login(lockedOut.phone, `wrong-${i}`);
+      for (let i = 0; i < 5; i++) expect((await login(lockedOut.phone, `wrong-${i}`)).statusCode).toBe(401);
+      server.clock.advance(1000);
       expect((await login(lockedOut.phone, PASSWORD)).statusCode).toBe(200);
     });
 
@@ -415,7 +441,8 @@ describe.each(databaseKinds())('account (%s)', (kind) => {
       { name: 'a form body', method: 'POST', url: '/api/student/login', payload: 'username=1', headers: { 'content-type': 'application/x-www-form-urlencoded' }, status: 415 },
       { name: 'a long phone in the path', method: 'GET', url: `/api/student/otp/${'8'.repeat(90)}`, status: 400, title: 'Phone no. is not valid' },
       { name: 'a bad forgotPassword flag', method: 'PATCH', url: '/api/student/set-password?forgotPassword=maybe', payload: { otp: '123456', hash: 'ffffffffffffffffffffffff', phone: '8801710000001', password: 'secret-1' }, status: 400, title: 'Invalid request' },
-      { name: 'a number for the hash', method: 'PATCH', url: '/api/student/set-password', payload: { otp: '123456', hash: 12345, phone: '8801710000001', password: 'secret-1' }, status: 400, title: 'Please register first!' },
+      { name: 'a number for the hash', method: 'PATCH', url: '/api/student/set-password', payload: { otp: '123456', hash: 12345, phone: '8801710000001', password: 'secret-1' }, status: 400, title: 'Invalid request' },
+      { name: 'a number for the code', method: 'PATCH', url: '/api/student/set-password', payload: { otp: 123456, hash: 'ffffffffffffffffffffffff', phone: '8801710000001', password: 'secret-1' }, status: 400, title: 'Invalid request' },
       { name: 'bad JSON on the profile', method: 'PATCH', url: '/api/student/profile', payload: '{SSCGPA:', headers: { 'content-type': 'application/json' }, status: 400, title: 'The request body is not valid JSON.', session: true },
       { name: 'a list for the profile', method: 'PATCH', url: '/api/student/profile', payload: [4, 4], status: 400, session: true },
       { name: 'a number for the picture', method: 'PATCH', url: '/api/student/profile', payload: { SSCGPA: 4, HSCGPA: 4, profilePic: { key: 1 } }, status: 400, title: 'Invalid request', session: true },
@@ -514,7 +541,10 @@ describe.each(databaseKinds())('account with an SMS gateway (%s)', (kind) => {
 describe.each(databaseKinds())('account under parallel requests (%s)', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ kind, bundle: { students: [lockedOut] }, env: { SMS_TRANSPORT: 'console' }, config: { scryptCost: 2 ** 14, logLevel: 'silent' } });
+    // The hash gate is opened wide so the database sees the guesses at once, as it would with many
+    // server processes each running its own gate.
+    const limits = { ...configFrom({}).limits, hashConcurrency: 400, hashQueue: 400 };
+    server = await startTestServer({ kind, bundle: { students: [lockedOut, resetter] }, env: { SMS_TRANSPORT: 'console' }, config: { scryptCost: 2 ** 14, logLevel: 'silent', limits } });
   });
   afterAll(() => server?.close());
 
@@ -540,6 +570,28 @@ describe.each(databaseKinds())('account under parallel requests (%s)', (kind) =>
     );
     expect(guesses.filter((r) => body(r).errors.code === 'otpWrong')).toHaveLength(4);
     expect(guesses.filter((r) => body(r).errors.code === 'otpExhausted')).toHaveLength(4);
+  });
+
+  it('judges only five of hundreds of parallel guesses: the right code sent after them is refused', async () => {
+    // The issue's attack: hundreds of guesses at once, the right code among the late ones. Each try is
+    // counted before its code is compared, so once five are counted every later guess is refused.
+    for (const [round, forgotPassword] of [[0, false], [1, true], [2, false]] as const) {
+      const phone = forgotPassword ? resetter.phone : `0199000010${round}`;
+      const url = forgotPassword ? `/api/student/forgot-password/${api(phone)}` : `/api/student/otp/${api(phone)}`;
+      const session = body(await server.call({ method: forgotPassword ? 'PATCH' : 'GET', url })).data;
+      const wrongCodes = Array.from({ length: 299 }, (_, i) => String((Number(session.otp) + 1 + i) % 1_000_000).padStart(6, '0'));
+      const guesses = await Promise.all(
+        [...wrongCodes, session.otp as string].map((otp) =>
+          server.call({ method: 'PATCH', url: `/api/student/set-password${forgotPassword ? '?forgotPassword=true' : ''}`, payload: { otp, hash: session.hash, phone: api(phone), password: 'taken-over' } }),
+        ),
+      );
+      const codes = guesses.map((r) => (r.statusCode === 200 ? 'accepted' : body(r).errors.code));
+      expect(codes.filter((c) => c === 'otpWrong'), `round ${round}`).toHaveLength(4);
+      expect(codes.filter((c) => c === 'otpExhausted'), `round ${round}`).toHaveLength(296);
+      expect(codes[299], `round ${round}: the right code, sent last`).toBe('otpExhausted');
+      expect((await server.call({ method: 'POST', url: '/api/student/login', payload: { username: api(phone), password: 'taken-over' } })).statusCode).toBe(401);
+    }
+    expect((await server.call({ method: 'POST', url: '/api/student/login', payload: { username: api(resetter.phone), password: PASSWORD } })).statusCode).toBe(200);
   });
 
   it('allows no more than five parallel failed sign-ins', async () => {

@@ -376,6 +376,13 @@ describe.each(databaseKinds())('exam taking (%s)', (kind) => {
       await answer(LIVE, { questionId: LIVE_Q.mcq, answer: 'C', timestamp: 1 }),
       await answer(LIVE, { questionId: LIVE_Q.mcq, answer: [2], timestamp: 'soon' }),
       await answer(LIVE, { questionId: LIVE_Q.mcq, answer: [2], timestamp: -5 }),
+      // A JSON body is checked as sent: null, text and true are not coerced into a timestamp.
+      await answer(LIVE, { questionId: LIVE_Q.mcq, answer: [2], timestamp: null }),
+      await answer(LIVE, { questionId: LIVE_Q.mcq, answer: [2], timestamp: '5' }),
+      await answer(LIVE, { questionId: LIVE_Q.mcq, answer: [2], timestamp: true }),
+      await answer(LIVE, { questionId: LIVE_Q.mcq, answer: [2], timestamp: [7] }),
+      await answer(LIVE, { questionId: LIVE_Q.mcq, answer: [2] }),
+      await answer(LIVE, { questionId: LIVE_Q.mca, answer: ['true', null, null, null, null], timestamp: 1, answerIndex: '0' }),
       await answer(LIVE, { questionId: LIVE_Q.mcq, answer: [9], timestamp: 1 }),
       await answer(LIVE, { questionId: LIVE_Q.mcq, answer: [{ index: 1 }], timestamp: 1 }),
       await answer(LIVE, { questionId: LIVE_Q.mca, answer: ['maybe'], timestamp: 1 }),
@@ -392,6 +399,8 @@ describe.each(databaseKinds())('exam taking (%s)', (kind) => {
       expect(reply.status, reply.raw).toBe(400);
       expect(reply.body.errors?.title).toBeTruthy();
     }
+    // None of them stored anything.
+    expect(await storedAnswer(LIVE_Q.mcq)).toBeUndefined();
     const raw = await server.call({ method: 'PATCH', url: `/api/exam/add-answer/${LIVE}/group/${GROUP}`, session: me, headers: { 'content-type': 'application/json' }, payload: '{"questionId":' });
     expect(raw.statusCode).toBe(400);
     expect((await call('GET', `/api/exam/id/f1000000000000000000ffff/groupId/${GROUP}`, me)).status).toBe(404);

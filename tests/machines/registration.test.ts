@@ -84,6 +84,10 @@ describe('registration behaviour', () => {
     actor.send({ type: 'otp.verify' });
     actor.send({ type: 'password.submit', password: 'abc', confirmation: 'abc' });
     expect(actor.getSnapshot().context.passwordError).toBe('Password length must be at least 6 characters long');
+    actor.send({ type: 'password.submit', password: '123456', confirmation: '123456' });
+    expect(actor.getSnapshot().context.passwordError).toBe('This password is too common and easy to guess. Please choose another one.');
+    actor.send({ type: 'password.submit', password: '      ', confirmation: '      ' });
+    expect(actor.getSnapshot().context.passwordError).toBe('Password cannot be only spaces');
     actor.send({ type: 'password.submit', password: 'secret1', confirmation: 'secret' });
     expect(actor.getSnapshot().context.confirmationError).toBe('Passwords dont match');
     actor.send({ type: 'password.submit', password: 'secret1', confirmation: 'secret1' });

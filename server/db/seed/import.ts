@@ -134,6 +134,10 @@ export function validateBundle(input: unknown): Bundle {
     const pair = `${submission.examId}:${submission.groupId}:${submission.studentId}`;
     if (members.has(`submitted:${pair}`)) problems.push(`${where}: the student has two submissions for this exam and group`);
     members.add(`submitted:${pair}`);
+    // A live exam is sat once, whatever the batch.
+    const live = `${submission.examId}:${submission.studentId}`;
+    if (exam && exam.isPracticeExam !== true && members.has(`live:${live}`)) problems.push(`${where}: the student has two submissions for this live exam`);
+    members.add(`live:${live}`);
   }
   for (const notification of bundle.notifications ?? []) {
     unique('notification', notification.id);
@@ -298,6 +302,7 @@ export async function importBundle(db: Kysely<Database>, input: unknown, options
         id: newId(), exam_id: sub.examId, group_id: sub.groupId, student_id: sub.studentId, started_at: startedAt,
         deadline_at: new Date(attemptEndMs(window, startedAt)).toISOString(), submitted_at: at(sub.submittedAt), set_code: null,
         candidate_category: sub.candidateCategory ?? null, faculty: sub.faculty ?? null, subject_name: sub.subjectName ?? null, round: 1, superseded_at: null,
+        live: exam.isPracticeExam === true ? (0 as const) : (1 as const),
       };
       await trx.insertInto('attempts').values(attempt).execute();
       if (sub.answers.length) {

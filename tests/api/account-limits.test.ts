@@ -1,0 +1,166 @@
+// Sign-in and code requests under floods: limits by client address and across the academy judged
+// before any password is hashed, a bounded number of hashes at once, and sign-in answers that take
+// the same time whether or not the account exists.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AccountLimits } from '../../server/config.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+import { databaseKinds } from '../support/databases.js';
+
+const PASSWORD = 'student123';
+const student = { id: 'a20000000000000000000001', name: 'Nusrat Jahan', sid: 'MA26-0001', phone: '01710000001', password: PASSWORD };
+const withoutPassword = { id: 'a20000000000000000000002', name: 'Tanvir Ahmed', sid: 'MA26-0002', phone: '01710000002' };
+const teacher = { id: 'a30000000000000000000001', name: 'Dr. Mahbub Alam', username: 'teacher@academy.test', role: 'teacher' as const, password: 'teacher-pass-1' };
+const bundle = { staff: [teacher], students: [student, withoutPassword] };
+
+const minutes = (n: number) => n * 60_000;
+const tight: AccountLimits = {
+  signInPerAddress: { max: 6, windowMs: minutes(15) },
+  signInGlobal: { max: 15, windowMs: minutes(15) },
+  codeRequestsPerAddress: { max: 4, windowMs: minutes(60) },
+  codeRequestsGlobal: { max: 10, windowMs: minutes(60) },
+  codesSentGlobal: { max: 6, windowMs: minutes(60) },
+  hashConcurrency: 2,
+  hashQueue: 64,
+};
+
+const api = (local: string) => `88${local}`;
+let lastNumber = 0;
+const freshPhone = () => `0193${String(++lastNumber).padStart(7, '0')}`;
+
+describe.each(databaseKinds())('account limits (%s)', (kind) => {
+  let server: TestServer;
+  let smsFile: string;
+  const start = async (limits: Partial<AccountLimits> = {}, scryptCost = 2 ** 14) => {
+    server = await startTestServer({ kind, bundle, env: { SMS_TRANSPORT: `file:${smsFile}` }, config: { scryptCost, limits: { ...tight, ...limits } } });
+  };
+  beforeEach(() => {
+    smsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'academy-sms-')), 'codes.jsonl');
+  });
+  afterEach(async () => {
+    await server?.close();
+    fs.rmSync(path.dirname(smsFile), { recursive: true, force: true });
+  });
+
+  const login = (local: string, password: string, from: string) =>
+    server.call({ method: 'POST', url: '/api/student/login', payload: { username: api(local), password }, remoteAddress: from });
+  const staffLogin = (username: string, password: string, from: string) =>
+    server.call({ method: 'POST', url: '/api/staff/login', payload: { username, password }, remoteAddress: from });
+  const requestCode = (local: string, from: string) => server.call({ method: 'GET', url: `/api/student/otp/${api(local)}`, remoteAddress: from });
+  const requestReset = (local: string, from: string) => server.call({ method: 'PATCH', url: `/api/student/forgot-password/${api(local)}`, remoteAddress: from });
+
+  it('limits failed sign-ins from one address before hashing, without touching other addresses or successes', async () => {
+    await start();
+    for (let i = 0; i < 10; i++) expect((await login(student.phone, PASSWORD, '10.0.0.3')).statusCode).toBe(200);
+    for (let i = 0; i < 6; i++) expect((await login(freshPhone(), 'guess-123', '10.0.0.1')).statusCode).toBe(401);
+    const hashed = server.app.hashGate.runs;
+    const refused = await login(student.phone, PASSWORD, '10.0.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().errors).toMatchObject({ code: 'tooManySignInsFromAddress', message: 'Too many failed sign-ins from your network. Please try again in 15 minutes.' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800);
+    // Staff sign-in from that address counts the same; nothing was hashed for either.
+    expect((await staffLogin(teacher.username, teacher.password, '10.0.0.1')).statusCode).toBe(429);
+    expect(server.app.hashGate.runs).toBe(hashed);
+    expect((await login(student.phone, PASSWORD, '10.0.0.2')).statusCode).toBe(200);
+    server.clock.advance(minutes(15) + 1000);
+    expect((await login(student.phone, PASSWORD, '10.0.0.1')).statusCode).toBe(200);
+  });
+
+  it('does not trust a forged X-Forwarded-For to choose the counted address', async () => {
+    await start();
+    for (let i = 0; i < 6; i++) {
+      const forged = await server.call({ method: 'POST', url: '/api/student/login', payload: { username: api(freshPhone()), password: 'guess-123' }, remoteAddress: '10.0.1.1', headers: { 'x-forwarded-for': `172.16.0.${i}` } });
+      expect(forged.statusCode).toBe(401);
+    }
+    expect((await login(freshPhone(), 'guess-123', '10.0.1.1')).statusCode).toBe(429);
+  });
+
+  it('limits failed sign-ins across the academy before hashing', async () => {
+    await start();
+    for (let i = 0; i < 15; i++) expect((await login(freshPhone(), 'guess-123', `10.1.0.${i}`)).statusCode).toBe(401);
+    const hashed = server.app.hashGate.runs;
+    const busy = await login(student.phone, PASSWORD, '10.1.1.1');
+    expect(busy.statusCode).toBe(503);
+    expect(busy.json().errors).toMatchObject({ code: 'signInBusy', title: 'Too many students are signing in right now. Please try again in a moment.' });
+    expect(busy.headers['retry-after']).toBeDefined();
+    expect(server.app.hashGate.runs).toBe(hashed);
+    server.clock.advance(minutes(15) + 1000);
+    expect((await login(student.phone, PASSWORD, '10.1.1.1')).statusCode).toBe(200);
+  });
+
+  it('runs at most the configured hashes at once and answers busy beyond its queue', async () => {
+    // A higher cost makes each hash last long enough for the flood to meet it.
+    await start({ hashConcurrency: 1, hashQueue: 3, signInPerAddress: { max: 100, windowMs: minutes(15) }, signInGlobal: { max: 100, windowMs: minutes(15) } }, 2 ** 16);
+    const flood = await Promise.all(Array.from({ length: 12 }, (_, i) => login(freshPhone(), 'guess-123', `10.2.0.${i}`)));
+    const statuses = flood.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(4);
+    expect(statuses.filter((s) => s === 503)).toHaveLength(8);
+    for (const reply of flood.filter((r) => r.statusCode === 503)) expect(reply.json().errors.code).toBe('signInBusy');
+    expect(server.app.hashGate.peakRunning).toBe(1);
+    // A request turned away by the queue was not the caller's failure: it is not counted.
+    const counted = await server.app.db.selectFrom('rate_events').select('id').where('bucket', '=', 'sign-in:all').execute();
+    expect(counted).toHaveLength(4);
+    expect((await login(student.phone, PASSWORD, '10.2.1.1')).statusCode).toBe(200);
+  });
+
+  it('takes the same time for known and unknown numbers, students without a password, and staff', async () => {
+    await start({ signInPerAddress: { max: 100, windowMs: minutes(15) }, signInGlobal: { max: 100, windowMs: minutes(15) } }, 2 ** 15);
+    const median = async (attempt: (i: number) => Promise<unknown>) => {
+      const times: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        const began = performance.now();
+        await attempt(i);
+        times.push(performance.now() - began);
+      }
+      return times.sort((a, b) => a - b)[3]!;
+    };
+    // One untimed sign-in of each kind first, so nothing is timed while warming up.
+    await login(freshPhone(), 'guess-123', '10.3.9.1');
+    await login(student.phone, 'guess-123', '10.3.9.2');
+    const known = await median((i) => login(student.phone, 'guess-123', `10.3.0.${i}`));
+    const unknown = await median((i) => login(freshPhone(), 'guess-123', `10.3.1.${i}`));
+    const noPassword = await median((i) => login(withoutPassword.phone, 'guess-123', `10.3.2.${i}`));
+    const staffKnown = await median((i) => staffLogin(teacher.username, 'guess-123', `10.3.3.${i}`));
+    const staffUnknown = await median((i) => staffLogin(`nobody-${i}@academy.test`, 'guess-123', `10.3.4.${i}`));
+    console.info(`sign-in medians (scrypt N=2^15): known ${known.toFixed(1)} ms, unknown ${unknown.toFixed(1)} ms, without password ${noPassword.toFixed(1)} ms, staff known ${staffKnown.toFixed(1)} ms, staff unknown ${staffUnknown.toFixed(1)} ms`);
+    // Without the dummy hash an unknown account answered in a few percent of the time.
+    for (const [name, time, reference] of [['unknown', unknown, known], ['without password', noPassword, known], ['staff unknown', staffUnknown, staffKnown]] as const) {
+      expect(time / reference, name).toBeGreaterThan(0.5);
+      expect(time / reference, name).toBeLessThan(2);
+    }
+  });
+
+  it('limits code requests and number checks from one address, whatever their answer', async () => {
+    await start();
+    expect((await requestCode(freshPhone(), '10.4.0.1')).statusCode).toBe(200);
+    expect((await requestCode(student.phone, '10.4.0.1')).statusCode).toBe(409); // registered: a check all the same
+    expect((await requestReset(freshPhone(), '10.4.0.1')).statusCode).toBe(404);
+    expect((await requestReset(student.phone, '10.4.0.1')).statusCode).toBe(200);
+    for (const refused of [await requestCode(freshPhone(), '10.4.0.1'), await requestReset(student.phone, '10.4.0.1')]) {
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().errors).toMatchObject({ code: 'tooManyCodeRequests', title: 'Too many code requests from your network. Please try again later.' });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+    }
+    // The refused checks did not reveal whether the number is registered, nor send anything.
+    expect(fs.readFileSync(smsFile, 'utf8').trim().split('\n')).toHaveLength(2);
+    expect((await requestCode(freshPhone(), '10.4.0.2')).statusCode).toBe(200);
+  });
+
+  it('limits codes sent and number checks across the academy', async () => {
+    await start();
+    for (let i = 0; i < 6; i++) expect((await requestCode(freshPhone(), `10.5.0.${i}`)).statusCode).toBe(200);
+    const noMoreCodes = await requestCode(freshPhone(), '10.5.1.1');
+    expect(noMoreCodes.statusCode).toBe(429);
+    expect(noMoreCodes.json().errors).toMatchObject({ code: 'otpSendBusy', title: 'Too many codes are being requested right now. Please try again in a few minutes.' });
+    expect(fs.readFileSync(smsFile, 'utf8').trim().split('\n')).toHaveLength(6);
+    // Checks that send nothing still count: three more reach the limit of ten.
+    for (let i = 0; i < 3; i++) expect((await requestCode(student.phone, `10.5.2.${i}`)).statusCode).toBe(409);
+    const noMoreChecks = await requestCode(student.phone, '10.5.3.1');
+    expect(noMoreChecks.statusCode).toBe(429);
+    expect(noMoreChecks.json().errors.code).toBe('codeRequestsBusy');
+    server.clock.advance(minutes(60) + 1000);
+    expect((await requestCode(freshPhone(), '10.5.3.1')).statusCode).toBe(200);
+  });
+});
