@@ -29,6 +29,13 @@ export interface Config {
   /** Seconds an exam answer or submit may arrive after the attempt's end. */
   examGraceSeconds: number;
   logLevel: string;
+  /**
+   * Whether X-Forwarded-For/-Proto are believed: false (the default: the server faces clients itself),
+   * true (every hop), a hop count, or the proxies' addresses/CIDRs (comma-separated in TRUST_PROXY).
+   */
+  trustProxy: boolean | number | string[];
+  /** Origins besides this server that may serve video, audio or images (a CDN); the CSP allows them. */
+  mediaHosts: string[];
   /** DRM licence servers of the external provider (Widevine, PlayReady, FairPlay). */
   drm: { widevineUrl: string | null; playReadyUrl: string | null; fairPlayUrl: string | null; fairPlayCertificateUrl: string | null };
 }
@@ -40,6 +47,28 @@ function parseSms(value: string | undefined): SmsTransportSetting {
     return { kind: 'http', url: value, token: process.env.SMS_TOKEN ?? '' };
   }
   throw new Error(`SMS_TRANSPORT must be console, file:<path> or an http(s) URL, not "${value}"`);
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const setting = (value ?? '').trim();
+  if (!setting || setting === 'false') return false;
+  if (setting === 'true') return true;
+  if (/^\d+$/.test(setting)) return Number(setting);
+  return setting.split(',').map((part) => part.trim()).filter(Boolean);
+}
+
+/** Comma-separated origins, each checked and reduced to scheme://host[:port]. */
+function parseOrigins(name: string, value: string | undefined): string[] {
+  return (value ?? '').split(',').map((part) => part.trim()).filter(Boolean).map((part) => {
+    let url: URL;
+    try {
+      url = new URL(part);
+    } catch {
+      throw new Error(`${name} must list origins such as https://cdn.example.org, not "${part}"`);
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name} must list http(s) origins, not "${part}"`);
+    return url.origin;
+  });
 }
 
 export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = {}): Config {
@@ -68,6 +97,8 @@ export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
     sessionDays: Number(env.SESSION_DAYS ?? 30),
     examGraceSeconds: Number(env.EXAM_GRACE_SECONDS ?? 60),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    mediaHosts: parseOrigins('MEDIA_HOSTS', env.MEDIA_HOSTS),
     drm: {
       widevineUrl: env.DRM_WIDEVINE_URL ?? null,
       playReadyUrl: env.DRM_PLAYREADY_URL ?? null,
