@@ -70,7 +70,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: config.trustProxy,
+    // X-Forwarded-* only from the proxies TRUST_PROXY names (a hop count trusts that many hops).
+    trustProxy: typeof config.trustProxy === 'number' ? ((_address: string, hop: number) => hop < (config.trustProxy as number)) : config.trustProxy,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
     // Path values are ids and phone numbers; anything longer is refused in the envelope below.
     routerOptions: { maxParamLength: 200 },

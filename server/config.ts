@@ -34,6 +34,10 @@ export interface Config {
    * true (every hop), a hop count, or the proxies' addresses/CIDRs (comma-separated in TRUST_PROXY).
    */
   trustProxy: boolean | number | string[];
+  /** Bytes of uploaded files one student may keep (UPLOAD_QUOTA_MB). */
+  uploadQuotaBytes: number;
+  /** Uploads one student may make within the window (UPLOADS_PER_10_MINUTES per 10 minutes). */
+  uploadRate: { max: number; windowMs: number };
   /** Origins besides this server that may serve video, audio or images (a CDN); the CSP allows them. */
   mediaHosts: string[];
   /** DRM licence servers of the external provider (Widevine, PlayReady, FairPlay). */
@@ -55,6 +59,13 @@ function parseTrustProxy(value: string | undefined): boolean | number | string[]
   if (setting === 'true') return true;
   if (/^\d+$/.test(setting)) return Number(setting);
   return setting.split(',').map((part) => part.trim()).filter(Boolean);
+}
+
+function positive(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0) throw new Error(`${name} must be a positive number, not "${value}"`);
+  return number;
 }
 
 /** Comma-separated origins, each checked and reduced to scheme://host[:port]. */
@@ -97,6 +108,8 @@ export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
     sessionDays: Number(env.SESSION_DAYS ?? 30),
     examGraceSeconds: Number(env.EXAM_GRACE_SECONDS ?? 60),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    uploadQuotaBytes: positive('UPLOAD_QUOTA_MB', env.UPLOAD_QUOTA_MB, 100) * 1024 * 1024,
+    uploadRate: { max: positive('UPLOADS_PER_10_MINUTES', env.UPLOADS_PER_10_MINUTES, 60), windowMs: 10 * 60_000 },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     mediaHosts: parseOrigins('MEDIA_HOSTS', env.MEDIA_HOSTS),
     drm: {
