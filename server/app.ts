@@ -14,6 +14,7 @@ import { resolveSession, type SessionUser } from './account/sessions.js';
 import { attachRealtime, type Realtime } from './realtime.js';
 import { registerAreas } from './areas.js';
 import { registerSecurityHeaders } from './headers.js';
+import { healthCheck } from './health.js';
 import { healthContract, type Access } from '../src/contracts/common.js';
 import { API_PREFIX } from '../src/contracts/paths.js';
 
@@ -141,7 +142,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }
   });
 
-  app.route({ ...healthContract, url: `${API_PREFIX}${healthContract.url}`, handler: async () => ({ data: { status: 'ok' as const } }) });
+  const health = healthCheck(app);
+  app.route({ ...healthContract, url: `${API_PREFIX}${healthContract.url}`, handler: async () => ({ data: await health() }) });
 
   await registerAreas(app);
 

@@ -17,7 +17,7 @@ export const PART_SUFFIX = '.part';
 export const STALE_PART_MS = 60 * 60_000;
 
 const FULL = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
-const UNWRITABLE = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOENT', 'ENOTDIR', 'EIO']);
+const UNWRITABLE = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOENT', 'ENOTDIR', 'EEXIST', 'EIO']);
 
 /** The answer a failed write of the storage directory gets: 507 when full, 503 when unwritable. */
 export function diskError(error: unknown): ApiError | null {

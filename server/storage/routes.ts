@@ -150,23 +150,31 @@ export async function storageRoutes(fastify: FastifyInstance): Promise<void> {
         if (found) throw badRequest(STORAGE_TITLES.contentMismatch, 'uploadContentMismatch', `The file was declared ${grant.type}; its bytes are ${found === 'unknown' ? 'of no allowed type' : found}.`);
         if (await findStoredFile(app.db, grant.key)) throw conflict(STORAGE_TITLES.alreadyUploaded, 'uploadExists');
         const row = { key: grant.key, mime_type: grant.type, size: body.length, owner_id: grant.owner, created_at: app.clock.now().toISOString() };
-        await writeThroughPartial(
-          storedFilePath(app.config.storageDir, grant.key),
-          body,
-          async () => {
-            // The row is the claim on the key (a second PUT of the same link loses on the primary
-            // key), taken with the owner's limits checked in the same transaction.
-            let refused: ApiError | null;
-            try {
-              refused = await claimStoredFile(app.db, app.dialect, row, windowStart(), (usage) => limitRefusal(usage, body.length));
-            } catch (error) {
-              if (await findStoredFile(app.db, grant.key)) throw conflict(STORAGE_TITLES.alreadyUploaded, 'uploadExists');
-              throw error;
-            }
-            if (refused) throw withRetryAfter(refused, reply);
-          },
-          () => deleteStoredFile(app.db, grant.key),
-        );
+        try {
+          await writeThroughPartial(
+            storedFilePath(app.config.storageDir, grant.key),
+            body,
+            async () => {
+              // The row is the claim on the key (a second PUT of the same link loses on the primary
+              // key), taken with the owner's limits checked in the same transaction.
+              let refused: ApiError | null;
+              try {
+                refused = await claimStoredFile(app.db, app.dialect, row, windowStart(), (usage) => limitRefusal(usage, body.length));
+              } catch (error) {
+                if (await findStoredFile(app.db, grant.key)) throw conflict(STORAGE_TITLES.alreadyUploaded, 'uploadExists');
+                throw error;
+              }
+              if (refused) throw withRetryAfter(refused, reply);
+            },
+            () => deleteStoredFile(app.db, grant.key),
+          );
+        } catch (error) {
+          // A full or read-only disk is the operator's to fix: it is logged; the student gets a clear 507 or 503.
+          if (error instanceof ApiError && (error.code === 'storageFull' || error.code === 'storageUnavailable')) {
+            request.log.error(`upload ${grant.key} (${body.length} bytes) not stored: ${error.message}`);
+          }
+          throw error;
+        }
         return reply.status(201).send({ data: { key: grant.key, url: fileUrl(grant.key), mimeType: grant.type, size: body.length } });
       },
     });
