@@ -11,6 +11,7 @@ import { claimStoredFile, deleteStoredFile, findStoredFile, ownerUsage, type Own
 import { ApiError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../errors.js';
 import { contentMismatch } from './content-type.js';
 import { removeStaleParts, writeThroughPartial } from './disk.js';
+import { FILE_EXTENSIONS, fileSafetyHeaders } from './file-headers.js';
 import {
   checkGrant,
   fileUrl,
@@ -38,21 +39,6 @@ export const STORAGE_TITLES = {
   alreadyUploaded: 'This file has already been uploaded.',
   fileNotFound: 'File not found',
 } as const;
-
-/** Types a browser could show as a document of its own: they are sent as downloads, never as pages. */
-const DOWNLOADED = new Set(['application/pdf', 'audio/mpeg', 'audio/wav', 'audio/webm']);
-const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf', 'audio/mpeg': 'mp3', 'audio/wav': 'wav', 'audio/webm': 'webm' };
-
-/**
- * Headers of a stored or figure file: PDFs and audio arrive as attachments (a browser saves them
- * rather than opening them as a page), and every such answer carries a sandboxing policy, so even a
- * file opened directly runs no script and reaches nothing.
- */
-export function fileSafetyHeaders(mimeType: string, name: string): Record<string, string> {
-  const headers: Record<string, string> = { 'content-security-policy': "sandbox; default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'", 'x-content-type-options': 'nosniff' };
-  if (DOWNLOADED.has(mimeType)) headers['content-disposition'] = `attachment; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}"`;
-  return headers;
-}
 
 const retryAfter = new WeakMap<ApiError, number>();
 
@@ -198,7 +184,7 @@ async function serveStoredFile(app: FastifyInstance, key: string, request: Fasti
   if (!file || !stat) throw notFound(STORAGE_TITLES.fileNotFound, 'fileNotFound');
   reply
     .header('content-type', file.mime_type)
-    .headers(fileSafetyHeaders(file.mime_type, `${key}.${EXTENSIONS[file.mime_type] ?? 'bin'}`))
+    .headers(fileSafetyHeaders(file.mime_type, `${key}.${FILE_EXTENSIONS[file.mime_type] ?? 'bin'}`))
     .header('cache-control', 'private, max-age=31536000, immutable')
     .header('accept-ranges', 'bytes');
   const range = request.headers.range ? byteRange(request.headers.range, stat.size) : null;
