@@ -1,10 +1,11 @@
 // The app under its Content Security Policy in real Chromium: the main screens (sign-in, courses,
 // videos with HLS, ClearKey and the hosted player, notes, exams, the live exam, profile, the
 // notification drawer) raise no policy violation and no console error; stored HTML with an
-// <img onerror> cannot run, neither through the rich-text rule nor past it.
+// <img onerror> cannot run, neither through the rich-text rule nor past it; sign-out leaves no
+// delivered answer on the device and keeps the undelivered ones.
 import { describe, expect, it } from 'vitest';
 import { browserSuite, newPage, signIn, type Page } from '../support/browser';
-import { DEMO, DEMO_STUDENT } from '../support/demo-academy';
+import { DEMO, DEMO_STUDENT, openExam } from '../support/demo-academy';
 
 const suite = browserSuite({ browserArgs: ['--autoplay-policy=no-user-gesture-required'] });
 
@@ -154,6 +155,33 @@ describe('the app under its Content Security Policy', () => {
     expect(watch.violations[0]).toMatch(/^script-src-attr blocked inline/);
     expect(await page.evaluate(() => (window as unknown as { __stolen?: number }).__stolen)).toBeUndefined();
     expect(stolen).toEqual([]);
+    await page.context().close();
+  });
+
+  it('deletes delivered answers from the device at sign-out and keeps undelivered ones', async () => {
+    const page = await newPage(suite.browser, suite.baseUrl, { width: 1280 });
+    page.on('dialog', (dialog) => void dialog.accept());
+    await openExam(page, suite.baseUrl, 'Practice Set: Physiology Basics', 'Practice Exam');
+    const question = (n: number) => page.getByRole('article', { name: `Question ${n}` });
+    const local = () =>
+      page.evaluate(({ student, exam }) => JSON.parse(localStorage.getItem('localSavedAnswers') ?? '{}')[student]?.[exam] ?? {}, { student: DEMO_STUDENT.id, exam: DEMO.practiceExam }) as Promise<
+        Record<string, { delivered: boolean; offline: boolean }>
+      >;
+    await question(1).getByRole('radio').first().check();
+    await expect.poll(async () => Object.values(await local()).filter((entry) => entry.delivered).length).toBe(1);
+    // The next answer cannot reach the server: it stays on the device, undelivered.
+    await page.route('**/api/exam/add-answer/**', (route) => route.abort());
+    await question(2).getByRole('radio').nth(1).check();
+    await expect.poll(async () => Object.values(await local()).filter((entry) => entry.offline && !entry.delivered).length).toBe(1);
+    const before = await local();
+    const undelivered = Object.keys(before).filter((id) => !before[id]!.delivered);
+
+    await page.getByRole('button', { name: 'Logout', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Are you sure you want to logout?' }).getByRole('button', { name: 'Yes, logout' }).click();
+    await page.waitForURL(`${suite.baseUrl}/login`);
+    const after = await local();
+    expect(Object.keys(after)).toEqual(undelivered);
+    expect(Object.values(after).every((entry) => !entry.delivered)).toBe(true);
     await page.context().close();
   });
 });
