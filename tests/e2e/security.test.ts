@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { browserSuite, newPage, signIn, type Page } from '../support/browser';
 import { DEMO, DEMO_STUDENT, openExam } from '../support/demo-academy';
 
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+
 const suite = browserSuite({ browserArgs: ['--autoplay-policy=no-user-gesture-required'] });
 
 interface Watch {
@@ -118,6 +120,19 @@ describe('the app under its Content Security Policy', () => {
     const figure = page.locator('article img').first();
     await figure.waitFor();
     await expect.poll(() => figure.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    // A written answer with a file: kept as a data URL on the device, then uploaded and attached.
+    const written = page.getByRole('article', { name: 'Question 7' });
+    page.on('dialog', (dialog) => void dialog.accept());
+    await written.getByRole('textbox').fill('Digoxin toxicity');
+    await written.locator('input[type=file]').setInputFiles({ name: 'workings.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await written.getByRole('button', { name: 'Submit Answer' }).click();
+    // The figure file is named by its name, not its signed address.
+    await written.getByRole('link', { name: 'case-sheet.pdf', exact: true }).waitFor();
+    const attached = async () => {
+      const rows = await suite.server.app.db.selectFrom('answers').select(['answer', 'extra']).execute();
+      return rows.filter((row) => row.answer.includes('Digoxin toxicity')).map((row) => JSON.parse(row.extra) as Array<{ name: string; type: string }>);
+    };
+    await expect.poll(attached, { timeout: 15_000 }).toEqual([[expect.objectContaining({ name: 'workings.pdf', type: 'application/pdf' })]]);
     visit('live exam');
 
     expect(visited).toHaveLength(12);
