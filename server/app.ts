@@ -17,6 +17,8 @@ import { attachRealtime, type Realtime } from './realtime.js';
 import { registerAreas } from './areas.js';
 import { requestValidatorCompiler } from './validation.js';
 import { HashGate } from './account/hash-gate.js';
+import { registerSecurityHeaders } from './headers.js';
+import { healthCheck } from './health.js';
 import { healthContract, type Access } from '../src/contracts/common.js';
 import { API_PREFIX } from '../src/contracts/paths.js';
 
@@ -109,6 +111,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   });
   app.setValidatorCompiler(requestValidatorCompiler());
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
+  await registerSecurityHeaders(app, config);
   app.decorate('db', deps.db);
   app.decorate('dialect', deps.dialect);
   app.decorate('config', config);
@@ -169,7 +172,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }
   });
 
-  app.route({ ...healthContract, url: `${API_PREFIX}${healthContract.url}`, handler: async () => ({ data: { status: 'ok' as const } }) });
+  const health = healthCheck(app);
+  app.route({ ...healthContract, url: `${API_PREFIX}${healthContract.url}`, handler: async () => ({ data: await health() }) });
 
   await registerAreas(app);
 

@@ -54,6 +54,12 @@ export interface Config {
   /** Seconds an exam answer or submit may arrive after the attempt's end. */
   examGraceSeconds: number;
   logLevel: string;
+  /** Bytes of uploaded files one student may keep (UPLOAD_QUOTA_MB). */
+  uploadQuotaBytes: number;
+  /** Uploads one student may make within the window (UPLOADS_PER_10_MINUTES per 10 minutes). */
+  uploadRate: { max: number; windowMs: number };
+  /** Origins besides this server that may serve video, audio or images (a CDN); the CSP allows them. */
+  mediaHosts: string[];
   /** DRM licence servers of the external provider (Widevine, PlayReady, FairPlay). */
   drm: { widevineUrl: string | null; playReadyUrl: string | null; fairPlayUrl: string | null; fairPlayCertificateUrl: string | null };
 }
@@ -96,6 +102,27 @@ function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
   return value;
 }
 
+function positive(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const number = Number(value);
+  if (!Number.isFinite(number) || number <= 0) throw new Error(`${name} must be a positive number, not "${value}"`);
+  return number;
+}
+
+/** Comma-separated origins, each checked and reduced to scheme://host[:port]. */
+function parseOrigins(name: string, value: string | undefined): string[] {
+  return (value ?? '').split(',').map((part) => part.trim()).filter(Boolean).map((part) => {
+    let url: URL;
+    try {
+      url = new URL(part);
+    } catch {
+      throw new Error(`${name} must list origins such as https://cdn.example.org, not "${part}"`);
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name} must list http(s) origins, not "${part}"`);
+    return url.origin;
+  });
+}
+
 export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = {}): Config {
   const production = env.NODE_ENV === 'production';
   const sms = parseSms(env.SMS_TRANSPORT);
@@ -131,6 +158,9 @@ export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     examGraceSeconds: Number(env.EXAM_GRACE_SECONDS ?? 60),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    uploadQuotaBytes: positive('UPLOAD_QUOTA_MB', env.UPLOAD_QUOTA_MB, 100) * 1024 * 1024,
+    uploadRate: { max: positive('UPLOADS_PER_10_MINUTES', env.UPLOADS_PER_10_MINUTES, 60), windowMs: 10 * 60_000 },
+    mediaHosts: parseOrigins('MEDIA_HOSTS', env.MEDIA_HOSTS),
     drm: {
       widevineUrl: env.DRM_WIDEVINE_URL ?? null,
       playReadyUrl: env.DRM_PLAYREADY_URL ?? null,

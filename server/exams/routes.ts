@@ -6,8 +6,10 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { examsContract, type ChosenList, type SegmentedSelection, type SegmentedSelectionBody, type SubjectCount } from '../../src/contracts/exams.js';
-import { notFound } from '../errors.js';
-import { segmentedSelectionOf } from './queries.js';
+import { forbidden, notFound } from '../errors.js';
+import { figureSignatureValid, withSignedFigures } from '../media/figures.js';
+import { fileSafetyHeaders } from '../storage/file-headers.js';
+import { assignmentsOfExamForStudent, segmentedSelectionOf } from './queries.js';
 import { authorise, authoriseWithoutGroup, examErrors, retakeExam, saveAnswer, saveSegmentedSelection, startAttempt, submitAttempt, type ExamDeps } from './attempts.js';
 import { examDetails, examList, namePrompt } from './views.js';
 
@@ -47,12 +49,12 @@ export async function examRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.route({ ...examsContract.details, handler: async (request) => {
     const context = await authoriseWithoutGroup(app.db, request.student.id, request.params.examId, request.query.courseId || undefined, 404);
-    return { data: await examDetails(depsOf(app), context, request.student.id) };
+    return { data: withSignedFigures(await examDetails(depsOf(app), context, request.student.id), app.config.signingSecret, context.exam.id, request.student.id) };
   } });
 
   app.route({ ...examsContract.paper, handler: async (request) => {
     const context = await authorise(app.db, request.student.id, request.params.examId, request.params.groupId, 404);
-    return { data: await examDetails(depsOf(app), context, request.student.id) };
+    return { data: withSignedFigures(await examDetails(depsOf(app), context, request.student.id), app.config.signingSecret, context.exam.id, request.student.id) };
   } });
 
   app.route({ ...examsContract.start, handler: async (request) => {
@@ -94,14 +96,23 @@ export async function examRoutes(fastify: FastifyInstance): Promise<void> {
     return { data: (await segmentedSelectionOf(app.db, examId, studentId)) ?? emptySelection() };
   } });
 
-  // Images and PDFs attached to the demo exams' questions.
+  // Images and PDFs of the exams' questions: by the signed address in the paper, to a student who is
+  // still in a batch the exam is assigned to.
   app.route({ ...examsContract.figure, handler: async (request, reply) => {
     const { name } = request.params;
+    const { exam: examId, student: studentId, signature } = request.query;
+    if (!figureSignatureValid(app.config.signingSecret, { examId, studentId, name }, signature)) {
+      throw forbidden('This figure link is not valid. Please reopen the exam.', 'figureLinkInvalid');
+    }
+    const assignments = await assignmentsOfExamForStudent(app.db, studentId, examId);
+    if (!assignments.some((assignment) => assignment.removed_at === null)) throw examErrors.notFound();
     const file = path.join(MEDIA_DIR, name);
     if (!fs.existsSync(file)) throw notFound('File not found', 'fileNotFound');
+    const type = MEDIA_TYPES[path.extname(name)] ?? 'application/octet-stream';
     return reply
-      .header('content-type', MEDIA_TYPES[path.extname(name)] ?? 'application/octet-stream')
-      .header('cache-control', 'public, max-age=86400')
+      .header('content-type', type)
+      .headers(fileSafetyHeaders(type, name))
+      .header('cache-control', 'private, max-age=86400')
       .send(fs.createReadStream(file));
   } });
 }

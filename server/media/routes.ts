@@ -11,6 +11,7 @@ import { readJson } from '../db/json.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { contentById, isVisible, reachableContent } from '../content/queries.js';
 import { verifyToken } from './tokens.js';
+import { embedPageHeaders, NO_CONTEXT_MENU } from '../headers.js';
 import { findStoredFile, findStreamFile, mimeTypeOf } from './storage.js';
 
 const streamRefused = () => forbidden('This video link has expired or is not yours. Please reopen the video.', 'streamTokenInvalid');
@@ -98,7 +99,7 @@ export async function mediaSiteRoutes(fastify: FastifyInstance): Promise<void> {
       const { token } = request.query;
       const claims = verifyToken(app.config.signingSecret, token, { purpose: 'stream', contentId, now: app.clock.now() });
       const content = claims ? await contentById(app.db, contentId) : undefined;
-      reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-store');
+      reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-store').headers(embedPageHeaders(app.config));
       if (!claims || !token || !content || content.type !== 'video' || !isVisible(content)) {
         return reply
           .status(403)
@@ -108,7 +109,7 @@ export async function mediaSiteRoutes(fastify: FastifyInstance): Promise<void> {
       return reply.send(
         `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
           `<title>${escapeHtml(content.title)}</title><style>html,body{margin:0;height:100%;background:#000}video{width:100%;height:100%;display:block}</style></head>` +
-          `<body><video src="${escapeHtml(source)}" controls playsinline preload="auto" controlslist="nodownload" oncontextmenu="return false"></video></body></html>`,
+          `<body><video src="${escapeHtml(source)}" controls playsinline preload="auto" controlslist="nodownload" oncontextmenu="${NO_CONTEXT_MENU}"></video></body></html>`,
       );
     },
   });

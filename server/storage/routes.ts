@@ -1,15 +1,17 @@
 // Uploaded files: a signed, expiring PUT link per file, local disk storage, and serving by key.
 // Under the API: the link, the upload and /api/media/files/{key}; the same files are served at the
 // site root, /media/files/{key}, for media tags and links.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { storageContract } from '../../src/contracts/storage.js';
-import { findStoredFile, insertStoredFile } from './queries.js';
-import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors.js';
+import { claimStoredFile, deleteStoredFile, findStoredFile, ownerUsage, type OwnerUsage } from './queries.js';
+import { ApiError, badRequest, conflict, forbidden, notFound, tooManyRequests } from '../errors.js';
+import { contentMismatch } from './content-type.js';
+import { removeStaleParts, writeThroughPartial } from './disk.js';
+import { FILE_EXTENSIONS, fileSafetyHeaders } from './file-headers.js';
 import {
   checkGrant,
   fileUrl,
@@ -29,11 +31,23 @@ export const STORAGE_TITLES = {
   linkInvalid: 'This upload link is not valid.',
   linkExpired: 'This upload link has expired. Please try again.',
   typeMismatch: 'The file type does not match the upload link.',
+  contentMismatch: 'This file is not what its type says. Please choose a real JPEG or PNG image, PDF, or MP3, WAV or WebM audio file.',
   tooLarge: 'The file is too large. The largest file allowed is 10 MB.',
+  quotaExceeded: (megabytes: number) => `You have used all your file space (${megabytes} MB). Please ask the academy office for help.`,
+  tooManyUploads: 'You are uploading files too quickly. Please wait a few minutes and try again.',
   empty: 'The file is empty.',
   alreadyUploaded: 'This file has already been uploaded.',
   fileNotFound: 'File not found',
 } as const;
+
+const retryAfter = new WeakMap<ApiError, number>();
+
+/** The error, with its Retry-After header set on the reply when it is a rate refusal. */
+function withRetryAfter(error: ApiError, reply: FastifyReply): ApiError {
+  const seconds = retryAfter.get(error);
+  if (seconds !== undefined) reply.header('retry-after', String(seconds));
+  return error;
+}
 
 /** Parses "bytes=a-b" for a file of `size` bytes; null when absent or not satisfiable as one range. */
 function byteRange(header: string | undefined, size: number): { start: number; end: number } | null {
@@ -47,7 +61,30 @@ function byteRange(header: string | undefined, size: number): { start: number; e
 export async function storageRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const uploadsDir = path.join(app.config.storageDir, 'uploads');
+  // Partial files of uploads cut short by a crash or a power cut are removed when the server starts.
+  app.addHook('onReady', async () => {
+    const removed = await removeStaleParts(uploadsDir, app.clock.now());
+    if (removed.length) app.log.warn({ removed }, `Removed ${removed.length} partial upload file(s) left by an interrupted write`);
+  });
   const grants = new WeakMap<FastifyRequest, UploadGrant>();
+  const { uploadQuotaBytes, uploadRate } = app.config;
+  const windowStart = () => new Date(app.clock.now().getTime() - uploadRate.windowMs).toISOString();
+
+  /** Why a student's next upload of `bytes` is refused (too many uploads, or over the quota), or null. */
+  function limitRefusal(usage: OwnerUsage, bytes: number): ApiError | null {
+    if (!usage.student) return null;
+    if (usage.recent.length >= uploadRate.max) {
+      const retryAt = Date.parse(usage.recent[0]!) + uploadRate.windowMs;
+      const error = tooManyRequests(STORAGE_TITLES.tooManyUploads, 'tooManyUploads', `${uploadRate.max} files in ${uploadRate.windowMs / 60_000} minutes at most.`);
+      retryAfter.set(error, Math.max(1, Math.ceil((retryAt - app.clock.now().getTime()) / 1000)));
+      return error;
+    }
+    if (usage.bytes + bytes > uploadQuotaBytes) {
+      const megabytes = Number((uploadQuotaBytes / 1024 / 1024).toFixed(2));
+      return new ApiError(413, STORAGE_TITLES.quotaExceeded(megabytes), 'uploadQuotaExceeded', `${usage.bytes} of ${uploadQuotaBytes} bytes are used; this file needs ${bytes}.`);
+    }
+    return null;
+  }
 
   app.route({ ...storageContract.signedRequest, handler: async (request) => {
     const type = uploadTypeOf(request.query.mimeType);
@@ -72,8 +109,9 @@ export async function storageRoutes(fastify: FastifyInstance): Promise<void> {
       ...storageContract.upload,
       bodyLimit: MAX_UPLOAD_BYTES,
       // The signature is the authority here; it is checked before a byte of the body is read (and
-      // before the schema has checked the query, so checkGrant takes nothing on trust).
-      onRequest: async (request) => {
+      // before the schema has checked the query, so checkGrant takes nothing on trust). A student
+      // over the rate or the quota is refused here too, before the body is read.
+      onRequest: async (request, reply) => {
         const check = checkGrant(request.params.key, request.query, app.config.signingSecret, app.clock.now());
         if (!check.ok) {
           throw check.reason === 'expired'
@@ -81,6 +119,9 @@ export async function storageRoutes(fastify: FastifyInstance): Promise<void> {
             : forbidden(STORAGE_TITLES.linkInvalid, 'uploadLinkInvalid');
         }
         grants.set(request, check.grant);
+        const declared = Number(request.headers['content-length'] ?? 0);
+        const refused = limitRefusal(await ownerUsage(app.db, check.grant.owner, windowStart()), Number.isFinite(declared) ? declared : 0);
+        if (refused) throw withRetryAfter(refused, reply);
       },
       handler: async (request, reply) => {
         // Checked when the request arrived: a slow upload that outlives the link still completes.
@@ -91,20 +132,35 @@ export async function storageRoutes(fastify: FastifyInstance): Promise<void> {
         }
         const body = request.body;
         if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest(STORAGE_TITLES.empty, 'uploadEmpty');
+        const found = await contentMismatch(body, grant.type);
+        if (found) throw badRequest(STORAGE_TITLES.contentMismatch, 'uploadContentMismatch', `The file was declared ${grant.type}; its bytes are ${found === 'unknown' ? 'of no allowed type' : found}.`);
         if (await findStoredFile(app.db, grant.key)) throw conflict(STORAGE_TITLES.alreadyUploaded, 'uploadExists');
-        await fsp.mkdir(uploadsDir, { recursive: true });
-        const target = storedFilePath(app.config.storageDir, grant.key);
-        const partial = `${target}.${randomBytes(6).toString('hex')}.part`;
-        await fsp.writeFile(partial, body, { flag: 'wx' });
+        const row = { key: grant.key, mime_type: grant.type, size: body.length, owner_id: grant.owner, created_at: app.clock.now().toISOString() };
         try {
-          // The row is the claim on the key: a second PUT of the same link loses on the primary key.
-          await insertStoredFile(app.db, { key: grant.key, mime_type: grant.type, size: body.length, owner_id: grant.owner, created_at: app.clock.now().toISOString() });
+          await writeThroughPartial(
+            storedFilePath(app.config.storageDir, grant.key),
+            body,
+            async () => {
+              // The row is the claim on the key (a second PUT of the same link loses on the primary
+              // key), taken with the owner's limits checked in the same transaction.
+              let refused: ApiError | null;
+              try {
+                refused = await claimStoredFile(app.db, app.dialect, row, windowStart(), (usage) => limitRefusal(usage, body.length));
+              } catch (error) {
+                if (await findStoredFile(app.db, grant.key)) throw conflict(STORAGE_TITLES.alreadyUploaded, 'uploadExists');
+                throw error;
+              }
+              if (refused) throw withRetryAfter(refused, reply);
+            },
+            () => deleteStoredFile(app.db, grant.key),
+          );
         } catch (error) {
-          await fsp.rm(partial, { force: true });
-          if (await findStoredFile(app.db, grant.key)) throw conflict(STORAGE_TITLES.alreadyUploaded, 'uploadExists');
+          // A full or read-only disk is the operator's to fix: it is logged; the student gets a clear 507 or 503.
+          if (error instanceof ApiError && (error.code === 'storageFull' || error.code === 'storageUnavailable')) {
+            request.log.error(`upload ${grant.key} (${body.length} bytes) not stored: ${error.message}`);
+          }
           throw error;
         }
-        await fsp.rename(partial, target);
         return reply.status(201).send({ data: { key: grant.key, url: fileUrl(grant.key), mimeType: grant.type, size: body.length } });
       },
     });
@@ -128,7 +184,7 @@ async function serveStoredFile(app: FastifyInstance, key: string, request: Fasti
   if (!file || !stat) throw notFound(STORAGE_TITLES.fileNotFound, 'fileNotFound');
   reply
     .header('content-type', file.mime_type)
-    .header('x-content-type-options', 'nosniff')
+    .headers(fileSafetyHeaders(file.mime_type, `${key}.${FILE_EXTENSIONS[file.mime_type] ?? 'bin'}`))
     .header('cache-control', 'private, max-age=31536000, immutable')
     .header('accept-ranges', 'bytes');
   const range = request.headers.range ? byteRange(request.headers.range, stat.size) : null;

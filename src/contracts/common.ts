@@ -82,10 +82,25 @@ export type SuccessOf<R extends RouteContract> = R['schema']['response'] extends
 /** The `data` of a route's success answer. */
 export type DataOf<R extends RouteContract> = SuccessOf<R> extends { data: infer D } ? D : never;
 
+/** One part of the server the health check looks at: working, or failing and why. */
+export const HealthPart = Type.Object({ status: Type.Union([Type.Literal('ok'), Type.Literal('failing')]), message: Type.String() });
+export type HealthPart = Static<typeof HealthPart>;
+
+/**
+ * The server's health: 'ok' when every part works, 'degraded' when the process serves but a part
+ * fails (for example uploads, while the storage directory cannot be written). Always 200 while the
+ * process answers, so a load balancer keeps a server that can still serve exams.
+ */
+export const Health = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
+  parts: Type.Object({ database: HealthPart, storage: HealthPart }),
+});
+export type Health = Static<typeof Health>;
+
 /** The health check of the server itself. */
 export const healthContract = {
   method: 'GET',
   url: serverPaths.health,
   config: { access: 'public' },
-  schema: { response: { 200: Data(Type.Object({ status: Type.Literal('ok') })) } },
+  schema: { response: { 200: Data(Health) } },
 } satisfies RouteContract;

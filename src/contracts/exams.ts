@@ -293,10 +293,13 @@ export const examsContract = {
   figure: {
     method: 'GET',
     url: examsPaths.figure,
+    // An <img> sends no session: the paper gives each figure's address signed for the student and the
+    // exam, and the server checks that the student is still in one of the exam's batches.
     config: { access: 'public' },
     schema: {
       params: Type.Object({ name: Type.String({ pattern: '^[a-z0-9][a-z0-9-]*\\.(png|jpg|svg|pdf)$' }) }),
-      response: { 200: Binary('image/png, image/jpeg, image/svg+xml or application/pdf'), ...failures(400, 404) },
+      querystring: Type.Object({ exam: Id, student: Id, signature: Type.String({ maxLength: 64 }) }),
+      response: { 200: Binary('image/png, image/jpeg, image/svg+xml or application/pdf'), ...failures(400, 403, 404) },
     },
   },
 } satisfies Record<string, RouteContract>;

@@ -35,7 +35,9 @@ export const storageContract = {
         { expires: Type.String({ maxLength: 20 }), owner: Type.String({ maxLength: 64 }), type: Type.String({ maxLength: 100 }), signature: Type.String({ maxLength: 128 }) },
         { additionalProperties: false },
       ),
-      response: { 201: Data(StoredFile), ...failures(400, 403, 409, 413) },
+      // 413 also when the student's file space is used up; 429 over the upload rate; 503 and 507 when
+      // the storage directory cannot be written or is full.
+      response: { 201: Data(StoredFile), ...failures(400, 403, 409, 413, 429, 503, 507) },
     },
   },
   file: {

@@ -1,5 +1,7 @@
 // Exam answers kept on the device under localSavedAnswers[studentId][examId][questionId] until the
-// server has acknowledged them. Sign-out keeps this key (see storage.ts), so nothing unsent is lost.
+// server has acknowledged them. At sign-out the delivered ones are deleted (the server holds them;
+// the next person on a shared phone must not read them) and the undelivered ones are kept, so
+// nothing unsent is lost: forgetDelivered() is that rule.
 import type { AnswerValue, Attachment, QuestionType, SavedAnswer } from '../contracts/exams';
 import { STORAGE_KEYS } from './storage';
 
@@ -49,6 +51,8 @@ export interface AnswerStore {
    */
   writeExam(studentId: string, examId: string, answers: SavedAnswers, removed?: Record<string, number>): void;
   clearExam(studentId: string, examId: string): void;
+  /** Sign-out: deletes every answer the server has acknowledged, of every student, and keeps the rest. */
+  forgetDelivered(): void;
 }
 
 /** An answer store on any Storage (localStorage in the app, an in-memory Storage in tests). */
@@ -107,6 +111,18 @@ export function createAnswerStore(storage: () => Storage | null): AnswerStore {
       }
       all[studentId][examId] = merged;
       writeAll(all);
+    },
+    forgetDelivered() {
+      const all = readAll();
+      for (const [studentId, exams] of Object.entries(all)) {
+        for (const [examId, answers] of Object.entries(exams)) {
+          for (const [questionId, entry] of Object.entries(answers)) if (entry.delivered) delete answers[questionId];
+          if (Object.keys(answers).length === 0) delete exams[examId];
+        }
+        if (Object.keys(exams).length === 0) delete all[studentId];
+      }
+      if (Object.keys(all).length === 0) storage()?.removeItem(STORAGE_KEYS.localSavedAnswers);
+      else writeAll(all);
     },
     clearExam(studentId, examId) {
       const all = readAll();

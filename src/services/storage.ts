@@ -1,5 +1,6 @@
-// Local storage under the spec's keys. Exam answers (localSavedAnswers) are keyed by student and exam
-// and are never cleared by sign-out: undelivered answers wait for delivery.
+// Local storage under the spec's keys. Exam answers (localSavedAnswers) are keyed by student and exam;
+// sign-out leaves that key to the answer store, which deletes the delivered answers and keeps the
+// undelivered ones waiting for delivery (answerStore.forgetDelivered).
 export const STORAGE_KEYS = {
   sessionId: 'sessionId',
   student: 'student',

@@ -37,8 +37,14 @@ export function fileToPending(file: File): Promise<PendingFile> {
   });
 }
 
-/** The bytes of a file kept for a later upload. */
+/**
+ * The bytes of a file kept for a later upload. The data URL is decoded here rather than fetched: the
+ * Content Security Policy lets the app connect only to its server, not to data: addresses.
+ */
 export async function pendingToBlob(file: PendingFile): Promise<Blob> {
-  const response = await fetch(file.dataUrl);
-  return new Blob([await response.arrayBuffer()], { type: file.type });
+  const comma = file.dataUrl.indexOf(',');
+  const header = file.dataUrl.slice(0, comma);
+  const data = file.dataUrl.slice(comma + 1);
+  const bytes = header.endsWith(';base64') ? Uint8Array.from(atob(data), (c) => c.charCodeAt(0)) : new TextEncoder().encode(decodeURIComponent(data));
+  return new Blob([bytes], { type: file.type });
 }

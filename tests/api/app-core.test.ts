@@ -1,6 +1,7 @@
 // The server's frame: health, the error envelope for mistakes made before any route runs, and the
 // built app served compressed, with the single-page fallback.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.js';
@@ -18,7 +19,28 @@ describe('the server frame', () => {
   it('answers health without a session', async () => {
     const response = await server.call({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ data: { status: 'ok' } });
+    expect(response.json()).toEqual({
+      data: { status: 'ok', parts: { database: { status: 'ok', message: 'sqlite answers' }, storage: { status: 'ok', message: 'the storage directory can be written' } } },
+    });
+  });
+
+  it('says degraded, naming the storage directory, when it cannot be written, and still serves', async () => {
+    const blocker = path.join(os.tmpdir(), `academy-not-a-dir-${process.pid}`);
+    fs.writeFileSync(blocker, 'a file where the storage directory should be');
+    const broken = await startTestServer({ config: { appDir, storageDir: blocker } });
+    try {
+      const response = await broken.call({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(200);
+      const { data } = response.json();
+      expect(data.status).toBe('degraded');
+      expect(data.parts.database.status).toBe('ok');
+      expect(data.parts.storage).toMatchObject({ status: 'failing' });
+      expect(data.parts.storage.message).toContain(blocker);
+      expect((await broken.call({ method: 'GET', url: '/' })).statusCode).toBe(200);
+    } finally {
+      await broken.close();
+      fs.rmSync(blocker, { force: true });
+    }
   });
 
   it('asks for a session on API routes before reading anything else', async () => {

@@ -79,7 +79,9 @@ describe.each(databaseKinds())('demo academy exams (%s)', (kind) => {
     expect(data.negativeMark).toBeGreaterThan(0);
     const imageOptions = questions.find((q) => Object.keys(q.optionType).length > 0);
     const files = [...imageOptions.options, ...questions.flatMap((q) => [...q.image, ...q.file])] as string[];
-    expect(files.some((f) => f.endsWith('.pdf'))).toBe(true);
+    expect(files.some((f) => f.split('?')[0]!.endsWith('.pdf'))).toBe(true);
+    // Each figure's address is signed for this student and exam (an <img> sends no session).
+    for (const file of files) expect(file).toMatch(/^\/api\/media\/exam\/[a-z0-9-]+\.(png|pdf)\?exam=[0-9a-f]{24}&student=[0-9a-f]{24}&signature=[0-9a-f]{64}$/);
     for (const file of files) {
       const response = await server.call({ method: 'GET', url: file });
       expect(response.statusCode, file).toBe(200);

@@ -84,12 +84,12 @@ describe.each(databaseKinds())('one live attempt per exam and student (%s)', (ki
     // The database as it was: no mark, no index, and a student with a live attempt in each batch.
     await sql`drop index attempts_one_live`.execute(db);
     await db.schema.alterTable('attempts').dropColumn('live').execute();
-    await sql`delete from schema_migrations where name = '20261124-0003-one-live-attempt'`.execute(db);
+    await sql`delete from schema_migrations where name = '20261124-0004-one-live-attempt'`.execute(db);
     const old = { exam_id: LIVE, student_id: STUDENT, deadline_at: '2099-01-01T00:00:00.000Z', submitted_at: null, set_code: null, candidate_category: null, faculty: null, subject_name: null, round: 1, superseded_at: null };
     await db.insertInto('attempts').values({ ...old, id: 'e90000000000000000000002', group_id: OTHER_GROUP, started_at: '2026-01-01T10:05:00.000Z' } as never).execute();
     await db.insertInto('attempts').values({ ...old, id: 'e90000000000000000000001', group_id: GROUP, started_at: '2026-01-01T10:00:00.000Z' } as never).execute();
 
-    expect(await migrate(db, server.database.name)).toEqual(['20261124-0003-one-live-attempt']);
+    expect(await migrate(db, server.database.name)).toEqual(['20261124-0004-one-live-attempt']);
     const marked = await db.selectFrom('attempts').select(['id', 'live']).where('exam_id', '=', LIVE).where('student_id', '=', STUDENT).orderBy('id').execute();
     expect(marked).toEqual([{ id: 'e90000000000000000000001', live: 1 }, { id: 'e90000000000000000000002', live: 0 }]);
     await expect(db.insertInto('attempts').values({ ...old, id: 'e90000000000000000000003', group_id: OTHER_GROUP, started_at: '2026-01-01T11:00:00.000Z', round: 2, live: 1 }).execute()).rejects.toThrow();

@@ -112,21 +112,40 @@ describe.each(databaseKinds())('exam taking (%s)', (kind) => {
       for (const key of ['answer', 'explanation', 'explanationExt', 'notes']) expect(question).not.toHaveProperty(key);
     }
     const imageQuestion = open.body.data.questions.find((q: any) => q._id === LIVE_Q.imageMcq);
-    expect(imageQuestion).toMatchObject({ optionType: { '0': 'image', '1': 'image' }, image: ['/api/media/exam/ecg-strip.png'], file: ['/api/media/exam/case-sheet.pdf'] });
+    expect(imageQuestion).toMatchObject({ optionType: { '0': 'image', '1': 'image' } });
+    // Figures are served by addresses signed for this student and this exam.
+    const signed = (name: string) => new RegExp(`^/api/media/exam/${name.replace('.', '\\.')}\\?exam=${LIVE}&student=${STUDENT}&signature=[0-9a-f]{64}$`);
+    expect(imageQuestion.image).toEqual([expect.stringMatching(signed('ecg-strip.png'))]);
+    expect(imageQuestion.file).toEqual([expect.stringMatching(signed('case-sheet.pdf'))]);
+    expect(imageQuestion.options[1]).toMatch(signed('kidney.png'));
     expect((await call('GET', `/api/exam/id/${LIVE}?courseId=${COURSE}`, me)).body.data._id).toBe(LIVE);
 
     const early = await details(UPCOMING);
     expect(early.status).toBe(200);
     expect(early.body.data.questions).toEqual([]);
 
-    const image = await server.call({ method: 'GET', url: '/api/media/exam/kidney.png' });
+    const image = await server.call({ method: 'GET', url: imageQuestion.options[1] });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
-    const pdf = await server.call({ method: 'GET', url: '/api/media/exam/case-sheet.pdf' });
+    expect(image.headers['content-disposition']).toBeUndefined();
+    const pdf = await server.call({ method: 'GET', url: imageQuestion.file[0] });
     expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe('attachment; filename="case-sheet.pdf"');
+    expect(pdf.headers['content-security-policy']).toMatch(/^sandbox;/);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect((await server.call({ method: 'GET', url: '/api/media/exam/missing.png' })).statusCode).toBe(404);
+
+    // Without the signature, with another figure's or another student's, nothing is served.
+    const query = new URL(imageQuestion.options[1], 'http://x').searchParams;
+    const forged = (name: string, student = STUDENT, signature = query.get('signature')!) => `/api/media/exam/${name}?exam=${LIVE}&student=${student}&signature=${signature}`;
+    expect((await server.call({ method: 'GET', url: '/api/media/exam/kidney.png' })).statusCode).toBe(400);
+    expect((await server.call({ method: 'GET', url: forged('heart.png') })).statusCode).toBe(403);
+    expect((await server.call({ method: 'GET', url: forged('kidney.png', OUTSIDER) })).statusCode).toBe(403);
+    expect((await server.call({ method: 'GET', url: forged('kidney.png', STUDENT, 'a'.repeat(64)) })).json().errors.code).toBe('figureLinkInvalid');
     expect((await server.call({ method: 'GET', url: '/api/media/exam/..%2Fsecret.png' })).statusCode).toBe(400);
+
+    // A student taken out of the exam's batch loses the figures too.
+    await server.app.db.deleteFrom('group_members').where('student_id', '=', STUDENT).where('group_id', '=', GROUP).execute();
+    expect((await server.call({ method: 'GET', url: imageQuestion.options[1] })).statusCode).toBe(404);
     expectNoSecrets();
   });
 

@@ -14,6 +14,10 @@ const bundle = { students: [owner, stranger] };
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a4f50000000049454e44ae426082', 'hex');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+/** An MPEG audio frame header (MPEG-1 layer III, 128 kbit/s, 44.1 kHz) and its frame, padded to `size` bytes. */
+const mp3 = (size = 417) => Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(size - 4)]);
+/** The start of a WebM file: an EBML header whose document type is "webm". */
+const WEBM = Buffer.from('1a45dfa39f4286810142f7810142f2810442f381084282847765626d42878104428581021853', 'hex');
 const body = (response: { body: string }) => JSON.parse(response.body);
 
 describe.each(databaseKinds())('uploads (%s)', (kind) => {
@@ -95,7 +99,7 @@ describe.each(databaseKinds())('uploads (%s)', (kind) => {
 
   it('accepts the recorder audio with its codecs parameter', async () => {
     const { signedUrl, key } = await link('audio/webm');
-    const stored = await put(signedUrl, Buffer.from('1a45dfa3', 'hex'), 'audio/webm;codecs=opus');
+    const stored = await put(signedUrl, WEBM, 'audio/webm;codecs=opus');
     expect(stored.statusCode).toBe(201);
     expect((await server.app.inject({ method: 'GET', url: `/api/media/files/${key}` })).headers['content-type']).toBe('audio/webm');
   });
@@ -147,10 +151,10 @@ describe.each(databaseKinds())('uploads (%s)', (kind) => {
 
   it('refuses files over 10 MB with 413, takes exactly 10 MB, and refuses empty files', async () => {
     const big = await link('audio/mpeg');
-    const tooLarge = await put(big.signedUrl, Buffer.alloc(10 * 1024 * 1024 + 1, 1), 'audio/mpeg');
+    const tooLarge = await put(big.signedUrl, mp3(10 * 1024 * 1024 + 1), 'audio/mpeg');
     expect(tooLarge.statusCode).toBe(413);
     expect(body(tooLarge).errors).toMatchObject({ code: 'fileTooLarge', title: 'The file is too large. The largest file allowed is 10 MB.' });
-    const fits = await put(big.signedUrl, Buffer.alloc(10 * 1024 * 1024, 1), 'audio/mpeg');
+    const fits = await put(big.signedUrl, mp3(10 * 1024 * 1024), 'audio/mpeg');
     expect(fits.statusCode).toBe(201);
     const empty = await link('audio/mpeg');
     const none = await put(empty.signedUrl, Buffer.alloc(0), 'audio/mpeg');
@@ -161,7 +165,7 @@ describe.each(databaseKinds())('uploads (%s)', (kind) => {
   it('takes one file per link', async () => {
     const { signedUrl } = await link('image/png');
     expect((await put(signedUrl, PNG, 'image/png')).statusCode).toBe(201);
-    const again = await put(signedUrl, Buffer.from('replaced'), 'image/png');
+    const again = await put(signedUrl, PNG, 'image/png');
     expect(again.statusCode).toBe(409);
     expect(body(again).errors.code).toBe('uploadExists');
   });
@@ -202,5 +206,111 @@ describe.each(databaseKinds())('uploads (%s)', (kind) => {
     const response = await server.call({ method: 'PATCH', url: '/api/student/profile', session: ownerSession, payload: { SSCGPA: 4, HSCGPA: 4, profilePic: key } });
     expect(response.statusCode).toBe(400);
     expect(body(response).errors).toMatchObject({ code: 'pictureNotImage', title: 'The profile picture must be a JPEG or PNG image.' });
+  });
+
+  it('refuses bytes that are not the declared type, so HTML never becomes an image or a profile picture', async () => {
+    const html = Buffer.from('<!doctype html><html><body><script>fetch("/steal?" + localStorage.length)</script></body></html>');
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>');
+    const cases: Array<[string, Buffer]> = [['image/png', html], ['image/jpeg', svg], ['application/pdf', PNG], ['image/png', PDF], ['audio/mpeg', html], ['audio/wav', WEBM], ['audio/webm', mp3()]];
+    for (const [type, bytes] of cases) {
+      const { signedUrl, key } = await link(type);
+      const response = await put(signedUrl, bytes, type);
+      expect(response.statusCode, type).toBe(400);
+      expect(body(response).errors, type).toMatchObject({ code: 'uploadContentMismatch', title: 'This file is not what its type says. Please choose a real JPEG or PNG image, PDF, or MP3, WAV or WebM audio file.' });
+      expect((await server.app.inject({ method: 'GET', url: `/api/media/files/${key}` })).statusCode).toBe(404);
+      const picture = await server.call({ method: 'PATCH', url: '/api/student/profile', session: ownerSession, payload: { SSCGPA: 4, HSCGPA: 4, profilePic: key } });
+      expect(picture.statusCode).toBe(400);
+    }
+    expect(fs.readdirSync(path.join(storageDir, 'uploads')).filter((name) => name.endsWith('.part'))).toEqual([]);
+  });
+
+  it('sends PDFs and audio as downloads under a sandbox policy, and images inline', async () => {
+    const files: Array<[string, Buffer, string | undefined]> = [['application/pdf', PDF, 'pdf'], ['audio/mpeg', mp3(), 'mp3'], ['audio/webm', WEBM, 'webm'], ['image/png', PNG, undefined]];
+    for (const [type, bytes, extension] of files) {
+      const { signedUrl, key } = await link(type);
+      expect((await put(signedUrl, bytes, type)).statusCode).toBe(201);
+      for (const url of [`/api/media/files/${key}`, `/media/files/${key}`]) {
+        const served = await server.app.inject({ method: 'GET', url });
+        expect(served.headers['content-disposition'], url).toBe(extension ? `attachment; filename="${key}.${extension}"` : undefined);
+        expect(served.headers['content-security-policy'], url).toMatch(/^sandbox; default-src 'none'/);
+        expect(served.headers['x-content-type-options']).toBe('nosniff');
+      }
+    }
+  });
+});
+
+describe.each(databaseKinds())('upload limits (%s)', (kind) => {
+  let server: TestServer;
+  let storageDir: string;
+  const QUOTA = 20_000;
+  const RATE = 5;
+  const sized = (size: number) => Buffer.concat([PNG, Buffer.alloc(size - PNG.length)]);
+  const upload = async (session: string, bytes: Buffer) => {
+    const signed = await server.call({ method: 'GET', url: '/api/content/signed-request?mimeType=image%2Fpng', session });
+    const { signedUrl } = body(signed).data as { signedUrl: string };
+    return server.app.inject({ method: 'PUT', url: signedUrl, payload: bytes, headers: { 'content-type': 'image/png' } });
+  };
+  const storedOf = async (ownerId: string) =>
+    server.app.db.selectFrom('stored_files').select(['key', 'size']).where('owner_id', '=', ownerId).execute();
+
+  beforeAll(async () => {
+    storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-limits-'));
+    server = await startTestServer({ kind, bundle, config: { storageDir, uploadQuotaBytes: QUOTA, uploadRate: { max: RATE, windowMs: 10 * 60_000 } } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    fs.rmSync(storageDir, { recursive: true, force: true });
+  });
+
+  it('lets a student make only so many uploads in ten minutes, even all at once, and again afterwards', async () => {
+    const session = await server.sessionFor(owner.id);
+    const answers = await Promise.all(Array.from({ length: 12 }, () => upload(session, sized(1000))));
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([...Array(RATE).fill(201), ...Array(12 - RATE).fill(429)]);
+    const refused = answers.find((answer) => answer.statusCode === 429)!;
+    expect(body(refused).errors).toMatchObject({ code: 'tooManyUploads', title: 'You are uploading files too quickly. Please wait a few minutes and try again.' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(500);
+    expect(await storedOf(owner.id)).toHaveLength(RATE);
+    server.clock.advance(10 * 60_000 + 1000);
+    expect((await upload(session, sized(1000))).statusCode).toBe(201);
+  });
+
+  it('keeps a student within the quota, even all at once, and leaves no partial file behind', async () => {
+    const session = await server.sessionFor(stranger.id);
+    server.clock.advance(10 * 60_000 + 1000);
+    // Five parallel files of 6 000 bytes against 20 000 bytes of space (and a rate of five): three fit.
+    const answers = await Promise.all(Array.from({ length: 5 }, () => upload(session, sized(6000))));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 201, 201, 413, 413]);
+    const refused = answers.find((answer) => answer.statusCode === 413)!;
+    expect(body(refused).errors).toMatchObject({ code: 'uploadQuotaExceeded', title: 'You have used all your file space (0.02 MB). Please ask the academy office for help.' });
+    const stored = await storedOf(stranger.id);
+    expect(stored.reduce((sum, file) => sum + file.size, 0)).toBe(18_000);
+    const onDisk = fs.readdirSync(path.join(storageDir, 'uploads'));
+    expect(onDisk.filter((name) => name.endsWith('.part'))).toEqual([]);
+    for (const file of stored) expect(onDisk).toContain(file.key);
+  });
+});
+
+describe('partial files left by an interrupted write', () => {
+  it('are removed when the server starts, unless they are recent enough to belong to a running upload', async () => {
+    const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-parts-'));
+    const uploads = path.join(storageDir, 'uploads');
+    fs.mkdirSync(uploads);
+    const stale = path.join(uploads, `${'a'.repeat(32)}.0123456789ab.part`);
+    const fresh = path.join(uploads, `${'b'.repeat(32)}.0123456789ab.part`);
+    const kept = path.join(uploads, 'c'.repeat(32));
+    for (const file of [stale, fresh, kept]) fs.writeFileSync(file, 'partial');
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60_000);
+    fs.utimesSync(stale, twoHoursAgo, twoHoursAgo);
+    const server = await startTestServer({ config: { storageDir } });
+    try {
+      await server.app.ready();
+      expect(fs.existsSync(stale)).toBe(false);
+      expect(fs.existsSync(fresh)).toBe(true);
+      expect(fs.existsSync(kept)).toBe(true);
+    } finally {
+      await server.close();
+      fs.rmSync(storageDir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,7 @@
 // Remember me and sign-out clearing, on in-memory Web Storage.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, clearOnSignOut, readSessionId, writeJson, writeSessionId } from '../../src/services/storage';
+import { createAnswerStore, type LocalSavedAnswer } from '../../src/services/answerStore';
 
 class MemoryStorage implements Storage {
   private items = new Map<string, string>();
@@ -66,5 +67,29 @@ describe('session storage', () => {
     expect(localStorage.getItem(STORAGE_KEYS.student)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.courses)).toBeNull();
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.localSavedAnswers)!)).toEqual({ exam1: { q1: { answer: ['A'] } } });
+  });
+
+  it('deletes the delivered answers of every student at sign-out, keeps the undelivered ones, and leaves no empty key', () => {
+    const store = createAnswerStore(() => localStorage);
+    const entry = (delivered: boolean, offline = !delivered): LocalSavedAnswer => ({
+      answer: [1], extra: [], files: [], offline, delivered, timestamp: 1, type: 'MCQ', count: 1, confirmed: null,
+    });
+    store.write('s1', 'e1', 'q1', entry(true));
+    store.write('s1', 'e1', 'q2', entry(false));
+    store.write('s1', 'e1', 'q3', entry(false, false));
+    store.write('s1', 'e2', 'q1', entry(true));
+    store.write('s2', 'e1', 'q1', entry(false));
+    clearOnSignOut();
+    store.forgetDelivered();
+    expect(Object.keys(store.read('s1', 'e1'))).toEqual(['q2', 'q3']);
+    expect(store.read('s1', 'e2')).toEqual({});
+    expect(Object.keys(store.read('s2', 'e1'))).toEqual(['q1']);
+    expect(Object.keys(JSON.parse(localStorage.getItem(STORAGE_KEYS.localSavedAnswers)!).s1)).toEqual(['e1']);
+    store.remove('s1', 'e1', 'q2');
+    store.remove('s1', 'e1', 'q3');
+    store.remove('s2', 'e1', 'q1');
+    store.write('s3', 'e1', 'q1', entry(true));
+    store.forgetDelivered();
+    expect(localStorage.getItem(STORAGE_KEYS.localSavedAnswers)).toBeNull();
   });
 });

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../connect.js';
 import * as initial from './20261122-0001-initial.js';
 import * as contentsKey from './20261122-0002-contents-key.js';
-import * as oneLiveAttempt from './20261124-0003-one-live-attempt.js';
+import * as storedFilesOwner from './20261123-0003-stored-files-owner.js';
+import * as oneLiveAttempt from './20261124-0004-one-live-attempt.js';
 
 export interface Migration {
   name: string;
@@ -13,5 +14,6 @@ export interface Migration {
 export const migrations: Migration[] = [
   { name: '20261122-0001-initial', up: initial.up },
   { name: '20261122-0002-contents-key', up: contentsKey.up },
-  { name: '20261124-0003-one-live-attempt', up: oneLiveAttempt.up },
+  { name: '20261123-0003-stored-files-owner', up: storedFilesOwner.up },
+  { name: '20261124-0004-one-live-attempt', up: oneLiveAttempt.up },
 ];

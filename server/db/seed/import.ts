@@ -11,6 +11,7 @@ import type { ItemType } from '../../../src/contracts/paths.js';
 import { hashPassword } from '../../account/passwords.js';
 import { writeJson } from '../json.js';
 import { newId } from '../../ids.js';
+import { cleanRichText } from '../../richText.js';
 import { gradeAttempt } from '../../exams/grading.js';
 import { attemptEndMs } from '../../../src/domain/examTiming.js';
 
@@ -161,6 +162,8 @@ export interface ImportSummary {
   questions: number;
   forumQuestions: number;
   notifications: number;
+  /** Exam instructions whose HTML lost something to the rich-text rule (a script, a handler, a frame). */
+  instructionsCleaned: number;
 }
 
 export async function importBundle(db: Kysely<Database>, input: unknown, options: ImportOptions): Promise<ImportSummary> {
@@ -172,7 +175,15 @@ export async function importBundle(db: Kysely<Database>, input: unknown, options
     if (!hashes.has(password)) hashes.set(password, hashPassword(password, options.scryptCost));
     return hashes.get(password)!;
   };
-  const summary: ImportSummary = { courses: 0, groups: 0, students: 0, staff: 0, exams: 0, questions: 0, forumQuestions: 0, notifications: 0 };
+  const summary: ImportSummary = { courses: 0, groups: 0, students: 0, staff: 0, exams: 0, questions: 0, forumQuestions: 0, notifications: 0, instructionsCleaned: 0 };
+  // Instructions are HTML the app shows as such: they are stored only after the rich-text rule.
+  const instructions = new Map<string, string>();
+  for (const exam of bundle.exams ?? []) {
+    if (!exam.instruction) continue;
+    const clean = await cleanRichText(exam.instruction);
+    if (clean !== exam.instruction) summary.instructionsCleaned++;
+    instructions.set(exam.id, clean);
+  }
   const passwordHashes = new Map<string, string>();
   for (const person of [...(bundle.students ?? []), ...(bundle.staff ?? [])]) {
     if (person.password) passwordHashes.set(person.id, await hashOf(person.password));
@@ -244,7 +255,7 @@ export async function importBundle(db: Kysely<Database>, input: unknown, options
       await trx.insertInto('exams').values({
         id: exam.id, title: exam.title, course_id: exam.courseId, subject_id: exam.subjectId ?? null,
         is_practice: exam.isPracticeExam ? 1 : 0, is_segmented: exam.isSegmentedExam ? 1 : 0,
-        instruction: exam.instruction ?? null, total_marks: totalMarks, pass_mark: exam.passMark,
+        instruction: instructions.get(exam.id) ?? null, total_marks: totalMarks, pass_mark: exam.passMark,
         negative_mark: exam.negativeMark ?? 0,
         segmented_details: exam.segmentedExamDetails ? writeJson(exam.segmentedExamDetails) : null,
         gpa_factor: exam.gpaFactor ? writeJson(exam.gpaFactor) : null, created_at: options.now.toISOString(),

@@ -10,6 +10,7 @@ import { notificationsMachine, type NotificationsEvent } from '../../machines/no
 import { notificationsApi, watchLiveNotifications } from '../../services/notifications';
 import { onSignedOut } from '../../services/api';
 import { clearOnSignOut, readSessionId } from '../../services/storage';
+import { answerStore } from '../../services/answerStore';
 import { closeSocket, openSocket, watchConnectivity } from '../../services/socket';
 import { accountApi, rememberStudent, storedStudent } from '../../services/account';
 import type { Student } from '../../contracts/account';
@@ -46,7 +47,10 @@ export function startRootActors(navigate: (to: string) => void, options: { inspe
         }),
       },
       actions: {
-        clearStorage: () => clearOnSignOut(),
+        clearStorage: () => {
+          clearOnSignOut();
+          answerStore.forgetDelivered();
+        },
         goToRoot: () => navigate('/'),
         notifySignedOut: (_, { message }) => toast.success(message),
         notifyExpired: (_, { title }) => toast.warning(title),

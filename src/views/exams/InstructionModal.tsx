@@ -12,6 +12,7 @@ import { STORAGE_KEYS, writeJson } from '../../services/storage';
 import { useStudent } from '../app/RootActors';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
+import { RichText } from '../ui/RichText';
 import { toast } from '../ui/toast';
 
 type InstructionActor = ActorRefFrom<typeof examInstructionMachine>;
@@ -75,7 +76,7 @@ export function InstructionModal({ actor, subjectNames }: { actor: InstructionAc
       {exam && (
         <>
           {exam.instruction ? (
-            <div className="prose max-w-none" dangerouslySetInnerHTML={{ __html: exam.instruction }} />
+            <RichText className="prose max-w-none" html={exam.instruction} />
           ) : (
             <p>{instructionMessages.defaultInstruction(exam.title)}</p>
           )}

@@ -49,7 +49,7 @@ export function QuestionCard(props: CardProps) {
           {question.file.map((file) => (
             <li key={file}>
               <a href={mediaUrl(file)} target="_blank" rel="noreferrer" className="text-brand-700 underline">
-                {file.split('/').pop()}
+                {file.split('?')[0]!.split('/').pop()}
               </a>
             </li>
           ))}

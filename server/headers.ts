@@ -1,0 +1,104 @@
+// Security headers on every answer (@fastify/helmet), and the caching rules of the API and the app.
+//
+// The Content Security Policy lets scripts come from this server only, so an injected handler or
+// <script> in stored HTML cannot run even if it slipped past the rich-text rule. Video, audio and
+// images may also come from the configured media hosts, licences from the configured DRM servers.
+import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import type { Config } from './config.js';
+
+/** The video-sharing site whose embed the player frames (VideoPlayerModal builds its address). */
+export const VIDEO_SHARING_FRAMES = ['https://www.youtube.com', 'https://www.youtube-nocookie.com'];
+
+/** HSTS on TLS answers: a year, subdomains included (browsers then refuse plain HTTP to this host). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+const originOf = (url: string | null): string[] => {
+  if (!url) return [];
+  try {
+    return [new URL(url).origin];
+  } catch {
+    return [];
+  }
+};
+
+/** The directives of the app's policy, from the configuration's media and licence hosts. */
+export function contentSecurityPolicy(config: Config): Record<string, string[]> {
+  const { widevineUrl, playReadyUrl, fairPlayUrl, fairPlayCertificateUrl } = config.drm;
+  const licenceHosts = [widevineUrl, playReadyUrl, fairPlayUrl, fairPlayCertificateUrl].flatMap(originOf);
+  const unique = (values: string[]) => [...new Set(values)];
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    // The toast library (sonner) adds its stylesheet as a <style> element at run time. Styles cannot
+    // run code; scripts stay strict.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': unique(["'self'", 'data:', 'blob:', ...config.mediaHosts]),
+    // The player feeds Media Source buffers through blob: addresses.
+    'media-src': unique(["'self'", 'blob:', 'data:', ...config.mediaHosts]),
+    // 'self' covers the socket.io WebSocket on the same host; the player fetches segments and licences.
+    'connect-src': unique(["'self'", ...config.mediaHosts, ...licenceHosts]),
+    'font-src': ["'self'", 'data:'],
+    'frame-src': ["'self'", ...VIDEO_SHARING_FRAMES],
+    'worker-src': ["'self'", 'blob:'],
+    'manifest-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+    // The video-sharing embed refuses to play without knowing the embedding site; only the origin
+    // leaves, never a path (exam and video addresses stay here).
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
+    // HSTS is sent only on TLS answers (below): on plain HTTP it would mean nothing to the browser.
+    strictTransportSecurity: false,
+    // The app embeds the video-sharing site's player, which is not cross-origin isolated.
+    crossOriginEmbedderPolicy: false,
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    // request.protocol reads X-Forwarded-Proto only when TRUST_PROXY says the proxy is ours.
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    if (request.url.startsWith('/api/')) {
+      // Answers of the API are about one student: no shared or browser cache keeps them, unless the
+      // route chose its own rule (stored files by unguessable key may be cached privately).
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    } else if (!request.url.startsWith('/media/')) {
+      // The app's files (and the page every app address answers with) exist pre-compressed (.br,
+      // .gz) and are chosen by Accept-Encoding: a cache must keep one copy per encoding.
+      const vary = String(reply.getHeader('vary') ?? '');
+      if (!/accept-encoding/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+    }
+    return payload;
+  });
+}
+
+/** The one inline handler of the hosted player page: no context menu (no "save video as"). */
+export const NO_CONTEXT_MENU = 'return false';
+
+/**
+ * The hosted player page (/media/embed/{id}) is framed by the app itself: its own policy allows the
+ * app's origin as its only ancestor, its video from here (or the media hosts), and nothing else.
+ */
+export function embedPageHeaders(config: Config): Record<string, string> {
+  const handlerHash = createHash('sha256').update(NO_CONTEXT_MENU).digest('base64');
+  const policy = [
+    "default-src 'none'",
+    `media-src ${["'self'", 'blob:', ...config.mediaHosts].join(' ')}`,
+    "style-src 'unsafe-inline'",
+    `script-src 'unsafe-hashes' 'sha256-${handlerHash}'`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+  return { 'content-security-policy': policy, 'x-frame-options': 'SAMEORIGIN' };
+}

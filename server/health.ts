@@ -1,0 +1,45 @@
+// /api/health: whether the database answers and the storage directory can be written. A failing
+// part makes the server 'degraded' (it keeps serving everything else); changes are logged once.
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import type { Health, HealthPart } from '../src/contracts/common.js';
+import { probeWritable } from './storage/disk.js';
+
+const ok = (message: string): HealthPart => ({ status: 'ok', message });
+const failing = (message: string): HealthPart => ({ status: 'failing', message });
+
+async function databasePart(app: FastifyInstance): Promise<HealthPart> {
+  try {
+    await sql`select 1`.execute(app.db);
+    return ok(`${app.dialect} answers`);
+  } catch (error) {
+    return failing(`${app.dialect} does not answer: ${(error as Error).message}`);
+  }
+}
+
+async function storagePart(app: FastifyInstance): Promise<HealthPart> {
+  const probe = await probeWritable(path.join(app.config.storageDir, 'uploads'));
+  if (probe.writable) return ok('the storage directory can be written');
+  return failing(probe.reason === 'full' ? `the storage directory is full (${probe.message}); uploads are refused` : `the storage directory cannot be written (${probe.message}); uploads are refused`);
+}
+
+/** The health answer, logging each part whose state changed since the last check. */
+export function healthCheck(app: FastifyInstance): () => Promise<Health> {
+  const last = new Map<string, HealthPart['status']>();
+  return async () => {
+    const parts = { database: await databasePart(app), storage: await storagePart(app) };
+    for (const [name, part] of Object.entries(parts)) {
+      const before = last.get(name);
+      if (before !== undefined && before !== part.status) {
+        if (part.status === 'failing') app.log.error(`health: ${name} is failing: ${part.message}`);
+        else app.log.info(`health: ${name} works again: ${part.message}`);
+      } else if (before === undefined && part.status === 'failing') {
+        app.log.error(`health: ${name} is failing: ${part.message}`);
+      }
+      last.set(name, part.status);
+    }
+    const degraded = Object.values(parts).some((part) => part.status === 'failing');
+    return { status: degraded ? 'degraded' : 'ok', parts };
+  };
+}

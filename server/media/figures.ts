@@ -1,0 +1,44 @@
+// Exam question figures (/api/media/exam/{name}) are served only to students of the exam's batch.
+// An <img> cannot send the session header, so the paper a signed-in student reads carries each
+// figure's address with a signature bound to that student, that exam and that figure; serving it
+// checks the signature and that the student is still in a batch the exam is assigned to.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { API_PREFIX, examsPaths } from '../../src/contracts/paths.js';
+
+const FIGURE_PREFIX = `${API_PREFIX}${examsPaths.figure.replace(':name', '')}`;
+const FIGURE_ADDRESS = new RegExp(`^${FIGURE_PREFIX}([a-z0-9][a-z0-9-]*\\.(?:png|jpg|svg|pdf))$`);
+
+export interface FigureGrant {
+  examId: string;
+  studentId: string;
+  name: string;
+}
+
+const signatureOf = (secret: string, grant: FigureGrant) =>
+  createHmac('sha256', secret).update(['exam-figure', grant.examId, grant.studentId, grant.name].join('\n')).digest('hex');
+
+export function signedFigureUrl(secret: string, grant: FigureGrant): string {
+  const query = new URLSearchParams({ exam: grant.examId, student: grant.studentId, signature: signatureOf(secret, grant) });
+  return `${FIGURE_PREFIX}${grant.name}?${query}`;
+}
+
+/** Whether the signature was made by this server for this student, exam and figure. */
+export function figureSignatureValid(secret: string, grant: FigureGrant, signature: string): boolean {
+  const expected = Buffer.from(signatureOf(secret, grant), 'hex');
+  const given = Buffer.from(/^[0-9a-f]{64}$/.test(signature) ? signature : '', 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** A copy of `value` (an exam as served) in which every figure address is signed for the student. */
+export function withSignedFigures<T>(value: T, secret: string, examId: string, studentId: string): T {
+  const sign = (item: unknown): unknown => {
+    if (typeof item === 'string') {
+      const match = FIGURE_ADDRESS.exec(item);
+      return match ? signedFigureUrl(secret, { examId, studentId, name: match[1]! }) : item;
+    }
+    if (Array.isArray(item)) return item.map(sign);
+    if (item && typeof item === 'object') return Object.fromEntries(Object.entries(item).map(([key, inner]) => [key, sign(inner)]));
+    return item;
+  };
+  return sign(value) as T;
+}
