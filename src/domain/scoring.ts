@@ -153,6 +153,34 @@ export function answerChangeAllowed(type: QuestionType, optionCount: number, pre
   }
 }
 
+/** An answer already given on the device: its value and how many responses it counts (0: none). */
+export interface GivenAnswer {
+  answer: AnswerValue;
+  count: number;
+}
+
+const isWritten = (type: QuestionType) => type === 'shortAns' || type === 'paragraph';
+
+/**
+ * The answer-lock rule of the exam screen (spec §4, Live exam), in one place: a submitted written
+ * answer is final ('Answer Submitted'); any other given answer is locked when the exam allows one
+ * submission only; for MCA, per option (`mcaOption`): an option with a value is locked.
+ */
+export function answerLocked(type: QuestionType, multipleTimesSubmission: boolean, given: GivenAnswer | undefined, mcaOption?: number): boolean {
+  if (!given || given.count <= 0) return false;
+  if (isWritten(type)) return true;
+  if (multipleTimesSubmission) return false;
+  if (mcaOption !== undefined) return mcaValue(given.answer[mcaOption]) !== null;
+  return true;
+}
+
+/** Whether a new answer is taken over the given one under the same rule (the identical answer, or MCA options still empty, always are). */
+export function answerAccepted(type: QuestionType, optionCount: number, multipleTimesSubmission: boolean, given: GivenAnswer | undefined, next: AnswerValue): boolean {
+  if (!given || given.count <= 0) return true;
+  if (isWritten(type)) return false;
+  return multipleTimesSubmission || answerChangeAllowed(type, optionCount, given.answer, next);
+}
+
 /** Scores one question. `negativeMark` is the exam's negative_mark. */
 export function scoreQuestion(question: ScorableQuestion, answer: AnswerValue | null | undefined, negativeMark: number, attachmentCount = 0): QuestionScore {
   const value = answer ?? [];

@@ -2,11 +2,12 @@
 // at a time. Network trouble keeps answers on the device (offline) until the connection returns;
 // a refusal by the server undoes the choice. Nothing is forgotten until the server acknowledged it.
 import { assign, enqueueActions, setup, fromPromise } from 'xstate';
-import { answerChangeAllowed, mcaValue, responseCount } from '../domain/scoring';
+import { answerAccepted, mcaValue, responseCount } from '../domain/scoring';
 import type { AnswerValue, Attachment, QuestionType } from '../contracts/exams';
 import type { LocalSavedAnswer, PendingFile, SavedAnswers } from '../services/answerStore';
 import { meansExamRemoved } from '../domain/examErrors';
 import { MESSAGES } from '../domain/messages';
+import { failureOf } from '../domain/failures';
 
 export const ANSWER_TRIES = 3;
 
@@ -39,14 +40,6 @@ export interface SendAnswerOutput {
   uploaded: Attachment[];
   /** Names of files whose upload was refused; they were skipped. */
   skipped: string[];
-}
-
-/** The shape of a failed request as the outbox needs it (ApiRequestError satisfies it). */
-interface RequestFailure {
-  status?: number;
-  title?: string;
-  code?: string;
-  network?: boolean;
 }
 
 export interface AnswerFailure {
@@ -101,7 +94,6 @@ export interface AnswerOutboxInput {
   questionNumbers?: Record<string, number>;
 }
 
-const failureOf = (error: unknown): RequestFailure => (error && typeof error === 'object' ? (error as RequestFailure) : {});
 /** Worth another try: no answer at all, or the server was overloaded or down. */
 const isRetryable = (error: unknown) => {
   const f = failureOf(error);
@@ -146,6 +138,9 @@ const persistUndone = {
     return { studentId: context.studentId, examId: context.examId, entries: context.entries, removed };
   },
 };
+
+/** Guard params of an invoked send's failure. */
+const errorOf = ({ event }: { event: { error?: unknown } }) => ({ error: event.error });
 
 export const answerOutboxMachine = setup({
   types: {} as { context: AnswerOutboxContext; events: AnswerOutboxEvent; input: AnswerOutboxInput },
@@ -229,8 +224,7 @@ export const answerOutboxMachine = setup({
     /** Choices are taken while the exam runs; with one submission only, an answer cannot change. */
     acceptedChange: ({ context, event }) => {
       if (event.type !== 'answer.choose' || !context.accepting) return false;
-      if (context.multipleTimesSubmission) return true;
-      return answerChangeAllowed(event.questionType, event.optionCount, context.entries[event.questionId]?.answer, event.answer);
+      return answerAccepted(event.questionType, event.optionCount, context.multipleTimesSubmission, context.entries[event.questionId], event.answer);
     },
     /** A saved answer and a connection: send it now. */
     sendableNow: ({ context, event }) => event.type === 'outbox.enqueue' && !!context.entries[event.questionId] && context.online,
@@ -239,10 +233,10 @@ export const answerOutboxMachine = setup({
     online: ({ context }) => context.online,
     hasQueueOnline: ({ context }) => context.online && context.queue.length > 0,
     hasQueueOffline: ({ context }) => !context.online && context.queue.length > 0,
-    canRetry: ({ context, event }) => context.attempt < ANSWER_TRIES && isRetryable((event as { error?: unknown }).error),
-    keepOffline: ({ event }) => isRetryable((event as { error?: unknown }).error),
-    signedOut: ({ event }) => isSignedOut((event as { error?: unknown }).error),
-    forbidden: ({ event }) => meansExamRemoved(failureOf((event as { error?: unknown }).error)),
+    canRetry: ({ context }, params: { error: unknown }) => context.attempt < ANSWER_TRIES && isRetryable(params.error),
+    keepOffline: (_, params: { error: unknown }) => isRetryable(params.error),
+    signedOut: (_, params: { error: unknown }) => isSignedOut(params.error),
+    forbidden: (_, params: { error: unknown }) => meansExamRemoved(failureOf(params.error)),
     wasResubmit: ({ context }) => context.queue[0]?.resubmit === true,
   },
   delays: {
@@ -402,9 +396,9 @@ export const answerOutboxMachine = setup({
           },
         ],
         onError: [
-          { guard: 'canRetry', target: 'retrying' },
+          { guard: { type: 'canRetry', params: errorOf }, target: 'retrying' },
           {
-            guard: 'keepOffline',
+            guard: { type: 'keepOffline', params: errorOf },
             target: 'idle',
             description: 'No answer after three tries: the answer stays on the device, marked offline',
             actions: [
@@ -415,7 +409,7 @@ export const answerOutboxMachine = setup({
             ],
           },
           {
-            guard: 'signedOut',
+            guard: { type: 'signedOut', params: errorOf },
             target: 'idle',
             description: 'The session ended (401): the answer stays on the device and is sent after signing in again',
             actions: [
@@ -425,7 +419,7 @@ export const answerOutboxMachine = setup({
             ],
           },
           {
-            guard: 'forbidden',
+            guard: { type: 'forbidden', params: errorOf },
             target: 'idle',
             description: 'The exam left the batch: undo, reload the group and show the removed modal',
             actions: [{ type: 'undo', params: ({ event }) => ({ error: event.error }) }, persistUndone, { type: 'reloadGroup', params: ({ context }) => ({ groupId: context.groupId }) }, 'dequeue'],
@@ -455,13 +449,3 @@ export const answeredCount = (entries: SavedAnswers) => Object.values(entries).f
 export const responsesGiven = (entries: SavedAnswers) => Object.values(entries).reduce((total, entry) => total + entry.count, 0);
 /** Answers waiting on the device for the connection (the footer's offline-saved count). */
 export const offlineCount = (entries: SavedAnswers) => Object.values(entries).filter((entry) => entry.offline && !entry.delivered).length;
-
-/**
- * Whether a question (or one MCA option) is locked because only one submission is allowed and it
- * already has an answer. The same rule guards 'answer.choose'; views use it to disable inputs.
- */
-export function answerLocked(multipleTimesSubmission: boolean, entry: LocalSavedAnswer | undefined, mcaOption?: number): boolean {
-  if (multipleTimesSubmission || !entry) return false;
-  if (mcaOption !== undefined) return mcaValue(entry.answer[mcaOption]) !== null;
-  return entry.count > 0;
-}

@@ -5,6 +5,7 @@ import { initialSelection, toggleSubject, validateSelection, type SubjectGroup }
 import type { ExamAssignment, SegmentedExamDetails, SegmentedSelection } from '../contracts/exams';
 import { MESSAGES } from '../domain/messages';
 import { meansExamRemoved } from '../domain/examErrors';
+import { failureOf } from '../domain/failures';
 
 export interface ExamInstructionContext {
   studentId: string;
@@ -33,7 +34,6 @@ const EMPTY: SegmentedSelection = { mandatorySubjects: [], compulsoryOptionalSub
 const detailsOf = (context: ExamInstructionContext): SegmentedExamDetails | null => context.assignment?.examId.segmentedExamDetails ?? null;
 const isEmpty = (selection: SegmentedSelection | null | undefined) =>
   !selection || selection.mandatorySubjects.length + selection.compulsoryOptionalSubjects.length + selection.optionalSubjects.length === 0;
-const failureOf = (error: unknown) => (error && typeof error === 'object' ? (error as { status?: number; title?: string; network?: boolean }) : {});
 
 export const instructionMessages = {
   defaultInstruction: (title: string) => 'There is no instruction given for this ' + title,
@@ -75,8 +75,8 @@ export const examInstructionMachine = setup({
       !!context.assignment?.examId.isSegmentedExam && !!detailsOf(context) && (context.assignment.examId.isPracticeExam || !context.submitted),
     selectionValid: ({ context }) => validateSelection(detailsOf(context)!, context.selection).ok,
     retake: ({ context }) => context.retake,
-    forbidden: ({ event }) => meansExamRemoved(failureOf((event as { error?: unknown }).error)),
-    retakeAccepted: ({ event }) => (event as { output?: { status: string } }).output?.status === '200',
+    forbidden: (_, params: { error: unknown }) => meansExamRemoved(failureOf(params.error)),
+    retakeAccepted: (_, params: { output: { status: string } }) => params.output.status === '200',
   },
 }).createMachine({
   id: 'examInstruction',
@@ -196,7 +196,7 @@ export const examInstructionMachine = setup({
         input: ({ context }) => ({ examId: context.assignment!.examId._id, studentId: context.studentId, groupId: context.assignment!.groupId }),
         onDone: [
           {
-            guard: 'retakeAccepted',
+            guard: { type: 'retakeAccepted', params: ({ event }) => ({ output: event.output }) },
             target: 'started',
             description: "Status '200': the earlier answers are cleared from the device",
             actions: { type: 'clearSavedAnswers', params: ({ context }) => ({ examId: context.assignment!.examId._id }) },
@@ -205,7 +205,7 @@ export const examInstructionMachine = setup({
         ],
         onError: [
           {
-            guard: 'forbidden',
+            guard: { type: 'forbidden', params: ({ event }) => ({ error: event.error }) },
             target: 'open',
             description: 'The exam left the batch: say so and reload the group',
             actions: [{ type: 'notifyError', params: { message: instructionMessages.removed } }, { type: 'reloadGroup', params: ({ context }) => ({ groupId: context.assignment!.groupId }) }],

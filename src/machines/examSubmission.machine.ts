@@ -1,6 +1,8 @@
 // Final submission of an exam: confirm (or time over), deliver every answer still kept offline,
-// then submit. A failure reopens the modal it came from so the student can try again.
+// then submit. A failure reopens the modal it came from so the student can try again. The exam
+// attempt (its parent) delivers the answers when this enters `flushing` and tells the outcome.
 import { assign, setup, fromPromise } from 'xstate';
+import { failureOf } from '../domain/failures';
 import { MESSAGES } from '../domain/messages';
 
 export const submissionMessages = {
@@ -30,6 +32,8 @@ export interface ExamSubmissionContext {
   groupId: string;
   isPracticeExam: boolean;
   online: boolean;
+  /** Questions answered so far (the outbox's count, kept current by the exam attempt). */
+  answered: number;
   /** The modal a failed submission returns to. */
   returnTo: 'confirming' | 'timeOver';
   /** Whether the last failure was for want of a connection. */
@@ -37,8 +41,11 @@ export interface ExamSubmissionContext {
 }
 
 export type ExamSubmissionEvent =
-  | { type: 'exam.submit'; savedCount: number }
+  | { type: 'exam.submit' }
   | { type: 'exam.timeOver' }
+  | { type: 'answers.counted'; answered: number }
+  | { type: 'answers.delivered' }
+  | { type: 'answers.undelivered' }
   | { type: 'submission.confirm' }
   | { type: 'submission.cancel' }
   | { type: 'connection.online' }
@@ -49,17 +56,12 @@ export interface ExamSubmissionInput {
   groupId: string;
   isPracticeExam: boolean;
   online: boolean;
+  answered: number;
 }
-
-const isNetworkFailure = (error: unknown) => !!error && typeof error === 'object' && (error as { network?: boolean }).network === true;
 
 export const examSubmissionMachine = setup({
   types: {} as { context: ExamSubmissionContext; events: ExamSubmissionEvent; input: ExamSubmissionInput },
   actors: {
-    /** Delivers every answer still kept on the device; fails when some could not be delivered. */
-    flushOutbox: fromPromise<void, void>(async () => {
-      throw new Error('provide flushOutbox');
-    }),
     /** PATCH /exam/submit with candidateCategory, facultyName and subjectName from local storage. */
     submitExam: fromPromise<SubmitExamOutput, SubmitExamInput>(async () => {
       throw new Error('provide submitExam');
@@ -72,16 +74,14 @@ export const examSubmissionMachine = setup({
     clearLocalData: () => {},
     /** Practice: to /result/{examId}/{groupId}; live: to /exams. */
     leaveExam: (_, _params: { examId: string; groupId: string; isPracticeExam: boolean }) => {},
-    /** Stops the outbox from taking new answers. */
-    closeAnswers: () => {},
-    noteFailure: assign({ failedOffline: ({ context, event }) => !context.online || isNetworkFailure((event as { error?: unknown }).error) }),
+    noteFailure: assign({ failedOffline: ({ context }, params: { error: unknown }) => !context.online || failureOf(params.error).network === true }),
   },
   guards: {
-    nothingSaved: ({ event }) => event.type === 'exam.submit' && event.savedCount <= 0,
+    nothingSaved: ({ context }) => context.answered <= 0,
     online: ({ context }) => context.online,
     offline: ({ context }) => !context.online,
     fromTimeOver: ({ context }) => context.returnTo === 'timeOver',
-    accepted: ({ event }) => (event as { output?: SubmitExamOutput }).output?.status === '200',
+    accepted: (_, params: { output: SubmitExamOutput }) => params.output.status === '200',
   },
 }).createMachine({
   id: 'examSubmission',
@@ -90,6 +90,7 @@ export const examSubmissionMachine = setup({
   on: {
     'connection.online': { actions: assign({ online: true }) },
     'connection.offline': { actions: assign({ online: false }) },
+    'answers.counted': { actions: assign({ answered: ({ event }) => event.answered }) },
   },
   states: {
     answering: {
@@ -112,7 +113,7 @@ export const examSubmissionMachine = setup({
     },
     timeOver: {
       description: "'Exam time is over!' modal; its Ok submits",
-      entry: [assign({ returnTo: 'timeOver' }), 'closeAnswers'],
+      entry: assign({ returnTo: 'timeOver' }),
       on: {
         'submission.confirm': [
           { guard: 'offline', actions: { type: 'alert', params: { message: submissionMessages.offlineAtTimeOver } } },
@@ -123,12 +124,11 @@ export const examSubmissionMachine = setup({
     flushing: {
       description: 'Answers kept offline are delivered before the final submit',
       tags: ['submitting'],
-      invoke: {
-        src: 'flushOutbox',
-        onDone: 'submitting',
-        onError: { target: 'failed', actions: 'noteFailure' },
+      on: {
+        'answers.delivered': 'submitting',
+        'answers.undelivered': { target: 'failed', description: 'Some answers could not be delivered: the connection is the reason', actions: assign({ failedOffline: true }) },
+        'exam.timeOver': { actions: assign({ returnTo: 'timeOver' }) },
       },
-      on: { 'exam.timeOver': { actions: assign({ returnTo: 'timeOver' }) } },
     },
     submitting: {
       tags: ['submitting'],
@@ -137,10 +137,9 @@ export const examSubmissionMachine = setup({
         input: ({ context }) => ({ examId: context.examId, groupId: context.groupId }),
         onDone: [
           {
-            guard: 'accepted',
+            guard: { type: 'accepted', params: ({ event }) => ({ output: event.output }) },
             target: 'submitted',
             actions: [
-              'closeAnswers',
               'clearLocalData',
               { type: 'notify', params: { kind: 'success', message: submissionMessages.submitted } },
               { type: 'leaveExam', params: ({ context }) => ({ examId: context.examId, groupId: context.groupId, isPracticeExam: context.isPracticeExam }) },
@@ -148,7 +147,7 @@ export const examSubmissionMachine = setup({
           },
           { target: 'failed', actions: assign({ failedOffline: false }) },
         ],
-        onError: { target: 'failed', actions: 'noteFailure' },
+        onError: { target: 'failed', actions: { type: 'noteFailure', params: ({ event }) => ({ error: event.error }) } },
       },
       on: { 'exam.timeOver': { actions: assign({ returnTo: 'timeOver' }) } },
     },

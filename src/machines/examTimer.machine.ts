@@ -32,8 +32,6 @@ const remainingOf = (context: Pick<ExamTimerContext, 'endMs' | 'offsetMs' | 'dev
 export const examTimerMachine = setup({
   types: {} as { context: ExamTimerContext; events: ExamTimerEvent; input: ExamTimerInput },
   actions: {
-    /** Tells the exam screen that time ran out (the time-over modal and dimmed questions follow). */
-    announceTimeOver: () => {},
     measure: assign({ remainingMs: ({ context }) => remainingOf(context) }),
     sync: assign(({ context }, timing: ServerTiming) => {
       const next = { ...context, endMs: toMs(timing.deadlineAt), offsetMs: serverClockOffsetMs(timing.serverNow, timing.receivedAt) };
@@ -61,7 +59,7 @@ export const examTimerMachine = setup({
       },
     },
     timeOver: {
-      entry: 'announceTimeOver',
+      description: 'Time ran out: the exam attempt closes the answers and opens the time-over modal',
       on: {
         'timer.sync': {
           description: 'The server granted more time (for example after a retake): run again',

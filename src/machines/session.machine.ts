@@ -36,7 +36,7 @@ export const sessionMachine = setup({
   guards: {
     credentialsAcceptable: ({ event }) =>
       event.type === 'session.signIn' && phoneProblem(event.phone) === null && signInPasswordProblem(event.password) === null,
-    hasStoredStudent: ({ event }) => (event as { output?: Student | null }).output != null,
+    hasStoredStudent: (_, params: { student: Student | null }) => params.student != null,
   },
   actions: {
     clearStorage: () => {},
@@ -58,7 +58,7 @@ export const sessionMachine = setup({
       invoke: {
         src: 'restoreSession',
         onDone: [
-          { guard: 'hasStoredStudent', target: 'signedIn', actions: assign({ student: ({ event }) => event.output }) },
+          { guard: { type: 'hasStoredStudent', params: ({ event }) => ({ student: event.output }) }, target: 'signedIn', actions: assign({ student: ({ event }) => event.output }) },
           { target: 'signedOut', actions: 'clearStorage' },
         ],
         onError: { target: 'signedOut', actions: 'clearStorage' },

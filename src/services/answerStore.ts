@@ -42,8 +42,6 @@ type AllSavedAnswers = Record<string, Record<string, SavedAnswers>>;
 
 export interface AnswerStore {
   read(studentId: string, examId: string): SavedAnswers;
-  write(studentId: string, examId: string, questionId: string, entry: LocalSavedAnswer): void;
-  remove(studentId: string, examId: string, questionId: string): void;
   /**
    * Stores every saved answer of one exam (the outbox persists its whole state at once). An
    * undelivered answer already stored that is newer than the given one (or missing from it) is kept:
@@ -87,19 +85,6 @@ export function createAnswerStore(storage: () => Storage | null): AnswerStore {
   };
   return {
     read: (studentId, examId) => readAll()[studentId]?.[examId] ?? {},
-    write(studentId, examId, questionId, entry) {
-      const all = readAll();
-      all[studentId] ??= {};
-      all[studentId][examId] ??= {};
-      all[studentId][examId][questionId] = entry;
-      writeAll(all);
-    },
-    remove(studentId, examId, questionId) {
-      const all = readAll();
-      if (!all[studentId]?.[examId]) return;
-      delete all[studentId][examId][questionId];
-      writeAll(all);
-    },
     writeExam(studentId, examId, answers, removed = {}) {
       const all = readAll();
       all[studentId] ??= {};

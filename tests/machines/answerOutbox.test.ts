@@ -3,7 +3,7 @@ import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { answerOutboxMachine, type AnswerChoice, type SendAnswerInput, type SendAnswerOutput } from '../../src/machines/answerOutbox.machine';
 import { createAnswerStore, type SavedAnswers } from '../../src/services/answerStore';
 import { clearOnSignOut, STORAGE_KEYS } from '../../src/services/storage';
-import { MemoryStorage, settle } from './answerStorage';
+import { MemoryStorage, settle } from '../support/doubles';
 import { CoverageRecorder, runPath, transitionPaths, type PathModel } from '../support/machine-paths';
 
 const STUDENT = 's1';

@@ -4,7 +4,7 @@ import { examInstructionMachine, type ExamInstructionContext } from '../../src/m
 import type { SegmentedExamDetails, SegmentedSelection } from '../../src/contracts/exams';
 import type { ExamAssignment } from '../../src/contracts/exams';
 import { CoverageRecorder, runPath, transitionPaths, type PathModel } from '../support/machine-paths';
-import { settle } from './answerStorage';
+import { settle } from '../support/doubles';
 
 const details: SegmentedExamDetails = {
   mandatorySubjects: [{ subjectId: 'ana', count: 2 }],

@@ -4,7 +4,7 @@ import { examListMachine, type ExamListContext } from '../../src/machines/examLi
 import type { ExamAssignment } from '../../src/contracts/exams';
 import type { ExamCourse, ExamListQuery } from '../../src/services/exams';
 import { CoverageRecorder, runPath, transitionPaths, type PathModel } from '../support/machine-paths';
-import { settle } from './answerStorage';
+import { settle } from '../support/doubles';
 
 const course: ExamCourse = { id: 'c1', name: 'MBBS', description: '', image: null };
 const failure = Object.assign(new Error('Network error'), { network: true });

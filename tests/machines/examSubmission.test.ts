@@ -2,19 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { examSubmissionMachine, submissionMessages, type SubmitExamOutput } from '../../src/machines/examSubmission.machine';
 import { CoverageRecorder, runPath, transitionPaths, type PathModel } from '../support/machine-paths';
-import { settle } from './answerStorage';
+import { settle } from '../support/doubles';
 
 const networkError = Object.assign(new Error('Network error'), { network: true, status: 0 });
 const serverError = Object.assign(new Error('Boom'), { network: false, status: 500, title: 'Boom' });
-const input = { examId: 'e1', groupId: 'g1', isPracticeExam: true, online: true };
+const input = { examId: 'e1', groupId: 'g1', isPracticeExam: true, online: true, answered: 0 };
 
 describe('exam submission paths', () => {
   const model: PathModel<typeof examSubmissionMachine> = {
     machine: examSubmissionMachine,
     input,
     events: [
-      { type: 'exam.submit', savedCount: 0 },
-      { type: 'exam.submit', savedCount: 2 },
+      { type: 'exam.submit' },
+      { type: 'answers.counted', answered: 2 },
+      { type: 'answers.counted', answered: 0 },
+      { type: 'answers.delivered' },
+      { type: 'answers.undelivered' },
       { type: 'exam.timeOver' },
       { type: 'submission.confirm' },
       { type: 'submission.cancel' },
@@ -22,7 +25,6 @@ describe('exam submission paths', () => {
       { type: 'connection.online' },
     ],
     outcomes: {
-      flushOutbox: { done: [undefined], error: [networkError] },
       submitExam: { done: [{ status: '200', resultId: 'r1', isPracticeExam: true }, { status: '500' }], error: [networkError, serverError] },
     },
   };
@@ -38,14 +40,11 @@ describe('exam submission paths', () => {
 });
 
 describe('exam submission', () => {
-  function start(options: { online?: boolean; flush?: () => Promise<void>; submit?: () => Promise<SubmitExamOutput>; isPracticeExam?: boolean }) {
+  /** Starts the submission with `answered` answers; the exam attempt's delivery step is played by the test. */
+  function start(options: { online?: boolean; delivered?: boolean; submit?: () => Promise<SubmitExamOutput>; isPracticeExam?: boolean; answered?: number }) {
     const log: string[] = [];
     const machine = examSubmissionMachine.provide({
       actors: {
-        flushOutbox: fromPromise(async () => {
-          log.push('flush');
-          await (options.flush ?? (async () => {}))();
-        }),
         submitExam: fromPromise<SubmitExamOutput, { examId: string; groupId: string }>(async ({ input: i }) => {
           log.push(`submit ${i.examId}/${i.groupId}`);
           return (options.submit ?? (async () => ({ status: '200' })))();
@@ -56,33 +55,50 @@ describe('exam submission', () => {
         notify: (_, { kind, message }) => log.push(`${kind}: ${message}`),
         clearLocalData: () => log.push('clear'),
         leaveExam: (_, p) => log.push(p.isPracticeExam ? `go /result/${p.examId}/${p.groupId}` : 'go /exams'),
-        closeAnswers: () => log.push('close answers'),
       },
     });
-    const actor = createActor(machine, { clock: new SimulatedClock(), input: { ...input, isPracticeExam: options.isPracticeExam ?? true, online: options.online ?? true } });
+    const actor = createActor(machine, { clock: new SimulatedClock(), input: { ...input, isPracticeExam: options.isPracticeExam ?? true, online: options.online ?? true, answered: options.answered ?? 1 } });
     actor.start();
+    // Plays the exam attempt: when the submission asks for delivery, every answer is (or is not) delivered.
+    let delivering = false;
+    actor.subscribe((snapshot) => {
+      const flushing = snapshot.matches('flushing');
+      if (flushing && !delivering) {
+        log.push('flush');
+        queueMicrotask(() => actor.send({ type: options.delivered === false ? 'answers.undelivered' : 'answers.delivered' }));
+      }
+      delivering = flushing;
+    });
     return { actor, log };
   }
 
   it('refuses to submit when nothing is answered', () => {
-    const { actor, log } = start({});
-    actor.send({ type: 'exam.submit', savedCount: 0 });
+    const { actor, log } = start({ answered: 0 });
+    actor.send({ type: 'exam.submit' });
     expect(actor.getSnapshot().value).toBe('answering');
     expect(log).toEqual([`alert: ${submissionMessages.nothingAnswered}`]);
   });
 
+  it('counts answers as the exam attempt tells them', () => {
+    const { actor, log } = start({ answered: 0 });
+    actor.send({ type: 'answers.counted', answered: 2 });
+    actor.send({ type: 'exam.submit' });
+    expect(actor.getSnapshot().value).toBe('confirming');
+    expect(log).toEqual([]);
+  });
+
   it('flushes the outbox, submits, clears local data and goes to the result of a practice exam', async () => {
     const { actor, log } = start({});
-    actor.send({ type: 'exam.submit', savedCount: 3 });
+    actor.send({ type: 'exam.submit' });
     actor.send({ type: 'submission.confirm' });
     await settle();
     expect(actor.getSnapshot().value).toBe('submitted');
-    expect(log).toEqual(['flush', 'submit e1/g1', 'close answers', 'clear', `success: ${submissionMessages.submitted}`, 'go /result/e1/g1']);
+    expect(log).toEqual(['flush', 'submit e1/g1', 'clear', `success: ${submissionMessages.submitted}`, 'go /result/e1/g1']);
   });
 
   it('goes to /exams after a live exam', async () => {
     const { actor, log } = start({ isPracticeExam: false });
-    actor.send({ type: 'exam.submit', savedCount: 1 });
+    actor.send({ type: 'exam.submit' });
     actor.send({ type: 'submission.confirm' });
     await settle();
     expect(log.at(-1)).toBe('go /exams');
@@ -90,7 +106,7 @@ describe('exam submission', () => {
 
   it('cannot confirm while offline', () => {
     const { actor, log } = start({ online: false });
-    actor.send({ type: 'exam.submit', savedCount: 1 });
+    actor.send({ type: 'exam.submit' });
     expect(actor.getSnapshot().value).toBe('confirming');
     expect(actor.getSnapshot().can({ type: 'submission.confirm' })).toBe(false);
     actor.send({ type: 'connection.online' });
@@ -99,8 +115,8 @@ describe('exam submission', () => {
   });
 
   it('reopens the confirm modal with the connection message when answers could not be delivered', async () => {
-    const { actor, log } = start({ flush: async () => Promise.reject(networkError) });
-    actor.send({ type: 'exam.submit', savedCount: 1 });
+    const { actor, log } = start({ delivered: false });
+    actor.send({ type: 'exam.submit' });
     actor.send({ type: 'submission.confirm' });
     await settle();
     expect(actor.getSnapshot().value).toBe('confirming');
@@ -110,11 +126,11 @@ describe('exam submission', () => {
   it("reopens the time-over modal with 'Somethink went wrong!' on a server failure", async () => {
     const { actor, log } = start({ submit: async () => Promise.reject(serverError) });
     actor.send({ type: 'exam.timeOver' });
-    expect(log).toEqual(['close answers']);
+    expect(log).toEqual([]);
     actor.send({ type: 'submission.confirm' });
     await settle();
     expect(actor.getSnapshot().value).toBe('timeOver');
-    expect(log.slice(1)).toEqual(['flush', 'submit e1/g1', `error: ${submissionMessages.failed}`, 'close answers']);
+    expect(log).toEqual(['flush', 'submit e1/g1', `error: ${submissionMessages.failed}`]);
   });
 
   it('asks for a stable connection when Ok on time over is pressed offline', () => {
@@ -122,13 +138,13 @@ describe('exam submission', () => {
     actor.send({ type: 'exam.timeOver' });
     actor.send({ type: 'submission.confirm' });
     expect(actor.getSnapshot().value).toBe('timeOver');
-    expect(log).toEqual(['close answers', `alert: ${submissionMessages.offlineAtTimeOver}`]);
+    expect(log).toEqual([`alert: ${submissionMessages.offlineAtTimeOver}`]);
   });
 
   it('returns to the time-over modal when time runs out during a submission from the confirm modal', async () => {
     let reject: (e: unknown) => void = () => {};
     const { actor } = start({ submit: () => new Promise((_, r) => (reject = r)) });
-    actor.send({ type: 'exam.submit', savedCount: 1 });
+    actor.send({ type: 'exam.submit' });
     actor.send({ type: 'submission.confirm' });
     await settle();
     expect(actor.getSnapshot().value).toBe('submitting');

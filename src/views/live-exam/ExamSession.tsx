@@ -1,25 +1,16 @@
-// A running attempt: the outbox (answers), the countdown and the submission, wired to the page.
-import { useEffect, useMemo, useRef, useState } from 'react';
+// A running attempt: questions, countdown and Submit, rendered from the attempt's children (the
+// outbox, the timer and the submission); the attempt machine coordinates them.
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise, waitFor } from 'xstate';
-import { answerOutboxMachine, answeredCount, offlineCount, responsesGiven } from '../../machines/answerOutbox.machine';
-import { examTimerMachine, type ServerTiming } from '../../machines/examTimer.machine';
-import { examSubmissionMachine } from '../../machines/examSubmission.machine';
+import { useSelector } from '@xstate/react';
+import { answeredCount, offlineCount, responsesGiven } from '../../machines/answerOutbox.machine';
+import type { examAttemptMachine } from '../../machines/examAttempt.machine';
 import { formatRemaining } from '../../domain/examTiming';
 import { formatExamClock } from '../../domain/academyTime';
-import { MESSAGES, RESTORED_TOAST_MS, uploadFailedMessage } from '../../domain/messages';
-import { responseCount, totalResponseCount } from '../../domain/scoring';
-import { answerStore, mergeSavedAnswers } from '../../services/answerStore';
-import { examsApi } from '../../services/exams';
-import { contentApi } from '../../services/content';
-import type { AnswerValue, CurrentExam } from '../../contracts/exams';
-import { ApiRequestError } from '../../services/api';
-import { removeKey, STORAGE_KEYS } from '../../services/storage';
-import { useIsOnline } from '../app/RootActors';
+import { totalResponseCount } from '../../domain/scoring';
+import type { ActorRefFrom } from 'xstate';
 import { OfflineAdvice } from '../app/OfflineBanner';
 import { Button } from '../ui/Button';
-import { toast } from '../ui/toast';
 import { QuestionCard } from './QuestionCard';
 import { AdvisoryModal, AnswerErrorDialog, ConfirmSubmitModal, QuitModal, RemovedModal, TimeOverModal } from './ExamModals';
 
@@ -29,105 +20,20 @@ const OFFLINE_ADVICE = {
   details: 'Answers given now are kept on this device and sent automatically when the connection returns. Please do not clear the browser data.',
 };
 
-export function ExamSession({ exam, timing, studentId, examId, groupId }: { exam: CurrentExam; timing: ServerTiming; studentId: string; examId: string; groupId: string }) {
+type AttemptActor = ActorRefFrom<typeof examAttemptMachine>;
+
+/** Rendered only while the attempt runs: its exam, timing and children exist. */
+export function ExamSession({ attempt }: { attempt: AttemptActor }) {
   const navigate = useNavigate();
-  const online = useIsOnline();
   const [advisoryOpen, setAdvisoryOpen] = useState(true);
   const [quitting, setQuitting] = useState(false);
-
-  const saved = useMemo(() => {
-    const byId = Object.fromEntries(
-      exam.questions.map((q) => [q._id, { type: q.type, count: (answer: AnswerValue, attachments: number) => responseCount(q.type, q.options.length, answer, attachments) }]),
-    );
-    return mergeSavedAnswers(answerStore.read(studentId, examId), exam.savedAnswers, byId);
-  }, [exam, studentId, examId]);
-
-  const outbox = useActorRef(
-    answerOutboxMachine.provide({
-      actors: { sendAnswer: fromPromise(({ input }) => examsApi.sendAnswer(input)) },
-      actions: {
-        persistAnswers: (_, { studentId: sid, examId: eid, entries, removed }) => answerStore.writeExam(sid, eid, entries, removed),
-        notifySavedLocally: () => toast.warning(MESSAGES.savingLocally),
-        notifyLocked: () => toast.error(MESSAGES.answerLocked),
-        notifyRestored: () => toast.success(MESSAGES.restored, MESSAGES.restoredDescription, RESTORED_TOAST_MS),
-        notifyUploadSkipped: (_, { names }) => names.forEach((name) => toast.error(uploadFailedMessage(name))),
-        reloadGroup: (_, { groupId: gid }) => void contentApi.group(gid).catch(() => undefined),
-      },
-    }),
-    {
-      input: {
-        studentId,
-        examId,
-        groupId,
-        isLive: !exam.isPracticeExam,
-        multipleTimesSubmission: exam.multipleTimesSubmission,
-        online,
-        saved,
-        questionNumbers: Object.fromEntries(exam.questions.map((q, i) => [q._id, i + 1])),
-      },
-    },
-  );
-
-  const submission = useActorRef(
-    examSubmissionMachine.provide({
-      actors: {
-        flushOutbox: fromPromise(async () => {
-          // Answers another tab of this exam left undelivered go out with this submission too.
-          outbox.send({ type: 'outbox.adopt', stored: answerStore.read(studentId, examId) });
-          outbox.send({ type: 'outbox.flush' });
-          const settled = await waitFor(outbox, (s) => s.matches('idle') && s.context.queue.length === 0, { timeout: 120_000 });
-          if (Object.values(settled.context.entries).some((entry) => !entry.delivered)) {
-            throw new ApiRequestError(0, 'Network error', 'network', true);
-          }
-        }),
-        submitExam: fromPromise(({ input }) => examsApi.submit(input.examId, input.groupId)),
-      },
-      actions: {
-        alert: (_, { message }) => toast.warning(message),
-        notify: (_, { kind, message }) => (kind === 'success' ? toast.success(message) : toast.error(message)),
-        clearLocalData: () => {
-          answerStore.clearExam(studentId, examId);
-          removeKey(STORAGE_KEYS.selectedSegmentedExamSubjects);
-          removeKey(STORAGE_KEYS.subjectOfSelectedExam);
-        },
-        leaveExam: (_, params) =>
-          params.isPracticeExam ? navigate(`/result/${params.examId}/${params.groupId}`, { state: { hasResult: true } }) : navigate('/exams', { state: { isPracticeExam: false } }),
-        closeAnswers: () => outbox.send({ type: 'outbox.close' }),
-      },
-    }),
-    { input: { examId, groupId, isPracticeExam: exam.isPracticeExam, online } },
-  );
-
-  const timer = useActorRef(
-    examTimerMachine.provide({ actions: { announceTimeOver: () => submission.send({ type: 'exam.timeOver' }) } }),
-    { input: { ...timing, deviceNow: () => Date.now() } },
-  );
-
-  // Another tab of the same exam saved answers: take over the newer ones it has not delivered.
-  useEffect(() => {
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === STORAGE_KEYS.localSavedAnswers) outbox.send({ type: 'outbox.adopt', stored: answerStore.read(studentId, examId) });
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, [outbox, studentId, examId]);
-
-  // The connection actor tells every part of the session; the first value is already in the inputs.
-  const lastOnline = useRef(online);
-  useEffect(() => {
-    if (lastOnline.current === online) return;
-    lastOnline.current = online;
-    const event = { type: online ? ('connection.online' as const) : ('connection.offline' as const) };
-    outbox.send(event);
-    submission.send(event);
-  }, [online, outbox, submission]);
-
-  // A phone that slept or a hidden tab measures the remaining time again at once.
-  useEffect(() => {
-    const check = () => timer.send({ type: 'timer.check' });
-    document.addEventListener('visibilitychange', check);
-    return () => document.removeEventListener('visibilitychange', check);
-  }, [timer]);
+  const exam = useSelector(attempt, (s) => s.context.exam)!;
+  const deadlineAt = useSelector(attempt, (s) => s.context.timing?.deadlineAt ?? '');
+  const online = useSelector(attempt, (s) => s.context.online);
+  const children = attempt.getSnapshot().children;
+  const outbox = children.outbox!;
+  const timer = children.timer!;
+  const submission = children.submission!;
 
   const entries = useSelector(outbox, (s) => s.context.entries);
   const examRemoved = useSelector(outbox, (s) => s.context.examRemoved);
@@ -136,7 +42,7 @@ export function ExamSession({ exam, timing, studentId, examId, groupId }: { exam
   const remaining = useSelector(timer, (s) => s.context.remainingMs);
   const timeOver = useSelector(timer, (s) => s.matches('timeOver'));
   const closed = useSelector(submission, (s) => s.matches('timeOver') || s.matches('submitted')) || timeOver;
-  const canSubmit = useSelector(submission, (s) => s.can({ type: 'exam.submit', savedCount: 1 }));
+  const canSubmit = useSelector(submission, (s) => s.can({ type: 'exam.submit' }));
 
   const answered = answeredCount(entries);
   const responses = responsesGiven(entries);
@@ -165,7 +71,7 @@ export function ExamSession({ exam, timing, studentId, examId, groupId }: { exam
           </div>
         </div>
         <p className="mt-1 text-sm text-slate-600">
-          Start: {formatExamClock(exam.studentStartsAt)} · End: {formatExamClock(timing.deadlineAt)}
+          Start: {formatExamClock(exam.studentStartsAt)} · End: {formatExamClock(deadlineAt)}
         </p>
         <dl className="mt-2 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
           <Stat label="Questions" value={exam.questions.length} />
@@ -204,7 +110,7 @@ export function ExamSession({ exam, timing, studentId, examId, groupId }: { exam
               Offline saved: {offlineSaved}
             </span>
           </div>
-          <Button size="lg" disabled={!canSubmit} onClick={() => submission.send({ type: 'exam.submit', savedCount: answered })}>
+          <Button size="lg" disabled={!canSubmit} onClick={() => submission.send({ type: 'exam.submit' })}>
             Submit
           </Button>
         </div>

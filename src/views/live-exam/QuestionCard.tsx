@@ -1,8 +1,8 @@
 // One question: number, title, marks, images and PDFs, and the input its type needs.
 import { useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { answerLocked, type answerOutboxMachine } from '../../machines/answerOutbox.machine';
-import { mcaValue, optionIndex } from '../../domain/scoring';
+import type { answerOutboxMachine } from '../../machines/answerOutbox.machine';
+import { answerLocked, mcaValue, optionIndex } from '../../domain/scoring';
 import type { PublicQuestion } from '../../contracts/exams';
 import { pathTo, storagePaths } from '../../contracts/paths';
 import type { LocalSavedAnswer, PendingFile } from '../../services/answerStore';
@@ -90,7 +90,7 @@ const choose = (props: CardProps, answer: (string | number | null)[], extra?: { 
 function SingleChoice(props: CardProps) {
   const { question, entry, disabled, multipleTimesSubmission } = props;
   const chosen = optionIndex(entry?.answer[0] ?? null, question.options.length);
-  const locked = answerLocked(multipleTimesSubmission, entry);
+  const locked = answerLocked(question.type, multipleTimesSubmission, entry);
   return (
     <fieldset className="space-y-1.5" disabled={disabled}>
       <legend className="sr-only">Options of question {props.number}</legend>
@@ -114,7 +114,7 @@ function TrueFalseChoices(props: CardProps) {
   const { question, entry, disabled, multipleTimesSubmission } = props;
   const values = question.options.map((_, i) => mcaValue(entry?.answer[i] ?? null));
   const set = (index: number, value: 'true' | 'false') => {
-    if (answerLocked(multipleTimesSubmission, entry, index) && values[index] !== value) {
+    if (answerLocked(question.type, multipleTimesSubmission, entry, index) && values[index] !== value) {
       toast.error(MESSAGES.answerLocked);
       return;
     }
@@ -147,7 +147,7 @@ function MultipleChoice(props: CardProps) {
   const { question, entry, disabled, multipleTimesSubmission } = props;
   const saved = (entry?.answer ?? []).map((item) => optionIndex(item, question.options.length)).filter((i): i is number => i !== null);
   const [picked, setPicked] = useState<number[]>(saved);
-  const locked = answerLocked(multipleTimesSubmission, entry);
+  const locked = answerLocked(question.type, multipleTimesSubmission, entry);
   const toggle = (index: number) => setPicked((current) => (current.includes(index) ? current.filter((i) => i !== index) : [...current, index].sort((a, b) => a - b)));
   return (
     <fieldset className="space-y-1.5" disabled={disabled || locked}>
@@ -166,8 +166,8 @@ function MultipleChoice(props: CardProps) {
 }
 
 function WrittenAnswer(props: CardProps) {
-  const { question, entry, disabled } = props;
-  const submitted = !!entry && entry.count > 0;
+  const { question, entry, disabled, multipleTimesSubmission } = props;
+  const submitted = answerLocked(question.type, multipleTimesSubmission, entry);
   const [text, setText] = useState(typeof entry?.answer[0] === 'string' ? (entry.answer[0] as string) : '');
   const [files, setFiles] = useState<File[]>([]);
   const rows = Math.min(5, Math.max(3, text.split('\n').length));

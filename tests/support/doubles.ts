@@ -1,4 +1,4 @@
-// An in-memory Storage for machine tests: the same interface as the browser's localStorage.
+// Test doubles shared by suites: an in-memory Storage with the interface of the browser's localStorage.
 // Items live as own properties, as in the browser, so Object.keys(storage) lists the stored keys.
 export class MemoryStorage implements Storage {
   [key: string]: unknown;

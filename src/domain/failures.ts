@@ -1,0 +1,12 @@
+// How the app reads a failed request, whatever threw it: the API client's ApiRequestError carries
+// these fields; anything else (a thrown string, a bug) reads as an empty failure.
+
+export interface RequestFailure {
+  status?: number;
+  title?: string;
+  code?: string;
+  /** No answer at all: offline, timeout, connection refused. */
+  network?: boolean;
+}
+
+export const failureOf = (error: unknown): RequestFailure => (error && typeof error === 'object' ? (error as RequestFailure) : {});

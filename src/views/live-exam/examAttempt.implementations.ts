@@ -1,0 +1,89 @@
+// The real outside world of the exam attempt: the exam API, the answers stored on this device,
+// toasts, navigation, and the page's storage and visibility events. The coordination between the
+// outbox, countdown and submission is the machine's own (src/machines/examAttempt.machine.ts).
+import { fromCallback, fromPromise } from 'xstate';
+import { answerOutboxMachine } from '../../machines/answerOutbox.machine';
+import { examSubmissionMachine } from '../../machines/examSubmission.machine';
+import type { ExamAttemptEvent, OpenedPaper, PageWatcherEvent, StartedAt } from '../../machines/examAttempt.machine';
+import { MESSAGES, RESTORED_TOAST_MS, uploadFailedMessage } from '../../domain/messages';
+import { answerStore } from '../../services/answerStore';
+import { examsApi } from '../../services/exams';
+import { contentApi } from '../../services/content';
+import { removeKey, STORAGE_KEYS } from '../../services/storage';
+import type { ConnectionActor } from '../app/RootActors';
+import { toast } from '../ui/toast';
+
+interface Outside {
+  studentId: string;
+  connection: ConnectionActor;
+  navigate: (to: string, options?: { state?: unknown }) => void;
+}
+
+export function examAttemptImplementations({ studentId, connection, navigate }: Outside) {
+  return {
+    actors: {
+      loadPaper: fromPromise<OpenedPaper, { examId: string; groupId: string }>(async ({ input }) => {
+        const exam = await examsApi.paper(input.examId, input.groupId);
+        return { exam, stored: answerStore.read(studentId, input.examId), receivedAt: Date.now() };
+      }),
+      startAttempt: fromPromise<StartedAt, { examId: string; groupId: string }>(async ({ input }) => {
+        const started = await examsApi.start(input.examId, input.groupId);
+        return { started, receivedAt: Date.now() };
+      }),
+      answerOutbox: answerOutboxMachine.provide({
+        actors: { sendAnswer: fromPromise(({ input }) => examsApi.sendAnswer(input)) },
+        actions: {
+          persistAnswers: (_, { studentId: sid, examId, entries, removed }) => answerStore.writeExam(sid, examId, entries, removed),
+          notifySavedLocally: () => toast.warning(MESSAGES.savingLocally),
+          notifyLocked: () => toast.error(MESSAGES.answerLocked),
+          notifyRestored: () => toast.success(MESSAGES.restored, MESSAGES.restoredDescription, RESTORED_TOAST_MS),
+          notifyUploadSkipped: (_, { names }) => names.forEach((name) => toast.error(uploadFailedMessage(name))),
+          reloadGroup: (_, { groupId }) => void contentApi.group(groupId).catch(() => undefined),
+        },
+      }),
+      examSubmission: examSubmissionMachine.provide({
+        actors: { submitExam: fromPromise(({ input }) => examsApi.submit(input.examId, input.groupId)) },
+        actions: {
+          alert: (_, { message }) => toast.warning(message),
+          notify: (_, { kind, message }) => (kind === 'success' ? toast.success(message) : toast.error(message)),
+          clearLocalData: ({ context }) => {
+            answerStore.clearExam(studentId, context.examId);
+            removeKey(STORAGE_KEYS.selectedSegmentedExamSubjects);
+            removeKey(STORAGE_KEYS.subjectOfSelectedExam);
+          },
+          leaveExam: (_, params) =>
+            params.isPracticeExam ? navigate(`/result/${params.examId}/${params.groupId}`, { state: { hasResult: true } }) : navigate('/exams', { state: { isPracticeExam: false } }),
+        },
+      }),
+      watchPage: fromCallback<PageWatcherEvent, { studentId: string; examId: string }>(({ sendBack, receive, input }) => {
+        const sendStored = () => sendBack({ type: 'page.answersStored', stored: answerStore.read(input.studentId, input.examId) } satisfies ExamAttemptEvent);
+        // Another tab of the same exam saved answers (storage events come from other tabs only).
+        const onStorage = (event: StorageEvent) => {
+          if (event.key === STORAGE_KEYS.localSavedAnswers) sendStored();
+        };
+        // A phone that slept or a hidden tab measures the remaining time again at once.
+        const onVisibility = () => sendBack({ type: 'page.visible' } satisfies ExamAttemptEvent);
+        receive((event) => {
+          if (event.type === 'page.readAnswers') sendStored();
+        });
+        window.addEventListener('storage', onStorage);
+        document.addEventListener('visibilitychange', onVisibility);
+        return () => {
+          window.removeEventListener('storage', onStorage);
+          document.removeEventListener('visibilitychange', onVisibility);
+        };
+      }),
+      watchConnection: fromCallback(({ sendBack }) => {
+        // The attempt starts with the connection's current value; only changes are told.
+        let online = connection.getSnapshot().matches('online');
+        const subscription = connection.subscribe((snapshot) => {
+          const now = snapshot.matches('online');
+          if (now === online) return;
+          online = now;
+          sendBack({ type: online ? 'connection.online' : 'connection.offline' } satisfies ExamAttemptEvent);
+        });
+        return () => subscription.unsubscribe();
+      }),
+    },
+  };
+}

@@ -1,0 +1,277 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise, SimulatedClock, type EventObject } from 'xstate';
+import { examAttemptMachine, type ExamAttemptEvent, type OpenedPaper, type StartedAt } from '../../src/machines/examAttempt.machine';
+import { answerOutboxMachine, type SendAnswerInput, type SendAnswerOutput } from '../../src/machines/answerOutbox.machine';
+import { examSubmissionMachine, submissionMessages, type SubmitExamOutput } from '../../src/machines/examSubmission.machine';
+import { examTimerMachine } from '../../src/machines/examTimer.machine';
+import type { CurrentExam } from '../../src/contracts/exams';
+import type { LocalSavedAnswer, SavedAnswers } from '../../src/services/answerStore';
+import { MESSAGES } from '../../src/domain/messages';
+import { CoverageRecorder, runPath, transitionPaths, type PathModel } from '../support/machine-paths';
+import { settle } from '../support/doubles';
+
+// The server's clock at the test's start: the countdown measures against the device clock (Date.now).
+const SERVER_NOW = new Date().toISOString();
+const at = (offsetMs: number) => new Date(Date.parse(SERVER_NOW) + offsetMs).toISOString();
+
+function paper(overrides: Partial<CurrentExam> = {}): CurrentExam {
+  const question = (id: string) => ({ _id: id, type: 'MCQ' as const, title: `Question ${id}`, point: 1, options: ['a', 'b', 'c', 'd'], optionType: {}, image: [], file: [], subjectId: null, subjectName: null });
+  return {
+    _id: 'e1',
+    title: 'Anatomy weekly',
+    instruction: null,
+    subjectId: null,
+    subjectName: null,
+    questions: [question('q1'), question('q2')],
+    totalMarks: 2,
+    passMark: 40,
+    negativeMark: 0,
+    gpaFactor: null,
+    isPracticeExam: true,
+    isSegmentedExam: false,
+    segmentedExamDetails: null,
+    selectedSubjects: null,
+    studentStartsAt: SERVER_NOW,
+    deadlineAt: at(30 * 60_000),
+    serverNow: SERVER_NOW,
+    courseName: 'MBBS',
+    courseId: 'c1',
+    groupId: 'g1',
+    groupName: 'Batch 1',
+    startsAt: at(-60_000),
+    endsAt: at(60 * 60_000),
+    duration: 30,
+    cutMarks: null,
+    multipleTimesSubmission: false,
+    submittedAt: null,
+    savedAnswers: [],
+    ...overrides,
+  };
+}
+
+const opened = (exam: CurrentExam, stored: SavedAnswers = {}): OpenedPaper => ({ exam, stored, receivedAt: Date.now() });
+const networkError = Object.assign(new Error('Network error'), { network: true, status: 0 });
+const removedError = Object.assign(new Error('Removed'), { status: 403, code: 'examRemoved', title: 'This exam has been removed from your group' });
+const input = { examId: 'e1', groupId: 'g1', studentId: 's1', online: true };
+
+function storedAnswer(answer: number, timestamp: number, delivered = false): LocalSavedAnswer {
+  return { answer: [answer], extra: [], files: [], offline: !delivered, delivered, timestamp, type: 'MCQ', count: 1, confirmed: null };
+}
+
+describe('exam attempt paths', () => {
+  const submissionIn = (state: 'answering' | 'flushing' | 'timeOver') => {
+    const actor = createActor(examSubmissionMachine, { input: { examId: 'e1', groupId: 'g1', isPracticeExam: true, online: true, answered: 1 } }).start();
+    if (state !== 'answering') actor.send(state === 'timeOver' ? { type: 'exam.timeOver' } : { type: 'exam.submit' });
+    if (state === 'flushing') actor.send({ type: 'submission.confirm' });
+    const snapshot = actor.getSnapshot();
+    actor.stop();
+    return snapshot;
+  };
+  const timerAt = (secondsLeft: number) => {
+    const actor = createActor(examTimerMachine, { input: { deadlineAt: at(secondsLeft * 1000), serverNow: SERVER_NOW, receivedAt: Date.now(), deviceNow: () => Date.now() } }).start();
+    const snapshot = actor.getSnapshot();
+    actor.stop();
+    return snapshot;
+  };
+  const outboxWith = (entries: SavedAnswers) => {
+    const actor = createActor(answerOutboxMachine, { input: { studentId: 's1', examId: 'e1', groupId: 'g1', isLive: false, multipleTimesSubmission: false, online: false, saved: entries } }).start();
+    const snapshot = actor.getSnapshot();
+    actor.stop();
+    return snapshot;
+  };
+  const model: PathModel<typeof examAttemptMachine> = {
+    machine: examAttemptMachine,
+    input,
+    events: [
+      { type: 'attempt.retry' },
+      { type: 'connection.offline' },
+      { type: 'connection.online' },
+      { type: 'page.answersStored', stored: {} },
+      { type: 'page.visible' },
+      { type: 'xstate.snapshot.submission', snapshot: submissionIn('answering') },
+      { type: 'xstate.snapshot.submission', snapshot: submissionIn('flushing') },
+      { type: 'xstate.snapshot.submission', snapshot: submissionIn('timeOver') },
+      // Snapshots of the other children, which XState sends as the children change.
+      { type: 'xstate.snapshot.timer', snapshot: timerAt(600) } as EventObject as ExamAttemptEvent,
+      { type: 'xstate.snapshot.timer', snapshot: timerAt(-1) } as EventObject as ExamAttemptEvent,
+      { type: 'xstate.snapshot.outbox', snapshot: outboxWith({ q1: storedAnswer(1, 5) }) } as EventObject as ExamAttemptEvent,
+    ],
+    outcomes: {
+      loadPaper: { done: [opened(paper({ submittedAt: at(-1000) })), opened(paper()), opened(paper({ studentStartsAt: null, deadlineAt: null }))], error: [removedError, networkError] },
+      startAttempt: { done: [{ started: { studentStartsAt: SERVER_NOW, deadlineAt: at(30 * 60_000), serverNow: SERVER_NOW, submittedAt: null }, receivedAt: Date.now() } satisfies StartedAt], error: [removedError, networkError] },
+      examSubmission: { done: [undefined] },
+      deliverEveryAnswer: { done: [undefined], error: [new Error('Some answers are still on this device.')] },
+    },
+    // The replay runs the real children (they hold no answers and get no events, so they only report their snapshots).
+    provide: { actors: { answerOutbox: answerOutboxMachine, examTimer: examTimerMachine, examSubmission: examSubmissionMachine } },
+    // The exam and the device's answers do not change which transitions are enabled.
+    serializeState: (s) => JSON.stringify([s.value, s.context.online, s.context.timeUp, s.context.error !== null]),
+  };
+  const paths = transitionPaths(model);
+  const coverage = new CoverageRecorder(examAttemptMachine);
+  it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => {
+    coverage.add(runPath(model, path));
+  });
+  it('takes every state and transition', () => {
+    expect(coverage.missingStates()).toEqual([]);
+    expect(coverage.missingTransitions()).toEqual([]);
+  });
+});
+
+describe('exam attempt with its children', () => {
+  interface Options {
+    papers: Array<CurrentExam | Error>;
+    stored?: SavedAnswers;
+    /** What another tab left on the device, read before the final submit. */
+    otherTab?: SavedAnswers;
+    send?: (input: SendAnswerInput) => Promise<SendAnswerOutput>;
+    submit?: () => Promise<SubmitExamOutput>;
+  }
+  function start(options: Options) {
+    const log: string[] = [];
+    const clock = new SimulatedClock();
+    let connection: ((event: ExamAttemptEvent) => void) | null = null;
+    const papers = [...options.papers];
+    const machine = examAttemptMachine.provide({
+      actors: {
+        loadPaper: fromPromise(async () => {
+          log.push('load paper');
+          const next = papers.shift()!;
+          if (next instanceof Error) throw next;
+          return opened(next, options.stored);
+        }),
+        startAttempt: fromPromise<StartedAt, { examId: string; groupId: string }>(async () => {
+          log.push('start');
+          return { started: { studentStartsAt: SERVER_NOW, deadlineAt: at(30 * 60_000), serverNow: SERVER_NOW, submittedAt: null }, receivedAt: Date.now() };
+        }),
+        answerOutbox: answerOutboxMachine.provide({
+          actors: {
+            sendAnswer: fromPromise(async ({ input: sent }) => {
+              log.push(`send ${sent.questionId}=${JSON.stringify(sent.entry.answer)}`);
+              return (options.send ?? (async () => ({ uploaded: [], skipped: [] })))(sent);
+            }),
+          },
+        }),
+        examSubmission: examSubmissionMachine.provide({
+          actors: {
+            submitExam: fromPromise(async () => {
+              log.push('submit');
+              return (options.submit ?? (async () => ({ status: '200' })))();
+            }),
+          },
+          actions: {
+            alert: (_, { message }) => log.push(`alert: ${message}`),
+            notify: (_, { kind, message }) => log.push(`${kind}: ${message}`),
+            clearLocalData: () => log.push('clear'),
+            leaveExam: () => log.push('leave'),
+          },
+        }),
+        watchPage: fromCallback(({ sendBack, receive }) => {
+          receive(() => sendBack({ type: 'page.answersStored', stored: options.otherTab ?? {} }));
+        }),
+        watchConnection: fromCallback(({ sendBack }) => {
+          connection = sendBack;
+        }),
+      },
+    });
+    const actor = createActor(machine, { clock, input });
+    actor.start();
+    const children = () => actor.getSnapshot().children;
+    return { actor, log, clock, children, setOnline: (online: boolean) => connection!({ type: online ? 'connection.online' : 'connection.offline' }) };
+  }
+
+  it('starts an attempt that has not started, then loads the questions handed out on the server clock', async () => {
+    const { actor, log } = start({ papers: [paper({ studentStartsAt: null, deadlineAt: null, questions: [] }), paper()] });
+    await settle();
+    expect(actor.getSnapshot().value).toEqual({ running: 'answering' });
+    expect(log).toEqual(['load paper', 'start', 'load paper']);
+    expect(actor.getSnapshot().context.exam?.deadlineAt).toBe(at(30 * 60_000));
+  });
+
+  it('tells an exam already submitted, an exam removed and a failure with Try again apart', async () => {
+    const submitted = start({ papers: [paper({ submittedAt: at(-5000) })] });
+    const removed = start({ papers: [removedError] });
+    const failed = start({ papers: [networkError, paper()] });
+    await settle();
+    expect(submitted.actor.getSnapshot().value).toBe('alreadySubmitted');
+    expect(removed.actor.getSnapshot().value).toBe('removed');
+    expect(failed.actor.getSnapshot().value).toBe('failed');
+    expect(failed.actor.getSnapshot().context.error).toBe(MESSAGES.checkConnection);
+    failed.actor.send({ type: 'attempt.retry' });
+    await settle();
+    expect(failed.actor.getSnapshot().value).toEqual({ running: 'answering' });
+  });
+
+  it("starts the outbox from the device's answers joined with the server's and sends the undelivered one", async () => {
+    const { children, log } = start({
+      papers: [paper({ savedAnswers: [{ questionId: 'q2', answer: [3], extra: [], answerIndex: null, timestamp: 10 }] })],
+      stored: { q1: storedAnswer(2, 20) },
+    });
+    await settle();
+    const entries = children().outbox!.getSnapshot().context.entries;
+    expect(Object.keys(entries).sort()).toEqual(['q1', 'q2']);
+    expect(log).toContain('send q1=[2]');
+  });
+
+  it('closes the answers and opens the time-over modal when the countdown runs out', async () => {
+    const { children } = start({ papers: [paper({ deadlineAt: at(-1000) })] });
+    await settle();
+    expect(children().timer!.getSnapshot().value).toBe('timeOver');
+    expect(children().submission!.getSnapshot().value).toBe('timeOver');
+    expect(children().outbox!.getSnapshot().context.accepting).toBe(false);
+  });
+
+  it("counts answers for the submission, delivers every answer (another tab's too) before submitting, then submits", async () => {
+    const { children, log, clock } = start({ papers: [paper()], otherTab: { q2: storedAnswer(1, Date.now() + 60_000) } });
+    await settle();
+    const submission = children().submission!;
+    submission.send({ type: 'exam.submit' });
+    expect(log).toContain(`alert: ${submissionMessages.nothingAnswered}`);
+    children().outbox!.send({ type: 'answer.choose', questionId: 'q1', questionNumber: 1, questionType: 'MCQ', optionCount: 4, answer: [0], timestamp: Date.now() });
+    await settle();
+    expect(submission.getSnapshot().context.answered).toBe(1);
+    submission.send({ type: 'exam.submit' });
+    submission.send({ type: 'submission.confirm' });
+    await settle();
+    // The other tab's answer is sent as an answer kept offline: one second apart from the next.
+    clock.increment(1000);
+    await settle();
+    expect(submission.getSnapshot().status).toBe('done');
+    expect(log.filter((line) => line !== `alert: ${submissionMessages.nothingAnswered}`)).toEqual(['load paper', 'send q1=[0]', 'send q2=[1]', 'submit', 'clear', `success: ${submissionMessages.submitted}`, 'leave']);
+  });
+
+  it('reopens the confirm modal with the connection message when an answer could not be delivered', async () => {
+    const { children, log, clock } = start({ papers: [paper()], send: async () => Promise.reject(networkError) });
+    await settle();
+    children().outbox!.send({ type: 'answer.choose', questionId: 'q1', questionNumber: 1, questionType: 'MCQ', optionCount: 4, answer: [0], timestamp: Date.now() });
+    for (let i = 0; i < 3; i += 1) {
+      await settle();
+      clock.increment(1000);
+    }
+    await settle();
+    expect(children().outbox!.getSnapshot().context.entries.q1?.offline).toBe(true);
+    const submission = children().submission!;
+    submission.send({ type: 'exam.submit' });
+    submission.send({ type: 'submission.confirm' });
+    for (let i = 0; i < 3; i += 1) {
+      await settle();
+      clock.increment(1000);
+    }
+    await settle();
+    expect(submission.getSnapshot().value).toBe('confirming');
+    expect(log.at(-1)).toBe(`error: ${submissionMessages.failedOffline}`);
+    expect(log).not.toContain('submit');
+  });
+
+  it('tells the outbox and the submission when the connection goes and returns', async () => {
+    const { children, setOnline, actor } = start({ papers: [paper()] });
+    await settle();
+    setOnline(false);
+    expect(actor.getSnapshot().context.online).toBe(false);
+    expect(children().outbox!.getSnapshot().context.online).toBe(false);
+    expect(children().submission!.getSnapshot().context.online).toBe(false);
+    setOnline(true);
+    expect(children().outbox!.getSnapshot().context.online).toBe(true);
+    expect(children().submission!.getSnapshot().context.online).toBe(true);
+  });
+});
