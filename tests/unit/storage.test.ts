@@ -74,21 +74,18 @@ describe('session storage', () => {
     const entry = (delivered: boolean, offline = !delivered): LocalSavedAnswer => ({
       answer: [1], extra: [], files: [], offline, delivered, timestamp: 1, type: 'MCQ', count: 1, confirmed: null,
     });
-    store.write('s1', 'e1', 'q1', entry(true));
-    store.write('s1', 'e1', 'q2', entry(false));
-    store.write('s1', 'e1', 'q3', entry(false, false));
-    store.write('s1', 'e2', 'q1', entry(true));
-    store.write('s2', 'e1', 'q1', entry(false));
+    store.writeExam('s1', 'e1', { q1: entry(true), q2: entry(false), q3: entry(false, false) });
+    store.writeExam('s1', 'e2', { q1: entry(true) });
+    store.writeExam('s2', 'e1', { q1: entry(false) });
     clearOnSignOut();
     store.forgetDelivered();
     expect(Object.keys(store.read('s1', 'e1'))).toEqual(['q2', 'q3']);
     expect(store.read('s1', 'e2')).toEqual({});
     expect(Object.keys(store.read('s2', 'e1'))).toEqual(['q1']);
     expect(Object.keys(JSON.parse(localStorage.getItem(STORAGE_KEYS.localSavedAnswers)!).s1)).toEqual(['e1']);
-    store.remove('s1', 'e1', 'q2');
-    store.remove('s1', 'e1', 'q3');
-    store.remove('s2', 'e1', 'q1');
-    store.write('s3', 'e1', 'q1', entry(true));
+    store.clearExam('s1', 'e1');
+    store.clearExam('s2', 'e1');
+    store.writeExam('s3', 'e1', { q1: entry(true) });
     store.forgetDelivered();
     expect(localStorage.getItem(STORAGE_KEYS.localSavedAnswers)).toBeNull();
   });
