@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { appRoutes } from './views/routes';
-import { RootActorsProvider, startRootActors } from './views/app/RootActors';
+import { RootActorsProvider } from './views/app/RootActors';
 import { Toaster } from './views/ui/Toaster';
 import './index.css';
 
@@ -12,11 +12,10 @@ async function boot() {
   const router = createBrowserRouter(appRoutes);
   const inspector =
     import.meta.env.DEV && localStorage.getItem('inspect') === 'true' ? (await import('@statelyai/inspect')).createBrowserInspector() : null;
-  const actors = startRootActors((to) => void router.navigate(to, { replace: true }), { inspect: inspector?.inspect });
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <RootActorsProvider actors={actors}>
+      <RootActorsProvider navigate={(to) => void router.navigate(to, { replace: true })} inspect={inspector?.inspect}>
         <RouterProvider router={router} />
         <Toaster />
       </RootActorsProvider>

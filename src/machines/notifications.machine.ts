@@ -1,4 +1,5 @@
-// The bell's notifications while a student is signed in: the list (loaded, then kept current by live
+// The bell's notifications while a student is signed in (the session invokes this machine in its
+// signedIn state, so a new sign-in starts a fresh feed): the list (loaded, then kept current by live
 // pushes), the unread count, the drawer, and what clicking or deleting one does.
 import { assign, enqueueActions, fromCallback, fromPromise, setup, spawnChild } from 'xstate';
 import type { NotificationInfo, StudentNotification } from '../contracts/notifications';
@@ -27,8 +28,6 @@ export interface NotificationsContext {
 }
 
 export type NotificationsEvent =
-  | { type: 'notifications.start' }
-  | { type: 'notifications.stop' }
   | { type: 'notifications.received'; notification: StudentNotification }
   | { type: 'notifications.retry' }
   | { type: 'notifications.open' }
@@ -70,7 +69,6 @@ export const notificationsMachine = setup({
     leadsSomewhere: ({ context, event }) => notificationTarget(find(context, idOf(event))?.notificationId.info) !== null,
   },
   actions: {
-    forget: assign({ notifications: [], unread: 0, error: null }),
     addAtTop: assign(({ context, event }) =>
       event.type === 'notifications.received' ? listState([{ ...event.notification }, ...context.notifications]) : {},
     ),
@@ -88,87 +86,76 @@ export const notificationsMachine = setup({
 }).createMachine({
   id: 'notifications',
   context: { notifications: [], unread: 0, error: null },
-  initial: 'signedOut',
-  states: {
-    signedOut: {
-      description: 'No student signed in: nothing is loaded or listened to.',
-      entry: 'forget',
-      on: { 'notifications.start': 'signedIn' },
+  type: 'parallel',
+  invoke: { src: 'listenForNotifications' },
+  on: {
+    'notifications.received': {
+      guard: 'isNew',
+      actions: 'addAtTop',
+      description: 'A live notification goes to the top unless one with the same id is already listed.',
     },
-    signedIn: {
-      type: 'parallel',
-      invoke: { src: 'listenForNotifications' },
-      on: {
-        'notifications.stop': 'signedOut',
-        'notifications.received': {
-          guard: 'isNew',
-          actions: 'addAtTop',
-          description: 'A live notification goes to the top unless one with the same id is already listed.',
-        },
-      },
+  },
+  states: {
+    feed: {
+      initial: 'loading',
       states: {
-        feed: {
-          initial: 'loading',
-          states: {
-            loading: {
-              tags: ['loading'],
-              invoke: {
-                src: 'loadNotifications',
-                onDone: {
-                  target: 'ready',
-                  description: 'Live ones that arrived while loading stay on top of the loaded list.',
-                  actions: assign(({ context, event }) => ({
-                    error: null,
-                    ...listState([
-                      ...context.notifications.filter((live) => !event.output.some((n) => n.notificationId._id === live.notificationId._id)),
-                      ...event.output,
-                    ]),
-                  })),
-                },
-                onError: {
-                  target: 'failed',
-                  actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
-                },
-              },
+        loading: {
+          tags: ['loading'],
+          invoke: {
+            src: 'loadNotifications',
+            onDone: {
+              target: 'ready',
+              description: 'Live ones that arrived while loading stay on top of the loaded list.',
+              actions: assign(({ context, event }) => ({
+                error: null,
+                ...listState([
+                  ...context.notifications.filter((live) => !event.output.some((n) => n.notificationId._id === live.notificationId._id)),
+                  ...event.output,
+                ]),
+              })),
             },
-            failed: {
-              on: {
-                'notifications.retry': 'loading',
-                'notifications.open': { target: 'loading', description: 'Opening the drawer tries the list again.' },
-              },
-            },
-            ready: {
-              on: {
-                'notifications.click': [
-                  {
-                    guard: 'isUnseen',
-                    actions: ['markSeenInList', 'requestMarkSeen', 'openTarget'],
-                    description: 'Opening an unseen notification makes it seen, here and on the server.',
-                  },
-                  { guard: 'isListed', actions: 'openTarget' },
-                ],
-                'notifications.delete': { guard: 'isListed', actions: ['removeFromList', 'requestDelete'] },
-                // Spawned calls fail as xstate.error.actor.<child id>: a valid wildcard the event types do not list.
-                ...({
-                  'xstate.error.actor.*': {
-                    target: 'loading',
-                    description: 'A seen or delete call failed: load the list again so it shows what the server holds.',
-                  },
-                } as object),
-              },
+            onError: {
+              target: 'failed',
+              actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
             },
           },
         },
-        drawer: {
-          initial: 'closed',
-          states: {
-            closed: { on: { 'notifications.open': 'open' } },
-            open: {
-              on: {
-                'notifications.close': 'closed',
-                'notifications.click': { guard: 'leadsSomewhere', target: 'closed', description: 'The notification opens its page.' },
+        failed: {
+          on: {
+            'notifications.retry': 'loading',
+            'notifications.open': { target: 'loading', description: 'Opening the drawer tries the list again.' },
+          },
+        },
+        ready: {
+          on: {
+            'notifications.click': [
+              {
+                guard: 'isUnseen',
+                actions: ['markSeenInList', 'requestMarkSeen', 'openTarget'],
+                description: 'Opening an unseen notification makes it seen, here and on the server.',
               },
-            },
+              { guard: 'isListed', actions: 'openTarget' },
+            ],
+            'notifications.delete': { guard: 'isListed', actions: ['removeFromList', 'requestDelete'] },
+            // Spawned calls fail as xstate.error.actor.<child id>: a valid wildcard the event types do not list.
+            ...({
+              'xstate.error.actor.*': {
+                target: 'loading',
+                description: 'A seen or delete call failed: load the list again so it shows what the server holds.',
+              },
+            } as object),
+          },
+        },
+      },
+    },
+    drawer: {
+      initial: 'closed',
+      states: {
+        closed: { on: { 'notifications.open': 'open' } },
+        open: {
+          on: {
+            'notifications.close': 'closed',
+            'notifications.click': { guard: 'leadsSomewhere', target: 'closed', description: 'The notification opens its page.' },
           },
         },
       },

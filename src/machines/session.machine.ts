@@ -1,8 +1,10 @@
 // The student's session: restored from storage on load, signed in and out, and ended everywhere
-// the moment any request is answered 401 notLoggedIn.
+// the moment any request is answered 401 notLoggedIn. While signed in it invokes the notifications
+// (the bell's feed, id 'notifications'): each sign-in starts a fresh feed, signing out stops it.
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { Student } from '../contracts/account';
 import { phoneProblem } from '../domain/phone';
+import { notificationsMachine } from './notifications.machine';
 import { signInPasswordProblem } from '../domain/password';
 
 export interface SessionContext {
@@ -17,7 +19,7 @@ export type SessionEvent =
   | { type: 'session.expired'; title: string };
 
 export const sessionMachine = setup({
-  types: {} as { context: SessionContext; events: SessionEvent },
+  types: {} as { context: SessionContext; events: SessionEvent; children: { notifications: 'notifications' } },
   actors: {
     restoreSession: fromPromise<Student | null>(async () => {
       throw new Error('provide restoreSession');
@@ -32,6 +34,8 @@ export const sessionMachine = setup({
     watchSignedOut: fromCallback<SessionEvent>(() => () => {}),
     /** Keeps the realtime connection open while signed in. */
     keepRealtime: fromCallback(() => () => {}),
+    /** The bell's notifications of the signed-in student. */
+    notifications: notificationsMachine,
   },
   guards: {
     credentialsAcceptable: ({ event }) =>
@@ -88,7 +92,8 @@ export const sessionMachine = setup({
       },
     },
     signedIn: {
-      invoke: { src: 'keepRealtime' },
+      description: "The student's pages; the realtime connection is open and the bell's feed is live.",
+      invoke: [{ src: 'keepRealtime' }, { id: 'notifications', src: 'notifications' }],
       on: {
         'session.studentUpdated': {
           actions: [assign({ student: ({ event }) => event.student }), { type: 'rememberStudent', params: ({ event }) => ({ student: event.student }) }],

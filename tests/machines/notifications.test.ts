@@ -18,8 +18,6 @@ const LIVE = note('b00000000000000000000009', false, { on: 'forum', id: 'f000000
 const model: PathModel<typeof notificationsMachine> = {
   machine: notificationsMachine,
   events: [
-    { type: 'notifications.start' },
-    { type: 'notifications.stop' },
     { type: 'notifications.retry' },
     { type: 'notifications.open' },
     { type: 'notifications.close' },
@@ -93,19 +91,16 @@ const ids = (list: StudentNotification[]) => list.map((n) => n.notificationId._i
 
 async function readyFeed(fakes: Fakes = {}) {
   const feed = startFeed(fakes);
-  feed.actor.send({ type: 'notifications.start' });
-  await waitFor(feed.actor, (s) => s.matches({ signedIn: { feed: 'ready' } }));
+  await waitFor(feed.actor, (s) => s.matches({ feed: 'ready' }));
   return feed;
 }
 
 describe('notifications behaviour', () => {
-  it('loads nothing until a student is signed in, then counts the unread ones', async () => {
+  it('loads the list as soon as it starts (the session starts it at sign-in), then counts the unread ones', async () => {
     const { actor, calls } = startFeed();
-    expect(actor.getSnapshot().value).toBe('signedOut');
-    expect(calls.load).toBe(0);
-    actor.send({ type: 'notifications.start' });
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
-    await waitFor(actor, (s) => s.matches({ signedIn: { feed: 'ready' } }));
+    expect(calls.load).toBe(1);
+    await waitFor(actor, (s) => s.matches({ feed: 'ready' }));
     expect(actor.getSnapshot().context.unread).toBe(3);
   });
 
@@ -124,11 +119,10 @@ describe('notifications behaviour', () => {
   it('keeps a live notification that arrived while the list was loading on top of it', async () => {
     let release: (list: StudentNotification[]) => void = () => {};
     const { actor, push } = startFeed({ load: () => new Promise((resolve) => (release = resolve)) });
-    actor.send({ type: 'notifications.start' });
     push(LIVE);
     push(LECTURE);
     release([LECTURE, NOTICE]);
-    await waitFor(actor, (s) => s.matches({ signedIn: { feed: 'ready' } }));
+    await waitFor(actor, (s) => s.matches({ feed: 'ready' }));
     expect(ids(actor.getSnapshot().context.notifications)).toEqual([LIVE, LECTURE, NOTICE].map((n) => n.notificationId._id));
     expect(actor.getSnapshot().context.unread).toBe(2);
   });
@@ -136,7 +130,7 @@ describe('notifications behaviour', () => {
   it('opening the drawer marks nothing seen', async () => {
     const { actor, calls } = await readyFeed();
     actor.send({ type: 'notifications.open' });
-    expect(actor.getSnapshot().matches({ signedIn: { drawer: 'open' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ drawer: 'open' })).toBe(true);
     expect(actor.getSnapshot().context.unread).toBe(3);
     expect(calls.seen).toEqual([]);
   });
@@ -150,7 +144,7 @@ describe('notifications behaviour', () => {
     expect(snapshot.context.notifications.find((n) => n.notificationId._id === LECTURE.notificationId._id)!.isSeen).toBe(true);
     expect(calls.seen).toEqual([LECTURE.notificationId._id]);
     expect(navigations).toEqual([{ type: 'notifications.navigate', to: '/videos/1e0000000000000000000001/lecture' }]);
-    expect(snapshot.matches({ signedIn: { drawer: 'closed' } })).toBe(true);
+    expect(snapshot.matches({ drawer: 'closed' })).toBe(true);
     // Seen already: a second click only opens the page again.
     actor.send({ type: 'notifications.click', id: LECTURE.notificationId._id });
     expect(calls.seen).toHaveLength(1);
@@ -169,7 +163,7 @@ describe('notifications behaviour', () => {
     actor.send({ type: 'notifications.click', id: UNSEEN_NOTICE.notificationId._id });
     expect(calls.seen).toEqual([UNSEEN_NOTICE.notificationId._id]);
     expect(navigations).toEqual([]);
-    expect(actor.getSnapshot().matches({ signedIn: { drawer: 'open' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ drawer: 'open' })).toBe(true);
     expect(actor.getSnapshot().context.unread).toBe(2);
   });
 
@@ -191,12 +185,12 @@ describe('notifications behaviour', () => {
     });
     actor.send({ type: 'notifications.click', id: LECTURE.notificationId._id });
     expect(actor.getSnapshot().context.unread).toBe(0);
-    await waitFor(actor, (s) => calls.load === 2 && s.matches({ signedIn: { feed: 'ready' } }));
+    await waitFor(actor, (s) => calls.load === 2 && s.matches({ feed: 'ready' }));
     expect(actor.getSnapshot().context.unread).toBe(1);
     // The failed call is gone: clicking again asks the server again.
     actor.send({ type: 'notifications.click', id: LECTURE.notificationId._id });
     expect(calls.seen).toEqual([LECTURE.notificationId._id, LECTURE.notificationId._id]);
-    await waitFor(actor, (s) => calls.load === 3 && s.matches({ signedIn: { feed: 'ready' } }));
+    await waitFor(actor, (s) => calls.load === 3 && s.matches({ feed: 'ready' }));
     expect(actor.getSnapshot().status).toBe('active');
   });
 
@@ -209,23 +203,14 @@ describe('notifications behaviour', () => {
         return [LECTURE];
       },
     });
-    actor.send({ type: 'notifications.start' });
-    await waitFor(actor, (s) => s.matches({ signedIn: { feed: 'failed' } }));
+    await waitFor(actor, (s) => s.matches({ feed: 'failed' }));
     expect(actor.getSnapshot().context.error).toBe('Network error');
     actor.send({ type: 'notifications.retry' });
-    await waitFor(actor, (s) => calls.load === 2 && s.matches({ signedIn: { feed: 'failed' } }));
+    await waitFor(actor, (s) => calls.load === 2 && s.matches({ feed: 'failed' }));
     actor.send({ type: 'notifications.open' });
-    await waitFor(actor, (s) => s.matches({ signedIn: { feed: 'ready' } }));
+    await waitFor(actor, (s) => s.matches({ feed: 'ready' }));
     expect(calls.load).toBe(3);
     expect(actor.getSnapshot().context).toMatchObject({ error: null, unread: 1 });
-  });
-
-  it('forgets everything and stops listening when the student signs out', async () => {
-    const { actor, push } = await readyFeed();
-    actor.send({ type: 'notifications.stop' });
-    expect(actor.getSnapshot().context).toEqual({ notifications: [], unread: 0, error: null });
-    push(LIVE);
-    expect(actor.getSnapshot().context.notifications).toEqual([]);
   });
 });
 

@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
+import { notificationsMachine } from '../../src/machines/notifications.machine';
 import { sessionMachine } from '../../src/machines/session.machine';
 import type { Student } from '../../src/contracts/account';
+import type { StudentNotification } from '../../src/contracts/notifications';
 import { CoverageRecorder, runPath, transitionPaths, type PathModel } from '../support/machine-paths';
 
 const student: Student = {
@@ -93,6 +95,39 @@ describe('session machine behaviour', () => {
     await settle();
     expect(actor.getSnapshot().value).toBe('signedOut');
     expect(calls).toEqual(['signedOut:Log out successfull', 'clearStorage', 'goToRoot']);
+  });
+
+  it("starts the bell's notifications at each sign-in and stops them at sign-out", async () => {
+    const { machine } = services();
+    let loads = 0;
+    let listening = 0;
+    const feed = notificationsMachine.provide({
+      actors: {
+        loadNotifications: fromPromise(async (): Promise<StudentNotification[]> => {
+          loads += 1;
+          return [];
+        }),
+        listenForNotifications: fromCallback(() => {
+          listening += 1;
+          return () => {
+            listening -= 1;
+          };
+        }),
+      },
+    });
+    const actor = createActor(machine.provide({ actors: { notifications: feed } }), { clock: new SimulatedClock() }).start();
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('signedIn'));
+    expect(actor.getSnapshot().children.notifications).toBeDefined();
+    expect([loads, listening]).toEqual([1, 1]);
+    actor.send({ type: 'session.signOut' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().children.notifications).toBeUndefined();
+    expect(listening).toBe(0);
+    actor.send({ type: 'session.signIn', phone: '01700000001', password: 'secret1', remember: true });
+    await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('signedIn'));
+    expect(actor.getSnapshot().children.notifications?.getSnapshot().context.notifications).toEqual([]);
+    expect([loads, listening]).toEqual([2, 1]);
   });
 
   it('refuses to send a sign-in with a malformed phone', () => {

@@ -11,7 +11,7 @@ import { Notice } from '../ui/Notice';
 import { Spinner } from '../ui/Spinner';
 
 export function NotificationDrawer({ actor }: { actor: NotificationsActor }) {
-  const open = useSelector(actor, (s) => s.matches({ signedIn: { drawer: 'open' } }));
+  const open = useSelector(actor, (s) => s.matches({ drawer: 'open' }));
   return (
     <Modal open={open} onClose={() => actor.send({ type: 'notifications.close' })} placement="drawer" title="Notifications" closeLabel="Close notifications" panelId="notifications-drawer">
       <DrawerBody actor={actor} />
@@ -21,7 +21,7 @@ export function NotificationDrawer({ actor }: { actor: NotificationsActor }) {
 
 function DrawerBody({ actor }: { actor: NotificationsActor }) {
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
-  const failed = useSelector(actor, (s) => s.matches({ signedIn: { feed: 'failed' } }));
+  const failed = useSelector(actor, (s) => s.matches({ feed: 'failed' }));
   const error = useSelector(actor, (s) => s.context.error);
   const canRetry = useSelector(actor, (s) => s.can({ type: 'notifications.retry' }));
   const notifications = useSelector(actor, (s) => s.context.notifications);

@@ -1,9 +1,9 @@
-// The app-wide actors, started once: the session (who is signed in), the connection (can the
-// server be reached) and the notifications (the bell, live while signed in). Screens reach them
-// through the hooks below.
+// The app-wide actors, started once by the provider: the session (who is signed in; while signed in
+// it invokes the bell's notifications) and the connection (can the server be reached). Screens reach
+// them through the hooks below. Like every flow, each starts with useActorRef(machine.provide(...)).
 import { createContext, useContext, type ReactNode } from 'react';
-import { createActor, fromCallback, fromPromise, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';
-import { useSelector } from '@xstate/react';
+import { fromCallback, fromPromise, type ActorRefFrom, type InspectionEvent, type Observer } from 'xstate';
+import { useActorRef, useSelector } from '@xstate/react';
 import { sessionMachine, type SessionEvent } from '../../machines/session.machine';
 import { connectionMachine, type ConnectionEvent } from '../../machines/connection.machine';
 import { notificationsMachine, type NotificationsEvent } from '../../machines/notifications.machine';
@@ -22,18 +22,19 @@ export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 export type ConnectionActor = ActorRefFrom<typeof connectionMachine>;
 export type NotificationsActor = ActorRefFrom<typeof notificationsMachine>;
 
-export interface RootActors {
+interface RootActors {
   session: SessionActor;
   connection: ConnectionActor;
-  notifications: NotificationsActor;
 }
 
+const RootActorsContext = createContext<RootActors | null>(null);
+
 /**
- * Creates and starts the root actors; call once at boot. `navigate` is the router's (used on sign-out);
+ * Starts the root actors for the app below it. `navigate` is the router's (used on sign-out);
  * `inspect` receives every inspection event (the Stately inspector in development).
  */
-export function startRootActors(navigate: (to: string) => void, options: { inspect?: InspectionObserver } = {}): RootActors {
-  const session = createActor(
+export function RootActorsProvider({ navigate, inspect, children }: { navigate: (to: string) => void; inspect?: InspectionObserver; children: ReactNode }) {
+  const session = useActorRef(
     sessionMachine.provide({
       actors: {
         restoreSession: fromPromise(async () => storedStudent()),
@@ -44,6 +45,16 @@ export function startRootActors(navigate: (to: string) => void, options: { inspe
           const sessionId = readSessionId();
           if (sessionId) openSocket(sessionId);
           return () => closeSocket();
+        }),
+        notifications: notificationsMachine.provide({
+          actors: {
+            loadNotifications: fromPromise(() => notificationsApi.list()),
+            markSeen: fromPromise(({ input }) => notificationsApi.markSeen(input.id)),
+            deleteNotification: fromPromise(({ input }) => notificationsApi.delete(input.id)),
+            listenForNotifications: fromCallback<NotificationsEvent>(({ sendBack }) =>
+              watchLiveNotifications((notification) => sendBack({ type: 'notifications.received', notification })),
+            ),
+          },
         }),
       },
       actions: {
@@ -58,9 +69,9 @@ export function startRootActors(navigate: (to: string) => void, options: { inspe
         rememberStudent: (_, { student }) => rememberStudent(student),
       },
     }),
-    { inspect: options.inspect },
+    { inspect },
   );
-  const connection = createActor(
+  const connection = useActorRef(
     connectionMachine.provide({
       actors: {
         watchConnection: fromCallback<ConnectionEvent>(({ sendBack }) =>
@@ -68,36 +79,9 @@ export function startRootActors(navigate: (to: string) => void, options: { inspe
         ),
       },
     }),
-    { inspect: options.inspect },
+    { inspect },
   );
-  const notifications = createActor(
-    notificationsMachine.provide({
-      actors: {
-        loadNotifications: fromPromise(() => notificationsApi.list()),
-        markSeen: fromPromise(({ input }) => notificationsApi.markSeen(input.id)),
-        deleteNotification: fromPromise(({ input }) => notificationsApi.delete(input.id)),
-        listenForNotifications: fromCallback<NotificationsEvent>(({ sendBack }) =>
-          watchLiveNotifications((notification) => sendBack({ type: 'notifications.received', notification })),
-        ),
-      },
-    }),
-    { inspect: options.inspect },
-  );
-  session.start();
-  connection.start();
-  notifications.start();
-  // The feed lives exactly while a student is signed in: a new sign-in loads that student's list afresh.
-  const followSession = (snapshot: ReturnType<SessionActor['getSnapshot']>) =>
-    notifications.send({ type: snapshot.matches('signedIn') ? 'notifications.start' : 'notifications.stop' });
-  followSession(session.getSnapshot());
-  session.subscribe(followSession);
-  return { session, connection, notifications };
-}
-
-const RootActorsContext = createContext<RootActors | null>(null);
-
-export function RootActorsProvider({ actors, children }: { actors: RootActors; children: ReactNode }) {
-  return <RootActorsContext.Provider value={actors}>{children}</RootActorsContext.Provider>;
+  return <RootActorsContext.Provider value={{ session, connection }}>{children}</RootActorsContext.Provider>;
 }
 
 function useRootActors(): RootActors {
@@ -108,7 +92,8 @@ function useRootActors(): RootActors {
 
 export const useSessionActor = (): SessionActor => useRootActors().session;
 export const useConnectionActor = (): ConnectionActor => useRootActors().connection;
-export const useNotificationsActor = (): NotificationsActor => useRootActors().notifications;
+/** The signed-in student's notifications (the session's child), or undefined when signed out. */
+export const useNotificationsActor = (): NotificationsActor | undefined => useSelector(useSessionActor(), (s) => s.children.notifications);
 
 /** The signed-in student, or null. */
 export const useStudent = (): Student | null => useSelector(useSessionActor(), (s) => s.context.student);

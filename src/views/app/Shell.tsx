@@ -9,7 +9,7 @@ import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 import { loadToasts } from '../ui/toast';
-import { useNotificationsActor, useSessionActor, useStudent } from './RootActors';
+import { useNotificationsActor, useSessionActor, useStudent, type NotificationsActor } from './RootActors';
 import { OfflineAdviceProvider, OfflineBanner } from './OfflineBanner';
 
 // The drawer (and the date library it formats times with) loads once the shell shows, after sign-in,
@@ -43,7 +43,7 @@ function TopBar() {
           <span className="hidden font-semibold text-brand-800 min-[420px]:inline">Medical Academy</span>
         </Link>
         <div className="ml-auto flex items-center gap-1">
-          <NotificationBell />
+          <LiveBell />
           <AccountMenu onLogout={() => setConfirmingLogout(true)} />
           <button type="button" onClick={() => setConfirmingLogout(true)} className={ICON_BUTTON} aria-label="Logout" title="Logout">
             <LogoutIcon />
@@ -58,8 +58,13 @@ function TopBar() {
 
 const ICON_BUTTON = 'relative flex h-10 w-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900';
 
-function NotificationBell() {
+/** The bell exists while the session's notifications do (signed in). */
+function LiveBell() {
   const notifications = useNotificationsActor();
+  return notifications ? <NotificationBell notifications={notifications} /> : null;
+}
+
+function NotificationBell({ notifications }: { notifications: NotificationsActor }) {
   const unread = useSelector(notifications, (s) => s.context.unread);
   const navigate = useNavigate();
   // The machine decides where a clicked notification leads; the router is the view's to drive.

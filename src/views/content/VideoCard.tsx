@@ -5,7 +5,7 @@ import { shownProgress, videoPlayerMachine, type Viewer } from '../../machines/v
 import type { Video } from '../../contracts/content';
 import { isProtectedVideo } from '../../domain/video';
 import { CoverImage } from './CoverImage';
-import { videoPlayerActors } from './playerActors';
+import { videoPlayerImplementations } from './videoPlayer.implementations';
 import { VideoPlayerModal } from './VideoPlayerModal';
 
 export interface VideoCardProps {
@@ -19,7 +19,7 @@ export interface VideoCardProps {
 
 export function VideoCard({ video, viewer, studentSid, courseId, subjectId, alreadyCompleted }: VideoCardProps) {
   const videoRef = useRef<HTMLVideoElement | null>(null);
-  const actor = useActorRef(videoPlayerMachine.provide({ actors: videoPlayerActors(() => videoRef.current) }), {
+  const actor = useActorRef(videoPlayerMachine.provide(videoPlayerImplementations(() => videoRef.current)), {
     // A video without an address cannot play; the player reports it when opened.
     input: { video: { ...video, URL: video.URL ?? '', key: video.key ?? '' }, viewer, courseId, subjectId, alreadyCompleted },
   });

@@ -65,51 +65,53 @@ function runCommand(player: MediaPlayer, command: MediaCommand): void {
   }
 }
 
-export function videoPlayerActors(getVideo: () => HTMLVideoElement | null) {
+export function videoPlayerImplementations(getVideo: () => HTMLVideoElement | null) {
   return {
-    prepareStream: fromPromise<StreamAccess, { video: PlayerVideo; viewer: Viewer }>(async ({ input }) => {
-      const protectedVideo = isProtectedVideo(input.video);
-      const [token, drm] = await Promise.all([
-        contentApi.streamToken(input.video.key),
-        protectedVideo ? contentApi.drmAuth(input.viewer.id, input.video._id, drmPlatform()) : Promise.resolve(null),
-        // The hosted player page brings its own player; only streams need shaka.
-        isEmbeddedKind(input.video.videoKind) ? Promise.resolve(null) : loadPlayerEngine(),
-      ]);
-      return { token: token.token, drm };
-    }),
-    refreshToken: fromPromise<StreamToken, { key: string }>(({ input }) => contentApi.streamToken(input.key)),
-    markComplete: fromPromise<unknown, CompletionTarget>(({ input }) => contentApi.markComplete(input)),
-    mediaSession: fromCallback<AnyEventObject, MediaSessionInput>(({ input, sendBack, receive }) => {
-      let player: MediaPlayer | null = null;
-      let disposed = false;
-      const start = async () => {
-        const element = await videoElement(getVideo);
-        const created = await createMediaPlayer(element, {
-          url: input.video.URL,
-          protected: isProtectedVideo(input.video),
-          drmType: input.video.drmType,
-          token: input.access.token,
-          drm: input.access.drm,
+    actors: {
+      prepareStream: fromPromise<StreamAccess, { video: PlayerVideo; viewer: Viewer }>(async ({ input }) => {
+        const protectedVideo = isProtectedVideo(input.video);
+        const [token, drm] = await Promise.all([
+          contentApi.streamToken(input.video.key),
+          protectedVideo ? contentApi.drmAuth(input.viewer.id, input.video._id, drmPlatform()) : Promise.resolve(null),
+          // The hosted player page brings its own player; only streams need shaka.
+          isEmbeddedKind(input.video.videoKind) ? Promise.resolve(null) : loadPlayerEngine(),
+        ]);
+        return { token: token.token, drm };
+      }),
+      refreshToken: fromPromise<StreamToken, { key: string }>(({ input }) => contentApi.streamToken(input.key)),
+      markComplete: fromPromise<unknown, CompletionTarget>(({ input }) => contentApi.markComplete(input)),
+      mediaSession: fromCallback<AnyEventObject, MediaSessionInput>(({ input, sendBack, receive }) => {
+        let player: MediaPlayer | null = null;
+        let disposed = false;
+        const start = async () => {
+          const element = await videoElement(getVideo);
+          const created = await createMediaPlayer(element, {
+            url: input.video.URL,
+            protected: isProtectedVideo(input.video),
+            drmType: input.video.drmType,
+            token: input.access.token,
+            drm: input.access.drm,
+          });
+          if (disposed) {
+            await created.destroy();
+            return;
+          }
+          player = created;
+          created.subscribe((event) => sendBack(toReport(event)));
+          created.setRate(input.rate);
+          await created.load();
+        };
+        start().catch((error: unknown) => {
+          if (!disposed) sendBack({ type: 'media.error', message: error instanceof Error ? error.message : 'The video could not be played.' } satisfies MediaReport);
         });
-        if (disposed) {
-          await created.destroy();
-          return;
-        }
-        player = created;
-        created.subscribe((event) => sendBack(toReport(event)));
-        created.setRate(input.rate);
-        await created.load();
-      };
-      start().catch((error: unknown) => {
-        if (!disposed) sendBack({ type: 'media.error', message: error instanceof Error ? error.message : 'The video could not be played.' } satisfies MediaReport);
-      });
-      receive((command) => {
-        if (player) runCommand(player, command as MediaCommand);
-      });
-      return () => {
-        disposed = true;
-        void player?.destroy();
-      };
-    }),
+        receive((command) => {
+          if (player) runCommand(player, command as MediaCommand);
+        });
+        return () => {
+          disposed = true;
+          void player?.destroy();
+        };
+      }),
+    },
   };
 }
