@@ -162,6 +162,8 @@ export interface ExamAssignmentsTable {
   cut_marks: number | null;
   multiple_times_submission: Flag;
   result_published: Flag;
+  /** When a teacher published the results (live exams); the marks are final from then on. */
+  published_at: string | null;
   removed_at: string | null;
 }
 
@@ -209,6 +211,12 @@ export interface AnswersTable {
   client_timestamp: number; // ms since epoch on the student's device; newest wins
   saved_at: string;
   offline: Flag;
+  /** A teacher's marks for a written answer (shortAns/paragraph); null until marked. */
+  review_marks: number | null;
+  /** The teacher's comment, shown to the student on the result. */
+  review_comment: string | null;
+  reviewed_by: string | null; // staff id
+  reviewed_at: string | null;
 }
 
 export interface ResultsTable {
@@ -227,6 +235,10 @@ export interface ResultsTable {
   /** Per-question marks as JSON [{questionId, marks, negativeMarks, correct, answered, total, pendingReview}] */
   detail: string;
   pending_review: Flag; // shortAns/paragraph awaiting a teacher's mark
+  /** GPA marks (HSCGPA x hsc + SSCGPA x ssc) taken when the attempt was graded; 0 without a GPA factor. */
+  gpa_marks: number;
+  /** marks_obtained + gpa_marks: what the merit list ranks by. */
+  overall_marks: number;
   created_at: string;
 }
 

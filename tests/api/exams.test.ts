@@ -321,7 +321,7 @@ describe.each(databaseKinds())('exam taking (%s)', (kind) => {
     expect(list.body.data.map((a: any) => a.examId._id)).not.toContain(PRACTICE);
   });
 
-  it('retakes a practice exam as a new round with no answers; live exams cannot be retaken', async () => {
+  it('retakes a practice exam afresh, leaving nothing of the old attempt; live exams cannot be retaken', async () => {
     await start(PRACTICE);
     await answer(PRACTICE, { questionId: PRACTICE_Q.mcq, answer: [1], timestamp: 1 });
     const first = await submit(PRACTICE);
@@ -332,9 +332,10 @@ describe.each(databaseKinds())('exam taking (%s)', (kind) => {
     expect(again.status).toBe(200);
     const view = await details(PRACTICE);
     expect(view.body.data).toMatchObject({ savedAnswers: [], submittedAt: null });
-    const attempts = await server.app.db.selectFrom('attempts').select(['round', 'superseded_at']).where('student_id', '=', STUDENT).where('exam_id', '=', PRACTICE).orderBy('round').execute();
-    expect(attempts.map((a) => a.round)).toEqual([1, 2]);
-    expect(attempts[0]!.superseded_at).not.toBeNull();
+    const attempts = await server.app.db.selectFrom('attempts').select(['id', 'submitted_at']).where('student_id', '=', STUDENT).where('exam_id', '=', PRACTICE).execute();
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0]!.submitted_at).toBeNull();
+    expect(await server.app.db.selectFrom('results').select('id').where('id', '=', first.body.data.resultId).executeTakeFirst()).toBeUndefined();
     await answer(PRACTICE, { questionId: PRACTICE_Q.mca, answer: ['true', 'false'], timestamp: 2 });
     const second = await submit(PRACTICE);
     expect(second.body.data.resultId).not.toBe(first.body.data.resultId);

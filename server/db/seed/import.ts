@@ -259,7 +259,8 @@ export async function importBundle(db: Kysely<Database>, input: unknown, options
         await trx.insertInto('exam_assignments').values({
           id: a.id ?? newId(), exam_id: exam.id, group_id: a.groupId,
           starts_at: at(a.startsAt), ends_at: at(a.endsAt), duration: a.duration, cut_marks: a.cutMarks ?? null,
-          multiple_times_submission: a.multipleTimesSubmission ? 1 : 0, result_published: a.resultPublished ? 1 : 0, removed_at: null,
+          multiple_times_submission: a.multipleTimesSubmission ? 1 : 0, result_published: a.resultPublished ? 1 : 0,
+          published_at: a.resultPublished ? at(a.endsAt) : null, removed_at: null,
         }).execute();
       }
     }
