@@ -3,15 +3,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../support/databases.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { signedCalls } from '../support/api-calls.js';
 import {
   COURSE, ENDED, GROUP, LIVE, LIVE_Q, OTHER_BATCH_EXAM, OTHER_GROUP, OUTSIDER, PRACTICE, PRACTICE_Q, SECRETS, STUDENT, CLASSMATE, UPCOMING, examBundle,
 } from './exams-fixture.js';
-
-interface Reply {
-  status: number;
-  body: { data?: any; errors?: { title: string; message: string; code: string } };
-  raw: string;
-}
 
 describe.each(databaseKinds())('exam taking (%s)', (kind) => {
   let server: TestServer;
@@ -32,11 +27,7 @@ describe.each(databaseKinds())('exam taking (%s)', (kind) => {
     await server.close();
   });
 
-  async function call(method: 'GET' | 'PATCH' | 'POST', url: string, session: string, payload?: unknown): Promise<Reply> {
-    const response = await server.call({ method, url, session, ...(payload === undefined ? {} : { payload: payload as object }) });
-    bodies.push(response.body);
-    return { status: response.statusCode, body: JSON.parse(response.body), raw: response.body };
-  }
+  const call = signedCalls(() => server, () => bodies);
   const start = (exam: string, session = me, group = GROUP) => call('PATCH', `/api/exam/start/${exam}/group-id/${group}`, session);
   const answer = (exam: string, payload: unknown, session = me, group = GROUP, query = '?isLive=true') =>
     call('PATCH', `/api/exam/add-answer/${exam}/group/${group}${query}`, session, payload);

@@ -5,14 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { databaseKinds } from '../support/databases.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { signedCalls } from '../support/api-calls.js';
 import { CLASSMATE, COURSE, GROUP, LIVE, LIVE_Q, OTHER_BATCH_EXAM, OTHER_GROUP, OUTSIDER, PRACTICE, PRACTICE_Q, SECRETS, SEGMENTED_PRACTICE, STUDENT } from './exams-fixture.js';
 import { DRILLS, FINISHED, FINISHED_ASSIGNMENT, FINISHED_OTHER_ASSIGNMENT, FINISHED_Q, FOURTH, TEACHER, THIRD, resultsBundle } from './results-fixture.js';
-
-interface Reply {
-  status: number;
-  body: { data?: any; errors?: { title: string; message: string; code: string } };
-  raw: string;
-}
 
 describe.each(databaseKinds())('results (%s)', (kind) => {
   let server: TestServer;
@@ -35,11 +30,7 @@ describe.each(databaseKinds())('results (%s)', (kind) => {
     await server.close();
   });
 
-  async function call(method: 'GET' | 'PATCH' | 'POST', url: string, session: string, payload?: unknown): Promise<Reply> {
-    const response = await server.call({ method, url, session, ...(payload === undefined ? {} : { payload: payload as object }) });
-    bodies.push(response.body);
-    return { status: response.statusCode, body: JSON.parse(response.body), raw: response.body };
-  }
+  const call = signedCalls(() => server, () => bodies);
   const result = (exam: string, session = me, group = GROUP) => call('GET', `/api/exam/result/${exam}/student/by-groupId/${group}`, session);
   const merit = (exam: string, type: 'LIVE' | 'PRACTICE', session = me, extra = '') => call('GET', `/api/exam/getMeritListOfExam?examId=${exam}&typeOfExam=${type}${extra}`, session);
   const practiceRun = async (answers: { questionId: string; answer: unknown[] }[], exam = PRACTICE) => {
