@@ -8,7 +8,8 @@ await app.listen({ port: config.port, host: config.host });
 const shown = config.host === '0.0.0.0' ? 'localhost' : config.host;
 console.log(`\n  ${config.academyName} is running at http://${shown}:${config.port}/`);
 console.log(`  Database: ${config.databaseUrl.replace(/\/\/[^@]*@/, '//***@')}${seeded ? ' (demo academy seeded)' : ''}`);
-console.log('  Demo sign-in: phone 01700000001, password student123 (01700000002 is in no batch)\n');
+console.log('  Demo sign-in: phone 01700000001, password student123 (01700000002 is in no batch)');
+console.log('  Demo teacher: /staff, username teacher@academy.test, password teacher-pass-2026\n');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
