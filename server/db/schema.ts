@@ -239,6 +239,12 @@ export interface ResultsTable {
   gpa_marks: number;
   /** marks_obtained + gpa_marks: what the merit list ranks by. */
   overall_marks: number;
+  /** A live exam's merit list, fixed when its results are published; null before (and for practice exams). */
+  merit_position: number | null;
+  merit_rank: number | null;
+  faculty_position: number | null;
+  subject_position: number | null;
+  category_position: number | null;
   created_at: string;
 }
 

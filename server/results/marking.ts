@@ -14,6 +14,7 @@ import { finalizeExpiredAttempts, type ExamDeps } from '../exams/attempts.js';
 import { examById } from '../exams/queries.js';
 import { regradeAttempt } from '../exams/grading.js';
 import { publishNotification } from '../notifications/publish.js';
+import { fixMeritList } from './queries.js';
 import { toMs } from '../../src/domain/examTiming.js';
 
 const WRITTEN = ['shortAns', 'paragraph'] as const;
@@ -183,8 +184,8 @@ export async function markAnswer(deps: ExamDeps, staff: Staff, attemptId: string
 /**
  * Publishes a live exam assignment's results: once the exam and its grace period are over, every
  * attempt is finished and every written answer marked, the assignment is marked published (its marks
- * final, its merit list open to the batch) and each student of the batch gets a notification that
- * leads to the result, live on every open tab.
+ * final) and the exam's merit list is fixed over every published batch, in one transaction; then each
+ * student of the batch gets a notification that leads to the result, live on every open tab.
  */
 export async function publishResults(app: FastifyInstance, deps: ExamDeps, assignmentId: string): Promise<PublishReply> {
   const { db, now } = deps;
@@ -217,6 +218,7 @@ export async function publishResults(app: FastifyInstance, deps: ExamDeps, assig
       .where('result_published', '=', 0)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) throw markingErrors.alreadyPublished();
+    await fixMeritList(trx, row.exam_id);
     return Number(counts?.all ?? 0);
   });
 

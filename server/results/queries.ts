@@ -27,7 +27,6 @@ const numberOrNull = (value: unknown): number | null => (value === null || value
 export interface MeritRowRecord {
   position: number;
   rank: number;
-  total: number;
   student_id: string;
   name: string;
   subject_name: string | null;
@@ -45,19 +44,28 @@ export interface MeritRowRecord {
   submitted_at: string;
 }
 
-/**
- * One page of an exam's merit list (positions after `after`, up to `limit`) and the row of `studentId`
- * wherever it falls, in one query: the window functions rank every visible result of the exam, the
- * outer query keeps the page. Rows of a shared rank are listed by name, then by result id.
- */
-export async function meritListPage(db: Kysely<Database>, examId: string, studentId: string, after: number, limit: number): Promise<MeritRowRecord[]> {
-  const ranked = visibleResults(db)
+/** A merit-list row with its places as numbers (PostgreSQL's counts arrive as bigint). */
+function meritRecord<R extends { position: unknown; rank: unknown; faculty_position: unknown; subject_position: unknown; category_position: unknown }>(row: R) {
+  return {
+    ...row,
+    position: Number(row.position),
+    rank: Number(row.rank),
+    faculty_position: numberOrNull(row.faculty_position),
+    subject_position: numberOrNull(row.subject_position),
+    category_position: numberOrNull(row.category_position),
+  };
+}
+
+/** Every visible result of the exams ranked by the window functions, with what a merit-list row shows. */
+function rankedResults(db: Kysely<Database>, examIds: string[]) {
+  return visibleResults(db)
     .innerJoin('students as s', 's.id', 'r.student_id')
-    .where('r.exam_id', '=', examId)
+    .where('r.exam_id', 'in', examIds)
     .select([
-      sql<number>`row_number() over (order by r.overall_marks desc, s.name, r.id)`.as('position'),
+      'r.id',
+      sql<number>`row_number() over (partition by r.exam_id order by r.overall_marks desc, s.name, r.id)`.as('position'),
       meritRank.as('rank'),
-      sql<number>`count(*) over ()`.as('total'),
+      sql<number>`count(*) over (partition by r.exam_id)`.as('total'),
       'r.student_id',
       's.name',
       'a.subject_name',
@@ -74,30 +82,66 @@ export async function meritListPage(db: Kysely<Database>, examId: string, studen
       'a.started_at',
       sql<string>`a.submitted_at`.as('submitted_at'),
     ]);
-  const rows = await db
-    .selectFrom(ranked.as('m'))
-    .selectAll()
-    .where((eb) => eb.or([eb.and([eb('m.position', '>', after), eb('m.position', '<=', after + limit)]), eb('m.student_id', '=', studentId)]))
-    .orderBy('m.position')
-    .execute();
-  return rows.map((row) => ({
-    ...row,
-    position: Number(row.position),
-    rank: Number(row.rank),
-    total: Number(row.total),
-    faculty_position: numberOrNull(row.faculty_position),
-    subject_position: numberOrNull(row.subject_position),
-    category_position: numberOrNull(row.category_position),
-  }));
 }
 
-/** How many results an exam's merit list holds (for a page past the end, which the page query cannot count). */
-export async function meritListSize(db: Kysely<Database>, examId: string): Promise<number> {
+/**
+ * Fixes a live exam's merit list when results are published: one statement ranks every published
+ * result of the exam with the window functions and stores each place and rank on its result, so
+ * reading the list is an index range, however many sit the exam.
+ */
+export async function fixMeritList(db: Kysely<Database>, examId: string): Promise<void> {
+  await sql`update results set merit_position = m.position, merit_rank = m.rank, faculty_position = m.faculty_position,
+      subject_position = m.subject_position, category_position = m.category_position
+    from ${rankedResults(db, [examId]).as('m')}
+    where results.id = m.id`.execute(db);
+}
+
+/**
+ * One page of an exam's merit list (places after `after`, up to `limit`) and the row of `studentId`
+ * wherever it falls. A live exam's list was fixed at publication and is read by place; a practice
+ * exam's is ranked now by the window functions, the outer query keeping the page. Rows of a shared
+ * rank are listed by name, then by result id.
+ */
+export async function meritListPage(db: Kysely<Database>, exam: { id: string; is_practice: number }, studentId: string, after: number, limit: number): Promise<{ rows: MeritRowRecord[]; total: number }> {
+  if (exam.is_practice === 1) {
+    const rows = await db
+      .selectFrom(rankedResults(db, [exam.id]).as('m'))
+      .selectAll()
+      .where((eb) => eb.or([eb.and([eb('m.position', '>', after), eb('m.position', '<=', after + limit)]), eb('m.student_id', '=', studentId)]))
+      .orderBy('m.position')
+      .execute();
+    return { rows: rows.map(meritRecord), total: rows.length ? Number(rows[0]!.total) : await meritListSize(db, exam.id) };
+  }
+  const rows = await db
+    .selectFrom('results as r')
+    .innerJoin('attempts as a', 'a.id', 'r.attempt_id')
+    .innerJoin('students as s', 's.id', 'r.student_id')
+    .select([
+      'r.merit_position as position', 'r.merit_rank as rank', 'r.student_id', 's.name', 'a.subject_name', 'a.faculty', 'a.candidate_category', 'r.marks_obtained',
+      'r.negative_marks', 'r.incorrect', 'r.gpa_marks', 'r.overall_marks', 'r.faculty_position', 'r.subject_position', 'r.category_position', 'a.started_at',
+      sql<string>`a.submitted_at`.as('submitted_at'),
+    ])
+    .where('r.exam_id', '=', exam.id)
+    .where('r.merit_position', 'is not', null)
+    .where((eb) => eb.or([eb.and([eb('r.merit_position', '>', after), eb('r.merit_position', '<=', after + limit)]), eb('r.student_id', '=', studentId)]))
+    .orderBy('r.merit_position')
+    .execute();
+  const total = await db
+    .selectFrom('results')
+    .select((eb) => eb.fn.count<number>('merit_position').as('n'))
+    .where('exam_id', '=', exam.id)
+    .where('merit_position', 'is not', null)
+    .executeTakeFirst();
+  return { rows: rows.map(meritRecord), total: Number(total?.n ?? 0) };
+}
+
+/** How many results a practice exam's merit list holds (for a page past the end, which the page query cannot count). */
+async function meritListSize(db: Kysely<Database>, examId: string): Promise<number> {
   const row = await visibleResults(db).where('r.exam_id', '=', examId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
-/** The merit positions of the given results, each within its exam's visible results. */
+/** The merit positions of practice results, each ranked now within its exam's results. */
 export async function meritRanks(db: Kysely<Database>, examIds: string[], resultIds: string[]): Promise<Map<string, number>> {
   if (examIds.length === 0 || resultIds.length === 0) return new Map();
   const ranked = visibleResults(db).where('r.exam_id', 'in', [...new Set(examIds)]).select(['r.id', meritRank.as('rank')]);
@@ -126,7 +170,7 @@ export async function scoreboardRows(
     .select([
       'r.id', 'r.exam_id', 'e.title', 'e.total_marks as exam_total_marks', 'e.pass_mark', 'e.course_id', 'c.name as course_name', 'r.group_id',
       'g.name as group_name', 'e.is_practice', 'e.gpa_factor', 'a.started_at', sql<string>`a.submitted_at`.as('submitted_at'), 'r.marks_obtained',
-      'r.negative_marks', 'r.total_marks', 'r.passed', 'r.gpa_marks', 'r.overall_marks', 'r.created_at',
+      'r.negative_marks', 'r.total_marks', 'r.passed', 'r.gpa_marks', 'r.overall_marks', 'r.merit_rank', 'r.created_at',
     ]);
   const after = options.after;
   if (after) {

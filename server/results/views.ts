@@ -17,7 +17,7 @@ import { MERIT_PAGE, SCOREBOARD_PAGE } from '../../src/contracts/results.js';
 import { authorise, examErrors, finalizeExpiredAttempts, type ExamDeps } from '../exams/attempts.js';
 import { courseName, currentAttempt, groupName, publicQuestion, scorableQuestion, servedQuestionsFor, subjectNames, type Exam, type QuestionRow } from '../exams/queries.js';
 import {
-  answersWithReviews, examOfStudent, groupsOfStudent, meritListPage, meritListSize, meritRanks, resultOfAttempt, scoreboardCursor, scoreboardRows, scoreboardTotals,
+  answersWithReviews, examOfStudent, groupsOfStudent, meritListPage, meritRanks, resultOfAttempt, scoreboardCursor, scoreboardRows, scoreboardTotals,
   type MeritRowRecord, type ScoreboardRecord,
 } from './queries.js';
 
@@ -116,7 +116,7 @@ export async function studentResult(deps: ExamDeps, studentId: string, examId: s
   const totalWithGpa = gpaFactor ? gpaTotals({ marksObtained: 0, totalMarks: result.total_marks, gpaFactor, hscGpa: null, sscGpa: null }).totalWithGpa : null;
   const subjectIds = [...new Set(questions.map((q) => q.subject_id).filter((id): id is string => Boolean(id)))];
   const subjectName = exam.is_segmented ? subjectIds.map((id) => names.get(id)).filter(Boolean).join(', ') || null : exam.subject_id ? (names.get(exam.subject_id) ?? null) : null;
-  const rank = (await meritRanks(db, [examId], [result.id])).get(result.id) ?? null;
+  const rank = exam.is_practice === 1 ? ((await meritRanks(db, [examId], [result.id])).get(result.id) ?? null) : result.merit_rank;
   const view: StudentResult = {
     code: null,
     _id: result.id,
@@ -187,7 +187,9 @@ async function scoreboardSummary(db: Kysely<Database>, studentId: string, course
 }
 
 async function scoreboardViews(db: Kysely<Database>, rows: ScoreboardRecord[]): Promise<ScoreboardRow[]> {
-  const ranks = await meritRanks(db, rows.map((r) => r.exam_id), rows.map((r) => r.id));
+  // A live exam's rank was fixed at publication; practice exams are ranked now.
+  const practice = rows.filter((r) => Number(r.is_practice) === 1);
+  const ranks = await meritRanks(db, practice.map((r) => r.exam_id), practice.map((r) => r.id));
   return rows.map((row) => ({
     _id: row.id,
     examId: { _id: row.exam_id, title: row.title, totalMarks: row.exam_total_marks, passMark: row.pass_mark, courseId: row.course_id, courseName: row.course_name },
@@ -200,7 +202,7 @@ async function scoreboardViews(db: Kysely<Database>, rows: ScoreboardRecord[]): 
     negativeMarks: row.negative_marks,
     totalMarks: row.total_marks,
     passed: Number(row.passed) === 1,
-    rank: ranks.get(row.id) ?? null,
+    rank: Number(row.is_practice) === 1 ? (ranks.get(row.id) ?? null) : row.merit_rank,
     gpaFactor: gpaFactorOf(row),
     gpaMarks: row.gpa_marks,
     overallMarks: row.overall_marks,
@@ -279,8 +281,7 @@ export async function meritList(
 
   const after = query.after ?? 0;
   const limit = query.limit ?? MERIT_PAGE.defaultLimit;
-  const rows = await meritListPage(db, exam.id, studentId, after, limit);
-  const total = rows[0]?.total ?? (after > 0 ? await meritListSize(db, exam.id) : 0);
+  const { rows, total } = await meritListPage(db, exam, studentId, after, limit);
   const mine = rows.find((row) => row.student_id === studentId);
   return {
     exam: { _id: exam.id, title: exam.title, totalMarks: exam.total_marks, isPracticeExam, gpaFactor: gpaFactorOf(exam) },

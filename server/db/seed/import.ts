@@ -12,6 +12,7 @@ import { hashPassword } from '../../account/passwords.js';
 import { writeJson } from '../json.js';
 import { newId } from '../../ids.js';
 import { gradeAttempt } from '../../exams/grading.js';
+import { fixMeritList } from '../../results/queries.js';
 import { attemptEndMs } from '../../../src/domain/examTiming.js';
 
 export class BundleError extends Error {
@@ -309,6 +310,10 @@ export async function importBundle(db: Kysely<Database>, input: unknown, options
       }
       const examRow = await trx.selectFrom('exams').selectAll().where('id', '=', sub.examId).executeTakeFirstOrThrow();
       await gradeAttempt(trx, examRow, attempt, new Date(attempt.submitted_at));
+    }
+    // Past live exams imported as published get their merit list fixed, as publishing does.
+    for (const exam of bundle.exams ?? []) {
+      if (!exam.isPracticeExam && (exam.assignments ?? []).some((a) => a.resultPublished)) await fixMeritList(trx, exam.id);
     }
   });
   return summary;
