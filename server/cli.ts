@@ -1,29 +1,84 @@
-// Staff command line: `npm run academy -- import <bundle.json | folder>`.
-import { configFrom } from './config.js';
+// Operators' command line:
+//   npm run academy -- import <bundle.json | folder>   load an academy bundle
+//   npm run academy -- publish <examId>                publish a finished live exam's results
+import { configFrom, type Config } from './config.js';
 import { connect } from './db/connect.js';
 import { migrate } from './db/migrate.js';
 import { BundleError, importBundle, readBundle } from './db/seed/import.js';
+import { buildApp } from './app.js';
+import { ApiError } from './errors.js';
+import { examDepsOf } from './exams/attempts.js';
+import { publishResults, unpublishedAssignmentsOf } from './results/marking.js';
+import type { Connection } from './db/connect.js';
 
-const [command, location] = process.argv.slice(2);
-if (command !== 'import' || !location) {
-  console.error('Usage: npm run academy -- import <bundle.json | folder of .json files>');
+const USAGE = ['Usage:', '  npm run academy -- import <bundle.json | folder of .json files>', '  npm run academy -- publish <examId>'].join('\n');
+
+async function importCommand(config: Config, { db }: Connection, location: string): Promise<number> {
+  try {
+    const summary = await importBundle(db, readBundle(location), { now: new Date(), scryptCost: config.scryptCost });
+    console.log('Imported:', Object.entries(summary).map(([k, v]) => `${v} ${k}`).join(', '));
+    return 0;
+  } catch (error) {
+    if (error instanceof BundleError) {
+      console.error(error.message);
+      console.error('Nothing was imported.');
+    } else {
+      console.error(`Import failed, nothing was imported: ${(error as Error).message}`);
+    }
+    return 1;
+  }
+}
+
+/**
+ * Publishes every batch of the exam whose results wait, exactly as the teacher desk does: the same
+ * checks, and the same notifications, stored for every student of the batch and sent live through
+ * Redis (REDIS_URL) to whichever server process holds their sockets.
+ */
+async function publishCommand(config: Config, connection: Connection, examId: string): Promise<number> {
+  const exam = await connection.db.selectFrom('exams').select(['id', 'title']).where('id', '=', examId).executeTakeFirst();
+  if (!exam) {
+    console.error(`No exam has the id ${examId}.`);
+    return 1;
+  }
+  const waiting = await unpublishedAssignmentsOf(connection.db, examId);
+  if (waiting.length === 0) {
+    console.log(`The results of "${exam.title}" are already published for every batch.`);
+    return 0;
+  }
+  const app = await buildApp({ ...config, logLevel: 'silent' }, connection);
+  let failed = 0;
+  try {
+    await app.realtime.ready();
+    for (const assignment of waiting) {
+      try {
+        const done = await publishResults(app, examDepsOf(app), assignment.id);
+        console.log(`Published "${exam.title}" for ${assignment.group_name}: ${done.results} results, ${done.notified} students notified.`);
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        failed += 1;
+        console.error(`Not published for ${assignment.group_name}: ${error.title}${error.message !== error.title ? ` ${error.message}` : ''}`);
+      }
+    }
+  } finally {
+    await app.close();
+  }
+  return failed > 0 ? 1 : 0;
+}
+
+const [command, argument] = process.argv.slice(2);
+if (!argument || (command !== 'import' && command !== 'publish')) {
+  console.error(USAGE);
   process.exit(2);
 }
 
 const config = configFrom(process.env);
-const { db, dialect } = await connect(config.databaseUrl);
+const connection = await connect(config.databaseUrl);
 try {
-  await migrate(db, dialect);
-  const summary = await importBundle(db, readBundle(location), { now: new Date(), scryptCost: config.scryptCost });
-  console.log('Imported:', Object.entries(summary).map(([k, v]) => `${v} ${k}`).join(', '));
+  await migrate(connection.db, connection.dialect);
+  process.exitCode = command === 'import' ? await importCommand(config, connection, argument) : await publishCommand(config, connection, argument);
 } catch (error) {
-  if (error instanceof BundleError) {
-    console.error(error.message);
-    console.error('Nothing was imported.');
-  } else {
-    console.error(`Import failed, nothing was imported: ${(error as Error).message}`);
-  }
+  console.error(`${command} failed: ${(error as Error).message}`);
   process.exitCode = 1;
 } finally {
-  await db.destroy();
+  await connection.db.destroy();
 }

@@ -11,7 +11,8 @@ console.log(`  Database: ${config.databaseUrl.replace(/\/\/[^@]*@/, '//***@')}${
 if (empty) {
   console.log(`  The database is empty${config.production ? ' (production never seeds the demo academy)' : ''}: import your academy with \`npm run academy -- import <bundle>\`.\n`);
 } else if (!config.production) {
-  console.log('  Demo sign-in: phone 01700000001, password student123 (01700000002 is in no batch)\n');
+  console.log('  Demo sign-in: phone 01700000001, password student123 (01700000002 is in no batch)');
+  console.log('  Demo teacher: /staff, username teacher@academy.test, password teacher-pass-2026\n');
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -14,6 +14,8 @@ export interface Realtime {
   endSession(sessionHash: string): void;
   /** Closes every socket of a student whose sessions were all revoked. */
   endStudent(studentId: string): void;
+  /** Resolves once events can leave this process (the Redis connection is up, when there is one). */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,12 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     },
     endStudent(studentId) {
       io.in(studentRoom(studentId)).disconnectSockets(true);
+    },
+    async ready() {
+      if (redis && redis.pub.status !== 'ready') await new Promise<void>((resolve, reject) => {
+        redis!.pub.once('ready', () => resolve());
+        redis!.pub.once('error', reject);
+      });
     },
     async close() {
       io.disconnectSockets(true);

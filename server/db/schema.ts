@@ -162,6 +162,8 @@ export interface ExamAssignmentsTable {
   cut_marks: number | null;
   multiple_times_submission: Flag;
   result_published: Flag;
+  /** When a teacher published the results (live exams); the marks are final from then on. */
+  published_at: string | null;
   removed_at: string | null;
 }
 
@@ -211,6 +213,12 @@ export interface AnswersTable {
   client_timestamp: number; // ms since epoch on the student's device; newest wins
   saved_at: string;
   offline: Flag;
+  /** A teacher's marks for a written answer (shortAns/paragraph); null until marked. */
+  review_marks: number | null;
+  /** The teacher's comment, shown to the student on the result. */
+  review_comment: string | null;
+  reviewed_by: string | null; // staff id
+  reviewed_at: string | null;
 }
 
 export interface ResultsTable {
@@ -229,6 +237,16 @@ export interface ResultsTable {
   /** Per-question marks as JSON [{questionId, marks, negativeMarks, correct, answered, total, pendingReview}] */
   detail: string;
   pending_review: Flag; // shortAns/paragraph awaiting a teacher's mark
+  /** GPA marks (HSCGPA x hsc + SSCGPA x ssc) taken when the attempt was graded; 0 without a GPA factor. */
+  gpa_marks: number;
+  /** marks_obtained + gpa_marks: what the merit list ranks by. */
+  overall_marks: number;
+  /** A live exam's merit list, fixed when its results are published; null before (and for practice exams). */
+  merit_position: number | null;
+  merit_rank: number | null;
+  faculty_position: number | null;
+  subject_position: number | null;
+  category_position: number | null;
   created_at: string;
 }
 

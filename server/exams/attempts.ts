@@ -1,5 +1,6 @@
 // The rules of taking an exam: who may act on it, starting, saving answers, submitting, retaking,
 // and choosing a segmented exam's subjects. The server's clock decides every time question.
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { readJson, writeJson } from '../db/json.js';
@@ -12,7 +13,7 @@ import type { AnswerValue, Attachment, SavedAnswerReply, SegmentedSelection, Sta
 import {
   assignmentsOfExamForStudent, clearSegmentedSelection, currentAttempt, examById, expiredAttempts, hasCurrentAttempt, hasLiveAttempt, insertAttempt, lastRound,
   loadExamContext, markSubmitted, questionOfExam, questionsOfExam, segmentedDetailsOf, segmentedSelectionOf, servedQuestions,
-  storedAnswer, storeSegmentedSelection, submitAtDeadline, supersedeAttempts, upsertNewerAnswer, type Attempt, type ExamContext,
+  storedAnswer, storeSegmentedSelection, submitAtDeadline, deleteAttempts, upsertNewerAnswer, type Attempt, type ExamContext,
 } from './queries.js';
 import { gradeAttempt } from './grading.js';
 import { MESSAGES } from '../../src/domain/messages.js';
@@ -23,6 +24,11 @@ export interface ExamDeps {
   db: Kysely<Database>;
   now: Date;
   graceSeconds: number;
+}
+
+/** The exam rules' dependencies for one request: the database, the server's clock now, the grace period. */
+export function examDepsOf(app: FastifyInstance): ExamDeps {
+  return { db: app.db, now: app.clock.now(), graceSeconds: app.config.examGraceSeconds };
 }
 
 export const EXAM_REMOVED = MESSAGES.examRemoved;
@@ -235,15 +241,16 @@ export async function finalizeExpiredAttempts(db: Kysely<Database>, filter: { ex
 }
 
 /**
- * Practice retake: the current attempt is superseded (the next start opens round + 1) and the
- * segmented subject selection is cleared. Live exams cannot be retaken.
+ * Practice retake: in one transaction the previous attempts go with their answers and result, and
+ * the segmented subject selection is cleared; the next start opens a fresh attempt. Live exams
+ * cannot be retaken.
  */
 export async function retakeExam(deps: ExamDeps, studentId: string, examId: string, groupId: string | undefined): Promise<{ status: '200' }> {
-  const { db, now } = deps;
+  const { db } = deps;
   const context = groupId ? await authorise(db, studentId, examId, groupId, 403) : await authoriseWithoutGroup(db, studentId, examId, undefined, 403);
   if (context.exam.is_practice !== 1) throw examErrors.liveRetake();
   await db.transaction().execute(async (trx) => {
-    await supersedeAttempts(trx, examId, context.assignment.group_id, studentId, now.toISOString());
+    await deleteAttempts(trx, examId, context.assignment.group_id, studentId);
     await clearSegmentedSelection(trx, examId, studentId);
   });
   return { status: '200' };

@@ -24,7 +24,7 @@ export interface ExamContext {
 /** The assignment (prefixed a_ where names clash) and its exam, as both look-ups below read them. */
 const ASSIGNMENT_WITH_EXAM = [
       'ea.id as a_id', 'ea.exam_id as a_exam_id', 'ea.group_id as a_group_id', 'ea.starts_at', 'ea.ends_at', 'ea.duration', 'ea.cut_marks',
-      'ea.multiple_times_submission', 'ea.result_published', 'ea.removed_at',
+      'ea.multiple_times_submission', 'ea.result_published', 'ea.published_at', 'ea.removed_at',
       'e.id', 'e.title', 'e.course_id', 'e.subject_id', 'e.is_practice', 'e.is_segmented', 'e.instruction', 'e.total_marks', 'e.pass_mark',
       'e.negative_mark', 'e.segmented_details', 'e.gpa_factor', 'e.created_at',
 ] as const;
@@ -36,7 +36,8 @@ function splitAssignmentRow(row: AssignmentWithExamRow) {
   return {
     assignment: {
       id: row.a_id, exam_id: row.a_exam_id, group_id: row.a_group_id, starts_at: row.starts_at, ends_at: row.ends_at, duration: row.duration,
-      cut_marks: row.cut_marks, multiple_times_submission: row.multiple_times_submission, result_published: row.result_published, removed_at: row.removed_at,
+      cut_marks: row.cut_marks, multiple_times_submission: row.multiple_times_submission, result_published: row.result_published,
+      published_at: row.published_at, removed_at: row.removed_at,
     },
     exam: {
       id: row.id, title: row.title, course_id: row.course_id, subject_id: row.subject_id, is_practice: row.is_practice, is_segmented: row.is_segmented,
@@ -303,16 +304,20 @@ export async function submitAtDeadline(db: Kysely<Database>, attempt: Attempt): 
 export const examById = (db: Kysely<Database>, examId: string): Promise<Exam> =>
   db.selectFrom('exams').selectAll().where('id', '=', examId).executeTakeFirstOrThrow();
 
-/** A practice retake: the student's current attempts of the exam in the group end, so the next start opens a new round. */
-export async function supersedeAttempts(db: Kysely<Database>, examId: string, groupId: string, studentId: string, at: string): Promise<void> {
-  await db
-    .updateTable('attempts')
-    .set({ superseded_at: at })
-    .where('exam_id', '=', examId)
-    .where('group_id', '=', groupId)
-    .where('student_id', '=', studentId)
-    .where('superseded_at', 'is', null)
-    .execute();
+/**
+ * A practice retake: every attempt of the student on the exam in the group goes, with its answers,
+ * the teacher's marks on them and its result, so nothing of the old attempt remains. Run it in a
+ * transaction.
+ */
+export async function deleteAttempts(db: Kysely<Database>, examId: string, groupId: string, studentId: string): Promise<number> {
+  const ids = (
+    await db.selectFrom('attempts').select('id').where('exam_id', '=', examId).where('group_id', '=', groupId).where('student_id', '=', studentId).execute()
+  ).map((row) => row.id);
+  if (ids.length === 0) return 0;
+  await db.deleteFrom('results').where('attempt_id', 'in', ids).execute();
+  await db.deleteFrom('answers').where('attempt_id', 'in', ids).execute();
+  await db.deleteFrom('attempts').where('id', 'in', ids).execute();
+  return ids.length;
 }
 
 /** Whether the student has a current (not superseded) attempt of the exam in any group. */

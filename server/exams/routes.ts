@@ -10,15 +10,11 @@ import { forbidden, notFound } from '../errors.js';
 import { figureSignatureValid, withSignedFigures } from '../media/figures.js';
 import { fileSafetyHeaders } from '../storage/file-headers.js';
 import { assignmentsOfExamForStudent, segmentedSelectionOf } from './queries.js';
-import { authorise, authoriseWithoutGroup, examErrors, retakeExam, saveAnswer, saveSegmentedSelection, startAttempt, submitAttempt, type ExamDeps } from './attempts.js';
+import { authorise, authoriseWithoutGroup, examErrors, retakeExam, saveAnswer, saveSegmentedSelection, startAttempt, submitAttempt, examDepsOf } from './attempts.js';
 import { examDetails, examList, namePrompt } from './views.js';
 
 const MEDIA_DIR = fileURLToPath(new URL('../db/seed/media/exam/', import.meta.url));
 const MEDIA_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.svg': 'image/svg+xml', '.pdf': 'application/pdf' };
-
-function depsOf(app: FastifyInstance): ExamDeps {
-  return { db: app.db, now: app.clock.now(), graceSeconds: app.config.examGraceSeconds };
-}
 
 function ownStudent(request: FastifyRequest, studentId: string): void {
   if (studentId !== request.student.id) throw examErrors.notYours();
@@ -40,30 +36,30 @@ export async function examRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.route({ ...examsContract.list, handler: async (request) => {
-    return { data: await examList(depsOf(app), request.student.id, request.params.courseId, request.query) };
+    return { data: await examList(examDepsOf(app), request.student.id, request.params.courseId, request.query) };
   } });
 
   app.route({ ...examsContract.namePrompt, handler: async (request) => {
-    return { data: await namePrompt(depsOf(app), request.student.id, request.query.courseId, request.query) };
+    return { data: await namePrompt(examDepsOf(app), request.student.id, request.query.courseId, request.query) };
   } });
 
   app.route({ ...examsContract.details, handler: async (request) => {
     const context = await authoriseWithoutGroup(app.db, request.student.id, request.params.examId, request.query.courseId || undefined, 404);
-    return { data: withSignedFigures(await examDetails(depsOf(app), context, request.student.id), app.config.signingSecret, context.exam.id, request.student.id) };
+    return { data: withSignedFigures(await examDetails(examDepsOf(app), context, request.student.id), app.config.signingSecret, context.exam.id, request.student.id) };
   } });
 
   app.route({ ...examsContract.paper, handler: async (request) => {
     const context = await authorise(app.db, request.student.id, request.params.examId, request.params.groupId, 404);
-    return { data: withSignedFigures(await examDetails(depsOf(app), context, request.student.id), app.config.signingSecret, context.exam.id, request.student.id) };
+    return { data: withSignedFigures(await examDetails(examDepsOf(app), context, request.student.id), app.config.signingSecret, context.exam.id, request.student.id) };
   } });
 
   app.route({ ...examsContract.start, handler: async (request) => {
-    return { data: await startAttempt(depsOf(app), request.student.id, request.params.examId, request.params.groupId) };
+    return { data: await startAttempt(examDepsOf(app), request.student.id, request.params.examId, request.params.groupId) };
   } });
 
   app.route({ ...examsContract.addAnswer, handler: async (request) => {
     const { body } = request;
-    const data = await saveAnswer(depsOf(app), request.student.id, request.params.examId, request.params.groupId, {
+    const data = await saveAnswer(examDepsOf(app), request.student.id, request.params.examId, request.params.groupId, {
       questionId: body.questionId,
       answer: body.answer,
       timestamp: Math.floor(body.timestamp),
@@ -75,18 +71,18 @@ export async function examRoutes(fastify: FastifyInstance): Promise<void> {
   } });
 
   app.route({ ...examsContract.submit, handler: async (request) => {
-    return { data: await submitAttempt(depsOf(app), request.student.id, request.params.examId, request.params.groupId, request.body ?? {}) };
+    return { data: await submitAttempt(examDepsOf(app), request.student.id, request.params.examId, request.params.groupId, request.body ?? {}) };
   } });
 
   app.route({ ...examsContract.retake, handler: async (request) => {
     const { examId, studentId } = request.params;
     ownStudent(request, studentId);
-    return { data: await retakeExam(depsOf(app), studentId, examId, request.query.groupId || undefined) };
+    return { data: await retakeExam(examDepsOf(app), studentId, examId, request.query.groupId || undefined) };
   } });
 
   app.route({ ...examsContract.saveSegmentedSelection, handler: async (request) => {
     ownStudent(request, request.body.studentId);
-    return { data: await saveSegmentedSelection(depsOf(app), request.body.studentId, request.body.examId, toSelection(request.body)) };
+    return { data: await saveSegmentedSelection(examDepsOf(app), request.body.studentId, request.body.examId, toSelection(request.body)) };
   } });
 
   app.route({ ...examsContract.segmentedSelection, handler: async (request) => {

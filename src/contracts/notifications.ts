@@ -13,6 +13,8 @@ export const NotificationInfo = Type.Object(
   {
     on: Type.Optional(Type.String()),
     id: Type.Optional(Type.String()),
+    /** With on 'result': the batch of the result (/result/{id}/{groupId}). */
+    groupId: Type.Optional(Type.String()),
     courseId: Type.Optional(Type.String()),
     subjectId: Type.Optional(Type.String()),
     title: Type.Optional(Type.String()),

@@ -60,6 +60,22 @@ export const examsPaths = {
   figure: '/media/exam/:name',
 } as const;
 
+/** A student's results, the scoreboard and merit lists (the retake is an exam action: examsPaths.retake). */
+export const resultsPaths = {
+  result: '/exam/result/:examId/student/by-groupId/:groupId',
+  scoreboard: '/exam/newScoreBoard',
+  scoreboardPage: '/exam/scoreboard',
+  meritList: '/exam/getMeritListOfExam',
+} as const;
+
+/** The teacher desk's API: exam assignments, the grading queue, marking and publishing results. */
+export const staffPaths = {
+  assignments: '/staff/exam-assignments',
+  gradingQueue: '/staff/exam-assignments/:assignmentId/answers',
+  markAnswer: '/staff/attempts/:attemptId/answers/:questionId',
+  publish: '/staff/exam-assignments/:assignmentId/publish',
+} as const;
+
 export const notificationsPaths = {
   list: '/notification',
   markSeen: '/notification/seen/:id',

@@ -36,6 +36,8 @@ export const MESSAGES = {
   retakeConfirm: 'Retaking exam will remove the previous submission. Do you want to continue?',
   resultWithoutGroup: 'You cannot view the details of this exam!',
   resultWithoutGroupInfo: 'Info is missing!',
+  resultNotPublished: 'The result of this exam has not been published yet.',
+  resultNotPublishedInfo: 'Your teacher will publish it after marking; you will get a notification.',
 
   // Connection
   restored: 'Internet has been restored',

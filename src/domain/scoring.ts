@@ -7,6 +7,9 @@
 //   MCA       ['true' | 'false' | null, ...]     one value per option, by option position
 //   shortAns  [text]                              reviewed by a teacher; 0 until marked
 //   paragraph [text]                              reviewed by a teacher; 0 until marked
+//
+// A teacher's marks on a written answer (0 to the question's point) count as its marks; as with MCA
+// options, correct and incorrect are then shares: 3 of 5 marks is 0.6 correct and 0.4 incorrect.
 
 import type { AnswerItem, AnswerValue, GpaFactor, QuestionType } from '../contracts/exams';
 
@@ -181,8 +184,22 @@ export function answerAccepted(type: QuestionType, optionCount: number, multiple
   return multipleTimesSubmission || answerChangeAllowed(type, optionCount, given.answer, next);
 }
 
-/** Scores one question. `negativeMark` is the exam's negative_mark. */
-export function scoreQuestion(question: ScorableQuestion, answer: AnswerValue | null | undefined, negativeMark: number, attachmentCount = 0): QuestionScore {
+/** Whether a teacher's marks fit the question: a finite number from 0 to the question's point. */
+export function marksInRange(marks: number, point: number): boolean {
+  return Number.isFinite(marks) && marks >= 0 && marks <= point;
+}
+
+/**
+ * Scores one question. `negativeMark` is the exam's negative_mark; `reviewMarks` a teacher's marks
+ * for a written answer (null or absent while it waits for marking).
+ */
+export function scoreQuestion(
+  question: ScorableQuestion,
+  answer: AnswerValue | null | undefined,
+  negativeMark: number,
+  attachmentCount = 0,
+  reviewMarks: number | null = null,
+): QuestionScore {
   const value = answer ?? [];
   const base = { questionId: question.id, total: question.point, pendingReview: false };
   const answered = isAnswered(question.type, question.optionCount, value, attachmentCount);
@@ -229,9 +246,14 @@ export function scoreQuestion(question: ScorableQuestion, answer: AnswerValue | 
       };
     }
     case 'shortAns':
-    case 'paragraph':
+    case 'paragraph': {
       if (!answered) return none;
-      return { ...base, marks: 0, negativeMarks: 0, correct: 0, incorrect: 0, skipped: 0, answered, pendingReview: true };
+      if (reviewMarks === null || !marksInRange(reviewMarks, question.point)) {
+        return { ...base, marks: 0, negativeMarks: 0, correct: 0, incorrect: 0, skipped: 0, answered, pendingReview: true };
+      }
+      const share = question.point > 0 ? roundMarks(reviewMarks / question.point) : 1;
+      return { ...base, marks: roundMarks(reviewMarks), negativeMarks: 0, correct: share, incorrect: roundMarks(1 - share), skipped: 0, answered };
+    }
   }
 }
 
@@ -243,7 +265,8 @@ export function isPassed(marksObtained: number, totalMarks: number, passMark: nu
 
 /**
  * Scores a whole attempt. `answers` maps question id to the student's answer; questions without an
- * entry are unanswered. `attachments` maps question id to the number of attached files.
+ * entry are unanswered. `attachments` maps question id to the number of attached files, `reviews`
+ * to a teacher's marks for a written answer.
  */
 export function scoreExam(input: {
   questions: ScorableQuestion[];
@@ -251,11 +274,12 @@ export function scoreExam(input: {
   negativeMark: number;
   passMark: number;
   attachments?: ReadonlyMap<string, number> | Record<string, number>;
+  reviews?: ReadonlyMap<string, number> | Record<string, number>;
 }): ExamScore {
   const lookup = <T>(source: ReadonlyMap<string, T> | Record<string, T> | undefined, id: string): T | undefined =>
     source === undefined ? undefined : source instanceof Map ? source.get(id) : (source as Record<string, T>)[id];
   const questions = input.questions.map((question) =>
-    scoreQuestion(question, lookup(input.answers, question.id), input.negativeMark, lookup(input.attachments, question.id) ?? 0),
+    scoreQuestion(question, lookup(input.answers, question.id), input.negativeMark, lookup(input.attachments, question.id) ?? 0, lookup(input.reviews, question.id) ?? null),
   );
   const sum = (pick: (q: QuestionScore) => number) => roundMarks(questions.reduce((total, q) => total + pick(q), 0));
   const gross = sum((q) => q.marks);

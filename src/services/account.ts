@@ -21,16 +21,25 @@ export function storedStudent(): Student | null {
   return readJson<Student | null>(STORAGE_KEYS.student, null);
 }
 
+/**
+ * Calls a sign-in route and keeps the session id its answer starts (localStorage when remembered,
+ * this tab only otherwise).
+ */
+export async function keepingSession<T>(signIn: (onResponseHeaders: (headers: Headers) => void) => Promise<T>, remember: boolean): Promise<T> {
+  let sessionId: string | null = null;
+  const data = await signIn((headers) => (sessionId = headers.get('sessionid')));
+  if (!sessionId) throw new ApiRequestError(500, 'The server did not start a session.', 'noSession', false);
+  writeSessionId(sessionId, remember);
+  return data;
+}
+
 export const accountApi = {
   /** Signs in and keeps the session id (localStorage with Remember me, this tab only without). */
   async signIn(phone: string, password: string, remember: boolean): Promise<Student> {
-    let sessionId: string | null = null;
-    const data = await api.call<Account['login']>('POST', accountPaths.login, {
-      body: { username: toApiPhone(phone), password },
-      onResponseHeaders: (headers) => (sessionId = headers.get('sessionid')),
-    });
-    if (!sessionId) throw new ApiRequestError(500, 'The server did not start a session.', 'noSession', false);
-    writeSessionId(sessionId, remember);
+    const data = await keepingSession(
+      (onResponseHeaders) => api.call<Account['login']>('POST', accountPaths.login, { body: { username: toApiPhone(phone), password }, onResponseHeaders }),
+      remember,
+    );
     rememberStudent(data.student);
     return data.student;
   },

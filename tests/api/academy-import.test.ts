@@ -93,7 +93,8 @@ describe('npm run academy -- import', () => {
   it('explains a usage mistake', async () => {
     const result = await run(tsx, ['server/cli.ts', 'export'], { env: process.env }).catch((e: { code: number; stderr: string }) => e);
     expect((result as { code: number }).code).toBe(2);
-    expect((result as { stderr: string }).stderr).toContain('Usage: npm run academy -- import');
+    expect((result as { stderr: string }).stderr).toContain('npm run academy -- import <bundle.json');
+    expect((result as { stderr: string }).stderr).toContain('npm run academy -- publish <examId>');
   });
 });
 

@@ -3,15 +3,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../support/databases.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { signedCalls } from '../support/api-calls.js';
 import {
   COURSE, ENDED, GROUP, LIVE, LIVE_Q, OTHER_BATCH_EXAM, OTHER_GROUP, OUTSIDER, PRACTICE, PRACTICE_Q, SECRETS, STUDENT, CLASSMATE, UPCOMING, examBundle,
 } from './exams-fixture.js';
-
-interface Reply {
-  status: number;
-  body: { data?: any; errors?: { title: string; message: string; code: string } };
-  raw: string;
-}
 
 describe.each(databaseKinds())('exam taking (%s)', (kind) => {
   let server: TestServer;
@@ -32,11 +27,7 @@ describe.each(databaseKinds())('exam taking (%s)', (kind) => {
     await server.close();
   });
 
-  async function call(method: 'GET' | 'PATCH' | 'POST', url: string, session: string, payload?: unknown): Promise<Reply> {
-    const response = await server.call({ method, url, session, ...(payload === undefined ? {} : { payload: payload as object }) });
-    bodies.push(response.body);
-    return { status: response.statusCode, body: JSON.parse(response.body), raw: response.body };
-  }
+  const call = signedCalls(() => server, () => bodies);
   const start = (exam: string, session = me, group = GROUP) => call('PATCH', `/api/exam/start/${exam}/group-id/${group}`, session);
   const answer = (exam: string, payload: unknown, session = me, group = GROUP, query = '?isLive=true') =>
     call('PATCH', `/api/exam/add-answer/${exam}/group/${group}${query}`, session, payload);
@@ -340,7 +331,7 @@ describe.each(databaseKinds())('exam taking (%s)', (kind) => {
     expect(list.body.data.map((a: any) => a.examId._id)).not.toContain(PRACTICE);
   });
 
-  it('retakes a practice exam as a new round with no answers; live exams cannot be retaken', async () => {
+  it('retakes a practice exam afresh, leaving nothing of the old attempt; live exams cannot be retaken', async () => {
     await start(PRACTICE);
     await answer(PRACTICE, { questionId: PRACTICE_Q.mcq, answer: [1], timestamp: 1 });
     const first = await submit(PRACTICE);
@@ -351,9 +342,10 @@ describe.each(databaseKinds())('exam taking (%s)', (kind) => {
     expect(again.status).toBe(200);
     const view = await details(PRACTICE);
     expect(view.body.data).toMatchObject({ savedAnswers: [], submittedAt: null });
-    const attempts = await server.app.db.selectFrom('attempts').select(['round', 'superseded_at']).where('student_id', '=', STUDENT).where('exam_id', '=', PRACTICE).orderBy('round').execute();
-    expect(attempts.map((a) => a.round)).toEqual([1, 2]);
-    expect(attempts[0]!.superseded_at).not.toBeNull();
+    const attempts = await server.app.db.selectFrom('attempts').select(['id', 'submitted_at']).where('student_id', '=', STUDENT).where('exam_id', '=', PRACTICE).execute();
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0]!.submitted_at).toBeNull();
+    expect(await server.app.db.selectFrom('results').select('id').where('id', '=', first.body.data.resultId).executeTakeFirst()).toBeUndefined();
     await answer(PRACTICE, { questionId: PRACTICE_Q.mca, answer: ['true', 'false'], timestamp: 2 });
     const second = await submit(PRACTICE);
     expect(second.body.data.resultId).not.toBe(first.body.data.resultId);

@@ -221,6 +221,8 @@ describe('where a notification leads', () => {
     expect(notificationTarget({ on: 'question-solve', id: 'c' })).toEqual({ to: '/videos/c/question-solve' });
     expect(notificationTarget({ on: 'forum', id: 'd' })).toEqual({ to: '/question-details/d' });
     expect(notificationTarget({ on: 'exam', id: 'e', isPracticeExam: false, examResultId: 'r' })).toEqual({ to: '/exams', state: { isPracticeExam: false, examResultId: 'r' } });
+    expect(notificationTarget({ on: 'result', id: 'e', groupId: 'g' })).toEqual({ to: '/result/e/g' });
+    expect(notificationTarget({ on: 'result', id: 'e' })).toBeNull();
     expect(notificationTarget({})).toBeNull();
     expect(notificationTarget(undefined)).toBeNull();
     expect(notificationTarget({ on: 'lecture' })).toBeNull();

@@ -6,6 +6,8 @@ import type { TestServer } from './test-server.js';
 
 /** In batches with content, exams and notifications. */
 export const DEMO_STUDENT = { id: '570000000000000000000001', phone: '01700000001', password: 'student123' } as const;
+/** The demo teacher: marks written answers and publishes results at /staff. */
+export const DEMO_TEACHER = { id: '5f0000000000000000000001', username: 'teacher@academy.test', password: 'teacher-pass-2026' } as const;
 /** In no batch: the empty states. */
 export const NO_BATCH_STUDENT = { id: '570000000000000000000002', phone: '01700000002', password: 'student123' } as const;
 
@@ -20,6 +22,13 @@ export const DEMO = {
   clearVideo: '7d0000000000000000000001',
   protectedVideo: '7d0000000000000000000002',
   liveExam: 'e10000000000000000000001',
+  /** A finished live exam whose results are published: a merit list of 24 with a shared rank. */
+  publishedExam: 'e10000000000000000000003',
+  publishedExamTitle: 'Live Test: Biochemistry of Enzymes',
+  /** A finished live exam whose written answers wait for the teacher's marks. */
+  awaitingMarkingExam: 'e10000000000000000000009',
+  awaitingMarkingAssignment: 'e30000000000000000000010',
+  awaitingMarkingExamTitle: 'Live Test: Cardiac Cycle (Written)',
   liveExamTitle: 'Weekly Live Test: Cardiovascular Physiology',
   upcomingExamTitle: 'Grand Test: Anatomy of the Upper Limb',
   shortPracticeExam: 'e10000000000000000000004',

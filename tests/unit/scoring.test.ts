@@ -40,6 +40,15 @@ describe('scoring of each question type', () => {
     expect(scoreQuestion(paragraph, [''], 1)).toMatchObject({ pendingReview: false, answered: false, skipped: 1 });
     expect(scoreQuestion(paragraph, [], 1, 1)).toMatchObject({ pendingReview: true, answered: true });
   });
+
+  it("a teacher's marks score a written answer, as shares of correct and incorrect, never with negative marks", () => {
+    expect(scoreQuestion(paragraph, ['The heart pumps'], 1, 0, 3)).toMatchObject({ marks: 3, negativeMarks: 0, correct: 0.6, incorrect: 0.4, pendingReview: false });
+    expect(scoreQuestion(shortAns, ['Insulin'], 1, 0, 2)).toMatchObject({ marks: 2, correct: 1, incorrect: 0, pendingReview: false });
+    expect(scoreQuestion(shortAns, ['Glucagon'], 1, 0, 0)).toMatchObject({ marks: 0, correct: 0, incorrect: 1, pendingReview: false });
+    // Marks outside 0..point are never counted: the answer still waits for a valid mark.
+    expect(scoreQuestion(shortAns, ['Insulin'], 1, 0, 2.5)).toMatchObject({ marks: 0, pendingReview: true });
+    expect(scoreQuestion(shortAns, [''], 1, 0, 2)).toMatchObject({ marks: 0, skipped: 1, answered: false });
+  });
 });
 
 describe('whole exam', () => {
@@ -59,6 +68,17 @@ describe('whole exam', () => {
     expect(score.skipped).toBe(1.2);
     expect(score.passed).toBe(false);
     expect(score.pendingReview).toBe(true);
+  });
+
+  it("counts a teacher's marks and passes once the written answers are marked", () => {
+    const score = scoreExam({
+      questions: [mcq, shortAns, paragraph],
+      answers: { q1: [2], q4: ['Insulin'], q5: ['Long answer'] },
+      reviews: new Map([['q4', 2], ['q5', 2.5]]),
+      negativeMark: 0.5,
+      passMark: 70,
+    });
+    expect(score).toMatchObject({ marksObtained: 6.5, totalMarks: 9, correct: 2.5, incorrect: 0.5, passed: true, pendingReview: false });
   });
 
   it('pass is marksObtained / totalMarks x 100 at least passMark', () => {

@@ -13,6 +13,7 @@ import { writeJson } from '../json.js';
 import { newId } from '../../ids.js';
 import { cleanRichText } from '../../richText.js';
 import { gradeAttempt } from '../../exams/grading.js';
+import { fixMeritList } from '../../results/queries.js';
 import { attemptEndMs } from '../../../src/domain/examTiming.js';
 
 export class BundleError extends Error {
@@ -274,7 +275,8 @@ export async function importBundle(db: Kysely<Database>, input: unknown, options
         await trx.insertInto('exam_assignments').values({
           id: a.id ?? newId(), exam_id: exam.id, group_id: a.groupId,
           starts_at: at(a.startsAt), ends_at: at(a.endsAt), duration: a.duration, cut_marks: a.cutMarks ?? null,
-          multiple_times_submission: a.multipleTimesSubmission ? 1 : 0, result_published: a.resultPublished ? 1 : 0, removed_at: null,
+          multiple_times_submission: a.multipleTimesSubmission ? 1 : 0, result_published: a.resultPublished ? 1 : 0,
+          published_at: a.resultPublished ? at(a.endsAt) : null, removed_at: null,
         }).execute();
       }
     }
@@ -324,6 +326,10 @@ export async function importBundle(db: Kysely<Database>, input: unknown, options
       }
       const examRow = await trx.selectFrom('exams').selectAll().where('id', '=', sub.examId).executeTakeFirstOrThrow();
       await gradeAttempt(trx, examRow, attempt, new Date(attempt.submitted_at));
+    }
+    // Past live exams imported as published get their merit list fixed, as publishing does.
+    for (const exam of bundle.exams ?? []) {
+      if (!exam.isPracticeExam && (exam.assignments ?? []).some((a) => a.resultPublished)) await fixMeritList(trx, exam.id);
     }
   });
   return summary;

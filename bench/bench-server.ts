@@ -1,0 +1,232 @@
+// What the benchmarks share: command-line flags, a fresh database (a temporary SQLite file, or a
+// fresh schema of a PostgreSQL database), a real server process on a free loopback port, requests
+// over keep-alive HTTP, and latency figures.
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { API_PREFIX, serverPaths } from '../src/contracts/paths.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function flag(name: string): string | undefined {
+  const args = process.argv.slice(2);
+  const at = args.indexOf(`--${name}`);
+  if (at >= 0) return args[at + 1];
+  const inline = args.find((a) => a.startsWith(`--${name}=`));
+  return inline?.slice(name.length + 3);
+}
+
+export function positive(name: string, fallback: number): number {
+  const raw = flag(name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number, not "${raw}"`);
+  return value;
+}
+
+export interface BenchDatabase {
+  url: string;
+  describe: string;
+  drop(): Promise<void>;
+}
+
+/** The database of `--db` or DATABASE_URL, or a temporary SQLite file; `name` prefixes its files and schemas. */
+export async function prepareDatabase(name: string): Promise<BenchDatabase> {
+  const given = flag('db') ?? process.env.DATABASE_URL;
+  if (given?.startsWith('postgres')) {
+    const pg = await import('pg');
+    const schema = `${name.replace(/-/g, '_')}_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.default.Client({ connectionString: given });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const url = new URL(given);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    return {
+      url: url.toString(),
+      describe: `PostgreSQL (fresh schema ${schema})`,
+      drop: async () => {
+        const c = new pg.default.Client({ connectionString: given });
+        await c.connect();
+        await c.query(`drop schema if exists ${schema} cascade`);
+        await c.end();
+      },
+    };
+  }
+  if (given?.startsWith('sqlite:')) {
+    const file = given.slice('sqlite:'.length);
+    if (fs.existsSync(file)) throw new Error(`${file} exists; the benchmark needs a fresh database file`);
+    return { url: given, describe: `SQLite ${file}`, drop: async () => undefined };
+  }
+  if (given) throw new Error('--db must be sqlite:<path> or a postgres:// URL');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-`));
+  return { url: `sqlite:${path.join(dir, 'bench.sqlite')}`, describe: 'SQLite (temporary file, WAL)', drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+export interface Reply {
+  status: number;
+  body: string;
+}
+
+export function request(port: number, method: string, url: string, session: string | null, payload?: unknown): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const body = payload === undefined ? undefined : JSON.stringify(payload);
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: url,
+        agent,
+        headers: {
+          agent: 'browser',
+          ...(session ? { authorization: session } : {}),
+          ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
+        },
+        timeout: 60_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+    if (body) req.write(body);
+    req.end();
+  });
+}
+
+export async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'silent', NODE_ENV: 'development' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${stderr.slice(-2000)}`))));
+  const deadline = Date.now() + 60_000;
+  const ready = (async () => {
+    for (;;) {
+      try {
+        if ((await request(port, 'GET', `${API_PREFIX}${serverPaths.health}`, null)).status === 200) return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`the server did not start within 60 s: ${stderr.slice(-2000)}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  })();
+  await Promise.race([ready, exited]);
+  child.removeAllListeners('exit');
+  return child;
+}
+
+/** Stops a server process started by startServer. */
+export async function stopServer(server: ChildProcess | null): Promise<void> {
+  if (!server || server.exitCode !== null) return;
+  const exited = new Promise((r) => server.once('exit', r));
+  server.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+  if (server.exitCode === null) server.kill('SIGKILL');
+}
+
+export interface PhaseStats {
+  name: string;
+  sent: number;
+  ok: number;
+  errors: number;
+  errorKinds: Map<string, number>;
+  latencies: number[];
+  startedAt: number;
+  endedAt: number;
+}
+
+export const newStats = (name: string): PhaseStats => ({ name, sent: 0, ok: 0, errors: 0, errorKinds: new Map(), latencies: [], startedAt: performance.now(), endedAt: 0 });
+
+export async function timed(stats: PhaseStats, run: () => Promise<Reply>): Promise<Reply | null> {
+  stats.sent += 1;
+  const t0 = performance.now();
+  try {
+    const reply = await run();
+    stats.latencies.push(performance.now() - t0);
+    if (reply.status >= 200 && reply.status < 300) {
+      stats.ok += 1;
+      return reply;
+    }
+    stats.errors += 1;
+    const kind = `HTTP ${reply.status}`;
+    stats.errorKinds.set(kind, (stats.errorKinds.get(kind) ?? 0) + 1);
+    return null;
+  } catch (error) {
+    stats.latencies.push(performance.now() - t0);
+    stats.errors += 1;
+    const kind = (error as Error).message;
+    stats.errorKinds.set(kind, (stats.errorKinds.get(kind) ?? 0) + 1);
+    return null;
+  }
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export function report(stats: PhaseStats): void {
+  const seconds = (stats.endedAt - stats.startedAt) / 1000;
+  const sorted = [...stats.latencies].sort((a, b) => a - b);
+  const kinds = [...stats.errorKinds].map(([k, n]) => `${k} x${n}`).join(', ');
+  console.log(
+    `${stats.name.padEnd(34)} ${String(stats.sent).padStart(6)} req  ${seconds.toFixed(1).padStart(6)} s  ${(stats.sent / seconds).toFixed(1).padStart(7)} req/s` +
+      `  p50 ${percentile(sorted, 50).toFixed(1).padStart(6)} ms  p99 ${percentile(sorted, 99).toFixed(1).padStart(7)} ms  max ${(sorted.at(-1) ?? 0).toFixed(1).padStart(7)} ms` +
+      `  errors ${stats.errors}${kinds ? ` (${kinds})` : ''}`,
+  );
+}
+
+
+/**
+ * Runs a benchmark over a fresh database (see prepareDatabase). `serve` starts the server process on
+ * a free port and returns the port; whatever happens, the server is stopped and the database dropped.
+ */
+export function runBenchmark(name: string, body: (database: BenchDatabase, serve: () => Promise<number>) => Promise<void>): void {
+  const run = async () => {
+    const database = await prepareDatabase(name);
+    let server: ChildProcess | null = null;
+    try {
+      await body(database, async () => {
+        const port = await freePort();
+        server = await startServer(database.url, port);
+        return port;
+      });
+    } finally {
+      await stopServer(server);
+      agent.destroy();
+      await database.drop();
+    }
+  };
+  run().catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

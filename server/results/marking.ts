@@ -1,0 +1,249 @@
+// The teacher's side of results: the exam assignments with what waits for marking, the written
+// answers of one assignment, marking one answer (the result is scored again by the shared scoring
+// module), and publishing an assignment's results, which makes the marks final, opens the result
+// and merit list to the batch and notifies every student of it.
+import type { FastifyInstance } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import type { Database, Staff } from '../db/schema.js';
+import { readJson } from '../db/json.js';
+import { badRequest, conflict, notFound } from '../errors.js';
+import { isAnswered, marksInRange, roundMarks } from '../../src/domain/scoring.js';
+import type { AnswerValue, Attachment } from '../../src/contracts/exams.js';
+import type { GradingQueue, MarkReply, PublishReply, StaffAssignment, WrittenAnswer } from '../../src/contracts/staff.js';
+import { finalizeExpiredAttempts, type ExamDeps } from '../exams/attempts.js';
+import { examById } from '../exams/queries.js';
+import { regradeAttempt } from '../exams/grading.js';
+import { publishNotification } from '../notifications/publish.js';
+import { fixMeritList } from './queries.js';
+import { toMs } from '../../src/domain/examTiming.js';
+
+const WRITTEN = ['shortAns', 'paragraph'] as const;
+
+export const markingErrors = {
+  assignmentNotFound: () => notFound('Exam assignment not found', 'assignmentNotFound'),
+  answerNotFound: () => notFound('Answer not found', 'answerNotFound', 'The student did not answer this question in a submitted attempt.'),
+  notWritten: () => badRequest('Only short answers and paragraphs are marked by a teacher.', 'notWrittenAnswer'),
+  outOfRange: (point: number) => badRequest(`Marks must be from 0 to ${point}.`, 'marksOutOfRange'),
+  published: () => conflict('The results of this exam are already published; marks can no longer change.', 'resultsPublished'),
+  alreadyPublished: () => conflict('The results of this exam are already published.', 'alreadyPublished'),
+  practice: () => conflict('Practice results are shown to students at once; there is nothing to publish.', 'practiceExam'),
+  notOver: (endsAt: string) => conflict('This exam is not over yet.', 'examNotOver', `Results can be published after ${endsAt} and the grace period for late submissions.`),
+  markingPending: (count: number) =>
+    conflict('Some written answers still wait for marks.', 'markingPending', `${count} submission${count === 1 ? '' : 's'} still ${count === 1 ? 'has' : 'have'} unmarked written answers.`),
+};
+
+/** Exam assignments with their exam, batch and course, and their submission counts (aliases ea, e, g, c). */
+function assignmentRows(db: Kysely<Database>) {
+  return db
+    .selectFrom('exam_assignments as ea')
+    .innerJoin('exams as e', 'e.id', 'ea.exam_id')
+    .innerJoin('groups as g', 'g.id', 'ea.group_id')
+    .leftJoin('courses as c', 'c.id', 'e.course_id')
+    .where('ea.removed_at', 'is', null)
+    .select((eb) => [
+      'ea.id', 'ea.exam_id', 'ea.group_id', 'ea.starts_at', 'ea.ends_at', 'ea.result_published', 'ea.published_at',
+      'e.title', 'e.is_practice', 'e.course_id', 'c.name as course_name', 'g.name as group_name',
+      eb.selectFrom('results as r').whereRef('r.exam_id', '=', 'ea.exam_id').whereRef('r.group_id', '=', 'ea.group_id')
+        .select((inner) => inner.fn.countAll<number>().as('n')).as('submitted'),
+      eb.selectFrom('results as r').whereRef('r.exam_id', '=', 'ea.exam_id').whereRef('r.group_id', '=', 'ea.group_id').where('r.pending_review', '=', 1)
+        .select((inner) => inner.fn.countAll<number>().as('n')).as('awaiting'),
+    ]);
+}
+type AssignmentRow = Awaited<ReturnType<ReturnType<typeof assignmentRows>['execute']>>[number];
+
+function assignmentView(row: AssignmentRow): StaffAssignment {
+  return {
+    _id: row.id,
+    exam: { _id: row.exam_id, title: row.title, isPracticeExam: Number(row.is_practice) === 1, courseId: row.course_id, courseName: row.course_name },
+    groupId: row.group_id,
+    groupName: row.group_name,
+    startsAt: row.starts_at,
+    endsAt: row.ends_at,
+    submitted: Number(row.submitted ?? 0),
+    awaitingMarking: Number(row.awaiting ?? 0),
+    resultPublished: Number(row.result_published) === 1,
+    publishedAt: row.published_at,
+  };
+}
+
+/** Every exam assignment of the academy, newest first. */
+export async function staffAssignments(db: Kysely<Database>): Promise<StaffAssignment[]> {
+  const rows = await assignmentRows(db).orderBy('ea.starts_at', 'desc').orderBy('ea.id').execute();
+  return rows.map(assignmentView);
+}
+
+async function staffAssignment(db: Kysely<Database>, assignmentId: string): Promise<StaffAssignment> {
+  const row = await assignmentRows(db).where('ea.id', '=', assignmentId).executeTakeFirst();
+  if (!row) throw markingErrors.assignmentNotFound();
+  return assignmentView(row);
+}
+
+/**
+ * The written answers of an assignment's submitted attempts: those waiting for marks ('pending',
+ * oldest submission first), those marked, or all. Written answers left empty are not listed.
+ */
+export async function gradingQueue(deps: ExamDeps, assignmentId: string, status: 'pending' | 'marked' | 'all'): Promise<GradingQueue> {
+  const { db } = deps;
+  let assignment = await staffAssignment(db, assignmentId);
+  if (await finalizeExpiredAttempts(db, { examId: assignment.exam._id }, deps.now, deps.graceSeconds)) assignment = await staffAssignment(db, assignmentId);
+  let query = db
+    .selectFrom('attempts as a')
+    .innerJoin('answers as an', 'an.attempt_id', 'a.id')
+    .innerJoin('questions as q', 'q.id', 'an.question_id')
+    .innerJoin('students as s', 's.id', 'a.student_id')
+    .leftJoin('staff as st', 'st.id', 'an.reviewed_by')
+    .select([
+      'a.id as attempt_id', sql<string>`a.submitted_at`.as('submitted_at'), 's.id as student_id', 's.name as student_name', 's.sid', 'q.id as question_id', 'q.type', 'q.title', 'q.point',
+      'q.image', 'q.file', 'q.answer as model_answer', 'q.explanation', 'an.answer', 'an.extra', 'an.review_marks', 'an.review_comment', 'an.reviewed_at',
+      'st.name as reviewer',
+    ])
+    .where('a.exam_id', '=', assignment.exam._id)
+    .where('a.group_id', '=', assignment.groupId)
+    .where('a.submitted_at', 'is not', null)
+    .where('a.superseded_at', 'is', null)
+    .where('q.type', 'in', WRITTEN);
+  if (status === 'pending') query = query.where('an.review_marks', 'is', null);
+  if (status === 'marked') query = query.where('an.review_marks', 'is not', null);
+  const rows = await query.orderBy('a.submitted_at').orderBy('s.name').orderBy('q.position').execute();
+  const answers: WrittenAnswer[] = [];
+  for (const row of rows) {
+    const answer = readJson<AnswerValue>(row.answer, []);
+    const extra = readJson<Attachment[]>(row.extra, []);
+    if (!isAnswered(row.type, 0, answer, extra.length)) continue;
+    answers.push({
+      attemptId: row.attempt_id,
+      questionId: row.question_id,
+      student: { _id: row.student_id, name: row.student_name, sid: row.sid },
+      question: {
+        _id: row.question_id,
+        type: row.type as (typeof WRITTEN)[number],
+        title: row.title,
+        point: row.point,
+        image: readJson<string[]>(row.image, []),
+        file: readJson<string[]>(row.file, []),
+        modelAnswer: readJson<AnswerValue>(row.model_answer, []),
+        explanation: row.explanation,
+      },
+      answer,
+      extra,
+      submittedAt: row.submitted_at,
+      marks: row.review_marks === null ? null : Number(row.review_marks),
+      comment: row.review_comment,
+      reviewedAt: row.reviewed_at,
+      reviewedBy: row.reviewer,
+    });
+  }
+  return { assignment, answers };
+}
+
+/**
+ * Marks one written answer of a submitted attempt (0 to the question's marks, with an optional
+ * comment the student reads on the result) and scores the attempt again, in one transaction.
+ * Refused once the assignment's results are published: published marks are final.
+ */
+export async function markAnswer(deps: ExamDeps, staff: Staff, attemptId: string, questionId: string, input: { marks: number; comment?: string | null }): Promise<MarkReply> {
+  const { db, now } = deps;
+  const attempt = await db.selectFrom('attempts').selectAll().where('id', '=', attemptId).executeTakeFirst();
+  if (!attempt || attempt.submitted_at === null || attempt.superseded_at !== null) throw markingErrors.answerNotFound();
+  const question = await db.selectFrom('questions').select(['id', 'type', 'point']).where('id', '=', questionId).where('exam_id', '=', attempt.exam_id).executeTakeFirst();
+  if (!question) throw markingErrors.answerNotFound();
+  if (!(WRITTEN as readonly string[]).includes(question.type)) throw markingErrors.notWritten();
+  const stored = await db.selectFrom('answers').select(['answer', 'extra']).where('attempt_id', '=', attemptId).where('question_id', '=', questionId).executeTakeFirst();
+  if (!stored || !isAnswered(question.type, 0, readJson<AnswerValue>(stored.answer, []), readJson<unknown[]>(stored.extra, []).length)) throw markingErrors.answerNotFound();
+  if (!marksInRange(input.marks, question.point)) throw markingErrors.outOfRange(question.point);
+
+  const marks = roundMarks(input.marks);
+  const comment = input.comment?.trim() ? input.comment.trim() : null;
+  const reviewedAt = now.toISOString();
+  const score = await db.transaction().execute(async (trx) => {
+    const assignment = await trx
+      .selectFrom('exam_assignments')
+      .select('result_published')
+      .where('exam_id', '=', attempt.exam_id)
+      .where('group_id', '=', attempt.group_id)
+      .executeTakeFirstOrThrow();
+    if (Number(assignment.result_published) === 1) throw markingErrors.published();
+    await trx
+      .updateTable('answers')
+      .set({ review_marks: marks, review_comment: comment, reviewed_by: staff.id, reviewed_at: reviewedAt })
+      .where('attempt_id', '=', attemptId)
+      .where('question_id', '=', questionId)
+      .execute();
+    return regradeAttempt(trx, await examById(trx, attempt.exam_id), attempt);
+  });
+  return {
+    attemptId,
+    questionId,
+    marks,
+    comment,
+    reviewedAt,
+    result: { marksObtained: score.marksObtained, totalMarks: score.totalMarks, passed: score.passed, pendingReview: score.pendingReview },
+  };
+}
+
+/**
+ * Publishes a live exam assignment's results: once the exam and its grace period are over, every
+ * attempt is finished and every written answer marked, the assignment is marked published (its marks
+ * final) and the exam's merit list is fixed over every published batch, in one transaction; then each
+ * student of the batch gets a notification that leads to the result, live on every open tab.
+ */
+export async function publishResults(app: FastifyInstance, deps: ExamDeps, assignmentId: string): Promise<PublishReply> {
+  const { db, now } = deps;
+  const row = await db
+    .selectFrom('exam_assignments as ea')
+    .innerJoin('exams as e', 'e.id', 'ea.exam_id')
+    .select(['ea.id', 'ea.exam_id', 'ea.group_id', 'ea.ends_at', 'ea.result_published', 'ea.removed_at', 'e.title', 'e.is_practice', 'e.course_id', 'e.subject_id'])
+    .where('ea.id', '=', assignmentId)
+    .executeTakeFirst();
+  if (!row || row.removed_at !== null) throw markingErrors.assignmentNotFound();
+  if (Number(row.is_practice) === 1) throw markingErrors.practice();
+  if (Number(row.result_published) === 1) throw markingErrors.alreadyPublished();
+  if (now.getTime() < toMs(row.ends_at) + deps.graceSeconds * 1000) throw markingErrors.notOver(row.ends_at);
+
+  await finalizeExpiredAttempts(db, { examId: row.exam_id }, now, deps.graceSeconds);
+  const publishedAt = now.toISOString();
+  const results = await db.transaction().execute(async (trx) => {
+    const counts = await trx
+      .selectFrom('results')
+      .select((eb) => [eb.fn.countAll<number>().as('all'), eb.fn.sum<number | null>('pending_review').as('pending')])
+      .where('exam_id', '=', row.exam_id)
+      .where('group_id', '=', row.group_id)
+      .executeTakeFirst();
+    const pending = Number(counts?.pending ?? 0);
+    if (pending > 0) throw markingErrors.markingPending(pending);
+    const updated = await trx
+      .updateTable('exam_assignments')
+      .set({ result_published: 1, published_at: publishedAt })
+      .where('id', '=', assignmentId)
+      .where('result_published', '=', 0)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) throw markingErrors.alreadyPublished();
+    await fixMeritList(trx, row.exam_id);
+    return Number(counts?.all ?? 0);
+  });
+
+  const students = (await db.selectFrom('group_members').select('student_id').where('group_id', '=', row.group_id).execute()).map((m) => m.student_id);
+  await publishNotification(
+    app,
+    {
+      type: 'notification',
+      message: `The result of ${row.title} is published.`,
+      info: { on: 'result', id: row.exam_id, groupId: row.group_id, courseId: row.course_id, subjectId: row.subject_id ?? undefined, title: row.title, isPracticeExam: false },
+    },
+    students,
+  );
+  return { assignmentId, examId: row.exam_id, groupId: row.group_id, publishedAt, results, notified: students.length };
+}
+
+/** The assignments of an exam that still wait for publication (the operator's `publish <examId>`). */
+export async function unpublishedAssignmentsOf(db: Kysely<Database>, examId: string) {
+  return db
+    .selectFrom('exam_assignments as ea')
+    .innerJoin('groups as g', 'g.id', 'ea.group_id')
+    .select(['ea.id', 'g.name as group_name'])
+    .where('ea.exam_id', '=', examId)
+    .where('ea.removed_at', 'is', null)
+    .where('ea.result_published', '=', 0)
+    .orderBy('g.name')
+    .execute();
+}

@@ -1,0 +1,122 @@
+// The teacher desk's API (staff sessions only; a student gets 403): the exam assignments with what
+// waits for marking, the written answers of one assignment, marking one answer, and publishing an
+// assignment's results. Paths are relative to the API base (/api).
+import { Type, type Static } from '@sinclair/typebox';
+import { Data, failures, IdParams, Nullable, type RouteContract } from './common';
+import { AnswerValue, Attachment } from './exams';
+import { staffPaths } from './paths';
+
+/** An exam given to a batch, as the teacher desk lists it. */
+export const StaffAssignment = Type.Object({
+  _id: Type.String(),
+  exam: Type.Object({
+    _id: Type.String(),
+    title: Type.String(),
+    isPracticeExam: Type.Boolean(),
+    courseId: Type.String(),
+    courseName: Nullable(Type.String()),
+  }),
+  groupId: Type.String(),
+  groupName: Type.String(),
+  startsAt: Type.String(),
+  endsAt: Type.String(),
+  /** Submitted attempts. */
+  submitted: Type.Number(),
+  /** Written answers of submitted attempts still waiting for marks. */
+  awaitingMarking: Type.Number(),
+  resultPublished: Type.Boolean(),
+  publishedAt: Nullable(Type.String()),
+});
+export type StaffAssignment = Static<typeof StaffAssignment>;
+
+/** A written answer (short answer or paragraph) of a submitted attempt, with its question. */
+export const WrittenAnswer = Type.Object({
+  attemptId: Type.String(),
+  questionId: Type.String(),
+  student: Type.Object({ _id: Type.String(), name: Type.String(), sid: Type.String() }),
+  question: Type.Object({
+    _id: Type.String(),
+    type: Type.Union([Type.Literal('shortAns'), Type.Literal('paragraph')]),
+    title: Type.String(),
+    point: Type.Number(),
+    image: Type.Array(Type.String()),
+    file: Type.Array(Type.String()),
+    /** The model answer of the question, if the exam gives one. */
+    modelAnswer: AnswerValue,
+    explanation: Nullable(Type.String()),
+  }),
+  answer: AnswerValue,
+  extra: Type.Array(Attachment),
+  submittedAt: Type.String(),
+  marks: Nullable(Type.Number()),
+  comment: Nullable(Type.String()),
+  reviewedAt: Nullable(Type.String()),
+  reviewedBy: Nullable(Type.String()),
+});
+export type WrittenAnswer = Static<typeof WrittenAnswer>;
+
+export const GradingQueue = Type.Object({ assignment: StaffAssignment, answers: Type.Array(WrittenAnswer) });
+export type GradingQueue = Static<typeof GradingQueue>;
+
+export const MarkBody = Type.Object({
+  /** From 0 to the question's marks (checked by the server with the question at hand). */
+  marks: Type.Number(),
+  /** Shown to the student on the result; null or '' for none. */
+  comment: Type.Optional(Nullable(Type.String({ maxLength: 4000 }))),
+});
+export type MarkBody = Static<typeof MarkBody>;
+
+export const MarkReply = Type.Object({
+  attemptId: Type.String(),
+  questionId: Type.String(),
+  marks: Type.Number(),
+  comment: Nullable(Type.String()),
+  reviewedAt: Type.String(),
+  /** The student's result after the mark. */
+  result: Type.Object({ marksObtained: Type.Number(), totalMarks: Type.Number(), passed: Type.Boolean(), pendingReview: Type.Boolean() }),
+});
+export type MarkReply = Static<typeof MarkReply>;
+
+export const PublishReply = Type.Object({
+  assignmentId: Type.String(),
+  examId: Type.String(),
+  groupId: Type.String(),
+  publishedAt: Type.String(),
+  /** Results now visible to their students. */
+  results: Type.Number(),
+  /** Students of the batch who were notified. */
+  notified: Type.Number(),
+});
+export type PublishReply = Static<typeof PublishReply>;
+
+export const staffContract = {
+  assignments: {
+    method: 'GET',
+    url: staffPaths.assignments,
+    config: { access: 'staff' },
+    // Newest first.
+    schema: { response: { 200: Data(Type.Array(StaffAssignment)), ...failures(401, 403) } },
+  },
+  gradingQueue: {
+    method: 'GET',
+    url: staffPaths.gradingQueue,
+    config: { access: 'staff' },
+    schema: {
+      params: IdParams('assignmentId'),
+      querystring: Type.Object({ status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('marked'), Type.Literal('all')])) }),
+      response: { 200: Data(GradingQueue), ...failures(400, 401, 403, 404) },
+    },
+  },
+  markAnswer: {
+    method: 'PATCH',
+    url: staffPaths.markAnswer,
+    config: { access: 'staff' },
+    schema: { params: IdParams('attemptId', 'questionId'), body: MarkBody, response: { 200: Data(MarkReply), ...failures(400, 401, 403, 404, 409) } },
+  },
+  publish: {
+    method: 'POST',
+    url: staffPaths.publish,
+    config: { access: 'staff' },
+    schema: { params: IdParams('assignmentId'), response: { 200: Data(PublishReply), ...failures(400, 401, 403, 404, 409) } },
+  },
+} satisfies Record<string, RouteContract>;

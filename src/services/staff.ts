@@ -1,0 +1,32 @@
+// The teacher desk's calls (contracts: src/contracts/staff.ts), with a staff session: the exam
+// assignments, the written answers of one awaiting marks, marking one answer, publishing results.
+import { api } from './api';
+import { keepingSession } from './account';
+import type { accountContract, Staff as StaffMember } from '../contracts/account';
+import type { MarkBody, staffContract } from '../contracts/staff';
+import { accountPaths, staffPaths } from '../contracts/paths';
+
+type Staff = typeof staffContract;
+type Account = typeof accountContract;
+
+export const staffApi = {
+  /** Signs a teacher or administrator in; the session is kept for this tab only (the desk's tab). */
+  async signIn(username: string, password: string): Promise<StaffMember> {
+    const data = await keepingSession(
+      (onResponseHeaders) => api.call<Account['staffLogin']>('POST', accountPaths.staffLogin, { body: { username, password }, onResponseHeaders }),
+      false,
+    );
+    return data.staff;
+  },
+
+  assignments: () => api.call<Staff['assignments']>('GET', staffPaths.assignments),
+
+  /** Written answers of the assignment's submissions: waiting for marks (default), marked, or all. */
+  gradingQueue: (assignmentId: string, status: 'pending' | 'marked' | 'all' = 'pending') =>
+    api.call<Staff['gradingQueue']>('GET', staffPaths.gradingQueue, { params: { assignmentId }, query: { status } }),
+
+  mark: (attemptId: string, questionId: string, body: MarkBody) =>
+    api.call<Staff['markAnswer']>('PATCH', staffPaths.markAnswer, { params: { attemptId, questionId }, body }),
+
+  publish: (assignmentId: string) => api.call<Staff['publish']>('POST', staffPaths.publish, { params: { assignmentId } }),
+};
