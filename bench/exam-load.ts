@@ -9,21 +9,16 @@
 //   phase 1  every student saves an answer every 10 s for --seconds seconds
 //   phase 2  every student submits within --submit-window seconds
 // and finally checks that every acknowledged answer is stored with its newest value.
-import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { connect } from '../server/db/connect.js';
 import { migrate } from '../server/db/migrate.js';
 import { importBundle } from '../server/db/seed/import.js';
 import { createSession } from '../server/account/sessions.js';
-import { API_PREFIX, examsPaths, pathTo, serverPaths } from '../src/contracts/paths.js';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { API_PREFIX, examsPaths, pathTo } from '../src/contracts/paths.js';
+import { agent, answersLost, request, startServerProcess, type Reply, type ServerProcess } from './server-process.js';
 
 function flag(name: string): string | undefined {
   const args = process.argv.slice(2);
@@ -121,81 +116,6 @@ function benchBundle() {
   };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-
-interface Reply {
-  status: number;
-  body: string;
-}
-
-function request(port: number, method: string, url: string, session: string | null, payload?: unknown): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const body = payload === undefined ? undefined : JSON.stringify(payload);
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path: url,
-        agent,
-        headers: {
-          agent: 'browser',
-          ...(session ? { authorization: session } : {}),
-          ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
-        },
-        timeout: 60_000,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-        res.on('error', reject);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', reject);
-    if (body) req.write(body);
-    req.end();
-  });
-}
-
-async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'silent', NODE_ENV: 'development' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
-  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the server exited (${code}): ${stderr.slice(-2000)}`))));
-  const deadline = Date.now() + 60_000;
-  const ready = (async () => {
-    for (;;) {
-      try {
-        if ((await request(port, 'GET', `${API_PREFIX}${serverPaths.health}`, null)).status === 200) return;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() > deadline) throw new Error(`the server did not start within 60 s: ${stderr.slice(-2000)}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  })();
-  await Promise.race([ready, exited]);
-  child.removeAllListeners('exit');
-  return child;
-}
-
 interface PhaseStats {
   name: string;
   sent: number;
@@ -264,7 +184,7 @@ async function runSchedule<T>(jobs: { at: number; job: T }[], fire: (job: T) => 
 
 async function main(): Promise<void> {
   const database = await prepareDatabase();
-  let server: ChildProcess | null = null;
+  let server: ServerProcess | null = null;
   try {
     console.log(`Exam load benchmark: ${STUDENTS} students, answer saves every 10 s for ${SECONDS} s, submits within ${SUBMIT_WINDOW} s`);
     console.log(`Database: ${database.describe}; machine: ${os.cpus().length} cores, Node ${process.version}`);
@@ -279,8 +199,8 @@ async function main(): Promise<void> {
     });
     console.log(`Setup: ${STUDENTS} students, sessions and one ${QUESTIONS}-question live exam in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`);
 
-    const port = await freePort();
-    server = await startServer(database.url, port);
+    server = await startServerProcess(database.url, { LOG_LEVEL: 'silent' });
+    const port = server.port;
 
     // Phase 0: the batch opens the exam together (spread over 10 s).
     const starts = newStats('start (whole batch within 10 s)');
@@ -332,19 +252,8 @@ async function main(): Promise<void> {
     for (const stats of [starts, saves, submits]) report(stats);
 
     // Integrity: every acknowledged answer is stored, with the value the student last had acknowledged.
-    const stored = await db
-      .selectFrom('answers')
-      .innerJoin('attempts', 'attempts.id', 'answers.attempt_id')
-      .select(['attempts.student_id', 'answers.question_id', 'answers.answer', 'answers.client_timestamp'])
-      .where('attempts.exam_id', '=', EXAM)
-      .execute();
     const storedCount = await db.selectFrom('answers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-    let mismatched = 0;
-    const storedByKey = new Map(stored.map((r) => [`${r.student_id}:${r.question_id}`, r]));
-    for (const [key, expected] of acknowledged) {
-      const row = storedByKey.get(key);
-      if (!row || row.answer !== JSON.stringify(expected.answer) || Number(row.client_timestamp) !== expected.timestamp) mismatched += 1;
-    }
+    const mismatched = await answersLost(db, EXAM, acknowledged);
     const results = await db.selectFrom('results').select((eb) => eb.fn.countAll<number>().as('n')).where('exam_id', '=', EXAM).executeTakeFirst();
     console.log('');
     console.log(`Answers acknowledged (applied): ${saves.ok - appliedFalse} saves over ${acknowledged.size} distinct (student, question) pairs; not applied (older timestamp): ${appliedFalse}`);
@@ -353,12 +262,7 @@ async function main(): Promise<void> {
     await db.destroy();
     if (mismatched > 0) process.exitCode = 1;
   } finally {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server!.once('exit', r));
-      server.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      if (server.exitCode === null) server.kill('SIGKILL');
-    }
+    await server?.stop();
     agent.destroy();
     await database.drop();
   }

@@ -13,6 +13,8 @@ import { ApiError, badRequest, notLoggedIn, forbidden } from './errors.js';
 import { resolveSession, type SessionUser } from './account/sessions.js';
 import { attachRealtime, type Realtime } from './realtime.js';
 import { registerAreas } from './areas.js';
+import { databaseUnavailable } from './db/unavailable.js';
+import { health } from './health.js';
 import { healthContract, type Access } from '../src/contracts/common.js';
 import { API_PREFIX } from '../src/contracts/paths.js';
 
@@ -68,6 +70,12 @@ export interface AppDeps {
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // Slow clients (slowloris-like: headers a byte at a time, bodies that never end, answers never read)
+    // are cut after these limits, so they hold a connection each for a bounded time and never the thread.
+    http: { headersTimeout: config.connections.headersTimeoutMs, connectionsCheckingInterval: 1000 },
+    requestTimeout: config.connections.requestTimeoutMs,
+    keepAliveTimeout: config.connections.keepAliveTimeoutMs,
+    connectionTimeout: config.connections.idleTimeoutMs,
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
@@ -78,6 +86,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       void (reply as FastifyReply).code(status).send({ errors: { title: 'The address is not valid.', message: error.message, code: 'badUrl' } });
     },
   });
+  app.server.maxConnections = config.connections.max;
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.decorate('db', deps.db);
   app.decorate('dialect', deps.dialect);
@@ -105,6 +114,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     const status = error.statusCode ?? 500;
     if (status < 500) {
       return reply.status(status).send({ errors: { title: error.message || 'Invalid request', message: error.message, code: error.code ?? 'badRequest' } });
+    }
+    if (databaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable: answered 503');
+      return reply
+        .status(503)
+        .header('retry-after', '2')
+        .send({ errors: { title: 'The server is busy for a moment. Please try again.', message: 'The database is briefly unavailable.', code: 'serviceUnavailable' } });
     }
     request.log.error(error);
     return reply.status(500).send({ errors: { title: 'Something went wrong on our side. Please try again.', message: 'Internal server error', code: 'internal' } });
@@ -138,7 +154,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }
   });
 
-  app.route({ ...healthContract, url: `${API_PREFIX}${healthContract.url}`, handler: async () => ({ data: { status: 'ok' as const } }) });
+  app.route({ ...healthContract, url: `${API_PREFIX}${healthContract.url}`, handler: async () => ({ data: await health(app) }) });
 
   await registerAreas(app);
 

@@ -29,6 +29,19 @@ export interface Config {
   /** Seconds an exam answer or submit may arrive after the attempt's end. */
   examGraceSeconds: number;
   logLevel: string;
+  /** What one slow or idle connection may hold (slowloris-like clients are cut, others keep being served). */
+  connections: {
+    /** Longest a client may take to send a request's headers. */
+    headersTimeoutMs: number;
+    /** Longest a client may take to send a whole request, body included (an upload on a slow phone). */
+    requestTimeoutMs: number;
+    /** How long an idle keep-alive connection stays open between requests. */
+    keepAliveTimeoutMs: number;
+    /** A connection with no traffic either way for this long is closed (a client that stopped reading). */
+    idleTimeoutMs: number;
+    /** Connections beyond this many (sockets and HTTP together) are refused at once. */
+    max: number;
+  };
   /** DRM licence servers of the external provider (Widevine, PlayReady, FairPlay). */
   drm: { widevineUrl: string | null; playReadyUrl: string | null; fairPlayUrl: string | null; fairPlayCertificateUrl: string | null };
 }
@@ -40,6 +53,26 @@ function parseSms(value: string | undefined): SmsTransportSetting {
     return { kind: 'http', url: value, token: process.env.SMS_TOKEN ?? '' };
   }
   throw new Error(`SMS_TRANSPORT must be console, file:<path> or an http(s) URL, not "${value}"`);
+}
+
+function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, not "${raw}"`);
+  return value;
+}
+
+function connectionLimits(env: NodeJS.ProcessEnv): Config['connections'] {
+  const limits = {
+    headersTimeoutMs: positiveNumber(env, 'HEADERS_TIMEOUT_MS', 10_000),
+    requestTimeoutMs: positiveNumber(env, 'REQUEST_TIMEOUT_MS', 120_000),
+    keepAliveTimeoutMs: positiveNumber(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000),
+    idleTimeoutMs: positiveNumber(env, 'IDLE_TIMEOUT_MS', 60_000),
+    max: positiveNumber(env, 'MAX_CONNECTIONS', 10_000),
+  };
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs) throw new Error('HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
+  return limits;
 }
 
 export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = {}): Config {
@@ -68,6 +101,7 @@ export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
     sessionDays: Number(env.SESSION_DAYS ?? 30),
     examGraceSeconds: Number(env.EXAM_GRACE_SECONDS ?? 60),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    connections: connectionLimits(env),
     drm: {
       widevineUrl: env.DRM_WIDEVINE_URL ?? null,
       playReadyUrl: env.DRM_PLAYREADY_URL ?? null,

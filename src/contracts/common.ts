@@ -82,10 +82,22 @@ export type SuccessOf<R extends RouteContract> = R['schema']['response'] extends
 /** The `data` of a route's success answer. */
 export type DataOf<R extends RouteContract> = SuccessOf<R> extends { data: infer D } ? D : never;
 
+/**
+ * The health of one server process. 'degraded' means it serves, but a part it relies on is away:
+ * Redis (realtime events then reach only the sockets of this process) or the database (requests that
+ * need it answer 503 until it is back). Always 200, so a load balancer keeps a degraded process.
+ */
+export const Health = Type.Object({
+  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
+  database: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
+  redis: Type.Union([Type.Literal('notConfigured'), Type.Literal('connected'), Type.Literal('unavailable')]),
+});
+export type Health = Static<typeof Health>;
+
 /** The health check of the server itself. */
 export const healthContract = {
   method: 'GET',
   url: serverPaths.health,
   config: { access: 'public' },
-  schema: { response: { 200: Data(Type.Object({ status: Type.Literal('ok') })) } },
+  schema: { response: { 200: Data(Health) } },
 } satisfies RouteContract;

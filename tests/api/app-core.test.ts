@@ -18,7 +18,7 @@ describe('the server frame', () => {
   it('answers health without a session', async () => {
     const response = await server.call({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ data: { status: 'ok' } });
+    expect(response.json()).toEqual({ data: { status: 'ok', database: 'ok', redis: 'notConfigured' } });
   });
 
   it('asks for a session on API routes before reading anything else', async () => {
