@@ -27,12 +27,19 @@ export async function freePort(): Promise<number> {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls `check` every 100 ms until it holds; fails with `what` after `ms`. */
+/** Polls `check` every 100 ms until it holds; fails with `what` (and the check's last error) after `ms`. */
 export async function until(what: string, check: () => Promise<boolean> | boolean, ms = 20_000): Promise<number> {
   const start = Date.now();
+  let lastError = '';
   for (;;) {
-    if (await Promise.resolve().then(check).catch(() => false)) return Date.now() - start;
-    if (Date.now() - start > ms) throw new Error(`${what}: not within ${ms / 1000} s`);
+    const holds = await Promise.resolve()
+      .then(check)
+      .catch((error: Error) => {
+        lastError = error.message;
+        return false;
+      });
+    if (holds) return Date.now() - start;
+    if (Date.now() - start > ms) throw new Error(`${what}: not within ${ms / 1000} s${lastError ? ` (last: ${lastError})` : ''}`);
     await sleep(100);
   }
 }
@@ -86,6 +93,8 @@ export interface ServerProcess {
   /** Everything the process wrote, stdout and stderr. */
   output(): string;
   alive(): boolean;
+  /** Throws when the process has exited: for checks that wait on it. */
+  running(): true;
   /** kill -9: no shutdown, no flush. */
   kill9(): Promise<void>;
   stop(): Promise<void>;
@@ -124,6 +133,10 @@ export async function startServerProcess(databaseUrl: string, env: NodeJS.Proces
     pid: child.pid ?? 0,
     output: () => output,
     alive: () => child.exitCode === null && child.signalCode === null,
+    running() {
+      if (!processHandle.alive()) throw new Error(`the server process exited (${child.exitCode ?? child.signalCode}): ${output.slice(-500)}`);
+      return true;
+    },
     async kill9() {
       child.kill('SIGKILL');
       await exited;

@@ -97,7 +97,7 @@ describe.runIf(redisServerInstalled).each(postgresUrl ? (['sqlite', 'postgres'] 
     const savedWithoutRedis = ledger.acknowledgedSaves;
 
     await redis.start();
-    const connectedAfterMs = await until('both processes report Redis connected', async () => (await health(a.port)).redis === 'connected' && (await health(b.port)).redis === 'connected');
+    const connectedAfterMs = await until('both processes report Redis connected', async () => a.running() && b.running() && (await health(a.port)).redis === 'connected' && (await health(b.port)).redis === 'connected');
     const acrossWithRedis = await signOutReaches(rig, a, b);
 
     await redis.kill9();
