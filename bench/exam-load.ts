@@ -10,12 +10,31 @@
 //   phase 2  every student submits within --submit-window seconds
 // and finally checks that every acknowledged answer is stored with its newest value.
 import os from 'node:os';
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { connect } from '../server/db/connect.js';
 import { migrate } from '../server/db/migrate.js';
 import { importBundle } from '../server/db/seed/import.js';
 import { createSession } from '../server/account/sessions.js';
 import { API_PREFIX, examsPaths, pathTo } from '../src/contracts/paths.js';
-import { newStats, positive, report, request, runBenchmark, timed } from './bench-server.js';
+import { agent, answersLost, request, startServerProcess, type Reply, type ServerProcess } from './server-process.js';
+
+function flag(name: string): string | undefined {
+  const args = process.argv.slice(2);
+  const at = args.indexOf(`--${name}`);
+  if (at >= 0) return args[at + 1];
+  const inline = args.find((a) => a.startsWith(`--${name}=`));
+  return inline?.slice(name.length + 3);
+}
+
+function positive(name: string, fallback: number): number {
+  const raw = flag(name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number, not "${raw}"`);
+  return value;
+}
 
 const STUDENTS = Math.floor(positive('students', 1000));
 const SECONDS = positive('seconds', 60);
@@ -28,6 +47,44 @@ const GROUP = '90b0000000000000000000b1';
 const EXAM = 'e0b0000000000000000000b1';
 const studentId = (i: number) => `5b${i.toString(16).padStart(22, '0')}`;
 const questionId = (i: number) => `e2b${i.toString(16).padStart(21, '0')}`;
+
+interface Database {
+  url: string;
+  describe: string;
+  drop(): Promise<void>;
+}
+
+async function prepareDatabase(): Promise<Database> {
+  const given = flag('db') ?? process.env.DATABASE_URL;
+  if (given?.startsWith('postgres')) {
+    const pg = await import('pg');
+    const schema = `bench_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.default.Client({ connectionString: given });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    const url = new URL(given);
+    url.searchParams.set('options', `-c search_path=${schema}`);
+    return {
+      url: url.toString(),
+      describe: `PostgreSQL (fresh schema ${schema})`,
+      drop: async () => {
+        const c = new pg.default.Client({ connectionString: given });
+        await c.connect();
+        await c.query(`drop schema if exists ${schema} cascade`);
+        await c.end();
+      },
+    };
+  }
+  if (given?.startsWith('sqlite:')) {
+    const file = given.slice('sqlite:'.length);
+    if (fs.existsSync(file)) throw new Error(`${file} exists; the benchmark needs a fresh database file`);
+    return { url: given, describe: `SQLite ${file}`, drop: async () => undefined };
+  }
+  if (given) throw new Error('--db must be sqlite:<path> or a postgres:// URL');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-bench-'));
+  return { url: `sqlite:${path.join(dir, 'bench.sqlite')}`, describe: 'SQLite (temporary file, WAL)', drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
 
 function benchBundle() {
   const questions = Array.from({ length: QUESTIONS }, (_, i) =>
@@ -59,6 +116,58 @@ function benchBundle() {
   };
 }
 
+interface PhaseStats {
+  name: string;
+  sent: number;
+  ok: number;
+  errors: number;
+  errorKinds: Map<string, number>;
+  latencies: number[];
+  startedAt: number;
+  endedAt: number;
+}
+
+const newStats = (name: string): PhaseStats => ({ name, sent: 0, ok: 0, errors: 0, errorKinds: new Map(), latencies: [], startedAt: performance.now(), endedAt: 0 });
+
+async function timed(stats: PhaseStats, run: () => Promise<Reply>): Promise<Reply | null> {
+  stats.sent += 1;
+  const t0 = performance.now();
+  try {
+    const reply = await run();
+    stats.latencies.push(performance.now() - t0);
+    if (reply.status >= 200 && reply.status < 300) {
+      stats.ok += 1;
+      return reply;
+    }
+    stats.errors += 1;
+    const kind = `HTTP ${reply.status}`;
+    stats.errorKinds.set(kind, (stats.errorKinds.get(kind) ?? 0) + 1);
+    return null;
+  } catch (error) {
+    stats.latencies.push(performance.now() - t0);
+    stats.errors += 1;
+    const kind = (error as Error).message;
+    stats.errorKinds.set(kind, (stats.errorKinds.get(kind) ?? 0) + 1);
+    return null;
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function report(stats: PhaseStats): void {
+  const seconds = (stats.endedAt - stats.startedAt) / 1000;
+  const sorted = [...stats.latencies].sort((a, b) => a - b);
+  const kinds = [...stats.errorKinds].map(([k, n]) => `${k} x${n}`).join(', ');
+  console.log(
+    `${stats.name.padEnd(34)} ${String(stats.sent).padStart(6)} req  ${seconds.toFixed(1).padStart(6)} s  ${(stats.sent / seconds).toFixed(1).padStart(7)} req/s` +
+      `  p50 ${percentile(sorted, 50).toFixed(1).padStart(6)} ms  p99 ${percentile(sorted, 99).toFixed(1).padStart(7)} ms  max ${(sorted.at(-1) ?? 0).toFixed(1).padStart(7)} ms` +
+      `  errors ${stats.errors}${kinds ? ` (${kinds})` : ''}`,
+  );
+}
+
 /** Runs `jobs` at their offsets (ms from now) without waiting for earlier ones: an open-loop load. */
 async function runSchedule<T>(jobs: { at: number; job: T }[], fire: (job: T) => Promise<unknown>): Promise<void> {
   jobs.sort((a, b) => a.at - b.at);
@@ -73,90 +182,93 @@ async function runSchedule<T>(jobs: { at: number; job: T }[], fire: (job: T) => 
   await Promise.all(pending);
 }
 
-runBenchmark('exam-bench', async (database, serve) => {
-  console.log(`Exam load benchmark: ${STUDENTS} students, answer saves every 10 s for ${SECONDS} s, submits within ${SUBMIT_WINDOW} s`);
-  console.log(`Database: ${database.describe}; machine: ${os.cpus().length} cores, Node ${process.version}`);
+async function main(): Promise<void> {
+  const database = await prepareDatabase();
+  let server: ServerProcess | null = null;
+  try {
+    console.log(`Exam load benchmark: ${STUDENTS} students, answer saves every 10 s for ${SECONDS} s, submits within ${SUBMIT_WINDOW} s`);
+    console.log(`Database: ${database.describe}; machine: ${os.cpus().length} cores, Node ${process.version}`);
 
-  const { db, dialect } = await connect(database.url);
-  await migrate(db, dialect);
-  const setupStart = performance.now();
-  await importBundle(db, benchBundle(), { now: new Date(), scryptCost: 1024 });
-  const sessions: string[] = [];
-  await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < STUDENTS; i += 1) sessions.push(await createSession(trx, { id: studentId(i), kind: 'student' }, new Date(), 1));
-  });
-  console.log(`Setup: ${STUDENTS} students, sessions and one ${QUESTIONS}-question live exam in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`);
+    const { db, dialect } = await connect(database.url);
+    await migrate(db, dialect);
+    const setupStart = performance.now();
+    await importBundle(db, benchBundle(), { now: new Date(), scryptCost: 1024 });
+    const sessions: string[] = [];
+    await db.transaction().execute(async (trx) => {
+      for (let i = 0; i < STUDENTS; i += 1) sessions.push(await createSession(trx, { id: studentId(i), kind: 'student' }, new Date(), 1));
+    });
+    console.log(`Setup: ${STUDENTS} students, sessions and one ${QUESTIONS}-question live exam in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`);
 
-  const port = await serve();
+    server = await startServerProcess(database.url, { LOG_LEVEL: 'silent' });
+    const port = server.port;
 
-  // Phase 0: the batch opens the exam together (spread over 10 s).
-  const starts = newStats('start (whole batch within 10 s)');
-  await runSchedule(
-    sessions.map((session, i) => ({ at: (i / STUDENTS) * 10_000, job: session })),
-    (session) => timed(starts, () => request(port, 'PATCH', `${API_PREFIX}${pathTo(examsPaths.start, { examId: EXAM, groupId: GROUP })}`, session)),
-  );
-  starts.endedAt = performance.now();
-
-  // Phase 1: each student saves an answer every 10 s, at their own phase within the period.
-  const saves = newStats(`answer saves (1 per student / 10 s)`);
-  const rounds = Math.max(1, Math.floor((SECONDS * 1000) / SAVE_EVERY_MS));
-  const acknowledged = new Map<string, { answer: unknown[]; timestamp: number }>();
-  let appliedFalse = 0;
-  const jobs: { at: number; job: { student: number; round: number } }[] = [];
-  for (let s = 0; s < STUDENTS; s += 1) {
-    const phase = (s / STUDENTS) * SAVE_EVERY_MS;
-    for (let r = 0; r < rounds; r += 1) jobs.push({ at: phase + r * SAVE_EVERY_MS, job: { student: s, round: r } });
-  }
-  await runSchedule(jobs, async ({ student, round }) => {
-    const q = (student + round) % QUESTIONS;
-    const answer = q % 4 === 3 ? ['true', round % 2 === 0 ? 'false' : 'true', null, 'false', 'true'] : [(student + round) % 4];
-    const timestamp = Date.now();
-    const reply = await timed(saves, () =>
-      request(port, 'PATCH', `${API_PREFIX}${pathTo(examsPaths.addAnswer, { examId: EXAM, groupId: GROUP })}?isLive=true`, sessions[student]!, { questionId: questionId(q), answer, timestamp }),
+    // Phase 0: the batch opens the exam together (spread over 10 s).
+    const starts = newStats('start (whole batch within 10 s)');
+    await runSchedule(
+      sessions.map((session, i) => ({ at: (i / STUDENTS) * 10_000, job: session })),
+      (session) => timed(starts, () => request(port, 'PATCH', `${API_PREFIX}${pathTo(examsPaths.start, { examId: EXAM, groupId: GROUP })}`, session)),
     );
-    if (!reply) return;
-    const data = JSON.parse(reply.body).data as { applied: boolean };
-    if (data.applied) acknowledged.set(`${studentId(student)}:${questionId(q)}`, { answer, timestamp });
-    else appliedFalse += 1;
-  });
-  saves.endedAt = performance.now();
+    starts.endedAt = performance.now();
 
-  // Phase 2: everybody submits within the submit window.
-  const submits = newStats(`submit (all within ${SUBMIT_WINDOW} s)`);
-  let submitted = 0;
-  await runSchedule(
-    sessions.map((session, i) => ({ at: ((i * 7919) % STUDENTS) / STUDENTS * SUBMIT_WINDOW * 1000, job: session })),
-    async (session) => {
-      const reply = await timed(submits, () =>
-        request(port, 'PATCH', `${API_PREFIX}${pathTo(examsPaths.submit, { examId: EXAM, groupId: GROUP })}`, session, { candidateCategory: 'Govt.', facultyName: 'Medicine', subjectName: 'No Subject' }),
+    // Phase 1: each student saves an answer every 10 s, at their own phase within the period.
+    const saves = newStats(`answer saves (1 per student / 10 s)`);
+    const rounds = Math.max(1, Math.floor((SECONDS * 1000) / SAVE_EVERY_MS));
+    const acknowledged = new Map<string, { answer: unknown[]; timestamp: number }>();
+    let appliedFalse = 0;
+    const jobs: { at: number; job: { student: number; round: number } }[] = [];
+    for (let s = 0; s < STUDENTS; s += 1) {
+      const phase = (s / STUDENTS) * SAVE_EVERY_MS;
+      for (let r = 0; r < rounds; r += 1) jobs.push({ at: phase + r * SAVE_EVERY_MS, job: { student: s, round: r } });
+    }
+    await runSchedule(jobs, async ({ student, round }) => {
+      const q = (student + round) % QUESTIONS;
+      const answer = q % 4 === 3 ? ['true', round % 2 === 0 ? 'false' : 'true', null, 'false', 'true'] : [(student + round) % 4];
+      const timestamp = Date.now();
+      const reply = await timed(saves, () =>
+        request(port, 'PATCH', `${API_PREFIX}${pathTo(examsPaths.addAnswer, { examId: EXAM, groupId: GROUP })}?isLive=true`, sessions[student]!, { questionId: questionId(q), answer, timestamp }),
       );
-      if (reply) submitted += 1;
-    },
-  );
-  submits.endedAt = performance.now();
+      if (!reply) return;
+      const data = JSON.parse(reply.body).data as { applied: boolean };
+      if (data.applied) acknowledged.set(`${studentId(student)}:${questionId(q)}`, { answer, timestamp });
+      else appliedFalse += 1;
+    });
+    saves.endedAt = performance.now();
 
-  console.log('');
-  for (const stats of [starts, saves, submits]) report(stats);
+    // Phase 2: everybody submits within the submit window.
+    const submits = newStats(`submit (all within ${SUBMIT_WINDOW} s)`);
+    let submitted = 0;
+    await runSchedule(
+      sessions.map((session, i) => ({ at: ((i * 7919) % STUDENTS) / STUDENTS * SUBMIT_WINDOW * 1000, job: session })),
+      async (session) => {
+        const reply = await timed(submits, () =>
+          request(port, 'PATCH', `${API_PREFIX}${pathTo(examsPaths.submit, { examId: EXAM, groupId: GROUP })}`, session, { candidateCategory: 'Govt.', facultyName: 'Medicine', subjectName: 'No Subject' }),
+        );
+        if (reply) submitted += 1;
+      },
+    );
+    submits.endedAt = performance.now();
 
-  // Integrity: every acknowledged answer is stored, with the value the student last had acknowledged.
-  const stored = await db
-    .selectFrom('answers')
-    .innerJoin('attempts', 'attempts.id', 'answers.attempt_id')
-    .select(['attempts.student_id', 'answers.question_id', 'answers.answer', 'answers.client_timestamp'])
-    .where('attempts.exam_id', '=', EXAM)
-    .execute();
-  const storedCount = await db.selectFrom('answers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-  let mismatched = 0;
-  const storedByKey = new Map(stored.map((r) => [`${r.student_id}:${r.question_id}`, r]));
-  for (const [key, expected] of acknowledged) {
-    const row = storedByKey.get(key);
-    if (!row || row.answer !== JSON.stringify(expected.answer) || Number(row.client_timestamp) !== expected.timestamp) mismatched += 1;
+    console.log('');
+    for (const stats of [starts, saves, submits]) report(stats);
+
+    // Integrity: every acknowledged answer is stored, with the value the student last had acknowledged.
+    const storedCount = await db.selectFrom('answers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const mismatched = await answersLost(db, EXAM, acknowledged);
+    const results = await db.selectFrom('results').select((eb) => eb.fn.countAll<number>().as('n')).where('exam_id', '=', EXAM).executeTakeFirst();
+    console.log('');
+    console.log(`Answers acknowledged (applied): ${saves.ok - appliedFalse} saves over ${acknowledged.size} distinct (student, question) pairs; not applied (older timestamp): ${appliedFalse}`);
+    console.log(`Answers stored (SELECT count(*) FROM answers): ${Number(storedCount?.n ?? 0)}; acknowledged answers missing or different in storage: ${mismatched}`);
+    console.log(`Submits acknowledged: ${submitted} of ${STUDENTS}; results stored: ${Number(results?.n ?? 0)}`);
+    await db.destroy();
+    if (mismatched > 0) process.exitCode = 1;
+  } finally {
+    await server?.stop();
+    agent.destroy();
+    await database.drop();
   }
-  const results = await db.selectFrom('results').select((eb) => eb.fn.countAll<number>().as('n')).where('exam_id', '=', EXAM).executeTakeFirst();
-  console.log('');
-  console.log(`Answers acknowledged (applied): ${saves.ok - appliedFalse} saves over ${acknowledged.size} distinct (student, question) pairs; not applied (older timestamp): ${appliedFalse}`);
-  console.log(`Answers stored (SELECT count(*) FROM answers): ${Number(storedCount?.n ?? 0)}; acknowledged answers missing or different in storage: ${mismatched}`);
-  console.log(`Submits acknowledged: ${submitted} of ${STUDENTS}; results stored: ${Number(results?.n ?? 0)}`);
-  await db.destroy();
-  if (mismatched > 0) process.exitCode = 1;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
 });

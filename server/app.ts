@@ -19,6 +19,7 @@ import { requestValidatorCompiler } from './validation.js';
 import { HashGate } from './account/hash-gate.js';
 import { registerSecurityHeaders } from './headers.js';
 import { healthCheck } from './health.js';
+import { databaseUnavailable } from './db/unavailable.js';
 import { healthContract, type Access } from '../src/contracts/common.js';
 import { API_PREFIX } from '../src/contracts/paths.js';
 
@@ -98,6 +99,12 @@ export interface AppDeps {
 export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // Slow clients (slowloris-like: headers a byte at a time, bodies that never end, answers never read)
+    // are cut after these limits, so they hold a connection each for a bounded time and never the thread.
+    http: { headersTimeout: config.connections.headersTimeoutMs, connectionsCheckingInterval: 1000 },
+    requestTimeout: config.connections.requestTimeoutMs,
+    keepAliveTimeout: config.connections.keepAliveTimeoutMs,
+    connectionTimeout: config.connections.idleTimeoutMs,
     bodyLimit: 1024 * 1024,
     // Off unless configured: a forged X-Forwarded-For must not choose the address limits count by.
     trustProxy: config.trustProxy,
@@ -110,6 +117,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     },
   });
   app.setValidatorCompiler(requestValidatorCompiler());
+  app.server.maxConnections = config.connections.max;
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   await registerSecurityHeaders(app, config);
   app.decorate('db', deps.db);
@@ -139,6 +147,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     const status = error.statusCode ?? 500;
     if (status < 500) {
       return reply.status(status).send({ errors: { title: error.message || 'Invalid request', message: error.message, code: error.code ?? 'badRequest' } });
+    }
+    if (databaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable: answered 503');
+      return reply
+        .status(503)
+        .header('retry-after', '2')
+        .send({ errors: { title: 'The server is busy for a moment. Please try again.', message: 'The database is briefly unavailable.', code: 'serviceUnavailable' } });
     }
     request.log.error(error);
     return reply.status(500).send({ errors: { title: 'Something went wrong on our side. Please try again.', message: 'Internal server error', code: 'internal' } });

@@ -60,6 +60,19 @@ export interface Config {
   uploadRate: { max: number; windowMs: number };
   /** Origins besides this server that may serve video, audio or images (a CDN); the CSP allows them. */
   mediaHosts: string[];
+  /** What one slow or idle connection may hold (slowloris-like clients are cut, others keep being served). */
+  connections: {
+    /** Longest a client may take to send a request's headers. */
+    headersTimeoutMs: number;
+    /** Longest a client may take to send a whole request, body included (an upload on a slow phone). */
+    requestTimeoutMs: number;
+    /** How long an idle keep-alive connection stays open between requests. */
+    keepAliveTimeoutMs: number;
+    /** A connection with no traffic either way for this long is closed (a client that stopped reading). */
+    idleTimeoutMs: number;
+    /** Connections beyond this many (sockets and HTTP together) are refused at once. */
+    max: number;
+  };
   /** DRM licence servers of the external provider (Widevine, PlayReady, FairPlay). */
   drm: { widevineUrl: string | null; playReadyUrl: string | null; fairPlayUrl: string | null; fairPlayCertificateUrl: string | null };
 }
@@ -123,6 +136,26 @@ function parseOrigins(name: string, value: string | undefined): string[] {
   });
 }
 
+function positiveNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number, not "${raw}"`);
+  return value;
+}
+
+function connectionLimits(env: NodeJS.ProcessEnv): Config['connections'] {
+  const limits = {
+    headersTimeoutMs: positiveNumber(env, 'HEADERS_TIMEOUT_MS', 10_000),
+    requestTimeoutMs: positiveNumber(env, 'REQUEST_TIMEOUT_MS', 120_000),
+    keepAliveTimeoutMs: positiveNumber(env, 'KEEP_ALIVE_TIMEOUT_MS', 72_000),
+    idleTimeoutMs: positiveNumber(env, 'IDLE_TIMEOUT_MS', 60_000),
+    max: positiveNumber(env, 'MAX_CONNECTIONS', 10_000),
+  };
+  if (limits.headersTimeoutMs > limits.requestTimeoutMs) throw new Error('HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS');
+  return limits;
+}
+
 export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = {}): Config {
   const production = env.NODE_ENV === 'production';
   const sms = parseSms(env.SMS_TRANSPORT);
@@ -161,6 +194,7 @@ export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
     uploadQuotaBytes: positive('UPLOAD_QUOTA_MB', env.UPLOAD_QUOTA_MB, 100) * 1024 * 1024,
     uploadRate: { max: positive('UPLOADS_PER_10_MINUTES', env.UPLOADS_PER_10_MINUTES, 60), windowMs: 10 * 60_000 },
     mediaHosts: parseOrigins('MEDIA_HOSTS', env.MEDIA_HOSTS),
+    connections: connectionLimits(env),
     drm: {
       widevineUrl: env.DRM_WIDEVINE_URL ?? null,
       playReadyUrl: env.DRM_PLAYREADY_URL ?? null,

@@ -23,3 +23,5 @@ export const conflict = (title: string, code = 'conflict', message?: string) =>
   new ApiError(409, title, code, message);
 export const tooManyRequests = (title: string, code = 'tooManyRequests', message?: string) =>
   new ApiError(429, title, code, message);
+export const serviceUnavailable = (title: string, code = 'serviceUnavailable', message?: string) =>
+  new ApiError(503, title, code, message);

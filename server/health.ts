@@ -1,5 +1,6 @@
-// /api/health: whether the database answers and the storage directory can be written. A failing
-// part makes the server 'degraded' (it keeps serving everything else); changes are logged once.
+// /api/health: whether the database answers, the storage directory can be written and Redis is
+// connected. A failing part makes the server 'degraded' (it keeps serving everything else); changes are
+// logged once.
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
@@ -9,12 +10,34 @@ import { probeWritable } from './storage/disk.js';
 const ok = (message: string): HealthPart => ({ status: 'ok', message });
 const failing = (message: string): HealthPart => ({ status: 'failing', message });
 
+/** How long the database may take to answer `select 1` before it counts as unavailable. */
+const DATABASE_PROBE_MS = 2000;
+
 async function databasePart(app: FastifyInstance): Promise<HealthPart> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve(`no answer within ${DATABASE_PROBE_MS} ms`), DATABASE_PROBE_MS);
+  });
+  const probe = sql`select 1`.execute(app.db).then(
+    () => null,
+    (error: Error) => error.message,
+  );
   try {
-    await sql`select 1`.execute(app.db);
-    return ok(`${app.dialect} answers`);
-  } catch (error) {
-    return failing(`${app.dialect} does not answer: ${(error as Error).message}`);
+    const problem = await Promise.race([probe, timeout]);
+    return problem === null ? ok(`${app.dialect} answers`) : failing(`${app.dialect} does not answer: ${problem}`);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function redisPart(app: FastifyInstance): HealthPart {
+  switch (app.realtime.redisState()) {
+    case 'connected':
+      return ok('connected: realtime events reach every server process');
+    case 'notConfigured':
+      return ok('not configured: realtime events reach the sockets of this process');
+    case 'unavailable':
+      return failing('unavailable: serving alone, realtime events reach the sockets of this process until Redis is back');
   }
 }
 
@@ -28,7 +51,7 @@ async function storagePart(app: FastifyInstance): Promise<HealthPart> {
 export function healthCheck(app: FastifyInstance): () => Promise<Health> {
   const last = new Map<string, HealthPart['status']>();
   return async () => {
-    const parts = { database: await databasePart(app), storage: await storagePart(app) };
+    const parts = { database: await databasePart(app), storage: await storagePart(app), redis: redisPart(app) };
     for (const [name, part] of Object.entries(parts)) {
       const before = last.get(name);
       if (before !== undefined && before !== part.status) {

@@ -1,13 +1,20 @@
 // socket.io on the server's port: sockets authenticate with the session id and join their own room.
-// With REDIS_URL set, the Redis adapter fans events out across every server process.
+// With REDIS_URL set, the Redis adapter fans events out across every server process. Redis is a
+// helper, never a dependency: while it is unreachable (at boot or later) the process keeps serving
+// and reaches the sockets it holds itself, says so in the log and in /api/health, and the clients
+// reconnect and resubscribe by themselves when Redis returns.
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
-import { resolveSession } from './account/sessions.js';
+import { liveSessionHashes, resolveSession } from './account/sessions.js';
+
+/** Where the Redis link of this process stands: not configured, connected, or away (serving alone). */
+export type RedisState = 'notConfigured' | 'connected' | 'unavailable';
 
 export interface Realtime {
   io: Server;
+  redisState(): RedisState;
   /** Sends an event to every open tab of one student, on whichever process holds it. */
   toStudent(studentId: string, event: string, payload: unknown): void;
   /** Closes the sockets of a revoked session, on whichever process holds them. */
@@ -25,13 +32,21 @@ const sessionRoom = (sessionHash: string) => `session:${sessionHash}`;
 
 export function attachRealtime(app: FastifyInstance): Realtime {
   const io = new Server(app.server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
-  let redis: { pub: Redis; sub: Redis } | null = null;
-  if (app.config.redisUrl) {
-    const pub = new Redis(app.config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 3 });
-    const sub = pub.duplicate();
-    redis = { pub, sub };
-    io.adapter(createAdapter(pub, sub));
-  }
+  // Sign-outs made on other processes while Redis was away never reached this one: when it returns,
+  // the sockets of sessions revoked meanwhile are closed here.
+  const closeRevokedSockets = async () => {
+    const sockets = [...io.of('/').sockets.values()];
+    const live = await liveSessionHashes(app.db, [...new Set(sockets.map((socket) => socket.data.sessionHash as string))], app.clock.now());
+    const revoked = sockets.filter((socket) => !live.has(socket.data.sessionHash as string));
+    for (const socket of revoked) socket.disconnect(true);
+    if (revoked.length > 0) app.log.info(`closed ${revoked.length} sockets of sessions signed out while Redis was away`);
+  };
+  const redis = app.config.redisUrl
+    ? connectRedis(app, app.config.redisUrl, () => {
+        closeRevokedSockets().catch((error: Error) => app.log.warn({ err: error }, 'could not check open sockets after Redis returned'));
+      })
+    : null;
+  if (redis) io.adapter(createAdapter(redis.pub, redis.sub));
 
   io.use(async (socket: Socket, next) => {
     try {
@@ -52,13 +67,18 @@ export function attachRealtime(app: FastifyInstance): Realtime {
 
   return {
     io,
+    redisState: () => (redis ? (redis.connected() ? 'connected' : 'unavailable') : 'notConfigured'),
     toStudent(studentId, event, payload) {
       io.to(studentRoom(studentId)).emit(event, payload);
     },
+    // The adapter closes sockets only when its own request comes back through Redis; closing this
+    // process's sockets first makes a sign-out hold here even while Redis is away.
     endSession(sessionHash) {
+      io.local.in(sessionRoom(sessionHash)).disconnectSockets(true);
       io.in(sessionRoom(sessionHash)).disconnectSockets(true);
     },
     endStudent(studentId) {
+      io.local.in(studentRoom(studentId)).disconnectSockets(true);
       io.in(studentRoom(studentId)).disconnectSockets(true);
     },
     async ready() {
@@ -76,4 +96,62 @@ export function attachRealtime(app: FastifyInstance): Realtime {
       }
     },
   };
+}
+
+interface RedisLink {
+  pub: Redis;
+  sub: Redis;
+  connected(): boolean;
+}
+
+/**
+ * The adapter's two clients, made safe to lose. The publisher never queues while Redis is away and its
+ * failures are dropped here (the adapter does not wait for a publish, so a rejected one would end the
+ * process): an event meant for another process is lost, the sockets of this one still get theirs. The
+ * subscriber queues its subscriptions until Redis is reachable and never gives up on them, and ioredis
+ * renews them on every reconnection. Both retry with a back-off of at most 2 s.
+ */
+function connectRedis(app: FastifyInstance, url: string, onReconnected: () => void): RedisLink {
+  const retryStrategy = (times: number) => Math.min(times * 100, 2000);
+  const pub = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy });
+  const sub = new Redis(url, { maxRetriesPerRequest: null, retryStrategy });
+  const publish = pub.publish.bind(pub);
+  pub.publish = ((channel: string, message: string | Buffer) =>
+    publish(channel, message).catch((error: Error) => {
+      app.log.debug({ err: error }, 'realtime event not sent to other server processes: Redis is unavailable');
+      return 0;
+    })) as typeof pub.publish;
+
+  const ready = { pub: false, sub: false };
+  let state: 'connecting' | 'connected' | 'unavailable' = 'connecting';
+  let lastError = '';
+  let wasAway = false;
+  const update = () => {
+    const now = ready.pub && ready.sub ? 'connected' : 'unavailable';
+    if (now === state) return;
+    if (now === 'connected') {
+      app.log.info('Redis connected: realtime events reach students on every server process');
+      if (wasAway) onReconnected();
+    } else {
+      wasAway = true;
+      app.log.warn(`Redis unavailable${lastError ? ` (${lastError})` : ''}: serving alone, realtime events reach only the sockets of this process until it returns`);
+    }
+    state = now;
+  };
+  for (const [name, client] of [['pub', pub], ['sub', sub]] as const) {
+    client.on('ready', () => {
+      ready[name] = true;
+      update();
+    });
+    client.on('close', () => {
+      ready[name] = false;
+      update();
+    });
+    // Without a listener ioredis prints every failed reconnection; the state change above is logged once.
+    client.on('error', (error: Error) => {
+      lastError = error.message;
+      if (state === 'connecting') update();
+    });
+  }
+  return { pub, sub, connected: () => state === 'connected' };
 }

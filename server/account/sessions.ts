@@ -53,3 +53,19 @@ export async function resolveSession(db: Kysely<Database>, id: string, now: Date
 export async function revokeSession(db: Kysely<Database>, sessionHash: string, now: Date): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: now.toISOString() }).where('id_hash', '=', sessionHash).execute();
 }
+
+/** Which of these session hashes still name a live session (not revoked, not expired). */
+export async function liveSessionHashes(db: Kysely<Database>, sessionHashes: string[], now: Date): Promise<Set<string>> {
+  const live = new Set<string>();
+  for (let at = 0; at < sessionHashes.length; at += 500) {
+    const rows = await db
+      .selectFrom('sessions')
+      .select('id_hash')
+      .where('id_hash', 'in', sessionHashes.slice(at, at + 500))
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now.toISOString())
+      .execute();
+    for (const row of rows) live.add(row.id_hash);
+  }
+  return live;
+}

@@ -18,7 +18,9 @@ export async function connect(databaseUrl: string): Promise<Connection> {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
     const sqlite = new SQLite(file);
     sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = NORMAL');
+    // FULL: WAL is synced on every commit, so an answer acknowledged to a student survives a power cut
+    // or an OS crash, not only a killed process (docs/decisions.md, "Durability": the measured cost).
+    sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
@@ -28,7 +30,23 @@ export async function connect(databaseUrl: string): Promise<Connection> {
     // int8 (bigint) and numeric come back as strings by default; every such column here fits a double.
     pg.default.types.setTypeParser(20, (v: string) => Number(v));
     pg.default.types.setTypeParser(1700, (v: string) => Number(v));
-    const pool = new pg.default.Pool({ connectionString: databaseUrl, max: Number(process.env.DATABASE_POOL ?? 20) });
+    const pool = new pg.default.Pool({
+      connectionString: databaseUrl,
+      max: Number(process.env.DATABASE_POOL ?? 20),
+      // A request waits at most this long for a connection (then 503, retried by the app), never for ever.
+      connectionTimeoutMillis: Number(process.env.DATABASE_CONNECT_TIMEOUT_MS ?? 5000),
+    });
+    // A backend that ends (pg_terminate_backend, a restart, a failover) makes its client emit 'error':
+    // while idle the pool hears it, while checked out nobody would, and an unheard 'error' ends the
+    // process. Every client gets a listener; the query that was running fails (503 to its request) and
+    // the pool drops the dead client on release and opens a new one for the next request.
+    const lost = (error: Error) => {
+      console.warn(`Database connection lost (${error.message}); the pool replaces it.`);
+    };
+    pool.on('error', lost);
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   throw new Error(`DATABASE_URL must start with sqlite: or postgres://, not "${databaseUrl}"`);

@@ -87,13 +87,14 @@ export const HealthPart = Type.Object({ status: Type.Union([Type.Literal('ok'), 
 export type HealthPart = Static<typeof HealthPart>;
 
 /**
- * The server's health: 'ok' when every part works, 'degraded' when the process serves but a part
- * fails (for example uploads, while the storage directory cannot be written). Always 200 while the
- * process answers, so a load balancer keeps a server that can still serve exams.
+ * The health of one server process: 'ok' when every part works, 'degraded' when the process serves but
+ * a part fails: the database (requests that need it answer 503 until it is back), the storage directory
+ * (uploads are refused) or Redis (realtime events then reach only the sockets of this process). Always
+ * 200 while the process answers, so a load balancer keeps a server that can still serve exams.
  */
 export const Health = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
-  parts: Type.Object({ database: HealthPart, storage: HealthPart }),
+  parts: Type.Object({ database: HealthPart, storage: HealthPart, redis: HealthPart }),
 });
 export type Health = Static<typeof Health>;
 

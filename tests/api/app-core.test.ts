@@ -20,7 +20,7 @@ describe('the server frame', () => {
     const response = await server.call({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      data: { status: 'ok', parts: { database: { status: 'ok', message: 'sqlite answers' }, storage: { status: 'ok', message: 'the storage directory can be written' } } },
+      data: { status: 'ok', parts: { database: { status: 'ok', message: 'sqlite answers' }, storage: { status: 'ok', message: 'the storage directory can be written' }, redis: { status: 'ok', message: 'not configured: realtime events reach the sockets of this process' } } },
     });
   });
 
