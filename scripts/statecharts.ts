@@ -154,6 +154,23 @@ export const specOf = (machine: AnyStateMachine): string | undefined => {
   return typeof spec === 'string' ? spec : undefined;
 };
 
+/** Transitions a person, the server or a running call causes; eventless and delayed ones speak through their target. */
+const causedBySomeone = (transition: AnyTransitionDefinition) => transition.eventType !== '' && !transition.eventType.startsWith('xstate.after.');
+
+/** What lacks a description: "state opening.loading" for a state, "opening.loading: done loadPaper" for a transition. */
+export function undescribed(machine: AnyStateMachine): string[] {
+  const states = statesOf(machine.root);
+  const name = (node: AnyStateNode) => (node.path.length ? node.path.join('.') : machine.id);
+  return [
+    ...states.filter((node) => !node.description).map((node) => `state ${name(node)}`),
+    ...states.flatMap((node) =>
+      transitionsOf(node)
+        .filter((transition) => causedBySomeone(transition) && !(transition as { description?: string }).description)
+        .map((transition) => `${name(node)}: ${eventLabel(node, transition)}`),
+    ),
+  ];
+}
+
 /** Transitions that leave the state (or re-enter one); targetless ones only run actions. */
 const hasTarget = (transition: AnyTransitionDefinition) => Boolean(transition.target?.length);
 
@@ -396,6 +413,15 @@ export async function generateStatecharts(): Promise<Map<string, string>> {
 }
 
 async function main() {
+  if (process.argv.includes('--undescribed')) {
+    for (const file of machineFiles()) {
+      const module = (await import(pathToFileURL(path.join(MACHINES_DIR, file)).href)) as Record<string, unknown>;
+      for (const [name, machine] of Object.entries(module).filter((entry): entry is [string, AnyStateMachine] => isMachine(entry[1]))) {
+        for (const missing of undescribed(machine)) console.log(`${file} ${name}: ${missing}`);
+      }
+    }
+    return;
+  }
   const files = await generateStatecharts();
   fs.mkdirSync(DIAGRAMS_DIR, { recursive: true });
   for (const existing of fs.readdirSync(DIAGRAMS_DIR)) {
