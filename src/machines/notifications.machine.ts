@@ -87,19 +87,22 @@ export const notificationsMachine = setup({
   },
 }).createMachine({
   id: 'notifications',
+  description: 'Notifications: the bell with its unread-count badge and the side drawer; unseen becomes seen when clicked or opened; a notification can be deleted.',
+  meta: { spec: '§4 States and transitions — Notification; §2 Shell' },
   context: { notifications: [], unread: 0, error: null },
   initial: 'signedOut',
   states: {
     signedOut: {
       description: 'No student signed in: nothing is loaded or listened to.',
       entry: 'forget',
-      on: { 'notifications.start': 'signedIn' },
+      on: { 'notifications.start': { target: 'signedIn', description: 'A student signed in' } },
     },
     signedIn: {
+      description: "The student's notifications, kept current by live ones from the server.",
       type: 'parallel',
       invoke: { src: 'listenForNotifications' },
       on: {
-        'notifications.stop': 'signedOut',
+        'notifications.stop': { target: 'signedOut', description: 'The student signed out' },
         'notifications.received': {
           guard: 'isNew',
           actions: 'addAtTop',
@@ -108,9 +111,11 @@ export const notificationsMachine = setup({
       },
       states: {
         feed: {
+          description: 'The list of notifications.',
           initial: 'loading',
           states: {
             loading: {
+              description: 'The notifications are loading.',
               tags: ['loading'],
               invoke: {
                 src: 'loadNotifications',
@@ -127,17 +132,20 @@ export const notificationsMachine = setup({
                 },
                 onError: {
                   target: 'failed',
+                  description: 'The list could not be loaded',
                   actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
                 },
               },
             },
             failed: {
+              description: 'Why the list could not be loaded, with a retry.',
               on: {
-                'notifications.retry': 'loading',
+                'notifications.retry': { target: 'loading', description: 'The student presses retry' },
                 'notifications.open': { target: 'loading', description: 'Opening the drawer tries the list again.' },
               },
             },
             ready: {
+              description: 'The notifications, newest first; the badge counts the unseen ones.',
               on: {
                 'notifications.click': [
                   {
@@ -145,9 +153,9 @@ export const notificationsMachine = setup({
                     actions: ['markSeenInList', 'requestMarkSeen', 'openTarget'],
                     description: 'Opening an unseen notification makes it seen, here and on the server.',
                   },
-                  { guard: 'isListed', actions: 'openTarget' },
+                  { guard: 'isListed', description: 'Opening a seen notification goes to its page.', actions: 'openTarget' },
                 ],
-                'notifications.delete': { guard: 'isListed', actions: ['removeFromList', 'requestDelete'] },
+                'notifications.delete': { guard: 'isListed', description: 'The student deletes a notification: it leaves the list and the server.', actions: ['removeFromList', 'requestDelete'] },
                 // Spawned calls fail as xstate.error.actor.<child id>: a valid wildcard the event types do not list.
                 ...({
                   'xstate.error.actor.*': {
@@ -160,12 +168,14 @@ export const notificationsMachine = setup({
           },
         },
         drawer: {
+          description: 'The side drawer (width 80vw) that lists the notifications.',
           initial: 'closed',
           states: {
-            closed: { on: { 'notifications.open': 'open' } },
+            closed: { description: 'The drawer is closed; the bell shows the unread count.', on: { 'notifications.open': { target: 'open', description: 'The student clicks the bell' } } },
             open: {
+              description: 'The drawer lists the notifications.',
               on: {
-                'notifications.close': 'closed',
+                'notifications.close': { target: 'closed', description: 'The student closes the drawer' },
                 'notifications.click': { guard: 'leadsSomewhere', target: 'closed', description: 'The notification opens its page.' },
               },
             },
