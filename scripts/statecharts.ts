@@ -400,15 +400,23 @@ export const machineFiles = (): string[] =>
     .filter((file) => file.endsWith('.machine.ts'))
     .sort();
 
+/** The machines each machine file exports, by flow ("examTimer" for examTimer.machine.ts). */
+export async function loadMachines(): Promise<Array<{ flow: string; machines: Array<[exportName: string, machine: AnyStateMachine]> }>> {
+  const flows = [];
+  for (const file of machineFiles()) {
+    const module = (await import(pathToFileURL(path.join(MACHINES_DIR, file)).href)) as Record<string, unknown>;
+    const machines = Object.entries(module).filter((entry): entry is [string, AnyStateMachine] => isMachine(entry[1]));
+    flows.push({ flow: file.replace(/\.machine\.ts$/, ''), machines });
+  }
+  return flows;
+}
+
 /** Every diagram file (relative name -> content) as the current machines define them. */
 export async function generateStatecharts(): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   const flows: string[] = [];
   const pictures: FlowPicture[] = [];
-  for (const file of machineFiles()) {
-    const flow = file.replace(/\.machine\.ts$/, '');
-    const module = (await import(pathToFileURL(path.join(MACHINES_DIR, file)).href)) as Record<string, unknown>;
-    const machines = Object.entries(module).filter((entry): entry is [string, AnyStateMachine] => isMachine(entry[1]));
+  for (const { flow, machines } of await loadMachines()) {
     if (!machines.length) continue;
     flows.push(flow);
     files.set(`${flow}.md`, statechartPage(flow, machines));
@@ -426,11 +434,8 @@ export async function generateStatecharts(): Promise<Map<string, string>> {
 
 async function main() {
   if (process.argv.includes('--undescribed')) {
-    for (const file of machineFiles()) {
-      const module = (await import(pathToFileURL(path.join(MACHINES_DIR, file)).href)) as Record<string, unknown>;
-      for (const [name, machine] of Object.entries(module).filter((entry): entry is [string, AnyStateMachine] => isMachine(entry[1]))) {
-        for (const missing of undescribed(machine)) console.log(`${file} ${name}: ${missing}`);
-      }
+    for (const { flow, machines } of await loadMachines()) {
+      for (const [name, machine] of machines) for (const missing of undescribed(machine)) console.log(`${flow} ${name}: ${missing}`);
     }
     return;
   }

@@ -1,19 +1,10 @@
 // Every machine explains itself in the spec's words: the picture and the page in docs/statecharts show
 // these descriptions to product owners, so a state or an event without one fails here.
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { AnyStateMachine } from 'xstate';
 import { createMachine } from 'xstate';
-import { MACHINES_DIR, machineFiles, specOf, undescribed } from '../../scripts/statecharts';
+import { loadMachines, machineFiles, specOf, undescribed } from '../../scripts/statecharts';
 
-const machines: Array<[string, AnyStateMachine]> = [];
-for (const file of machineFiles()) {
-  const module = (await import(pathToFileURL(path.join(MACHINES_DIR, file)).href)) as Record<string, unknown>;
-  for (const [name, value] of Object.entries(module)) {
-    if (typeof value === 'object' && value !== null && 'root' in value && 'config' in value) machines.push([`${file} ${name}`, value as AnyStateMachine]);
-  }
-}
+const machines = (await loadMachines()).flatMap(({ flow, machines }) => machines.map(([name, machine]) => [`${flow} ${name}`, machine] as const));
 
 describe('statechart descriptions', () => {
   it('finds the machines', () => {
