@@ -248,6 +248,8 @@ export const answerOutboxMachine = setup({
   },
 }).createMachine({
   id: 'answerOutbox',
+  description: 'Answer state: each answer is saved on the device first, then sent, retrying up to 3 times; kept offline on a network error and resubmitted when the connection returns.',
+  meta: { spec: '§4 States and transitions — Answer state' },
   context: ({ input }) => ({
     studentId: input.studentId,
     examId: input.examId,
@@ -269,6 +271,7 @@ export const answerOutboxMachine = setup({
       {
         // Once the exam is over (outbox.close) no choice is taken at all.
         guard: 'acceptedChange',
+        description: 'The student answers a question: saved on the device, then queued to send (true/false options after a short pause)',
         actions: [
           assign({
             entries: ({ context, event }) => {
@@ -306,12 +309,13 @@ export const answerOutboxMachine = setup({
           }),
         ],
       },
-      { guard: 'accepting', actions: 'notifyLocked' },
+      { guard: 'accepting', description: 'The answer was already submitted and cannot be changed: the student is told', actions: 'notifyLocked' },
     ],
     'outbox.enqueue': [
       {
         // Only a question with a saved answer has anything to send.
         guard: 'sendableNow',
+        description: 'Online: the answer joins the queue to the server',
         actions: assign({
           queue: ({ context, event }) =>
             // The answer in flight is read again when sent; queue it anew only behind the one in flight.
@@ -330,12 +334,12 @@ export const answerOutboxMachine = setup({
         ],
       },
     ],
-    'connection.offline': { actions: assign({ online: false }) },
+    'connection.offline': { description: 'The connection dropped: new answers stay on the device', actions: assign({ online: false }) },
     'connection.online': {
       description: 'The connection came back: every answer kept offline is sent again',
       actions: [assign({ online: true }), 'enqueueAllPending', 'notifyRestored'],
     },
-    'outbox.flush': { guard: 'online', actions: 'enqueueAllPending' },
+    'outbox.flush': { guard: 'online', description: 'Before the final submit: every answer kept offline is sent', actions: 'enqueueAllPending' },
     'outbox.adopt': [
       {
         guard: 'online',
@@ -347,8 +351,8 @@ export const answerOutboxMachine = setup({
         actions: { type: 'adoptStored', params: ({ event }) => ({ stored: event.stored }) },
       },
     ],
-    'outbox.close': { actions: assign({ accepting: false }) },
-    'outbox.dismissFailure': { actions: assign({ failure: null }) },
+    'outbox.close': { description: 'The exam is submitted or over: no answer is taken any more', actions: assign({ accepting: false }) },
+    'outbox.dismissFailure': { description: 'The student closes the message about a refused answer', actions: assign({ failure: null }) },
   },
   initial: 'idle',
   // Answers left undelivered by an earlier visit (or a reload) are queued at once.
@@ -357,8 +361,9 @@ export const answerOutboxMachine = setup({
   }),
   states: {
     idle: {
+      description: 'Nothing on its way: every answer is delivered or kept on the device (counted as offline-saved in the footer).',
       always: [
-        { guard: 'hasQueueOnline', target: 'sending' },
+        { guard: 'hasQueueOnline', target: 'sending', description: 'Answers wait and the connection is up: send the first' },
         {
           guard: 'hasQueueOffline',
           description: 'Went offline with answers waiting: keep them on the device',
@@ -372,6 +377,7 @@ export const answerOutboxMachine = setup({
       ],
     },
     sending: {
+      description: 'One answer is on its way to the server.',
       tags: ['saving'],
       entry: assign({ attempt: ({ context }) => context.attempt + 1, inFlight: ({ context }) => context.entries[context.queue[0].questionId] ?? null }),
       invoke: {
@@ -388,15 +394,17 @@ export const answerOutboxMachine = setup({
           {
             guard: 'wasResubmit',
             target: 'pacing',
+            description: 'The server took an answer that had been kept offline: pause before the next',
             actions: [{ type: 'acknowledge', params: ({ event }) => event.output }, { type: 'notifyUploadSkipped', params: ({ event }) => ({ names: event.output.skipped }) }, persistAll, 'dequeue'],
           },
           {
             target: 'idle',
+            description: 'The server took the answer: it counts as submitted',
             actions: [{ type: 'acknowledge', params: ({ event }) => event.output }, { type: 'notifyUploadSkipped', params: ({ event }) => ({ names: event.output.skipped }) }, persistAll, 'dequeue'],
           },
         ],
         onError: [
-          { guard: { type: 'canRetry', params: errorOf }, target: 'retrying' },
+          { guard: { type: 'canRetry', params: errorOf }, target: 'retrying', description: 'No answer from the server: try again (up to 3 times)' },
           {
             guard: { type: 'keepOffline', params: errorOf },
             target: 'idle',
@@ -433,12 +441,13 @@ export const answerOutboxMachine = setup({
       },
     },
     retrying: {
+      description: 'Waiting a moment before sending the same answer again.',
       tags: ['saving'],
-      after: { retryWait: 'sending' },
+      after: { retryWait: { target: 'sending', description: 'Send the answer again' } },
     },
     pacing: {
       description: 'One second between answers sent again after being offline',
-      after: { resubmitGap: 'idle' },
+      after: { resubmitGap: { target: 'idle', description: 'Go on with the next answer' } },
     },
   },
 });

@@ -112,11 +112,16 @@ export type PasswordSetTransition = NonNullable<SetPasswordInvoke['onDone']>;
 export function codeFlowStates(passwordSet: PasswordSetTransition) {
   return {
     enteringPhone: codeFlow.createStateConfig({
+      description: 'Phone entry with Proceed.',
       on: {
-        'phone.submit': [{ guard: 'phoneAcceptable', target: 'requestingCode', actions: 'rememberPhone' }, { actions: 'explainPhone' }],
+        'phone.submit': [
+          { guard: 'phoneAcceptable', target: 'requestingCode', description: 'The student presses Proceed with a valid phone number', actions: 'rememberPhone' },
+          { description: 'The student presses Proceed with an invalid phone number: the field says why', actions: 'explainPhone' },
+        ],
       },
     }),
     requestingCode: codeFlow.createStateConfig({
+      description: 'A code is requested for the phone number.',
       tags: ['loading'],
       invoke: {
         src: 'requestCode',
@@ -128,48 +133,55 @@ export function codeFlowStates(passwordSet: PasswordSetTransition) {
             description: 'The server handed the code out directly (development transport): no code screen.',
             actions: { type: 'keepSession', params: ({ event }) => event.output },
           },
-          { target: 'awaitingCode', actions: { type: 'keepSession', params: ({ event }) => event.output } },
+          { target: 'awaitingCode', description: 'The code was sent to the phone: the code screen opens', actions: { type: 'keepSession', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'enteringPhone', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'enteringPhone', description: 'No code could be requested: the error shows', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
       },
     }),
     awaitingCode: codeFlow.createStateConfig({
+      description: 'The OTP screen: 6-digit code entry with resend.',
       entry: 'startCountdown',
       initial: 'coolingDown',
       on: {
-        'otp.change': { actions: 'changeCode' },
-        'otp.verify': { guard: 'codeComplete', target: 'settingPassword' },
+        'otp.change': { description: 'The student types the code', actions: 'changeCode' },
+        'otp.verify': { guard: 'codeComplete', target: 'settingPassword', description: 'The student submits all 6 digits' },
         'phone.change': { target: 'enteringPhone', description: 'The student wants to use another number.' },
       },
       states: {
         coolingDown: {
           description: 'A new code may be requested once the 300 s countdown reaches zero.',
-          after: { resendWait: 'resendReady' },
+          after: { resendWait: { target: 'resendReady', description: 'The countdown reached zero' } },
           initial: 'ticking',
           states: {
             ticking: {
               description: 'Counts the seconds shown on the resend button.',
-              after: { resendTick: { target: 'ticking', reenter: true, actions: 'countDown' } },
+              after: { resendTick: { target: 'ticking', reenter: true, description: 'One second less', actions: 'countDown' } },
             },
           },
         },
         resendReady: {
-          on: { 'otp.resend': 'resending' },
+          description: 'The resend button is enabled.',
+          on: { 'otp.resend': { target: 'resending', description: 'The student presses resend' } },
         },
         resending: {
+          description: 'A new code is requested.',
           tags: ['loading'],
           invoke: {
             src: 'requestCode',
             input: ({ context }) => ({ phone: context.phone }),
-            onDone: { target: 'coolingDown', actions: [{ type: 'keepSession', params: ({ event }) => ({ ...event.output, otp: undefined }) }, 'startCountdown'] },
-            onError: { target: 'resendReady', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
+            onDone: { target: 'coolingDown', description: 'A new code was sent: the countdown starts again', actions: [{ type: 'keepSession', params: ({ event }) => ({ ...event.output, otp: undefined }) }, 'startCountdown'] },
+            onError: { target: 'resendReady', description: 'No new code could be sent: the error shows', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
       },
     }),
     settingPassword: codeFlow.createStateConfig({
+      description: 'The set-password screen: new password and confirmation.',
       on: {
-        'password.submit': [{ guard: 'passwordsAcceptable', target: 'verifying', actions: 'rememberPassword' }, { actions: 'explainPassword' }],
+        'password.submit': [
+          { guard: 'passwordsAcceptable', target: 'verifying', description: 'The student submits a valid password, confirmed', actions: 'rememberPassword' },
+          { description: 'The password or its confirmation breaks a rule: the fields say why', actions: 'explainPassword' },
+        ],
       },
     }),
     verifying: codeFlow.createStateConfig({
@@ -186,7 +198,7 @@ export function codeFlowStates(passwordSet: PasswordSetTransition) {
             description: 'Wrong, used or expired code: enter it again or request a new one.',
             actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
           },
-          { target: 'settingPassword', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'settingPassword', description: 'The password could not be set: the error shows', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     }),

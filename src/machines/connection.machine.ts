@@ -11,14 +11,17 @@ export const connectionMachine = setup({
   },
 }).createMachine({
   id: 'connection',
-  description: 'Starts online: a page that loaded has just reached the server.',
+  description: 'Whether the server can be reached. Starts online: a page that loaded has just reached the server.',
+  meta: { spec: '§4 States and transitions — Connection state' },
   initial: 'online',
   invoke: { src: 'watchConnection' },
   states: {
     online: {
+      description: 'Connected: the app works as usual.',
       on: { 'connection.lost': { target: 'offline', description: 'Socket disconnected or the browser went offline.' } },
     },
     offline: {
+      description: 'No connection: the offline banner shows; what needs the server waits.',
       on: { 'connection.restored': { target: 'online', description: 'Socket connected again and the browser is online.' } },
     },
   },

@@ -35,17 +35,23 @@ export const contentListMachine = setup({
   },
 }).createMachine({
   id: 'contentList',
+  description: 'Every list screen of the learning content (courses, subjects, chapters, lectures, videos, notes): visible only to a student in a batch.',
+  meta: { spec: '§2 Screens and routes — Courses, Course page, Subject tabs, Videos and notes' },
   context: ({ input }) => ({ hasBatch: input.hasBatch, page: null, error: null }),
   initial: 'checkingBatch',
   states: {
     checkingBatch: {
       description: 'Content is visible only to a student in a batch; no request is made otherwise.',
-      always: [{ guard: 'inBatch', target: 'loading' }, { target: 'noBatch' }],
+      always: [
+        { guard: 'inBatch', target: 'loading', description: 'In a batch: load the list' },
+        { target: 'noBatch', description: 'In no batch: show the notice' },
+      ],
     },
     noBatch: {
       description: 'The student is in no batch: the notice asks them to contact the administration.',
     },
     loading: {
+      description: 'A loading spinner while the list is fetched.',
       tags: ['loading'],
       invoke: {
         id: 'fetchPage',
@@ -54,21 +60,29 @@ export const contentListMachine = setup({
           {
             guard: { type: 'pageEmpty', params: ({ event }) => event.output },
             target: 'empty',
+            description: 'The server answered with no rows',
             actions: assign({ page: ({ event }) => event.output, error: null }),
           },
-          { target: 'loaded', actions: assign({ page: ({ event }) => event.output, error: null }) },
+          { target: 'loaded', description: 'The server answered with the rows', actions: assign({ page: ({ event }) => event.output, error: null }) },
         ],
         onError: {
           target: 'failed',
+          description: 'The list could not be loaded',
           actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : 'Request failed') }),
         },
       },
     },
-    loaded: { on: { 'content.reload': 'loading' } },
+    loaded: {
+      description: "The cards (or table) with breadcrumbs; an empty list shows 'No Video Available' or 'Nothing added yet'.",
+      on: { 'content.reload': { target: 'loading', description: 'The screen asks for the list again (another place chosen)' } },
+    },
     empty: {
       description: 'In a batch, but nothing added yet for this place.',
-      on: { 'content.reload': 'loading' },
+      on: { 'content.reload': { target: 'loading', description: 'The screen asks for the list again (another place chosen)' } },
     },
-    failed: { on: { 'content.retry': 'loading' } },
+    failed: {
+      description: 'Why the list could not be loaded, with a retry button.',
+      on: { 'content.retry': { target: 'loading', description: 'The student presses retry' } },
+    },
   },
 });

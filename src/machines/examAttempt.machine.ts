@@ -123,18 +123,20 @@ const attemptSetup = setup({
 
 /** A failed step while opening: the exam left the batch, or something else went wrong (Try again). */
 const openingFailed = [
-  { guard: { type: 'removed' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) }, target: '#examAttempt.removed' },
-  { target: '#examAttempt.failed', actions: { type: 'noteFailure' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } },
+  { guard: { type: 'removed' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) }, target: '#examAttempt.removed', description: 'The exam is no longer in the student\'s group' },
+  { target: '#examAttempt.failed', description: 'The server or the connection failed', actions: { type: 'noteFailure' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } },
 ];
 
 export const examAttemptMachine = attemptSetup.createMachine({
   id: 'examAttempt',
+  description: 'The live exam screen: opens the attempt, then runs the answers, the countdown and the submission together.',
+  meta: { spec: '§2 Live exam screen; §4 States and transitions — Answer state, Exam timing, Submit flow' },
   context: ({ input }) => ({ ...input, exam: null, saved: {}, timing: null, error: null, timeUp: false, answered: 0 }),
   initial: 'loadingPaper',
   invoke: { id: 'connection', src: 'watchConnection' },
   on: {
-    'connection.online': { actions: assign({ online: true }) },
-    'connection.offline': { actions: assign({ online: false }) },
+    'connection.online': { description: 'The connection came back', actions: assign({ online: true }) },
+    'connection.offline': { description: 'The connection dropped', actions: assign({ online: false }) },
   },
   states: {
     loadingPaper: {
@@ -146,6 +148,7 @@ export const examAttemptMachine = attemptSetup.createMachine({
           {
             guard: { type: 'submitted', params: ({ event }) => ({ exam: event.output.exam }) },
             target: 'alreadySubmitted',
+            description: 'The student has already submitted this exam',
             actions: assign({ exam: ({ event }) => event.output.exam }),
           },
           {
@@ -158,7 +161,7 @@ export const examAttemptMachine = attemptSetup.createMachine({
               timing: ({ event }) => ({ deadlineAt: event.output.exam.deadlineAt!, serverNow: event.output.exam.serverNow, receivedAt: event.output.receivedAt }),
             }),
           },
-          { target: 'starting' },
+          { target: 'starting', description: 'Not started yet: ask the server to start the attempt' },
         ],
         onError: openingFailed,
       },
@@ -170,6 +173,7 @@ export const examAttemptMachine = attemptSetup.createMachine({
         input: ({ context }) => ({ examId: context.examId, groupId: context.groupId }),
         onDone: {
           target: 'loadingStartedPaper',
+          description: "The attempt started: the server's deadline is kept for the countdown",
           actions: assign({ timing: ({ event }) => receivedTiming(event.output.started, event.output.receivedAt) }),
         },
         onError: openingFailed,
@@ -182,6 +186,7 @@ export const examAttemptMachine = attemptSetup.createMachine({
         input: ({ context }) => ({ examId: context.examId, groupId: context.groupId }),
         onDone: {
           target: 'running',
+          description: 'The questions arrived: the exam begins',
           actions: assign({
             exam: ({ context, event }) => ({ ...event.output.exam, studentStartsAt: event.output.exam.studentStartsAt ?? context.timing!.serverNow, deadlineAt: context.timing!.deadlineAt }),
             saved: ({ event }) => savedAnswersOf(event.output),
@@ -198,7 +203,7 @@ export const examAttemptMachine = attemptSetup.createMachine({
     },
     failed: {
       description: 'Why the exam could not be opened (the connection message offline), with Try again',
-      on: { 'attempt.retry': { target: 'loadingPaper', actions: assign({ error: null }) } },
+      on: { 'attempt.retry': { target: 'loadingPaper', description: 'The student presses Try again', actions: assign({ error: null }) } },
     },
     running: {
       description: 'Questions, countdown and Submit: answers go through the outbox, the submission runs its modals',
@@ -256,9 +261,11 @@ export const examAttemptMachine = attemptSetup.createMachine({
       ],
       on: {
         'connection.online': {
+          description: 'Coming back: a notification shows, answers kept offline are sent, Submit works again',
           actions: [assign({ online: true }), sendTo('outbox', { type: 'connection.online' }), sendTo('submission', { type: 'connection.online' })],
         },
         'connection.offline': {
+          description: 'Going offline: the banner shows, answers stay on the device, Submit waits',
           actions: [assign({ online: false }), sendTo('outbox', { type: 'connection.offline' }), sendTo('submission', { type: 'connection.offline' })],
         },
         'page.answersStored': {
@@ -268,7 +275,7 @@ export const examAttemptMachine = attemptSetup.createMachine({
         'page.visible': { description: 'Measure the remaining time at once', actions: sendTo('timer', { type: 'timer.check' }) },
       },
       states: {
-        answering: {},
+        answering: { description: 'The student answers; the footer counts answered, responses and offline-saved answers.' },
         delivering: {
           description: "Answers kept on the device (this tab's and other tabs') are sent before the final submit",
           entry: sendTo('page', { type: 'page.readAnswers' }),
@@ -278,8 +285,8 @@ export const examAttemptMachine = attemptSetup.createMachine({
             src: 'deliverEveryAnswer',
             // The attempt's own outbox child (absent only while a path generator walks the chart without running it).
             input: ({ self }) => ({ outbox: self.getSnapshot()?.children?.outbox }),
-            onDone: { target: 'answering', actions: sendTo('submission', { type: 'answers.delivered' }) },
-            onError: { target: 'answering', actions: sendTo('submission', { type: 'answers.undelivered' }) },
+            onDone: { target: 'answering', description: 'Every answer is delivered: the final submit goes on', actions: sendTo('submission', { type: 'answers.delivered' }) },
+            onError: { target: 'answering', description: 'Some answers could not be delivered: the submission fails and says so', actions: sendTo('submission', { type: 'answers.undelivered' }) },
           },
         },
       },

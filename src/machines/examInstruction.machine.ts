@@ -80,10 +80,13 @@ export const examInstructionMachine = setup({
   },
 }).createMachine({
   id: 'examInstruction',
+  description: "Start flow: the instruction modal; for segmented exams the subject selection is submitted first; retaking a practice exam starts it afresh; then the live exam opens.",
+  meta: { spec: '§4 States and transitions — Start flow, Retake, Segmented selection; §2 Segmented exam subject selection' },
   context: ({ input }) => ({ studentId: input.studentId, assignment: null, retake: false, selection: EMPTY, submitted: false }),
   initial: 'closed',
   states: {
     closed: {
+      description: 'The exams page; no modal is open.',
       on: {
         'instruction.open': [
           {
@@ -100,6 +103,7 @@ export const examInstructionMachine = setup({
           {
             guard: 'segmented',
             target: 'loadingSelection',
+            description: 'The student presses Start Exam on a segmented exam: the stored subject selection is looked up',
             actions: assign(({ event }) => ({
               assignment: event.assignment,
               retake: !!event.retake,
@@ -107,11 +111,16 @@ export const examInstructionMachine = setup({
               submitted: false,
             })),
           },
-          { target: 'open', actions: assign(({ event }) => ({ assignment: event.assignment, retake: !!event.retake, selection: EMPTY, submitted: false })) },
+          {
+            target: 'open',
+            description: 'The student presses Start Exam (or Retake Exam)',
+            actions: assign(({ event }) => ({ assignment: event.assignment, retake: !!event.retake, selection: EMPTY, submitted: false })),
+          },
         ],
       },
     },
     loadingSelection: {
+      description: 'Loading the subject selection submitted earlier.',
       tags: ['loading'],
       invoke: {
         src: 'loadSelection',
@@ -125,7 +134,7 @@ export const examInstructionMachine = setup({
             return checked.ok ? { selection: checked.selection, submitted: true } : {};
           }),
         },
-        onError: { target: 'open', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'open', description: 'No stored selection could be read: the student selects afresh', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     open: {
@@ -133,26 +142,29 @@ export const examInstructionMachine = setup({
       on: {
         'instruction.toggleSubject': {
           guard: 'canEditSelection',
+          description: 'The student ticks or unticks a compulsory optional or optional subject',
           actions: assign({ selection: ({ context, event }) => toggleSubject(detailsOf(context)!, context.selection, event.group, event.subjectId) }),
         },
         'instruction.reset': {
           guard: 'canEditSelection',
+          description: 'The student resets the subject selection',
           actions: assign({ selection: ({ context }) => initialSelection(detailsOf(context)!), submitted: false }),
         },
         'instruction.start': [
-          { guard: 'needsSelection', target: 'checkingSelection' },
-          { guard: 'retake', target: 'retaking' },
-          { target: 'started' },
+          { guard: 'needsSelection', target: 'checkingSelection', description: "The student presses 'Start Exam': the subject selection is submitted first" },
+          { guard: 'retake', target: 'retaking', description: "The student presses 'Start Exam' on a retake" },
+          { target: 'started', description: "The student presses 'Start Exam'" },
         ],
-        'instruction.close': { target: 'closed' },
+        'instruction.close': { target: 'closed', description: 'The student closes the modal' },
       },
     },
     checkingSelection: {
       description: 'Practice exams always submit the selection again; live ones once',
       always: [
-        { guard: 'selectionValid', target: 'savingSelection' },
+        { guard: 'selectionValid', target: 'savingSelection', description: 'The selection is complete: submit it' },
         {
           target: 'open',
+          description: 'The selection breaks a rule: the red hint says which',
           actions: [
             'selectionFailed',
             {
@@ -167,6 +179,7 @@ export const examInstructionMachine = setup({
       ],
     },
     savingSelection: {
+      description: 'Submitting the subject selection.',
       tags: ['loading'],
       invoke: {
         src: 'saveSelection',
@@ -177,11 +190,12 @@ export const examInstructionMachine = setup({
           selection: context.selection,
         }),
         onDone: [
-          { guard: 'retake', target: 'retaking', actions: assign({ submitted: true }) },
-          { target: 'started', actions: assign({ submitted: true }) },
+          { guard: 'retake', target: 'retaking', description: "The selection is saved ('submitted'); the retake goes on", actions: assign({ submitted: true }) },
+          { target: 'started', description: "The selection is saved ('submitted')", actions: assign({ submitted: true }) },
         ],
         onError: {
           target: 'open',
+          description: 'The server refused the selection: it is no longer submitted and the reason shows',
           actions: [
             'selectionFailed',
             { type: 'notifyError', params: ({ event }) => ({ message: failureOf(event.error).title || MESSAGES.unhandledException }) },
@@ -190,6 +204,7 @@ export const examInstructionMachine = setup({
       },
     },
     retaking: {
+      description: 'Retake: the previous submission is being removed.',
       tags: ['loading'],
       invoke: {
         src: 'retakeExam',
@@ -201,7 +216,7 @@ export const examInstructionMachine = setup({
             description: "Status '200': the earlier answers are cleared from the device",
             actions: { type: 'clearSavedAnswers', params: ({ context }) => ({ examId: context.assignment!.examId._id }) },
           },
-          { target: 'open', actions: { type: 'notifyError', params: { message: MESSAGES.unhandledException } } },
+          { target: 'open', description: 'The server did not allow the retake: an error shows', actions: { type: 'notifyError', params: { message: MESSAGES.unhandledException } } },
         ],
         onError: [
           {
@@ -212,6 +227,7 @@ export const examInstructionMachine = setup({
           },
           {
             target: 'open',
+            description: 'The retake failed: the connection message offline, else the reason',
             actions: {
               type: 'notifyError',
               params: ({ event }) => {
@@ -224,8 +240,9 @@ export const examInstructionMachine = setup({
       },
     },
     started: {
+      description: 'The live exam opens (/live-exam/{examId}/{groupId}) with the subject name stored on the device.',
       entry: { type: 'enterExam', params: ({ context }) => ({ assignment: context.assignment!, selection: context.selection }) },
-      always: 'closed',
+      always: { target: 'closed', description: 'The modal closes behind the exam' },
     },
   },
 });

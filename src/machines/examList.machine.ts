@@ -84,6 +84,8 @@ export const examListMachine = setup({
   },
 }).createMachine({
   id: 'examList',
+  description: 'The exams page (/exams): choose a course, then the Live Exam and Practice Exam tabs with filters, search and exam cards whose state is re-evaluated every 10 seconds.',
+  meta: { spec: '§2 Exams page; §4 States and transitions — Exam card state, Start button' },
   context: ({ input }) => ({
     courses: [],
     course: null,
@@ -102,11 +104,12 @@ export const examListMachine = setup({
   initial: 'loadingCourses',
   states: {
     loadingCourses: {
+      description: "The student's courses are loading.",
       tags: ['loading'],
       invoke: {
         src: 'loadCourses',
-        onDone: { target: 'choosingCourse', actions: assign({ courses: ({ event }) => event.output, failed: false }) },
-        onError: { target: 'choosingCourse', actions: assign({ failed: true }) },
+        onDone: { target: 'choosingCourse', description: 'The courses arrived', actions: assign({ courses: ({ event }) => event.output, failed: false }) },
+        onError: { target: 'choosingCourse', description: 'The courses could not be loaded: an error status shows', actions: assign({ failed: true }) },
       },
     },
     choosingCourse: {
@@ -115,6 +118,7 @@ export const examListMachine = setup({
         'examList.chooseCourse': {
           guard: ({ context, event }) => context.courses.some((c) => c.id === event.courseId),
           target: 'course',
+          description: 'The student chooses a course card',
           actions: assign({
             course: ({ context, event }) => context.courses.find((c) => c.id === event.courseId) ?? null,
             subjectId: '',
@@ -124,83 +128,92 @@ export const examListMachine = setup({
             exams: [],
           }),
         },
-        'examList.reload': 'loadingCourses',
+        'examList.reload': { target: 'loadingCourses', description: 'The courses are asked for again' },
       },
     },
     course: {
+      description: "A Back button, 'Course : {name}', the Live Exam and Practice Exam tabs.",
       type: 'parallel',
       on: {
-        'examList.back': { target: 'choosingCourse', actions: assign({ course: null, exams: [], subjects: [] }) },
+        'examList.back': { target: 'choosingCourse', description: 'The student presses Back', actions: assign({ course: null, exams: [], subjects: [] }) },
       },
       states: {
         list: {
+          description: 'The exam cards of the chosen tab, 4 per row on large screens.',
           initial: 'loading',
           on: {
             'examList.selectTab': {
               target: '.loading',
+              description: 'The student switches between Live Exam and Practice Exam: filters and search reset',
               actions: assign({ tab: ({ event }) => event.tab, subjectId: '', searchText: '', search: '', suggestion: '' }),
             },
-            'examList.selectSubject': { guard: 'liveTab', target: '.loading', actions: assign({ subjectId: ({ event }) => event.subjectId }) },
-            'examList.selectType': { guard: 'liveTab', target: '.loading', actions: assign({ listType: ({ event }) => event.listType }) },
-            'examList.search': { target: '.loading', actions: assign({ search: ({ context }) => context.searchText.trim(), suggestion: '' }) },
-            'examList.clearSearch': { target: '.loading', actions: assign({ searchText: '', search: '', suggestion: '' }) },
-            'examList.reload': '.loading',
+            'examList.selectSubject': { guard: 'liveTab', target: '.loading', description: "The student picks a subject in the filter ('All Subjects')", actions: assign({ subjectId: ({ event }) => event.subjectId }) },
+            'examList.selectType': { guard: 'liveTab', target: '.loading', description: 'The student picks Previous Exams or Upcoming Exams', actions: assign({ listType: ({ event }) => event.listType }) },
+            'examList.search': { target: '.loading', description: 'The student presses Search', actions: assign({ search: ({ context }) => context.searchText.trim(), suggestion: '' }) },
+            'examList.clearSearch': { target: '.loading', description: 'The student clears the search box: the whole list shows', actions: assign({ searchText: '', search: '', suggestion: '' }) },
+            'examList.reload': { target: '.loading', description: 'The list is asked for again (for example after an exam left the group)' },
           },
           states: {
             loading: {
+              description: 'The exams of the tab, subject, type and search are loading.',
               tags: ['loading'],
               invoke: {
                 src: 'loadExams',
                 input: ({ context }) => queryOf(context),
-                onDone: { target: 'ready', actions: assign({ exams: ({ event }) => event.output, failed: false, now: ({ context }) => context.deviceNow() }) },
+                onDone: { target: 'ready', description: 'The exams arrived: each card shows live, upcoming or finished', actions: assign({ exams: ({ event }) => event.output, failed: false, now: ({ context }) => context.deviceNow() }) },
                 onError: { target: 'ready', description: 'Failure only sets an error status', actions: assign({ exams: [], failed: true }) },
               },
             },
             ready: {
               description: 'Card states are re-evaluated every 10 seconds',
-              after: { cardRefresh: { target: 'ready', reenter: true, actions: 'tick' } },
+              after: { cardRefresh: { target: 'ready', reenter: true, description: 'Every card state is evaluated again', actions: 'tick' } },
             },
           },
         },
         subjects: {
+          description: "The Live tab's subject filter.",
           initial: 'loading',
           states: {
             loading: {
+              description: "The course's subjects are loading for the filter.",
               invoke: {
                 src: 'loadSubjects',
                 input: ({ context }) => ({ courseId: context.course!.id }),
-                onDone: { target: 'ready', actions: assign({ subjects: ({ event }) => event.output }) },
-                onError: { target: 'ready', actions: assign({ subjects: [] }) },
+                onDone: { target: 'ready', description: 'The subjects fill the filter', actions: assign({ subjects: ({ event }) => event.output }) },
+                onError: { target: 'ready', description: "No subjects could be loaded: the filter offers 'All Subjects' only", actions: assign({ subjects: [] }) },
               },
             },
-            ready: {},
+            ready: { description: "The subject filter with 'All Subjects' and the course's subjects." },
           },
         },
         search: {
+          description: 'The Search box with type-ahead suggestion, a clear button and a Search button.',
           initial: 'idle',
           on: {
             'examList.type': [
-              { guard: 'searchable', target: '.debouncing', actions: assign({ searchText: ({ event }) => event.text }) },
+              { guard: 'searchable', target: '.debouncing', description: 'The student types two characters or more', actions: assign({ searchText: ({ event }) => event.text }) },
               {
                 target: '.idle',
                 description: 'One character or none: no lookup; an empty box resets the list',
                 actions: assign({ searchText: ({ event }) => event.text, suggestion: '' }),
               },
             ],
-            'examList.acceptSuggestion': { guard: 'hasSuggestion', target: '.idle', actions: assign({ searchText: ({ context }) => context.suggestion, suggestion: '' }) },
-            'examList.clearSearch': '.idle',
+            'examList.acceptSuggestion': { guard: 'hasSuggestion', target: '.idle', description: 'The student presses Tab: the suggestion fills the box', actions: assign({ searchText: ({ context }) => context.suggestion, suggestion: '' }) },
+            'examList.clearSearch': { target: '.idle', description: 'The student clears the search box' },
           },
           states: {
-            idle: {},
+            idle: { description: 'The search box with the suggestion, if any, shown after the text.' },
             debouncing: {
-              after: { searchDebounce: 'suggesting' },
+              description: 'Waiting for the student to stop typing before asking for a suggestion.',
+              after: { searchDebounce: { target: 'suggesting', description: 'The student paused: ask for a suggestion' } },
             },
             suggesting: {
+              description: 'A suggestion for the typed text is being looked up.',
               invoke: {
                 src: 'loadSuggestion',
                 input: ({ context }) => ({ ...queryOf(context), search: context.searchText.trim() }),
-                onDone: { target: 'idle', actions: assign({ suggestion: ({ event }) => event.output ?? '' }) },
-                onError: { target: 'idle', actions: [assign({ suggestion: '' }), { type: 'logError', params: ({ event }) => ({ error: event.error }) }] },
+                onDone: { target: 'idle', description: 'The suggestion shows after the text', actions: assign({ suggestion: ({ event }) => event.output ?? '' }) },
+                onError: { target: 'idle', description: 'No suggestion could be found: none shows', actions: [assign({ suggestion: '' }), { type: 'logError', params: ({ event }) => ({ error: event.error }) }] },
               },
             },
           },

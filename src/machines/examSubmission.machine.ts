@@ -85,30 +85,33 @@ export const examSubmissionMachine = setup({
   },
 }).createMachine({
   id: 'examSubmission',
+  description: 'Submit flow: blocked if nothing is answered, a confirmation modal, offline answers flushed first, then the final submit; on failure the modal shows again.',
+  meta: { spec: '§4 States and transitions — Submit flow, Exam timing' },
   context: ({ input }) => ({ ...input, returnTo: 'confirming', failedOffline: false }),
   initial: 'answering',
   on: {
-    'connection.online': { actions: assign({ online: true }) },
-    'connection.offline': { actions: assign({ online: false }) },
-    'answers.counted': { actions: assign({ answered: ({ event }) => event.answered }) },
+    'connection.online': { description: 'The connection came back: Submit is enabled again', actions: assign({ online: true }) },
+    'connection.offline': { description: 'The connection dropped: the confirm modal says so and disables Submit', actions: assign({ online: false }) },
+    'answers.counted': { description: 'The number of answered questions changed', actions: assign({ answered: ({ event }) => event.answered }) },
   },
   states: {
     answering: {
+      description: 'The questions with the Submit button in the sticky footer.',
       on: {
         'exam.submit': [
-          { guard: 'nothingSaved', actions: { type: 'alert', params: { message: submissionMessages.nothingAnswered } } },
-          { target: 'confirming' },
+          { guard: 'nothingSaved', description: 'The student presses Submit with nothing answered: an alert blocks it', actions: { type: 'alert', params: { message: submissionMessages.nothingAnswered } } },
+          { target: 'confirming', description: 'The student presses Submit' },
         ],
-        'exam.timeOver': 'timeOver',
+        'exam.timeOver': { target: 'timeOver', description: 'The countdown reached zero' },
       },
     },
     confirming: {
       description: "Confirm modal; offline it says so and Submit is disabled",
       entry: assign({ returnTo: 'confirming' }),
       on: {
-        'submission.confirm': { guard: 'online', target: 'flushing' },
-        'submission.cancel': 'answering',
-        'exam.timeOver': 'timeOver',
+        'submission.confirm': { guard: 'online', target: 'flushing', description: 'The student confirms the submission' },
+        'submission.cancel': { target: 'answering', description: 'The student cancels: back to the questions' },
+        'exam.timeOver': { target: 'timeOver', description: 'The countdown reached zero' },
       },
     },
     timeOver: {
@@ -116,8 +119,8 @@ export const examSubmissionMachine = setup({
       entry: assign({ returnTo: 'timeOver' }),
       on: {
         'submission.confirm': [
-          { guard: 'offline', actions: { type: 'alert', params: { message: submissionMessages.offlineAtTimeOver } } },
-          { target: 'flushing' },
+          { guard: 'offline', description: 'The student presses Ok while offline: an alert asks to reconnect', actions: { type: 'alert', params: { message: submissionMessages.offlineAtTimeOver } } },
+          { target: 'flushing', description: 'The student presses Ok: the exam is submitted' },
         ],
       },
     },
@@ -125,12 +128,13 @@ export const examSubmissionMachine = setup({
       description: 'Answers kept offline are delivered before the final submit',
       tags: ['submitting'],
       on: {
-        'answers.delivered': 'submitting',
+        'answers.delivered': { target: 'submitting', description: 'Every answer reached the server' },
         'answers.undelivered': { target: 'failed', description: 'Some answers could not be delivered: the connection is the reason', actions: assign({ failedOffline: true }) },
-        'exam.timeOver': { actions: assign({ returnTo: 'timeOver' }) },
+        'exam.timeOver': { description: 'Time ran out meanwhile: a failure reopens the time-over modal', actions: assign({ returnTo: 'timeOver' }) },
       },
     },
     submitting: {
+      description: 'The final submit is sent with the candidate category, faculty and subject stored on the device.',
       tags: ['submitting'],
       invoke: {
         src: 'submitExam',
@@ -139,17 +143,18 @@ export const examSubmissionMachine = setup({
           {
             guard: { type: 'accepted', params: ({ event }) => ({ output: event.output }) },
             target: 'submitted',
+            description: "The server answered status '200': local data is cleared, success shows, and the student goes to the result (practice) or /exams (live)",
             actions: [
               'clearLocalData',
               { type: 'notify', params: { kind: 'success', message: submissionMessages.submitted } },
               { type: 'leaveExam', params: ({ context }) => ({ examId: context.examId, groupId: context.groupId, isPracticeExam: context.isPracticeExam }) },
             ],
           },
-          { target: 'failed', actions: assign({ failedOffline: false }) },
+          { target: 'failed', description: 'The server did not accept the submission', actions: assign({ failedOffline: false }) },
         ],
-        onError: { target: 'failed', actions: { type: 'noteFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'failed', description: 'The submission failed (the server or the connection)', actions: { type: 'noteFailure', params: ({ event }) => ({ error: event.error }) } },
       },
-      on: { 'exam.timeOver': { actions: assign({ returnTo: 'timeOver' }) } },
+      on: { 'exam.timeOver': { description: 'Time ran out meanwhile: a failure reopens the time-over modal', actions: assign({ returnTo: 'timeOver' }) } },
     },
     failed: {
       description: 'Tell why, then reopen the modal the submission came from',
@@ -165,6 +170,6 @@ export const examSubmissionMachine = setup({
         },
       ],
     },
-    submitted: { type: 'final' },
+    submitted: { type: 'final', description: 'Submitted: the student has left the exam screen.' },
   },
 });

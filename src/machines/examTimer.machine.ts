@@ -44,6 +44,8 @@ export const examTimerMachine = setup({
   delays: { tick: 1000 },
 }).createMachine({
   id: 'examTimer',
+  description: "The exam countdown: remaining time is the attempt's end on the server's clock minus the time now, measured every second.",
+  meta: { spec: '§4 States and transitions — Exam timing' },
   context: ({ input }) => {
     const base = { endMs: toMs(input.deadlineAt), offsetMs: serverClockOffsetMs(input.serverNow, input.receivedAt), deviceNow: input.deviceNow };
     return { ...base, remainingMs: remainingOf(base) };
@@ -51,11 +53,12 @@ export const examTimerMachine = setup({
   initial: 'running',
   states: {
     running: {
-      always: { guard: 'timeUp', target: 'timeOver' },
-      after: { tick: { target: 'running', reenter: true, actions: 'measure' } },
+      description: 'The countdown in the header runs down, once a second.',
+      always: { guard: 'timeUp', target: 'timeOver', description: 'No time left' },
+      after: { tick: { target: 'running', reenter: true, description: 'Measure the remaining time', actions: 'measure' } },
       on: {
         'timer.check': { description: 'The page woke up (tab shown, phone unlocked): measure at once', actions: 'measure' },
-        'timer.sync': { actions: { type: 'sync', params: ({ event }) => event } },
+        'timer.sync': { description: "The server sent the attempt's end again: count down to it", actions: { type: 'sync', params: ({ event }) => event } },
       },
     },
     timeOver: {

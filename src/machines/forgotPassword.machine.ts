@@ -4,6 +4,8 @@ import { codeFlow, codeFlowStates, initialCodeFlowContext } from './codeFlow';
 
 export const forgotPasswordMachine = codeFlow.createMachine({
   id: 'forgotPassword',
+  description: 'Forgot password: the same as registration (phone, code, new password), ending in a password reset call and back to sign-in.',
+  meta: { spec: '§4 States and transitions — Registration (forgot password); §2 Auth screens' },
   context: initialCodeFlowContext,
   initial: 'enteringPhone',
   states: {
@@ -12,6 +14,6 @@ export const forgotPasswordMachine = codeFlow.createMachine({
       description: 'Back to sign-in with the new password.',
       actions: [{ type: 'notifyPasswordSet', params: ({ event }) => ({ message: event.output }) }, 'goToSignIn'],
     }),
-    done: { type: 'final' },
+    done: { type: 'final', description: 'The password is reset; the sign-in screen shows.' },
   },
 });

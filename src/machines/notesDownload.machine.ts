@@ -34,28 +34,34 @@ export const notesDownloadMachine = setup({
   },
 }).createMachine({
   id: 'notesDownload',
+  description: "The notes table's DOWNLOAD buttons: one note downloads at a time and counts as completed.",
+  meta: { spec: '§2 Videos and notes — Notes' },
   context: { current: null, error: null },
   initial: 'idle',
   on: {
     'note.download': {
+      description: 'The student presses DOWNLOAD on a note',
       target: '.downloading',
       actions: assign({ current: ({ event }) => event.note, error: null }),
     },
   },
   states: {
-    idle: {},
+    idle: { description: 'The notes table (Sl., Title, Year, Resource) with a DOWNLOAD button on each note.' },
     downloading: {
+      description: "The note's file is being fetched; its DOWNLOAD button shows it is busy.",
       tags: ['loading'],
-      on: { 'note.download': {} },
+      on: { 'note.download': { description: 'Another DOWNLOAD press while one is running is ignored' } },
       invoke: {
         id: 'downloadNote',
         src: 'downloadNote',
         input: ({ context }) => context.current!,
         onDone: {
+          description: 'The file arrived: the browser saves it',
           target: 'recordingCompletion',
           actions: { type: 'saveFile', params: ({ context, event }) => ({ blob: event.output, note: context.current! }) },
         },
         onError: {
+          description: 'The file could not be fetched',
           target: 'failed',
           actions: [
             assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : 'Download failed') }),
@@ -70,8 +76,8 @@ export const notesDownloadMachine = setup({
         id: 'recordCompletion',
         src: 'recordCompletion',
         input: ({ context }) => context.current!,
-        onDone: { target: 'idle', actions: assign({ current: null }) },
-        onError: { target: 'idle', actions: [assign({ current: null }), { type: 'logFailure', params: ({ event }) => ({ error: event.error }) }] },
+        onDone: { target: 'idle', description: 'The server recorded the note as completed', actions: assign({ current: null }) },
+        onError: { target: 'idle', description: 'Recording completion failed: only logged', actions: [assign({ current: null }), { type: 'logFailure', params: ({ event }) => ({ error: event.error }) }] },
       },
     },
     failed: {

@@ -18,8 +18,6 @@ export function notificationTarget(info: NotificationInfo | undefined): Notifica
   if (!info.id) return null;
   if (VIDEO_KINDS.includes(info.on)) return { to: `/videos/${info.id}/${info.on}` };
   if (info.on === 'forum') return { to: `/question-details/${info.id}` };
-  // A published live result: the notification names the exam and the batch of the result.
-  if (info.on === 'result' && info.groupId) return { to: `/result/${info.id}/${info.groupId}` };
   return null;
 }
 
@@ -87,6 +85,8 @@ export const notificationsMachine = setup({
   },
 }).createMachine({
   id: 'notifications',
+  description: 'Notifications: the bell with its unread-count badge and the side drawer; unseen becomes seen when clicked or opened; a notification can be deleted.',
+  meta: { spec: '§4 States and transitions — Notification; §2 Shell' },
   context: { notifications: [], unread: 0, error: null },
   type: 'parallel',
   invoke: { src: 'listenForNotifications' },
@@ -99,9 +99,11 @@ export const notificationsMachine = setup({
   },
   states: {
     feed: {
+      description: 'The list of notifications.',
       initial: 'loading',
       states: {
         loading: {
+          description: 'The notifications are loading.',
           tags: ['loading'],
           invoke: {
             src: 'loadNotifications',
@@ -118,17 +120,20 @@ export const notificationsMachine = setup({
             },
             onError: {
               target: 'failed',
+              description: 'The list could not be loaded',
               actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
             },
           },
         },
         failed: {
+          description: 'Why the list could not be loaded, with a retry.',
           on: {
-            'notifications.retry': 'loading',
+            'notifications.retry': { target: 'loading', description: 'The student presses retry' },
             'notifications.open': { target: 'loading', description: 'Opening the drawer tries the list again.' },
           },
         },
         ready: {
+          description: 'The notifications, newest first; the badge counts the unseen ones.',
           on: {
             'notifications.click': [
               {
@@ -136,9 +141,9 @@ export const notificationsMachine = setup({
                 actions: ['markSeenInList', 'requestMarkSeen', 'openTarget'],
                 description: 'Opening an unseen notification makes it seen, here and on the server.',
               },
-              { guard: 'isListed', actions: 'openTarget' },
+              { guard: 'isListed', description: 'Opening a seen notification goes to its page.', actions: 'openTarget' },
             ],
-            'notifications.delete': { guard: 'isListed', actions: ['removeFromList', 'requestDelete'] },
+            'notifications.delete': { guard: 'isListed', description: 'The student deletes a notification: it leaves the list and the server.', actions: ['removeFromList', 'requestDelete'] },
             // Spawned calls fail as xstate.error.actor.<child id>: a valid wildcard the event types do not list.
             ...({
               'xstate.error.actor.*': {
@@ -151,12 +156,14 @@ export const notificationsMachine = setup({
       },
     },
     drawer: {
+      description: 'The side drawer (width 80vw) that lists the notifications.',
       initial: 'closed',
       states: {
-        closed: { on: { 'notifications.open': 'open' } },
+        closed: { description: 'The drawer is closed; the bell shows the unread count.', on: { 'notifications.open': { target: 'open', description: 'The student clicks the bell' } } },
         open: {
+          description: 'The drawer lists the notifications.',
           on: {
-            'notifications.close': 'closed',
+            'notifications.close': { target: 'closed', description: 'The student closes the drawer' },
             'notifications.click': { guard: 'leadsSomewhere', target: 'closed', description: 'The notification opens its page.' },
           },
         },

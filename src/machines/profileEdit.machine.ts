@@ -62,6 +62,8 @@ export const profileEditMachine = setup({
   },
 }).createMachine({
   id: 'profileEdit',
+  description: 'The profile: view or edit mode via a toggle; only SSCGPA, HSCGPA and the picture are editable.',
+  meta: { spec: '§4 States and transitions — Profile; §2 Profile' },
   context: ({ input }) => ({ student: input.student, form: { SSCGPA: '', HSCGPA: '' }, errors: { SSCGPA: null, HSCGPA: null }, picture: null }),
   initial: 'loading',
   states: {
@@ -72,23 +74,34 @@ export const profileEditMachine = setup({
         src: 'loadProfile',
         onDone: {
           target: 'viewing',
+          description: 'The server sent the profile',
           actions: [assign({ student: ({ event }) => event.output }), { type: 'announceStudent', params: ({ event }) => ({ student: event.output }) }],
         },
-        onError: { target: 'viewing', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'viewing',
+          description: 'The profile could not be fetched: the error shows over the stored copy',
+          actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     viewing: {
-      on: { 'profile.edit': { target: 'editing', actions: 'fillForm' } },
+      description: 'Avatar, name, student ID, the GPAs and the edit toggle; nothing can be changed.',
+      on: { 'profile.edit': { target: 'editing', description: 'The student turns the edit toggle on', actions: 'fillForm' } },
     },
     editing: {
+      description: 'SSCGPA, HSCGPA and the picture can be changed; the Update button saves.',
       on: {
-        'profile.change': { actions: 'changeField' },
-        'profile.pickPicture': 'uploadingPicture',
-        'profile.cancel': { target: 'viewing', actions: 'dropPicture' },
-        'profile.save': [{ guard: 'gpasValid', target: 'saving' }, { actions: 'explainGpas' }],
+        'profile.change': { description: 'The student types a GPA', actions: 'changeField' },
+        'profile.pickPicture': { target: 'uploadingPicture', description: 'The student picks a new picture' },
+        'profile.cancel': { target: 'viewing', description: 'The student turns the edit toggle off: changes are dropped', actions: 'dropPicture' },
+        'profile.save': [
+          { guard: 'gpasValid', target: 'saving', description: 'The student presses Update with valid GPAs' },
+          { description: 'The student presses Update with a GPA out of range: the field says why', actions: 'explainGpas' },
+        ],
       },
     },
     uploadingPicture: {
+      description: 'The new picture is uploading; the form waits.',
       tags: ['loading', 'uploading'],
       invoke: {
         src: 'uploadPicture',
@@ -96,11 +109,12 @@ export const profileEditMachine = setup({
           if (event.type !== 'profile.pickPicture') throw new Error(`uploadingPicture entered by ${event.type}`);
           return { file: event.file };
         },
-        onDone: { target: 'editing', actions: assign({ picture: ({ event }) => event.output }) },
-        onError: { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
+        onDone: { target: 'editing', description: 'The picture is uploaded: it shows in the form', actions: assign({ picture: ({ event }) => event.output }) },
+        onError: { target: 'editing', description: 'The upload failed: the error shows', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     saving: {
+      description: 'The changes are being saved.',
       tags: ['loading', 'saving'],
       invoke: {
         src: 'saveProfile',
@@ -111,13 +125,14 @@ export const profileEditMachine = setup({
         }),
         onDone: {
           target: 'viewing',
+          description: 'Saved: the new profile shows with a success message',
           actions: [
             assign({ student: ({ event }) => event.output, picture: null }),
             { type: 'announceStudent', params: ({ event }) => ({ student: event.output }) },
             'notifySaved',
           ],
         },
-        onError: { target: 'editing', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'editing', description: 'Not saved: the error shows and the form stays open', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
   },

@@ -4,17 +4,19 @@ import { codeFlow, codeFlowStates, initialCodeFlowContext } from './codeFlow';
 
 export const registrationMachine = codeFlow.createMachine({
   id: 'registration',
+  description: 'Registration: phone entry, then a code is requested; the OTP screen unless the server returns the code directly; then set-password and automatic login.',
+  meta: { spec: '§4 States and transitions — Registration; §2 Auth screens' },
   context: initialCodeFlowContext,
   initial: 'enteringPhone',
   states: {
-    ...codeFlowStates({ target: 'signingIn', actions: { type: 'notifyPasswordSet', params: ({ event }) => ({ message: event.output }) } }),
+    ...codeFlowStates({ target: 'signingIn', description: 'The password is set: sign in with it', actions: { type: 'notifyPasswordSet', params: ({ event }) => ({ message: event.output }) } }),
     signingIn: {
       description: 'Signs in with the new password automatically.',
       tags: ['loading'],
       invoke: {
         src: 'signIn',
         input: ({ context }) => ({ phone: context.phone, password: context.password }),
-        onDone: { target: 'done', actions: { type: 'announceSignedIn', params: ({ event }) => ({ student: event.output }) } },
+        onDone: { target: 'done', description: 'Signed in: the student enters the app', actions: { type: 'announceSignedIn', params: ({ event }) => ({ student: event.output }) } },
         onError: {
           target: 'done',
           description: 'The password is set; the student signs in by hand.',
@@ -22,6 +24,6 @@ export const registrationMachine = codeFlow.createMachine({
         },
       },
     },
-    done: { type: 'final' },
+    done: { type: 'final', description: 'Registration is over.' },
   },
 });

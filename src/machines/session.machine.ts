@@ -52,6 +52,8 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
+  description: 'Whether the student is signed in; the user is logged out when the server answers 401 with code notLoggedIn.',
+  meta: { spec: '§4 States and transitions — Session; §2 Auth screens, Shell' },
   context: { student: null },
   initial: 'restoring',
   invoke: { src: 'watchSignedOut' },
@@ -62,16 +64,17 @@ export const sessionMachine = setup({
       invoke: {
         src: 'restoreSession',
         onDone: [
-          { guard: { type: 'hasStoredStudent', params: ({ event }) => ({ student: event.output }) }, target: 'signedIn', actions: assign({ student: ({ event }) => event.output }) },
-          { target: 'signedOut', actions: 'clearStorage' },
+          { guard: { type: 'hasStoredStudent', params: ({ event }) => ({ student: event.output }) }, target: 'signedIn', description: 'An earlier visit is still signed in: the app opens', actions: assign({ student: ({ event }) => event.output }) },
+          { target: 'signedOut', description: 'Nothing kept: the sign-in screen shows', actions: 'clearStorage' },
         ],
-        onError: { target: 'signedOut', actions: 'clearStorage' },
+        onError: { target: 'signedOut', description: 'What was kept could not be read: the sign-in screen shows', actions: 'clearStorage' },
       },
     },
     signedOut: {
+      description: 'The sign-in screen: mobile number, password, Remember me, Forgot password and Create an account.',
       entry: assign({ student: null }),
       on: {
-        'session.signIn': { guard: 'credentialsAcceptable', target: 'signingIn' },
+        'session.signIn': { guard: 'credentialsAcceptable', target: 'signingIn', description: 'The student presses Sign In with a valid number and password' },
         'session.established': {
           target: 'signedIn',
           description: 'Signed in by another flow (registration signs in automatically).',
@@ -80,6 +83,7 @@ export const sessionMachine = setup({
       },
     },
     signingIn: {
+      description: 'Signing in.',
       tags: ['loading'],
       invoke: {
         src: 'signIn',
@@ -87,18 +91,19 @@ export const sessionMachine = setup({
           if (event.type !== 'session.signIn') throw new Error(`signingIn entered by ${event.type}`);
           return { phone: event.phone, password: event.password, remember: event.remember };
         },
-        onDone: { target: 'signedIn', actions: assign({ student: ({ event }) => event.output }) },
-        onError: { target: 'signedOut', actions: { type: 'notifySignInFailed', params: ({ event }) => ({ error: event.error }) } },
+        onDone: { target: 'signedIn', description: 'Signed in: the app opens', actions: assign({ student: ({ event }) => event.output }) },
+        onError: { target: 'signedOut', description: 'Sign-in refused or failed: the reason shows', actions: { type: 'notifySignInFailed', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     signedIn: {
-      description: "The student's pages; the realtime connection is open and the bell's feed is live.",
+      description: "The app's shell: top bar with notifications and the avatar menu; the realtime connection is open and the bell's feed is live.",
       invoke: [{ src: 'keepRealtime' }, { id: 'notifications', src: 'notifications' }],
       on: {
         'session.studentUpdated': {
+          description: "The student's profile changed: it is kept on the device",
           actions: [assign({ student: ({ event }) => event.student }), { type: 'rememberStudent', params: ({ event }) => ({ student: event.student }) }],
         },
-        'session.signOut': 'signingOut',
+        'session.signOut': { target: 'signingOut', description: "The student confirms 'Are you sure you want to logout?'" },
         'session.expired': {
           target: 'signedOut',
           description: 'Any request answered 401 notLoggedIn: show its title, clear storage, go to the root.',
@@ -107,11 +112,13 @@ export const sessionMachine = setup({
       },
     },
     signingOut: {
+      description: 'Signing out.',
       tags: ['loading'],
       invoke: {
         src: 'signOut',
         onDone: {
           target: 'signedOut',
+          description: 'Signed out: a message shows and the root opens',
           actions: [{ type: 'notifySignedOut', params: ({ event }) => ({ message: event.output }) }, 'clearStorage', 'goToRoot'],
         },
         onError: {
@@ -121,7 +128,7 @@ export const sessionMachine = setup({
         },
       },
       on: {
-        'session.expired': { target: 'signedOut', actions: ['clearStorage', 'goToRoot'] },
+        'session.expired': { target: 'signedOut', description: 'The session had already ended: this device forgets it', actions: ['clearStorage', 'goToRoot'] },
       },
     },
   },

@@ -179,6 +179,8 @@ export const videoPlayerMachine = setup({
   },
 }).createMachine({
   id: 'videoPlayer',
+  description: "Video card: closed, then open on click; closing disposes the player and stops token refresh. Completion is recorded once at 80 % and again at the end of playback.",
+  meta: { spec: '§4 States and transitions — Video card; §2 Videos and notes' },
   context: ({ input }) => ({
     ...input,
     progress: 0,
@@ -195,22 +197,25 @@ export const videoPlayerMachine = setup({
   initial: 'closed',
   states: {
     closed: {
-      on: { 'player.open': 'open' },
+      description: 'The video cards; no player is open.',
+      on: { 'player.open': { target: 'open', description: 'The student clicks a video card' } },
     },
     open: {
       type: 'parallel',
       description: 'The modal is shown. Leaving it stops every region: the player is disposed, refresh and watermark timers end.',
       on: {
-        'player.close': { target: 'closed', actions: assign({ pendingSkip: null, error: null }) },
+        'player.close': { target: 'closed', description: 'The student closes the modal', actions: assign({ pendingSkip: null, error: null }) },
       },
       states: {
         playback: {
+          description: 'The custom player (settings: playback speed, quality) or the embedded one.',
           initial: 'choosingPlayer',
           states: {
             choosingPlayer: {
+              description: 'Which player the video needs.',
               always: [
                 { guard: 'sharingSiteVideo', target: 'embedded', description: 'A video-sharing site video plays in that site\'s embed; it needs no token.' },
-                { target: 'preparing' },
+                { target: 'preparing', description: 'Our own player: get the stream ready' },
               ],
             },
             embedded: {
@@ -230,12 +235,13 @@ export const videoPlayerMachine = setup({
                     description: 'The hosted player page opens with the stream token in its address.',
                     actions: assign({ access: ({ event }) => event.output, error: null }),
                   },
-                  { target: 'attached', actions: assign({ access: ({ event }) => event.output, error: null }) },
+                  { target: 'attached', description: 'The stream is ready: the player starts', actions: assign({ access: ({ event }) => event.output, error: null }) },
                 ],
-                onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+                onError: { target: 'failed', description: 'The token, licence or player could not be had', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
               },
             },
             attached: {
+              description: 'The player plays the stream; its controls seek, skip, change speed and quality.',
               type: 'parallel',
               invoke: {
                 id: 'media',
@@ -243,21 +249,24 @@ export const videoPlayerMachine = setup({
                 input: ({ context }) => ({ video: context.video, access: context.access!, rate: context.rate }),
               },
               on: {
-                'media.error': { target: 'failed', actions: assign({ error: ({ event }) => event.message }) },
-                'media.timeUpdate': { actions: 'trackTime' },
-                'media.qualities': { actions: assign({ qualities: ({ event }) => event.qualities }) },
-                'player.seek': { actions: sendTo('media', ({ event }) => ({ type: 'media.seek', time: event.time }) satisfies MediaCommand) },
+                'media.error': { target: 'failed', description: 'The stream failed while playing', actions: assign({ error: ({ event }) => event.message }) },
+                'media.timeUpdate': { description: 'Playback moved on: the progress (0-100) follows', actions: 'trackTime' },
+                'media.qualities': { description: 'The stream offers its qualities for the settings', actions: assign({ qualities: ({ event }) => event.qualities }) },
+                'player.seek': { description: 'The student drags the progress bar', actions: sendTo('media', ({ event }) => ({ type: 'media.seek', time: event.time }) satisfies MediaCommand) },
                 'player.skip': {
+                  description: 'The student skips 10 s back or forward (keyboard)',
                   actions: sendTo('media', ({ event }) => ({ type: 'media.skip', seconds: skipSeconds(event.direction) }) satisfies MediaCommand),
                 },
                 'player.setRate': {
                   guard: 'knownRate',
+                  description: 'The student picks a playback speed in the settings',
                   actions: [
                     assign({ rate: ({ event }) => event.rate }),
                     sendTo('media', ({ event }) => ({ type: 'media.setRate', rate: event.rate }) satisfies MediaCommand),
                   ],
                 },
                 'player.selectQuality': {
+                  description: 'The student picks a quality in the settings',
                   actions: [
                     assign({ selectedQuality: ({ event }) => event.id }),
                     sendTo('media', ({ event }) => ({ type: 'media.selectQuality', id: event.id }) satisfies MediaCommand),
@@ -266,12 +275,13 @@ export const videoPlayerMachine = setup({
               },
               states: {
                 status: {
+                  description: 'What the player is doing.',
                   initial: 'loading',
                   on: {
-                    'media.playing': '.playing',
-                    'media.paused': '.paused',
-                    'media.waiting': '.buffering',
-                    'media.ended': '.ended',
+                    'media.playing': { target: '.playing', description: 'The video plays' },
+                    'media.paused': { target: '.paused', description: 'The video paused' },
+                    'media.waiting': { target: '.buffering', description: 'The video waits for data' },
+                    'media.ended': { target: '.ended', description: 'The video reached its end' },
                   },
                   states: {
                     loading: {
@@ -279,43 +289,50 @@ export const videoPlayerMachine = setup({
                       description: 'The player fetches the manifest (and the licence) and starts playing on its own.',
                     },
                     playing: {
+                      description: 'The video plays; the button shows pause.',
                       tags: ['playing'],
-                      on: { 'player.pause': { actions: sendTo('media', { type: 'media.pause' } satisfies MediaCommand) } },
+                      on: { 'player.pause': { description: 'The student presses pause', actions: sendTo('media', { type: 'media.pause' } satisfies MediaCommand) } },
                     },
                     buffering: {
+                      description: 'A spinner while the video waits for data.',
                       tags: ['loading', 'playing'],
-                      on: { 'player.pause': { actions: sendTo('media', { type: 'media.pause' } satisfies MediaCommand) } },
+                      on: { 'player.pause': { description: 'The student presses pause', actions: sendTo('media', { type: 'media.pause' } satisfies MediaCommand) } },
                     },
                     paused: {
-                      on: { 'player.play': { actions: sendTo('media', { type: 'media.play' } satisfies MediaCommand) } },
+                      description: 'The video is paused; the button shows play.',
+                      on: { 'player.play': { description: 'The student presses play', actions: sendTo('media', { type: 'media.play' } satisfies MediaCommand) } },
                     },
                     ended: {
-                      on: { 'player.play': { actions: sendTo('media', { type: 'media.play' } satisfies MediaCommand) } },
+                      description: 'The video ended; play starts it again.',
+                      on: { 'player.play': { description: 'The student presses play', actions: sendTo('media', { type: 'media.play' } satisfies MediaCommand) } },
                     },
                   },
                 },
                 skipIcons: {
+                  description: 'The skip icons on either side of the video.',
                   initial: 'idle',
                   states: {
                     idle: {
+                      description: 'The skip icons wait for a click.',
                       on: {
-                        'player.clickSkipIcon': { target: 'awaitingSecondClick', actions: assign({ pendingSkip: ({ event }) => event.direction }) },
+                        'player.clickSkipIcon': { target: 'awaitingSecondClick', description: 'The student clicks a skip icon once', actions: assign({ pendingSkip: ({ event }) => event.direction }) },
                       },
                     },
                     awaitingSecondClick: {
                       description: 'A second click on the same skip icon within 300 ms seeks 10 s.',
-                      after: { doubleClickWindow: { target: 'idle', actions: assign({ pendingSkip: null }) } },
+                      after: { doubleClickWindow: { target: 'idle', description: 'No second click in time: nothing happens', actions: assign({ pendingSkip: null }) } },
                       on: {
                         'player.clickSkipIcon': [
                           {
                             guard: 'sameSkipIcon',
                             target: 'idle',
+                            description: 'The student clicks the same icon again: the video skips 10 s',
                             actions: [
                               sendTo('media', ({ event }) => ({ type: 'media.skip', seconds: skipSeconds(event.direction) }) satisfies MediaCommand),
                               assign({ pendingSkip: null }),
                             ],
                           },
-                          { target: 'awaitingSecondClick', reenter: true, actions: assign({ pendingSkip: ({ event }) => event.direction }) },
+                          { target: 'awaitingSecondClick', reenter: true, description: 'The student clicks the other icon: it waits for its own second click', actions: assign({ pendingSkip: ({ event }) => event.direction }) },
                         ],
                       },
                     },
@@ -325,19 +342,25 @@ export const videoPlayerMachine = setup({
             },
             failed: {
               description: 'Token, licence or stream failure: the message shows with a retry.',
-              on: { 'player.retry': 'preparing' },
+              on: { 'player.retry': { target: 'preparing', description: 'The student presses retry' } },
             },
           },
         },
         access: {
+          description: 'The stream token, refreshed while the player is open.',
           initial: 'choosing',
           states: {
             choosing: {
-              always: [{ guard: 'usesStreamToken', target: 'waiting' }, { target: 'notNeeded' }],
+              description: 'Whether this video uses a stream token.',
+              always: [
+                { guard: 'usesStreamToken', target: 'waiting', description: 'The stream needs a token: keep it fresh' },
+                { target: 'notNeeded', description: 'No token to keep fresh' },
+              ],
             },
-            notNeeded: {},
+            notNeeded: { description: 'This video needs no token refresh.' },
             waiting: {
-              after: { tokenRefresh: 'refreshing' },
+              description: 'The stream token is fresh; it is renewed on a timer.',
+              after: { tokenRefresh: { target: 'refreshing', description: 'Time to renew the token' } },
             },
             refreshing: {
               description: 'POST /lecture/getToken; a failed refresh waits for the next round.',
@@ -347,36 +370,44 @@ export const videoPlayerMachine = setup({
                 input: ({ context }) => ({ key: context.video.key }),
                 onDone: {
                   target: 'waiting',
+                  description: 'The server sent a new token: the player uses it',
                   actions: [
                     assign({ access: ({ context, event }) => (context.access ? { ...context.access, token: event.output.token } : null) }),
                     'forwardTokenToMedia',
                   ],
                 },
-                onError: 'waiting',
+                onError: { target: 'waiting', description: 'The refresh failed: the next round tries again' },
               },
             },
           },
         },
         watermark: {
+          description: "The moving watermark with the student's username and id on protected video.",
           initial: 'choosing',
           states: {
             choosing: {
-              always: [{ guard: 'protectedVideo', target: 'shown' }, { target: 'hidden' }],
+              description: 'Whether this video is protected.',
+              always: [
+                { guard: 'protectedVideo', target: 'shown', description: 'Protected video: show the watermark' },
+                { target: 'hidden', description: 'Not protected: no watermark' },
+              ],
             },
-            hidden: {},
+            hidden: { description: 'No watermark on this video.' },
             shown: {
               description: 'The student username and id move to a new spot every 2000 ms.',
-              after: { watermarkMove: { target: 'shown', reenter: true, actions: 'moveWatermark' } },
+              after: { watermarkMove: { target: 'shown', reenter: true, description: 'The watermark moves', actions: 'moveWatermark' } },
             },
           },
         },
         completion: {
+          description: 'Whether the video counts as completed: at 80 % or more, and again at the end of playback.',
           initial: 'watching',
           states: {
             watching: {
+              description: 'Progress below 80 %: nothing recorded yet in this viewing.',
               on: {
-                'media.timeUpdate': { guard: 'reachedThreshold', target: 'recordingThreshold' },
-                'media.ended': 'recordingEnd',
+                'media.timeUpdate': { guard: 'reachedThreshold', target: 'recordingThreshold', description: 'Playback reached 80 %' },
+                'media.ended': { target: 'recordingEnd', description: 'Playback reached the end: completion is recorded again' },
               },
             },
             recordingThreshold: {
@@ -385,13 +416,14 @@ export const videoPlayerMachine = setup({
                 id: 'markThreshold',
                 src: 'markComplete',
                 input: ({ context }) => ({ contentId: context.video._id, courseId: context.courseId, subjectId: context.subjectId, type: 'video' }),
-                onDone: { target: 'thresholdRecorded', actions: 'markCompleted' },
+                onDone: { target: 'thresholdRecorded', description: 'The server recorded the video as completed: progress 100 shows', actions: 'markCompleted' },
                 onError: { target: 'thresholdRecorded', description: 'Not retried: the end of playback records again.' },
               },
-              on: { 'media.ended': 'recordingEnd' },
+              on: { 'media.ended': { target: 'recordingEnd', description: 'Playback reached the end: completion is recorded again' } },
             },
             thresholdRecorded: {
-              on: { 'media.ended': 'recordingEnd' },
+              description: 'Completed at 80 %; the end of playback records again.',
+              on: { 'media.ended': { target: 'recordingEnd', description: 'Playback reached the end: completion is recorded again' } },
             },
             recordingEnd: {
               description: 'Recorded again when playback reaches the end.',
@@ -399,12 +431,13 @@ export const videoPlayerMachine = setup({
                 id: 'markEnd',
                 src: 'markComplete',
                 input: ({ context }) => ({ contentId: context.video._id, courseId: context.courseId, subjectId: context.subjectId, type: 'video' }),
-                onDone: { target: 'endRecorded', actions: 'markCompleted' },
-                onError: 'endRecorded',
+                onDone: { target: 'endRecorded', description: 'The server recorded the end of playback', actions: 'markCompleted' },
+                onError: { target: 'endRecorded', description: 'Recording the end failed: not retried' },
               },
             },
             endRecorded: {
-              on: { 'media.ended': 'recordingEnd' },
+              description: 'The end of playback is recorded; watching to the end again records again.',
+              on: { 'media.ended': { target: 'recordingEnd', description: 'Playback reached the end: completion is recorded again' } },
             },
           },
         },
