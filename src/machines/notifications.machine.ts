@@ -18,6 +18,8 @@ export function notificationTarget(info: NotificationInfo | undefined): Notifica
   if (!info.id) return null;
   if (VIDEO_KINDS.includes(info.on)) return { to: `/videos/${info.id}/${info.on}` };
   if (info.on === 'forum') return { to: `/question-details/${info.id}` };
+  // A published live result: the notification names the exam and the batch of the result.
+  if (info.on === 'result' && info.groupId) return { to: `/result/${info.id}/${info.groupId}` };
   return null;
 }
 
