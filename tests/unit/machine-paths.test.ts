@@ -2,7 +2,7 @@
 // transitions uncovered, and a replay that diverges from the path is reported.
 import { describe, expect, it } from 'vitest';
 import { assign, setup } from 'xstate';
-import { CoverageRecorder, allStates, allTransitions, runPath, transitionPaths, type PathModel } from '../support/machine-paths';
+import { CoverageRecorder, allStates, allTransitions, runPath, machinePaths, type PathModel } from '../support/machine-paths';
 
 const door = setup({
   types: {} as { context: { opened: number }; events: { type: 'door.open' } | { type: 'door.close' } | { type: 'door.lock' } },
@@ -31,7 +31,7 @@ describe('machine path coverage', () => {
   it('covers everything when the model sends every event, delays included', () => {
     const model: PathModel<typeof door> = { machine: door, events: [{ type: 'door.open' }, { type: 'door.close' }, { type: 'door.lock' }], serializeState };
     const coverage = new CoverageRecorder(door);
-    for (const path of transitionPaths(model)) coverage.add(runPath(model, path));
+    for (const path of machinePaths(model)) coverage.add(runPath(model, path));
     expect(coverage.missingStates()).toEqual([]);
     expect(coverage.missingTransitions()).toEqual([]);
   });
@@ -39,14 +39,14 @@ describe('machine path coverage', () => {
   it('reports what a model never reaches', () => {
     const model: PathModel<typeof door> = { machine: door, events: [{ type: 'door.open' }], serializeState };
     const coverage = new CoverageRecorder(door);
-    for (const path of transitionPaths(model)) coverage.add(runPath(model, path));
+    for (const path of machinePaths(model)) coverage.add(runPath(model, path));
     expect(coverage.missingStates()).toEqual(['door.locked']);
     expect(coverage.missingTransitions()).toEqual(['door.closed: door.lock#0 [openedBefore] -> door.locked', 'door.open: door.close#0 -> door.closed']);
   });
 
   it('fails a replay that ends somewhere else than its path', () => {
     const model: PathModel<typeof door> = { machine: door, events: [{ type: 'door.open' }], serializeState };
-    const [path] = transitionPaths(model);
+    const path = machinePaths(model).find((p) => p.steps.length > 0);
     const wrong = { ...path!, steps: path!.steps.map((step) => ({ ...step, state: { ...step.state, value: 'locked' } as typeof step.state })) };
     expect(() => runPath(model, wrong)).toThrow(/expected "locked"/);
   });
