@@ -18,8 +18,8 @@
 //     provide?: Parameters<M['provide']>[0];       extra implementations for the replay (e.g. spies on actions)
 //   }
 //   machinePaths(model): MachinePath[]
-//       First the shortest path to every state node, then the shortest path taking each transition (one path
-//       per transition taken by an event and the state it leads to). `path.description` names it for it.each.
+//       First the shortest path to every state node, then the shortest path taking each transition (an
+//       evented one, or an eventless one in the macrostep that follows). `path.description` names it for it.each.
 //   runPath(model, path, replay?): { snapshot, states: Set<string>, transitions: Set<string> }
 //       Replays the path on createActor(machine.provide(fakes)) with a SimulatedClock: plain events are
 //       sent, invoke results are sent as done/error events while the fake child is still pending, and
@@ -34,7 +34,6 @@ import { describe, expect, it } from 'vitest';
 import {
   createActor,
   fromCallback,
-  getMicrosteps,
   getNextSnapshot,
   SimulatedClock,
   type AnyActorRef,
@@ -196,9 +195,27 @@ export const stateLabel = (snapshot: AnyMachineSnapshot) => (typeof snapshot.val
 
 const describeSteps = (steps: PathStep[]) => steps.map((step) => describeEvent(step.event)).join(' → ') || '(start)';
 
+/**
+ * The transitions one event takes from a snapshot, eventless and raised ones included: played on an actor restored
+ * from the snapshot, with the replay's implementations (its actions run as they do in runPath).
+ */
+function transitionsTaken(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject): Set<string> {
+  const probe = coverageInspector(machine);
+  const actor = createActor(machine, { snapshot: machine.getPersistedSnapshot(snapshot) as never, clock: new SimulatedClock(), inspect: probe.inspect });
+  actor.subscribe({ error: (error) => (failure = error) });
+  let failure: unknown;
+  actor.start();
+  probe.seen(actor.getSnapshot() as AnyMachineSnapshot);
+  actor.send(event);
+  actor.stop();
+  if (failure) throw new Error(`${describeEvent(event)} from ${stateLabel(snapshot)} failed: ${String(failure)}`);
+  return probe.transitions;
+}
+
 /** The shortest path to every state node, then the shortest path taking each transition. */
 export function machinePaths<M extends AnyStateMachine>(model: PathModel<M>): MachinePath[] {
   const machine = withPendingActors(model.machine);
+  const replayed = withPendingActors(model.machine, model.provide);
   const events = (snapshot: AnyMachineSnapshot) => eventsOf(model as PathModel, snapshot);
   const statePaths = (
     getShortestPaths(machine, {
@@ -227,24 +244,31 @@ export function machinePaths<M extends AnyStateMachine>(model: PathModel<M>): Ma
     else paths.push({ kind: 'state', goals: [id], description: `reach ${stateLabel(path.state)}: ${describeSteps(path.steps)}`, steps: path.steps, state: path.state });
   }
 
-  // Each transition an event takes, with the state it leads to, by its shortest path.
-  const byTransition = new Map<string, MachinePath>();
+  // Each transition by its shortest path: the transitions an event takes, and the eventless ones that follow
+  // in the same macrostep (told from its microsteps).
+  const shortest = new Map<string, MachinePath>();
   for (const path of statePaths) {
     if (path.state.status !== 'active') continue;
     for (const event of events(path.state)) {
-      if (!path.state.can(event)) continue;
-      const goals = machine.getTransitionData(path.state as never, event as never).map(transitionKey);
+      // Every transition counts, also one that only ignores the event (`on: { 'x': {} }`), which `can` would not report.
+      const evented = machine.getTransitionData(path.state as never, event as never).map(transitionKey);
+      if (!evented.length) continue;
+      const taken = transitionsTaken(replayed, path.state, event);
       const next = getNextSnapshot(machine as AnyStateMachine, path.state, event) as AnyMachineSnapshot;
-      // Which way the macrostep went after it (eventless transitions, raised events) tells two such transitions apart.
-      const microsteps = getMicrosteps(machine, path.state as never, event as never).map(([snapshot]) => activeNodes(snapshot as AnyMachineSnapshot).map((node) => node.id).join(','));
-      const key = JSON.stringify([goals, microsteps, next.status]);
-      const known = byTransition.get(key);
-      if (known && known.steps.length <= path.steps.length + 1) continue;
       const steps = [...path.steps, { event, state: next }];
-      byTransition.set(key, { kind: 'transition', goals, description: `${describeSteps(steps)} ⇒ ${stateLabel(next)}`, steps, state: next });
+      const candidate: MachinePath = { kind: 'transition', goals: [], description: `${describeSteps(steps)} ⇒ ${stateLabel(next)}`, steps, state: next };
+      for (const key of new Set([...evented, ...taken])) {
+        const known = shortest.get(key);
+        if (!known || known.steps.length > steps.length) shortest.set(key, candidate);
+      }
     }
   }
-  paths.push(...byTransition.values());
+  for (const key of allTransitions(model.machine)) {
+    const path = shortest.get(key);
+    if (!path) continue;
+    if (!path.goals.length) paths.push(path);
+    path.goals.push(key);
+  }
   // Test titles must differ: two sample payloads may read alike once shortened.
   const titles = new Map<string, number>();
   for (const path of paths) {
