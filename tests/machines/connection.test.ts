@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback } from 'xstate';
 import { connectionMachine, type ConnectionEvent } from '../../src/machines/connection.machine';
-import { CoverageRecorder, runPath, transitionPaths, type PathModel } from '../support/machine-paths';
+import { describePaths } from '../support/machine-paths';
+import { models } from '../models/connection.model';
 
-const model: PathModel<typeof connectionMachine> = {
-  machine: connectionMachine,
-  events: [{ type: 'connection.lost' }, { type: 'connection.restored' }],
-};
-
-describe('connection machine paths', () => {
-  const paths = transitionPaths(model);
-  const coverage = new CoverageRecorder(connectionMachine);
-  it.each(paths.map((path) => [path.description, path] as const))('%s', (_, path) => {
-    coverage.add(runPath(model, path));
-  });
-  it('takes every state and every transition', () => {
-    expect(coverage.missingStates()).toEqual([]);
-    expect(coverage.missingTransitions()).toEqual([]);
-  });
-});
+describePaths('connection machine paths', models);
 
 describe('connection behaviour', () => {
   it('follows what the watcher reports', () => {

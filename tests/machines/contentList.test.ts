@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor, type AnyEventObject } from 'xstate';
+import { createActor, fromPromise, waitFor, type InspectionEvent } from 'xstate';
 import { contentListMachine, type ContentPage } from '../../src/machines/contentList.machine';
-import { CoverageRecorder } from '../support/machine-paths';
-import { coverageInspector, describePath, transitionPaths } from './transitionPaths';
+import { describePaths } from '../support/machine-paths';
+import { models } from '../models/contentList.model';
 
-function startList(hasBatch: boolean, fetchPage: () => Promise<ContentPage>, inspect?: ReturnType<typeof coverageInspector>['inspect']) {
+function startList(hasBatch: boolean, fetchPage: () => Promise<ContentPage>, inspect?: (inspection: InspectionEvent) => void) {
   let calls = 0;
   const actor = createActor(
     contentListMachine.provide({
@@ -57,38 +57,17 @@ describe('content list', () => {
   });
 });
 
-const payloads: Record<string, AnyEventObject[]> = {
-  'xstate.done.actor.fetchPage': [
-    { type: 'xstate.done.actor.fetchPage', output: { items: [] } },
-    { type: 'xstate.done.actor.fetchPage', output: { items: ['row'] } },
-  ],
-  'xstate.error.actor.fetchPage': [{ type: 'xstate.error.actor.fetchPage', error: new Error('Network error') }],
-};
-const generated = [true, false].map((hasBatch) => ({ hasBatch, paths: transitionPaths(contentListMachine, { input: { hasBatch }, events: payloads }) }));
-const coverage = new CoverageRecorder(contentListMachine);
-
-describe('content list: every transition by its shortest path', () => {
-  for (const { hasBatch, paths } of generated) {
-    for (const path of paths) {
-      it(`${hasBatch ? 'in a batch' : 'in no batch'}: ${path.transition}: ${describePath(path)}`, async () => {
-        // Answers come only from the path; the request itself never settles.
-        const inspector = coverageInspector();
-        const { actor, calls } = startList(hasBatch, () => new Promise(() => {}), inspector.inspect);
-        let requests = hasBatch ? 1 : 0;
-        expect(calls()).toBe(requests);
-        for (const step of path.steps.slice(1)) {
-          actor.send(step.event as never);
-          expect(actor.getSnapshot().value).toEqual(step.state.value);
-          if (actor.getSnapshot().matches('loading') && step.event.type.startsWith('content.')) requests += 1;
-          expect(calls()).toBe(requests);
-          expect(actor.getSnapshot().hasTag('loading')).toBe(actor.getSnapshot().matches('loading'));
-        }
-        coverage.add(inspector.run(actor.getSnapshot()));
-      });
-    }
-  }
-  it('enters every state and takes every transition', () => {
-    expect(coverage.missingStates()).toEqual([]);
-    expect(coverage.missingTransitions()).toEqual([]);
-  });
+// Every path replayed on the real list whose request never settles: answers come only from the path.
+describePaths('content list paths', models, {
+  start: ({ input, inspect }) => {
+    const list = startList((input as { hasBatch: boolean }).hasBatch, () => new Promise(() => {}), inspect);
+    return { ...list, requests: list.calls() };
+  },
+  check: (list, step) => {
+    const snapshot = list.actor.getSnapshot();
+    // The page is asked for once on start in a batch, and once more on every retry.
+    if (snapshot.matches('loading') && step.event.type.startsWith('content.')) list.requests += 1;
+    expect(list.calls()).toBe(list.requests);
+    expect(snapshot.hasTag('loading')).toBe(snapshot.matches('loading'));
+  },
 });

@@ -1,99 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { examInstructionMachine, type ExamInstructionContext } from '../../src/machines/examInstruction.machine';
-import type { SegmentedExamDetails, SegmentedSelection } from '../../src/contracts/exams';
-import type { ExamAssignment } from '../../src/contracts/exams';
-import { CoverageRecorder, runPath, transitionPaths, type PathModel } from '../support/machine-paths';
+import { examInstructionMachine } from '../../src/machines/examInstruction.machine';
+import type { SegmentedSelection } from '../../src/contracts/exams';
+import { describePaths } from '../support/machine-paths';
+import { empty, models, plain, practice, segmentedLive, segmentedPractice, stored } from '../models/examInstruction.model';
 import { settle } from '../support/doubles';
 
-const details: SegmentedExamDetails = {
-  mandatorySubjects: [{ subjectId: 'ana', count: 2 }],
-  compulsoryOptionalSubjects: [
-    { subjectId: 'phy', count: 2 },
-    { subjectId: 'bio', count: 2 },
-  ],
-  optionalSubjects: [{ subjectId: 'pha', count: 2 }],
-  totalSubjects: 3,
-  totalQuestions: 6,
-  minimumCompulsoryOptionalSubjects: 1,
-};
-
-function assignment(overrides: Partial<ExamAssignment['examId']> = {}): ExamAssignment {
-  return {
-    examId: {
-      _id: 'e1',
-      title: 'Model Test',
-      subjectId: null,
-      subjectName: 'Anatomy',
-      courseId: 'c1',
-      isPracticeExam: false,
-      isSegmentedExam: false,
-      instruction: null,
-      questionCount: 6,
-      segmentedExamDetails: null,
-      ...overrides,
-    },
-    groupId: 'g1',
-    groupName: 'Morning',
-    startsAt: '2026-01-01T00:00:00.000Z',
-    endsAt: '2026-12-01T00:00:00.000Z',
-    duration: 30,
-    cutMarks: null,
-    multipleTimesSubmission: true,
-    studentStartsAt: null,
-    submittedAt: null,
-  };
-}
-
-const plain = assignment();
-const segmentedLive = assignment({ isSegmentedExam: true, segmentedExamDetails: details });
-const segmentedPractice = assignment({ isSegmentedExam: true, isPracticeExam: true, segmentedExamDetails: details });
-const practice = assignment({ isPracticeExam: true });
-const empty: SegmentedSelection = { mandatorySubjects: [], compulsoryOptionalSubjects: [], optionalSubjects: [] };
-const stored: SegmentedSelection = { mandatorySubjects: [{ subjectId: 'ana', count: 2 }], compulsoryOptionalSubjects: [{ subjectId: 'phy', count: 2 }, { subjectId: 'bio', count: 2 }], optionalSubjects: [] };
-
-describe('exam instruction paths', () => {
-  const events = [
-    { type: 'instruction.open', assignment: plain },
-    { type: 'instruction.open', assignment: segmentedLive },
-    { type: 'instruction.open', assignment: segmentedPractice, retake: true },
-    { type: 'instruction.open', assignment: practice, retake: true },
-    { type: 'instruction.toggleSubject', group: 'compulsoryOptionalSubjects', subjectId: 'phy' },
-    { type: 'instruction.toggleSubject', group: 'optionalSubjects', subjectId: 'pha' },
-    { type: 'instruction.reset' },
-    { type: 'instruction.start' },
-    { type: 'instruction.close' },
-  ] as const;
-  const serializeState = (s: { value: unknown; context: unknown }) => {
-    const c = s.context as ExamInstructionContext;
-    return JSON.stringify([s.value, c.assignment?.examId.isSegmentedExam, c.assignment?.examId.isPracticeExam, c.retake, c.selection, c.submitted]);
-  };
-  const forbidden = Object.assign(new Error('gone'), { status: 403, title: 'This exam has been removed from your group' });
-  const offline = Object.assign(new Error('Network error'), { network: true, status: 0 });
-  const base: PathModel<typeof examInstructionMachine> = {
-    machine: examInstructionMachine,
-    input: { studentId: 's1' },
-    events: [...events],
-    serializeState,
-    outcomes: {
-      loadSelection: { done: [empty, stored], error: [offline] },
-      saveSelection: { done: [stored], error: [offline] },
-      retakeExam: { done: [{ status: '200' }, { status: '500' }], error: [forbidden] },
-    },
-  };
-  const models = [base, { ...base, events: [events[3], events[7]], outcomes: { retakeExam: { error: [offline] } } }];
-  const coverage = new CoverageRecorder(examInstructionMachine);
-  for (const [index, model] of models.entries()) {
-    const paths = transitionPaths(model);
-    it.each(paths.map((p) => [`model ${index + 1}: ${p.description}`, p] as const))('%s', (_, path) => {
-      coverage.add(runPath(model, path));
-    });
-  }
-  it('takes every state and transition', () => {
-    expect(coverage.missingStates()).toEqual([]);
-    expect(coverage.missingTransitions()).toEqual([]);
-  });
-});
+describePaths('exam instruction paths', models);
 
 describe('exam instruction', () => {
   function start(options: { saved?: SegmentedSelection; retake?: () => Promise<{ status: string }> } = {}) {

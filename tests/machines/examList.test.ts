@@ -1,77 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { examListMachine, type ExamListContext } from '../../src/machines/examList.machine';
+import { examListMachine } from '../../src/machines/examList.machine';
 import type { ExamAssignment } from '../../src/contracts/exams';
-import type { ExamCourse, ExamListQuery } from '../../src/services/exams';
-import { CoverageRecorder, runPath, transitionPaths, type PathModel } from '../support/machine-paths';
+import type { ExamListQuery } from '../../src/services/exams';
+import { describePaths } from '../support/machine-paths';
+import { course, models } from '../models/examList.model';
 import { settle } from '../support/doubles';
 
-const course: ExamCourse = { id: 'c1', name: 'MBBS', description: '', image: null };
-const failure = Object.assign(new Error('Network error'), { network: true });
-
-describe('exam list paths', () => {
-  const model: PathModel<typeof examListMachine> = {
-    machine: examListMachine,
-    input: { deviceNow: () => 0 },
-    events: [
-      { type: 'examList.chooseCourse', courseId: 'c1' },
-      { type: 'examList.chooseCourse', courseId: 'other' },
-      { type: 'examList.back' },
-      { type: 'examList.selectTab', tab: 'practice' },
-      { type: 'examList.selectTab', tab: 'live' },
-      { type: 'examList.selectSubject', subjectId: 's1' },
-      { type: 'examList.selectType', listType: 'previous' },
-      { type: 'examList.type', text: 'ca' },
-      { type: 'examList.type', text: 'c' },
-      { type: 'examList.acceptSuggestion' },
-      { type: 'examList.search' },
-      { type: 'examList.clearSearch' },
-      { type: 'examList.reload' },
-    ],
-    outcomes: {
-      loadCourses: { done: [[course]] },
-      loadSubjects: { done: [[{ _id: 's1', name: 'Anatomy' }]] },
-      loadExams: { done: [[]] },
-      loadSuggestion: { done: ['Cardiology test'] },
-    },
-    // The search box and filters multiply states without changing what can happen next.
-    serializeState: (s) => {
-      const c = s.context as ExamListContext;
-      return JSON.stringify([s.value, c.course?.id ?? null, c.tab, c.searchText.length > 1, c.suggestion !== '', c.courses.length]);
-    },
-  };
-  const failing: PathModel<typeof examListMachine> = {
-    ...model,
-    events: [{ type: 'examList.chooseCourse', courseId: 'c1' }, { type: 'examList.reload' }],
-    outcomes: { loadCourses: { error: [failure] }, loadSubjects: { error: [failure] }, loadExams: { error: [failure] } },
-  };
-  const failingInCourse: PathModel<typeof examListMachine> = { ...failing, outcomes: { ...failing.outcomes, loadCourses: { done: [[course]] } } };
-  // Typing is explored while the list is still loading, so the card refresh timer cannot fire
-  // in the middle of the 500 ms debounce.
-  const searching: PathModel<typeof examListMachine> = {
-    ...model,
-    events: [
-      { type: 'examList.chooseCourse', courseId: 'c1' },
-      { type: 'examList.type', text: 'ca' },
-      { type: 'examList.type', text: 'c' },
-      { type: 'examList.acceptSuggestion' },
-      { type: 'examList.clearSearch' },
-    ],
-    outcomes: { loadCourses: { done: [[course]] }, loadSuggestion: { done: ['Cardiology test'], error: [failure] } },
-  };
-  const browsing: PathModel<typeof examListMachine> = { ...model, events: (model.events as { type: string; text?: string }[]).filter((e) => e.text !== 'ca') as never };
-  const coverage = new CoverageRecorder(examListMachine);
-  for (const [name, m] of [['', browsing], ['failing: ', failing], ['failing in a course: ', failingInCourse], ['searching: ', searching]] as const) {
-    const paths = transitionPaths(m);
-    it.each(paths.map((p) => [name + p.description, p] as const))('%s', (_, path) => {
-      coverage.add(runPath(m, path));
-    });
-  }
-  it('takes every state and transition', () => {
-    expect(coverage.missingStates()).toEqual([]);
-    expect(coverage.missingTransitions()).toEqual([]);
-  });
-});
+describePaths('exam list paths', models);
 
 describe('exam list', () => {
   function start(input: Partial<{ tab: 'live' | 'practice'; listType: 'previous' | 'upcoming' }> = {}) {

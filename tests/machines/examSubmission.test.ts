@@ -1,43 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { examSubmissionMachine, submissionMessages, type SubmitExamOutput } from '../../src/machines/examSubmission.machine';
-import { CoverageRecorder, runPath, transitionPaths, type PathModel } from '../support/machine-paths';
+import { describePaths } from '../support/machine-paths';
+import { input, models, networkError, serverError } from '../models/examSubmission.model';
 import { settle } from '../support/doubles';
 
-const networkError = Object.assign(new Error('Network error'), { network: true, status: 0 });
-const serverError = Object.assign(new Error('Boom'), { network: false, status: 500, title: 'Boom' });
-const input = { examId: 'e1', groupId: 'g1', isPracticeExam: true, online: true, answered: 0 };
-
-describe('exam submission paths', () => {
-  const model: PathModel<typeof examSubmissionMachine> = {
-    machine: examSubmissionMachine,
-    input,
-    events: [
-      { type: 'exam.submit' },
-      { type: 'answers.counted', answered: 2 },
-      { type: 'answers.counted', answered: 0 },
-      { type: 'answers.delivered' },
-      { type: 'answers.undelivered' },
-      { type: 'exam.timeOver' },
-      { type: 'submission.confirm' },
-      { type: 'submission.cancel' },
-      { type: 'connection.offline' },
-      { type: 'connection.online' },
-    ],
-    outcomes: {
-      submitExam: { done: [{ status: '200', resultId: 'r1', isPracticeExam: true }, { status: '500' }], error: [networkError, serverError] },
-    },
-  };
-  const paths = transitionPaths(model);
-  const coverage = new CoverageRecorder(examSubmissionMachine);
-  it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => {
-    coverage.add(runPath(model, path));
-  });
-  it('takes every state and transition', () => {
-    expect(coverage.missingStates()).toEqual([]);
-    expect(coverage.missingTransitions()).toEqual([]);
-  });
-});
+describePaths('exam submission paths', models);
 
 describe('exam submission', () => {
   /** Starts the submission with `answered` answers; the exam attempt's delivery step is played by the test. */

@@ -1,31 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { examTimerMachine } from '../../src/machines/examTimer.machine';
-import { CoverageRecorder, runPath, transitionPaths, type PathModel } from '../support/machine-paths';
+import { describePaths } from '../support/machine-paths';
+import { iso, models, SERVER_START } from '../models/examTimer.model';
 
-const SERVER_START = Date.parse('2026-05-01T10:00:00.000Z');
-const iso = (ms: number) => new Date(ms).toISOString();
-
-describe('exam timer paths', () => {
-  const model: PathModel<typeof examTimerMachine> = {
-    machine: examTimerMachine,
-    input: { deadlineAt: iso(SERVER_START + 5_000), serverNow: iso(SERVER_START), receivedAt: 0, deviceNow: () => 0 },
-    events: [
-      { type: 'timer.check' },
-      { type: 'timer.sync', deadlineAt: iso(SERVER_START + 60_000), serverNow: iso(SERVER_START), receivedAt: 0 },
-      { type: 'timer.sync', deadlineAt: iso(SERVER_START - 1_000), serverNow: iso(SERVER_START), receivedAt: 0 },
-    ],
-  };
-  const paths = transitionPaths(model);
-  const coverage = new CoverageRecorder(examTimerMachine);
-  it.each(paths.map((p) => [p.description, p] as const))('%s', (_, path) => {
-    coverage.add(runPath(model, path));
-  });
-  it('takes every state and transition', () => {
-    expect(coverage.missingStates()).toEqual([]);
-    expect(coverage.missingTransitions()).toEqual([]);
-  });
-});
+describePaths('exam timer paths', models);
 
 describe('exam timer', () => {
   function start(options: { deviceSkewMs: number; secondsLeft: number }) {

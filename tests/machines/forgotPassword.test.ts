@@ -2,30 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { forgotPasswordMachine } from '../../src/machines/forgotPassword.machine';
 import type { OtpSession } from '../../src/contracts/account';
-import { CoverageRecorder, runPath, transitionPaths, type PathModel } from '../support/machine-paths';
-import { codeFlowEvents, codeFlowSerialize } from './codeFlowModel';
+import { describePaths } from '../support/machine-paths';
+import { models } from '../models/forgotPassword.model';
 
-const model: PathModel<typeof forgotPasswordMachine> = {
-  machine: forgotPasswordMachine,
-  events: [...codeFlowEvents],
-  outcomes: {
-    requestCode: { done: [{ hash: 'h1', phone: '8801700000001' }, { hash: 'h2', phone: '8801700000001', otp: '654321' }], error: [{ status: 404, title: 'No account with this number', code: 'notFound' }] },
-    setPassword: { done: ['Successfully set the password!'], error: [{ status: 400, title: 'This code has expired. Please request a new code.', code: 'otpExpired' }, { status: 400, title: 'Invalid request', code: 'invalidRequest' }] },
-  },
-  serializeState: codeFlowSerialize as never,
-};
-
-describe('forgot-password machine paths', () => {
-  const paths = transitionPaths(model);
-  const coverage = new CoverageRecorder(forgotPasswordMachine);
-  it.each(paths.map((path) => [path.description, path] as const))('%s', (_, path) => {
-    coverage.add(runPath(model, path));
-  });
-  it('takes every state and every transition', () => {
-    expect(coverage.missingStates()).toEqual([]);
-    expect(coverage.missingTransitions()).toEqual([]);
-  });
-});
+describePaths('forgot-password machine paths', models);
 
 describe('forgot-password behaviour', () => {
   it('ends with the reset message and a return to sign-in', async () => {

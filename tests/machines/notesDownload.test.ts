@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor, type AnyEventObject } from 'xstate';
+import { createActor, fromPromise, waitFor, type InspectionEvent } from 'xstate';
 import { notesDownloadMachine, type NoteRequest } from '../../src/machines/notesDownload.machine';
-import { CoverageRecorder } from '../support/machine-paths';
-import { coverageInspector, describePath, transitionPaths } from './transitionPaths';
+import { describePaths } from '../support/machine-paths';
+import { models, note } from '../models/notesDownload.model';
 
-const note = (id: string): NoteRequest => ({ contentId: id, title: `Note ${id}`, courseId: 'c1', subjectId: 's1' });
-
-function startDownloads(options: { download: (note: NoteRequest) => Promise<Blob>; record?: () => Promise<unknown>; inspect?: ReturnType<typeof coverageInspector>['inspect'] }) {
+function startDownloads(options: { download: (note: NoteRequest) => Promise<Blob>; record?: () => Promise<unknown>; inspect?: (inspection: InspectionEvent) => void }) {
   const saved: Array<{ size: number; title: string }> = [];
   const recorded: string[] = [];
   const failures: unknown[] = [];
@@ -84,33 +82,13 @@ describe('notes download', () => {
   });
 });
 
-const payloads: Record<string, AnyEventObject[]> = {
-  'note.download': [{ type: 'note.download', note: note('n1') }],
-  'xstate.done.actor.downloadNote': [{ type: 'xstate.done.actor.downloadNote', output: new Blob(['pdf']) }],
-  'xstate.error.actor.downloadNote': [{ type: 'xstate.error.actor.downloadNote', error: new Error('Network error') }],
-  'xstate.error.actor.recordCompletion': [{ type: 'xstate.error.actor.recordCompletion', error: new Error('offline') }],
-};
-const paths = transitionPaths(notesDownloadMachine, { events: payloads });
-const coverage = new CoverageRecorder(notesDownloadMachine);
-
-describe('notes download: every transition by its shortest path', () => {
-  for (const path of paths) {
-    it(`${path.transition}: ${describePath(path)}`, () => {
-      const inspector = coverageInspector();
-      const { actor, saved, failures } = startDownloads({ download: () => new Promise(() => {}), record: () => new Promise(() => {}), inspect: inspector.inspect });
-      for (const step of path.steps.slice(1)) {
-        const before = { saved: saved.length, failures: failures.length };
-        actor.send(step.event as never);
-        expect(actor.getSnapshot().value).toEqual(step.state.value);
-        // A file is saved exactly when a download finishes; a failure is logged exactly when one fails.
-        expect(saved.length - before.saved).toBe(step.event.type === 'xstate.done.actor.downloadNote' ? 1 : 0);
-        expect(failures.length - before.failures).toBe(step.event.type.startsWith('xstate.error.actor') ? 1 : 0);
-      }
-      coverage.add(inspector.run(actor.getSnapshot()));
-    });
-  }
-  it('enters every state and takes every transition', () => {
-    expect(coverage.missingStates()).toEqual([]);
-    expect(coverage.missingTransitions()).toEqual([]);
-  });
+// Every path replayed on real downloads that never settle: the path delivers their results.
+describePaths('notes download paths', models, {
+  start: ({ inspect }) => ({ ...startDownloads({ download: () => new Promise(() => {}), record: () => new Promise(() => {}), inspect }), counted: { saved: 0, failures: 0 } }),
+  check: (run, step) => {
+    // A file is saved exactly when a download finishes; a failure is logged exactly when one fails.
+    expect(run.saved.length - run.counted.saved).toBe(step.event.type === 'xstate.done.actor.downloadNote' ? 1 : 0);
+    expect(run.failures.length - run.counted.failures).toBe(step.event.type.startsWith('xstate.error.actor') ? 1 : 0);
+    run.counted = { saved: run.saved.length, failures: run.failures.length };
+  },
 });

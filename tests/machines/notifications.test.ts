@@ -2,51 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { notificationsMachine, notificationTarget, type NotificationsEmitted, type NotificationsEvent } from '../../src/machines/notifications.machine';
 import type { StudentNotification } from '../../src/contracts/notifications';
-import { CoverageRecorder, runPath, transitionPaths, type PathModel } from '../support/machine-paths';
+import { describePaths } from '../support/machine-paths';
+import { EXAM, LECTURE, LIVE, NOTICE, UNSEEN_NOTICE, models } from '../models/notifications.model';
 
-const note = (id: string, isSeen: boolean, info: StudentNotification['notificationId']['info'], type: 'notification' | 'notice' = 'notification'): StudentNotification => ({
-  notificationId: { _id: id, type, message: `message ${id}`, createdAt: '2026-11-22T10:00:00.000Z', info },
-  isSeen,
-});
-
-const LECTURE = note('b00000000000000000000001', false, { on: 'lecture', id: '1e0000000000000000000001' });
-const EXAM = note('b00000000000000000000002', false, { on: 'exam', id: 'e10000000000000000000003', isPracticeExam: true, examResultId: 'r0000000000000000000001' });
-const NOTICE = note('b00000000000000000000003', true, {}, 'notice');
-const UNSEEN_NOTICE = note('b00000000000000000000004', false, { title: 'Holiday' }, 'notice');
-const LIVE = note('b00000000000000000000009', false, { on: 'forum', id: 'f00000000000000000000001' });
-
-const model: PathModel<typeof notificationsMachine> = {
-  machine: notificationsMachine,
-  events: [
-    { type: 'notifications.retry' },
-    { type: 'notifications.open' },
-    { type: 'notifications.close' },
-    { type: 'notifications.received', notification: LIVE },
-    { type: 'notifications.received', notification: LECTURE },
-    { type: 'notifications.click', id: LECTURE.notificationId._id },
-    { type: 'notifications.click', id: NOTICE.notificationId._id },
-    { type: 'notifications.delete', id: LECTURE.notificationId._id },
-    { type: `xstate.error.actor.seen-${LECTURE.notificationId._id}`, error: new Error('Network error') } as unknown as NotificationsEvent,
-  ],
-  outcomes: {
-    loadNotifications: { done: [[LECTURE, NOTICE]], error: [new Error('Network error')] },
-  },
-  // What the paths must tell apart: where the machine is and which notifications it lists, seen or not.
-  serializeState: (snapshot) =>
-    JSON.stringify([snapshot.value, (snapshot.context as { notifications: StudentNotification[] }).notifications.map((n) => `${n.notificationId._id}:${n.isSeen}`)]),
-};
-
-describe('notifications machine paths', () => {
-  const paths = transitionPaths(model);
-  const coverage = new CoverageRecorder(notificationsMachine);
-  it.each(paths.map((path) => [path.description, path] as const))('%s', (_, path) => {
-    coverage.add(runPath(model, path));
-  });
-  it('takes every state and every transition', () => {
-    expect(coverage.missingStates()).toEqual([]);
-    expect(coverage.missingTransitions()).toEqual([]);
-  });
-});
+describePaths('notifications machine paths', models);
 
 interface Fakes {
   load?: () => Promise<StudentNotification[]>;

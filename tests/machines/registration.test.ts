@@ -3,34 +3,10 @@ import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { registrationMachine } from '../../src/machines/registration.machine';
 import { RESEND_COUNTDOWN_SECONDS } from '../../src/machines/codeFlow';
 import type { Student } from '../../src/contracts/account';
-import { CoverageRecorder, runPath, transitionPaths, type PathModel } from '../support/machine-paths';
-import { codeFlowEvents, codeFlowSerialize } from './codeFlowModel';
+import { describePaths } from '../support/machine-paths';
+import { models, student } from '../models/registration.model';
 
-const student = { _id: 'a00000000000000000000009', name: 'New Student', username: '8801711111111' } as Student;
-const wrongCode = { status: 400, title: 'The code is not correct.', code: 'otpWrong' };
-
-const model: PathModel<typeof registrationMachine> = {
-  machine: registrationMachine,
-  events: [...codeFlowEvents],
-  outcomes: {
-    requestCode: { done: [{ hash: 'h1', phone: '8801711111111' }, { hash: 'h2', phone: '8801711111111', otp: '654321' }], error: [{ status: 429, title: 'Too many codes', code: 'tooManyRequests' }] },
-    setPassword: { done: ['Successfully set the password!'], error: [wrongCode, { status: 400, title: 'Invalid request', code: 'invalidRequest' }] },
-    signIn: { done: [student], error: [{ status: 401, title: 'Wrong password', code: 'wrongPassword' }] },
-  },
-  serializeState: codeFlowSerialize as never,
-};
-
-describe('registration machine paths', () => {
-  const paths = transitionPaths(model);
-  const coverage = new CoverageRecorder(registrationMachine);
-  it.each(paths.map((path) => [path.description, path] as const))('%s', (_, path) => {
-    coverage.add(runPath(model, path));
-  });
-  it('takes every state and every transition', () => {
-    expect(coverage.missingStates()).toEqual([]);
-    expect(coverage.missingTransitions()).toEqual([]);
-  });
-});
+describePaths('registration machine paths', models);
 
 describe('registration behaviour', () => {
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));

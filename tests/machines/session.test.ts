@@ -4,52 +4,10 @@ import { notificationsMachine } from '../../src/machines/notifications.machine';
 import { sessionMachine } from '../../src/machines/session.machine';
 import type { Student } from '../../src/contracts/account';
 import type { StudentNotification } from '../../src/contracts/notifications';
-import { CoverageRecorder, runPath, transitionPaths, type PathModel } from '../support/machine-paths';
+import { describePaths } from '../support/machine-paths';
+import { models, student } from '../models/session.model';
 
-const student: Student = {
-  _id: 'a00000000000000000000001',
-  name: 'Nusrat Jahan',
-  sid: '260001',
-  username: '8801700000001',
-  contact: null,
-  session: '2025-26',
-  branch: null,
-  profilePic: null,
-  SSCGPA: 5,
-  HSCGPA: 5,
-  groups: [],
-  courses: [],
-};
-
-const model: PathModel<typeof sessionMachine> = {
-  machine: sessionMachine,
-  events: [
-    { type: 'session.signIn', phone: '01700000001', password: 'student123', remember: true },
-    { type: 'session.signIn', phone: '123', password: '', remember: false },
-    { type: 'session.established', student },
-    { type: 'session.studentUpdated', student: { ...student, SSCGPA: 4.5 } },
-    { type: 'session.signOut' },
-    { type: 'session.expired', title: 'You are not logged in. Please sign in again.' },
-  ],
-  outcomes: {
-    restoreSession: { done: [student, null], error: [new Error('storage blocked')] },
-    signIn: { done: [student], error: [new Error('Wrong password')] },
-    signOut: { done: ['Log out successfull'], error: [new Error('Network error')] },
-  },
-};
-
-describe('session machine paths', () => {
-  const paths = transitionPaths(model);
-  const coverage = new CoverageRecorder(sessionMachine);
-  it.each(paths.map((path) => [path.description, path] as const))('%s', (_, path) => {
-    coverage.add(runPath(model, path));
-  });
-  it('takes every state and every transition', () => {
-    expect(paths.length).toBeGreaterThan(5);
-    expect(coverage.missingStates()).toEqual([]);
-    expect(coverage.missingTransitions()).toEqual([]);
-  });
-});
+describePaths('session machine paths', models);
 
 describe('session machine behaviour', () => {
   const services = (overrides: { signedOutListeners?: Array<(title: string) => void> } = {}) => {

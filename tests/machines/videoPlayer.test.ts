@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor, type AnyEventObject } from 'xstate';
+import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor, type AnyEventObject, type InspectionEvent } from 'xstate';
 import {
   DOUBLE_CLICK_MS,
   TOKEN_REFRESH_MS,
@@ -14,30 +14,8 @@ import {
   type VideoPlayerInput,
 } from '../../src/machines/videoPlayer.machine';
 import type { CompletionTarget, StreamToken } from '../../src/contracts/content';
-import { CoverageRecorder } from '../support/machine-paths';
-import { coverageInspector, describePath, transitionPaths } from './transitionPaths';
-
-const clearVideo: PlayerVideo = { _id: 'v-clear', title: 'Clear clip', URL: '/media/streams/v-clear/master.m3u8', key: 'clear-hls/clip', videoKind: 'hls', isDrmEnabled: '0', drmType: null };
-const protectedVideo: PlayerVideo = {
-  _id: 'v-protected',
-  title: 'Protected clip',
-  URL: '/media/streams/v-protected/manifest.mpd',
-  key: 'clearkey-dash/clip',
-  videoKind: 'dash-drm',
-  isDrmEnabled: '1',
-  drmType: 'ClearKey',
-};
-const hostedVideo: PlayerVideo = { _id: 'v-hosted', title: 'Hosted', URL: '/media/embed/v-hosted', key: 'k', videoKind: 'iframe', isDrmEnabled: '0', drmType: null };
-
-const sharingVideo: PlayerVideo = { _id: 'v-sharing', title: 'Sharing', URL: 'https://www.youtube.com/watch?v=abc', key: 'abc', videoKind: 'youtube', isDrmEnabled: '0', drmType: null };
-
-const inputFor = (video: PlayerVideo, alreadyCompleted = false): VideoPlayerInput => ({
-  video,
-  viewer: { id: 'student-1', username: '8801700000001' },
-  courseId: 'course-1',
-  subjectId: 'subject-1',
-  alreadyCompleted,
-});
+import { describePaths } from '../support/machine-paths';
+import { clearVideo, hostedVideo, inputFor, models, protectedVideo, sharingVideo } from '../models/videoPlayer.model';
 
 interface Fakes {
   prepare?: () => Promise<StreamAccess>;
@@ -46,7 +24,7 @@ interface Fakes {
 }
 
 /** A player actor on a simulated clock whose outside world is recorded. */
-function startPlayer(input: VideoPlayerInput, fakes: Fakes = {}, inspect?: Parameters<typeof createActor>[1] extends infer O ? (O extends { inspect?: infer I } ? I : never) : never) {
+function startPlayer(input: VideoPlayerInput, fakes: Fakes = {}, inspect?: (inspection: InspectionEvent) => void) {
   const clock = new SimulatedClock();
   const record = {
     prepareCalls: 0,
@@ -56,6 +34,8 @@ function startPlayer(input: VideoPlayerInput, fakes: Fakes = {}, inspect?: Param
     sessionsLive: 0,
     sessionInputs: [] as MediaSessionInput[],
     commands: [] as MediaCommand[],
+    /** How many commands a path replay has already checked. */
+    commandsSeen: 0,
   };
   const machine = videoPlayerMachine.provide({
     actors: {
@@ -273,33 +253,6 @@ describe('video player: timers on a simulated clock', () => {
   });
 });
 
-// Model-based: every transition of the shipped machine, each by its shortest path, replayed on a
-// real actor whose services never answer (the path itself delivers their results as events).
-const payloads: Record<string, AnyEventObject[]> = {
-  'media.timeUpdate': [
-    { type: 'media.timeUpdate', currentTime: 10, duration: 100 },
-    { type: 'media.timeUpdate', currentTime: 85, duration: 100 },
-  ],
-  'media.qualities': [{ type: 'media.qualities', qualities: [{ id: 1, height: 360, bandwidth: 800_000 }] }],
-  'media.error': [{ type: 'media.error', message: 'The video stream could not be loaded (error 1001).' }],
-  'player.seek': [{ type: 'player.seek', time: 5 }],
-  'player.skip': [{ type: 'player.skip', direction: 'forward' }],
-  'player.clickSkipIcon': [
-    { type: 'player.clickSkipIcon', direction: 'back' },
-    { type: 'player.clickSkipIcon', direction: 'forward' },
-  ],
-  'player.setRate': [{ type: 'player.setRate', rate: 1.5 }],
-  'player.selectQuality': [{ type: 'player.selectQuality', id: 1 }],
-  'xstate.done.actor.prepareStream': [{ type: 'xstate.done.actor.prepareStream', output: { token: 'token-0', drm: null } }],
-  'xstate.error.actor.prepareStream': [{ type: 'xstate.error.actor.prepareStream', error: new Error('Forbidden') }],
-  'xstate.done.actor.refreshToken': [{ type: 'xstate.done.actor.refreshToken', output: { token: 'token-1', expiresAt: '' } }],
-  'xstate.error.actor.refreshToken': [{ type: 'xstate.error.actor.refreshToken', error: new Error('offline') }],
-  'xstate.done.actor.markThreshold': [{ type: 'xstate.done.actor.markThreshold', output: { completed: true } }],
-  'xstate.error.actor.markThreshold': [{ type: 'xstate.error.actor.markThreshold', error: new Error('offline') }],
-  'xstate.done.actor.markEnd': [{ type: 'xstate.done.actor.markEnd', output: { completed: true } }],
-  'xstate.error.actor.markEnd': [{ type: 'xstate.error.actor.markEnd', error: new Error('offline') }],
-};
-
 /** The command a player event must hand to the running media session. */
 const expectedCommand: Record<string, MediaCommand['type']> = {
   'player.play': 'media.play',
@@ -310,56 +263,30 @@ const expectedCommand: Record<string, MediaCommand['type']> = {
   'player.selectQuality': 'media.selectQuality',
 };
 
-const variants = [
-  { name: 'clear HLS video', input: inputFor(clearVideo) },
-  { name: 'protected video', input: inputFor(protectedVideo) },
-  { name: 'hosted iframe video', input: inputFor(hostedVideo) },
-  { name: 'video-sharing site video', input: inputFor(sharingVideo) },
-];
-
-const generated = variants.map((variant) => ({
-  ...variant,
-  paths: transitionPaths(videoPlayerMachine, { input: variant.input, events: payloads, significantContext: (s) => s.context.pendingSkip }),
-}));
-const coverage = new CoverageRecorder(videoPlayerMachine);
-
-describe('video player: every transition by its shortest path', () => {
-  for (const variant of generated) {
-    describe(variant.name, () => {
-      for (const path of variant.paths) {
-        it(`${path.transition}: ${describePath(path)}`, () => {
-          const inspector = coverageInspector();
-          const { actor, clock, record } = startPlayer(variant.input, { prepare: never, refresh: never, markComplete: never }, inspector.inspect);
-          for (const step of path.steps) {
-            if (step.event.type === 'xstate.init') continue;
-            const commandsBefore = record.commands.length;
-            const wasAttached = actor.getSnapshot().matches({ open: { playback: 'attached' } });
-            actor.send(step.event as never);
-            const snapshot = actor.getSnapshot();
-            expect(snapshot.value).toEqual(step.state.value);
-            expect(snapshot.context.pendingSkip).toEqual(step.state.context.pendingSkip);
-            // Exactly one media session runs while attached, none otherwise.
-            expect(record.sessionsLive).toBe(snapshot.matches({ open: { playback: 'attached' } }) ? 1 : 0);
-            const command = expectedCommand[step.event.type];
-            if (command && wasAttached) expect(record.commands.slice(commandsBefore).map((c) => c.type)).toEqual([command]);
-            if (step.event.type === 'xstate.done.actor.refreshToken' && wasAttached) expect(record.commands.at(-1)).toEqual({ type: 'media.setToken', token: 'token-1' });
-          }
-          if (actor.getSnapshot().matches('closed')) {
-            // Closed means quiet: no refresh, no watermark move, no player.
-            const before = { refresh: record.refreshCalls, spot: actor.getSnapshot().context.watermarkSpot };
-            clock.increment(TOKEN_REFRESH_MS * 5);
-            expect(record.refreshCalls).toBe(before.refresh);
-            expect(actor.getSnapshot().context.watermarkSpot).toBe(before.spot);
-            expect(record.sessionsLive).toBe(0);
-          }
-          coverage.add(inspector.run(actor.getSnapshot()));
-        });
-      }
-    });
-  }
-
-  it('the paths of all video kinds together enter every state and take every transition', () => {
-    expect(coverage.missingStates()).toEqual([]);
-    expect(coverage.missingTransitions()).toEqual([]);
-  });
+// Every path of every video kind, replayed on a real actor whose services never answer (the path itself
+// delivers their results). Delayed events are sent, so one region's timer does not fire another's.
+describePaths('video player paths', models, {
+  delays: 'send',
+  start: ({ input, inspect }) => ({ ...startPlayer(input as VideoPlayerInput, { prepare: never, refresh: never, markComplete: never }, inspect) }),
+  check: ({ actor, record }, step, before) => {
+    const snapshot = actor.getSnapshot();
+    const wasAttached = before.matches({ open: { playback: 'attached' } });
+    expect(snapshot.context.pendingSkip).toEqual(step.state.context.pendingSkip);
+    // Exactly one media session runs while attached, none otherwise.
+    expect(record.sessionsLive).toBe(snapshot.matches({ open: { playback: 'attached' } }) ? 1 : 0);
+    const command = expectedCommand[step.event.type];
+    const sent = record.commands.slice(record.commandsSeen).map((c) => c.type);
+    record.commandsSeen = record.commands.length;
+    if (command && wasAttached) expect(sent).toEqual([command]);
+    if (step.event.type === 'xstate.done.actor.refreshToken' && wasAttached) expect(record.commands.at(-1)).toEqual({ type: 'media.setToken', token: 'token-1' });
+  },
+  finish: ({ actor, clock, record }) => {
+    if (!actor.getSnapshot().matches('closed')) return;
+    // Closed means quiet: no refresh, no watermark move, no player.
+    const before = { refresh: record.refreshCalls, spot: actor.getSnapshot().context.watermarkSpot };
+    clock.increment(TOKEN_REFRESH_MS * 5);
+    expect(record.refreshCalls).toBe(before.refresh);
+    expect(actor.getSnapshot().context.watermarkSpot).toBe(before.spot);
+    expect(record.sessionsLive).toBe(0);
+  },
 });

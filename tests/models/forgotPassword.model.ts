@@ -1,0 +1,15 @@
+import { forgotPasswordMachine } from '../../src/machines/forgotPassword.machine';
+import { codeFlowEvents, codeFlowSerialize } from './codeFlow';
+import type { PathModel } from '../support/machine-paths';
+
+const model: PathModel<typeof forgotPasswordMachine> = {
+  machine: forgotPasswordMachine,
+  events: [...codeFlowEvents],
+  outcomes: {
+    requestCode: { done: [{ hash: 'h1', phone: '8801700000001' }, { hash: 'h2', phone: '8801700000001', otp: '654321' }], error: [{ status: 404, title: 'No account with this number', code: 'notFound' }] },
+    setPassword: { done: ['Successfully set the password!'], error: [{ status: 400, title: 'This code has expired. Please request a new code.', code: 'otpExpired' }, { status: 400, title: 'Invalid request', code: 'invalidRequest' }] },
+  },
+  serializeState: codeFlowSerialize as never,
+};
+
+export const models = [model];
