@@ -68,11 +68,11 @@ export const codeFlow = setup({
   },
   guards: {
     phoneAcceptable: ({ event }) => event.type === 'phone.submit' && phoneProblem(event.phone) === null,
-    codeReturned: ({ event }) => Boolean((event as unknown as { output?: OtpSession }).output?.otp),
+    codeReturned: (_, params: { session: OtpSession }) => Boolean(params.session.otp),
     codeComplete: ({ context }) => isCompleteOtp(context.code),
     passwordsAcceptable: ({ event }) =>
       event.type === 'password.submit' && newPasswordProblem(event.password) === null && confirmationProblem(event.password, event.confirmation) === null,
-    codeRejected: ({ event }) => isCodeRejection((event as unknown as { error?: unknown }).error),
+    codeRejected: (_, params: { error: unknown }) => isCodeRejection(params.error),
   },
   actions: {
     showError: (_, _params: { error: unknown }) => {},
@@ -128,7 +128,7 @@ export function codeFlowStates(passwordSet: PasswordSetTransition) {
         input: ({ context }) => ({ phone: context.phone }),
         onDone: [
           {
-            guard: 'codeReturned',
+            guard: { type: 'codeReturned', params: ({ event }) => ({ session: event.output }) },
             target: 'settingPassword',
             description: 'The server handed the code out directly (development transport): no code screen.',
             actions: { type: 'keepSession', params: ({ event }) => event.output },
@@ -193,7 +193,7 @@ export function codeFlowStates(passwordSet: PasswordSetTransition) {
         onDone: passwordSet,
         onError: [
           {
-            guard: 'codeRejected',
+            guard: { type: 'codeRejected', params: ({ event }) => ({ error: event.error }) },
             target: 'awaitingCode',
             description: 'Wrong, used or expired code: enter it again or request a new one.',
             actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },

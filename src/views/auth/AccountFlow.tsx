@@ -2,7 +2,8 @@
 // /setpassword, and moves the student to the screen of the flow's current state.
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
-import { createActor, fromPromise, type Actor, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, type Observer, type StateValue, type Subscription } from 'xstate';
+import type { CodeFlowContext, CodeFlowEvent } from '../../machines/codeFlow';
 import { registrationMachine } from '../../machines/registration.machine';
 import { forgotPasswordMachine } from '../../machines/forgotPassword.machine';
 import { accountApi } from '../../services/account';
@@ -10,9 +11,23 @@ import { useSessionActor } from '../app/RootActors';
 import { showFailure, toast } from '../ui/toast';
 
 export type FlowKind = 'register' | 'reset';
-/** Registration and reset share context, events and state names, so one actor type serves both screens. */
-export type CodeFlowActor = Actor<typeof registrationMachine>;
-export type CodeFlowSnapshot = SnapshotFrom<typeof registrationMachine>;
+/** What the code screens read of a flow's snapshot: registration and reset share context, events and these states. */
+export interface CodeFlowSnapshot {
+  status: 'active' | 'done' | 'error' | 'stopped';
+  context: CodeFlowContext;
+  hasTag(tag: string): boolean;
+  matches(value: StateValue): boolean;
+  can(event: CodeFlowEvent): boolean;
+}
+/** Either flow's actor, as the code screens use it. */
+export interface CodeFlowActor {
+  getSnapshot(): CodeFlowSnapshot;
+  subscribe(observer: Observer<CodeFlowSnapshot>): Subscription;
+  subscribe(next: (snapshot: CodeFlowSnapshot) => void, error?: (error: unknown) => void, complete?: () => void): Subscription;
+  send(event: CodeFlowEvent): void;
+  start(): void;
+  stop(): void;
+}
 
 interface AccountFlowValue {
   flow: { kind: FlowKind; actor: CodeFlowActor } | null;
@@ -51,7 +66,7 @@ export function AccountFlow() {
         if (snapshot.status === 'active' && (snapshot.matches('enteringPhone') || snapshot.matches('requestingCode'))) return current.actor;
       }
       current?.actor.stop();
-      const actor =
+      const actor: CodeFlowActor =
         kind === 'register'
           ? createActor(
               registrationMachine.provide({
@@ -68,7 +83,7 @@ export function AccountFlow() {
                 },
               }),
             )
-          : (createActor(
+          : createActor(
               forgotPasswordMachine.provide({
                 actors: {
                   requestCode: fromPromise(({ input }) => accountApi.requestResetCode(input.phone)),
@@ -80,7 +95,7 @@ export function AccountFlow() {
                   goToSignIn: () => navigate('/login', { replace: true }),
                 },
               }),
-            ) as unknown as CodeFlowActor);
+            );
       actor.start();
       const next = { kind, actor };
       flowRef.current = next;
