@@ -120,7 +120,12 @@ function eventsOf(model: PathModel, snapshot: AnyMachineSnapshot): EventObject[]
 
 function describeEvent(event: EventObject): string {
   const done = /^xstate\.(done|error)\.actor\.\d+\.(.+)$/.exec(event.type);
-  if (done) return `${done[1] === 'done' ? 'done' : 'error'}(${done[2]!.split('.').pop()})`;
+  if (done) {
+    // Two outcomes of one actor lead to different states: the outcome is named, so their paths differ.
+    const outcome = done[1] === 'done' ? (event as { output?: unknown }).output : (event as { error?: { message?: unknown } }).error?.message;
+    const named = outcome === undefined ? '' : ` ${(typeof outcome === 'string' ? outcome : JSON.stringify(outcome) ?? '').slice(0, 24)}`;
+    return `${done[1] === 'done' ? 'done' : 'error'}(${done[2]!.split('.').pop()}${named})`;
+  }
   const after = /^xstate\.after\.([^.]+)\./.exec(event.type);
   if (after) return `after(${after[1]})`;
   const payload = Object.entries(event)
