@@ -73,7 +73,7 @@ export const staffDeskMachine = setup({
     signIn: fromPromise<Staff, { username: string; password: string }>(async () => {
       throw new Error('provide signIn');
     }),
-    signOut: fromPromise<unknown>(async () => {
+    signOut: fromPromise<void>(async () => {
       throw new Error('provide signOut');
     }),
     loadAssignments: fromPromise<StaffAssignment[]>(async () => {

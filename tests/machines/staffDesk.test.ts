@@ -102,7 +102,9 @@ describe('teacher desk', () => {
           calls.push(`signIn ${input.username}`);
           return { _id: 'st1', name: 'Teacher', username: input.username, role: 'teacher' as const };
         }),
-        signOut: fromPromise(async () => calls.push('signOut')),
+        signOut: fromPromise(async () => {
+          calls.push('signOut');
+        }),
         loadAssignments: fromPromise(async () => [assignment]),
         loadQueue: fromPromise(async ({ input }) => {
           calls.push(`queue ${input.assignmentId} ${input.status}`);
