@@ -85,8 +85,9 @@ describe('the teacher desk', () => {
     // The paragraph's marks and comment are stored as the teacher gave them.
     const paragraph = await suite.server.app.db.selectFrom('answers').select(['review_marks', 'review_comment']).where('review_comment', 'is not', null).execute();
     expect(paragraph).toEqual([{ review_marks: 4, review_comment: 'Good outline; add the pressure-volume loop.' }]);
-    // Previous goes back to an answer, which shows its saved marks.
-    await desk.getByRole('button', { name: 'Previous' }).click();
+    // Previous (by keyboard) goes back to an answer, which shows its saved marks.
+    await desk.getByRole('button', { name: 'Previous' }).focus();
+    await desk.keyboard.press('Enter');
     await desk.getByRole('article', { name: `Answer ${total - 1} of ${total}` }).getByText(/^Marked: /).waitFor();
 
     await desk.getByRole('button', { name: 'Publish results' }).click();

@@ -13,12 +13,13 @@ export function AnswerMarking({ desk }: { desk: DeskActor }) {
   const answer = useSelector(desk, (s) => s.context.answers[s.context.index]);
   const index = useSelector(desk, (s) => s.context.index);
   const count = useSelector(desk, (s) => s.context.answers.length);
+  const marked = useSelector(desk, (s) => s.context.answers.filter((a) => a.marks !== null).length);
   if (!answer) return null;
   const number = index + 1;
   return (
     <article aria-label={`Answer ${number} of ${count}`} className="rounded-xl border border-slate-200 bg-white p-3 sm:p-5">
       <p className="text-sm font-semibold text-slate-600">
-        Answer {number} of {count}
+        Answer {number} of {count} · {marked} marked
       </p>
       <Question answer={answer} />
       <StudentAnswer answer={answer} />

@@ -124,7 +124,8 @@ function AssignmentList({ desk }: { desk: DeskActor }) {
       {empty && <Notice title="No exam assignments yet.">Exams given to batches appear here with their written answers to mark.</Notice>}
       {!loading && assignments.length > 0 && (
         <ul aria-label="Exam assignments" className="space-y-2">
-          {assignments.map((assignment) => (
+          {/* Those with answers to mark first; otherwise the server's order (newest first). */}
+          {[...assignments].sort((a, b) => Number(b.awaitingMarking > 0) - Number(a.awaitingMarking > 0)).map((assignment) => (
             <AssignmentRow key={assignment._id} assignment={assignment} onOpen={() => desk.send({ type: 'desk.open', assignmentId: assignment._id })} />
           ))}
         </ul>
@@ -188,7 +189,7 @@ function GradingQueueView({ desk }: { desk: DeskActor }) {
             {assignment?.exam.title}
           </h1>
           <p className="text-sm text-slate-600">
-            {assignment?.groupName} · {assignment?.submitted ?? 0} submitted · {assignment?.awaitingMarking ?? 0} awaiting marks
+            {assignment?.groupName} · {assignment?.submitted ?? 0} submitted
           </p>
           {assignment?.resultPublished && assignment.publishedAt && <p className="text-sm font-semibold text-green-800">Results published {formatNotificationTime(assignment.publishedAt)}</p>}
           {assignment?.exam.isPracticeExam && <p className="text-sm text-slate-600">Practice results are shown to students at once; marks count as soon as they are saved.</p>}
