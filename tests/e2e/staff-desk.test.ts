@@ -110,6 +110,12 @@ describe('the teacher desk', () => {
     // The desk is its own chunk: the desk fetched it, the student's pages never did.
     expect(await deskScripts.carries(DESK_TEXT)).toBe(true);
     expect(await studentScripts.carries(DESK_TEXT)).toBe(false);
+
+    // A signed-in student who opens /staff is told the desk is for staff, not offered a staff sign-in
+    // that would replace their session.
+    await student.goto('/staff');
+    await student.getByText(/^You are signed in as .+, a student\.$/).waitFor();
+    expect(await student.getByLabel('Username').count()).toBe(0);
     await student.context().close();
     await desk.context().close();
   });
