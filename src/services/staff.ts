@@ -5,6 +5,7 @@ import { keepingSession } from './account';
 import type { accountContract, Staff as StaffMember } from '../contracts/account';
 import type { MarkBody, staffContract } from '../contracts/staff';
 import { accountPaths, staffPaths } from '../contracts/paths';
+import { forgetSessionId } from './storage';
 
 type Staff = typeof staffContract;
 type Account = typeof accountContract;
@@ -17,6 +18,15 @@ export const staffApi = {
       false,
     );
     return data.staff;
+  },
+
+  /** Ends the staff session on the server, then forgets it in this tab even when the server could not be told. */
+  async signOut(): Promise<void> {
+    try {
+      await api.call<Account['logout']>('GET', accountPaths.logout);
+    } finally {
+      forgetSessionId();
+    }
   },
 
   assignments: () => api.call<Staff['assignments']>('GET', staffPaths.assignments),

@@ -50,6 +50,12 @@ export function writeSessionId(id: string, remember = true): void {
   (remember ? store() : tabStore())?.setItem(STORAGE_KEYS.sessionId, id);
 }
 
+/** Forgets the session id alone (the teacher desk's sign-out: a student's data on the device is not the desk's). */
+export function forgetSessionId(): void {
+  store()?.removeItem(STORAGE_KEYS.sessionId);
+  tabStore()?.removeItem(STORAGE_KEYS.sessionId);
+}
+
 /** Clears everything a signed-in student left, except answers still waiting for delivery. */
 export function clearOnSignOut(): void {
   const s = store();

@@ -16,6 +16,9 @@ export interface UploadedFile {
   url: string;
 }
 
+/** Where the browser loads a stored file or figure: its key's address, or the address it already is. */
+export const mediaUrl = (value: string): string => (/^(https?:|data:|\/)/.test(value) ? value : pathTo(storagePaths.file, { key: value }));
+
 /**
  * Uploads one file. A refused upload throws the server's ApiRequestError (title, code, message)
  * and a lost connection one with `network` set, so a caller can tell "skip this file" from "try later".
@@ -24,7 +27,7 @@ export async function uploadFile(file: Blob, name = 'file'): Promise<UploadedFil
   const type = file.type || 'application/octet-stream';
   const { signedUrl, key } = await api.call<Storage['signedRequest']>('GET', storagePaths.signedRequest, { query: { mimeType: type } });
   await api.upload<Storage['upload']>(signedUrl, file, type);
-  return { name, key, type, url: pathTo(storagePaths.file, { key }) };
+  return { name, key, type, url: mediaUrl(key) };
 }
 
 /** Reads a chosen file into a data URL so an offline answer keeps it across a reload. */

@@ -24,9 +24,14 @@ const VideosScreen = lazy(() => import('./content/VideosScreen').then((m) => ({ 
 const NotesScreen = lazy(() => import('./content/NotesScreen').then((m) => ({ default: m.NotesScreen })));
 const ExamsScreen = lazy(() => import('./exams/ExamsScreen').then((m) => ({ default: m.ExamsScreen })));
 const LiveExamScreen = lazy(() => import('./live-exam/LiveExamScreen').then((m) => ({ default: m.LiveExamScreen })));
+// The teacher desk is its own chunk: a student never downloads it.
+const StaffDesk = lazy(() => import('./staff/StaffDesk').then((m) => ({ default: m.StaffDesk })));
 
 export const appRoutes = createRoutesFromElements(
   <Route errorElement={<RouteError />}>
+    <Route element={<OnDemand />}>
+      <Route path="/staff" element={<StaffDesk />} />
+    </Route>
     <Route element={<PublicOnly />}>
       <Route path="/login" element={<SignIn />} />
       <Route element={<AccountFlow />}>

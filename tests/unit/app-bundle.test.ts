@@ -44,3 +44,44 @@ describe('the app and the contracts', () => {
     expect(carrying).toEqual([]);
   });
 });
+
+/** The chunks a page loads before any lazy screen: the entry of index.html and what it imports statically, transitively. */
+function startupChunks(assets: string): string[] {
+  const html = fs.readFileSync(path.join(path.dirname(assets), 'index.html'), 'utf8');
+  const entry = /<script[^>]+src="\/assets\/([^"]+\.js)"/.exec(html)?.[1];
+  if (!entry) throw new Error('No entry script in index.html');
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    const code = fs.readFileSync(path.join(assets, name), 'utf8');
+    // Static imports only (`import{a}from"./x.js"`, `import"./x.js"`); `import("./x.js")` is a lazy chunk.
+    for (const match of code.matchAll(/(?:\bfrom|\bimport)\s*["'`]\.\/([^"'`]+\.js)["'`]/g)) visit(match[1]!);
+  };
+  visit(entry);
+  return [...seen];
+}
+
+describe('the teacher desk in the built app', () => {
+  /** A text only the desk's code holds. */
+  const DESK_TEXT = 'Publish results?';
+
+  it('is reached from the app only through a lazy import of its screen', () => {
+    const outside = sourceFiles(path.resolve('src')).filter((file) => !file.includes(`${path.sep}views${path.sep}staff${path.sep}`));
+    const staticImports = outside.flatMap((file) => importsOf(file).filter((imported) => /\/staff\//.test(imported.from)).map((imported) => `${path.relative('.', file)} imports ${imported.from}`));
+    expect(staticImports).toEqual([]);
+    expect(fs.readFileSync(path.resolve('src/views/routes.tsx'), 'utf8')).toContain("lazy(() => import('./staff/StaffDesk')");
+  });
+
+  it("is its own chunk, which no chunk loaded at start-up carries or imports", () => {
+    const assets = path.join(appDir, 'assets');
+    if (!fs.existsSync(assets)) throw new Error(`No built app in ${appDir}: run vite build first`);
+    const carrying = fs.readdirSync(assets).filter((name) => name.endsWith('.js') && fs.readFileSync(path.join(assets, name), 'utf8').includes(DESK_TEXT));
+    expect(carrying).toHaveLength(1);
+    expect(carrying[0]).toMatch(/^StaffDesk-/);
+    const startup = startupChunks(assets);
+    expect(startup.length).toBeGreaterThan(1);
+    expect(startup).not.toContain(carrying[0]);
+  });
+});
+

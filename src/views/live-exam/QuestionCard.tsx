@@ -4,9 +4,8 @@ import type { ActorRefFrom } from 'xstate';
 import type { answerOutboxMachine } from '../../machines/answerOutbox.machine';
 import { answerLocked, mcaValue, optionIndex } from '../../domain/scoring';
 import type { PublicQuestion } from '../../contracts/exams';
-import { pathTo, storagePaths } from '../../contracts/paths';
 import type { LocalSavedAnswer, PendingFile } from '../../services/answerStore';
-import { fileToPending } from '../../services/uploads';
+import { fileToPending, mediaUrl } from '../../services/uploads';
 import { MESSAGES } from '../../domain/messages';
 import { Button, buttonClass } from '../ui/Button';
 import { toast } from '../ui/toast';
@@ -15,8 +14,6 @@ type OutboxActor = ActorRefFrom<typeof answerOutboxMachine>;
 
 const LETTERS = 'ABCDEFGHIJK';
 const ACCEPTED_FILES = ['image/jpeg', 'image/png', 'application/pdf', 'audio/mpeg', 'audio/wav'];
-const mediaUrl = (value: string) => (/^(https?:|data:|\/)/.test(value) ? value : pathTo(storagePaths.file, { key: value }));
-
 interface CardProps {
   question: PublicQuestion;
   number: number;
@@ -211,7 +208,7 @@ function WrittenAnswer(props: CardProps) {
           </span>
         ))}
         {entry?.extra.map((file) => (
-          <a key={file.key} href={pathTo(storagePaths.file, { key: file.key })} target="_blank" rel="noreferrer" className="rounded bg-slate-100 px-2 py-0.5 text-xs text-brand-700 underline">
+          <a key={file.key} href={mediaUrl(file.key)} target="_blank" rel="noreferrer" className="rounded bg-slate-100 px-2 py-0.5 text-xs text-brand-700 underline">
             {file.name}
           </a>
         ))}

@@ -1,0 +1,266 @@
+// The teacher desk at /staff, loaded only when a staff member opens it: staff sign-in, the exam
+// assignments, one written answer at a time to mark, and publishing an assignment's results. The flow
+// is the staffDesk statechart; this screen renders it and sends the teacher's events.
+import { useState, type FormEvent } from 'react';
+import { fromPromise } from 'xstate';
+import { useActorRef, useSelector } from '@xstate/react';
+import { staffDeskMachine, type QueueStatus } from '../../machines/staffDesk.machine';
+import type { StaffAssignment } from '../../contracts/staff';
+import { staffApi } from '../../services/staff';
+import { formatNotificationTime } from '../../domain/academyTime';
+import { useStudent } from '../app/RootActors';
+import { AuthCard, TextField } from '../auth/AuthCard';
+import { Button } from '../ui/Button';
+import { ButtonLink } from '../ui/ButtonLink';
+import { InlineAlert } from '../ui/InlineAlert';
+import { Modal } from '../ui/Modal';
+import { Notice } from '../ui/Notice';
+import { Spinner } from '../ui/Spinner';
+import { Tabs } from '../ui/Tabs';
+import { AnswerMarking } from './AnswerMarking';
+
+export type DeskActor = ReturnType<typeof useDeskActor>;
+
+function useDeskActor() {
+  return useActorRef(
+    staffDeskMachine.provide({
+      actors: {
+        signIn: fromPromise(({ input }) => staffApi.signIn(input.username, input.password)),
+        signOut: fromPromise(() => staffApi.signOut()),
+        loadAssignments: fromPromise(() => staffApi.assignments()),
+        loadQueue: fromPromise(({ input }) => staffApi.gradingQueue(input.assignmentId, input.status)),
+        markAnswer: fromPromise(({ input }) => staffApi.mark(input.attemptId, input.questionId, { marks: input.marks, comment: input.comment })),
+        publish: fromPromise(({ input }) => staffApi.publish(input.assignmentId)),
+      },
+    }),
+  );
+}
+
+export function StaffDesk() {
+  const desk = useDeskActor();
+  const student = useStudent();
+  const signedIn = useSelector(desk, (s) => s.matches('signedIn') || s.matches('signingOut'));
+  if (student && !signedIn) {
+    return (
+      <AuthCard title="Teacher desk">
+        <Notice className="my-2" title={`You are signed in as ${student.name}, a student.`} action={<ButtonLink to="/">Go to My Courses</ButtonLink>}>
+          The teacher desk is for teachers and administrators. Sign out of the student account first.
+        </Notice>
+      </AuthCard>
+    );
+  }
+  return signedIn ? <SignedInDesk desk={desk} /> : <StaffSignIn desk={desk} />;
+}
+
+function StaffSignIn({ desk }: { desk: DeskActor }) {
+  const busy = useSelector(desk, (s) => s.hasTag('busy'));
+  const problem = useSelector(desk, (s) => s.context.problem);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    desk.send({ type: 'desk.signIn', username, password });
+  };
+  return (
+    <AuthCard title="Teacher desk" subtitle="Sign in with your staff account to mark written answers and publish results.">
+      <form onSubmit={submit} noValidate>
+        <TextField id="staff-username" label="Username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />
+        <TextField id="staff-password" label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <div className="mb-4">
+          <InlineAlert words={problem} />
+        </div>
+        <Button type="submit" size="lg" block busy={busy}>
+          Sign In
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}
+
+function SignedInDesk({ desk }: { desk: DeskActor }) {
+  const staff = useSelector(desk, (s) => s.context.staff);
+  const signingOut = useSelector(desk, (s) => s.matches('signingOut'));
+  const inQueue = useSelector(desk, (s) => s.matches({ signedIn: 'queue' }));
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex h-14 w-full max-w-4xl items-center gap-2 px-3 sm:px-6">
+          <img src="/logo.svg" alt="" width={32} height={32} className="h-8 w-8" />
+          <span className="font-semibold text-brand-800">Teacher desk</span>
+          <span className="ml-auto hidden truncate text-sm text-slate-600 min-[420px]:inline">{staff?.name}</span>
+          <Button variant="quiet" busy={signingOut} onClick={() => desk.send({ type: 'desk.signOut' })} className="ml-auto min-[420px]:ml-0">
+            Sign out
+          </Button>
+        </div>
+      </header>
+      <main className="mx-auto w-full max-w-4xl px-3 py-4 sm:px-6">{inQueue ? <GradingQueueView desk={desk} /> : <AssignmentList desk={desk} />}</main>
+    </div>
+  );
+}
+
+function AssignmentList({ desk }: { desk: DeskActor }) {
+  const loading = useSelector(desk, (s) => s.hasTag('loading'));
+  const failed = useSelector(desk, (s) => s.matches({ signedIn: { assignments: 'failed' } }));
+  const empty = useSelector(desk, (s) => s.matches({ signedIn: { assignments: 'empty' } }));
+  const problem = useSelector(desk, (s) => s.context.problem);
+  const assignments = useSelector(desk, (s) => s.context.assignments);
+  const canRefresh = useSelector(desk, (s) => s.can({ type: 'desk.refresh' }));
+  return (
+    <section aria-labelledby="assignments-title">
+      <div className="mb-3 flex flex-wrap items-center gap-2">
+        <h1 id="assignments-title" className="text-xl font-semibold text-slate-900">
+          Grading queue
+        </h1>
+        <Button variant="secondary" className="ml-auto" disabled={!canRefresh} onClick={() => desk.send({ type: 'desk.refresh' })}>
+          Refresh
+        </Button>
+      </div>
+      {loading && <Spinner label="Loading exam assignments…" showLabel />}
+      {failed && (
+        <Notice tone="error" title={problem?.title ?? 'The exam assignments could not be loaded.'} action={<Button onClick={() => desk.send({ type: 'desk.retry' })}>Try again</Button>}>
+          {problem?.description}
+        </Notice>
+      )}
+      {empty && <Notice title="No exam assignments yet.">Exams given to batches appear here with their written answers to mark.</Notice>}
+      {!loading && assignments.length > 0 && (
+        <ul aria-label="Exam assignments" className="space-y-2">
+          {/* Those with answers to mark first; otherwise the server's order (newest first). */}
+          {[...assignments].sort((a, b) => Number(b.awaitingMarking > 0) - Number(a.awaitingMarking > 0)).map((assignment) => (
+            <AssignmentRow key={assignment._id} assignment={assignment} onOpen={() => desk.send({ type: 'desk.open', assignmentId: assignment._id })} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function AssignmentRow({ assignment, onOpen }: { assignment: StaffAssignment; onOpen: () => void }) {
+  const { exam } = assignment;
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-3 sm:p-4">
+      <div className="flex flex-wrap items-start gap-2">
+        <div className="min-w-0 flex-1">
+          <h2 className="break-words font-semibold text-slate-900">{exam.title}</h2>
+          <p className="text-sm text-slate-600">
+            {assignment.groupName}
+            {exam.courseName ? ` · ${exam.courseName}` : ''} · {exam.isPracticeExam ? 'Practice' : 'Live'}
+          </p>
+          <p className="text-sm text-slate-600">Ends {formatNotificationTime(assignment.endsAt)}</p>
+        </div>
+        <Button variant={assignment.awaitingMarking > 0 ? 'primary' : 'secondary'} onClick={onOpen} aria-label={`Open ${exam.title}, ${assignment.groupName}`}>
+          Open
+        </Button>
+      </div>
+      <p className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-sm">
+        <span>{assignment.submitted} submitted</span>
+        <span className={assignment.awaitingMarking > 0 ? 'font-semibold text-amber-800' : 'text-slate-600'}>{assignment.awaitingMarking} awaiting marks</span>
+        {assignment.resultPublished && <span className="font-semibold text-green-800">Results published</span>}
+      </p>
+    </li>
+  );
+}
+
+const FILTERS: ReadonlyArray<{ id: QueueStatus; label: string }> = [
+  { id: 'pending', label: 'Awaiting marks' },
+  { id: 'marked', label: 'Marked' },
+  { id: 'all', label: 'All' },
+];
+
+function GradingQueueView({ desk }: { desk: DeskActor }) {
+  const assignment = useSelector(desk, (s) => s.context.assignment);
+  const status = useSelector(desk, (s) => s.context.status);
+  const loading = useSelector(desk, (s) => s.matches({ signedIn: { queue: 'loading' } }));
+  const failed = useSelector(desk, (s) => s.matches({ signedIn: { queue: 'failed' } }));
+  const empty = useSelector(desk, (s) => s.matches({ signedIn: { queue: 'empty' } }));
+  const marking = useSelector(desk, (s) => s.matches({ signedIn: { queue: 'marking' } }) || s.matches({ signedIn: { queue: 'confirmingPublish' } }) || s.matches({ signedIn: { queue: 'publishing' } }));
+  const hasAnswers = useSelector(desk, (s) => s.context.answers.length > 0);
+  const problem = useSelector(desk, (s) => s.context.problem);
+  const canLeave = useSelector(desk, (s) => s.can({ type: 'desk.back' }));
+  const canPublish = useSelector(desk, (s) => s.can({ type: 'desk.publish' }));
+  const publishable = assignment !== null && !assignment.exam.isPracticeExam && !assignment.resultPublished;
+  return (
+    <section aria-labelledby="queue-title">
+      <Button variant="quiet" className="-ml-2" disabled={!canLeave} onClick={() => desk.send({ type: 'desk.back' })}>
+        ← All assignments
+      </Button>
+      <div className="mt-1 flex flex-wrap items-start gap-2">
+        <div className="min-w-0 flex-1">
+          <h1 id="queue-title" className="break-words text-xl font-semibold text-slate-900">
+            {assignment?.exam.title}
+          </h1>
+          <p className="text-sm text-slate-600">
+            {assignment?.groupName} · {assignment?.submitted ?? 0} submitted
+          </p>
+          {assignment?.resultPublished && assignment.publishedAt && <p className="text-sm font-semibold text-green-800">Results published {formatNotificationTime(assignment.publishedAt)}</p>}
+          {assignment?.exam.isPracticeExam && <p className="text-sm text-slate-600">Practice results are shown to students at once; marks count as soon as they are saved.</p>}
+        </div>
+        {publishable && (
+          <Button variant="danger" disabled={!canPublish} onClick={() => desk.send({ type: 'desk.publish' })}>
+            Publish results
+          </Button>
+        )}
+      </div>
+      <div className="mt-3">
+        <Tabs label="Answers to show" tabs={FILTERS} selected={status} onChange={(next) => canLeave && desk.send({ type: 'desk.filter', status: next })} />
+      </div>
+      {loading && <Spinner label="Loading answers…" showLabel />}
+      {failed && (
+        <Notice tone="error" title={problem?.title ?? 'The answers could not be loaded.'} action={<Button onClick={() => desk.send({ type: 'desk.retry' })}>Try again</Button>}>
+          {problem?.description}
+        </Notice>
+      )}
+      {empty && (
+        <Notice title={status === 'pending' ? 'No written answers wait for marks.' : status === 'marked' ? 'No answer is marked yet.' : 'No written answers in this exam.'}>
+          {status === 'pending' && publishable ? 'Every written answer is marked: the results can be published.' : undefined}
+        </Notice>
+      )}
+      {marking && hasAnswers && <AnswerMarking desk={desk} />}
+      <PublishDialog desk={desk} />
+    </section>
+  );
+}
+
+function PublishDialog({ desk }: { desk: DeskActor }) {
+  const confirming = useSelector(desk, (s) => s.matches({ signedIn: { queue: 'confirmingPublish' } }) || s.matches({ signedIn: { queue: 'publishing' } }));
+  const publishing = useSelector(desk, (s) => s.matches({ signedIn: { queue: 'publishing' } }));
+  const published = useSelector(desk, (s) => (s.matches({ signedIn: { queue: 'published' } }) ? s.context.published : null));
+  const assignment = useSelector(desk, (s) => s.context.assignment);
+  const problem = useSelector(desk, (s) => s.context.problem);
+  const close = () => desk.send({ type: 'desk.cancel' });
+  if (published) {
+    return (
+      <Modal open onClose={close} title="Results published" size="md" actions={<Button onClick={close}>Done</Button>}>
+        <p>
+          {published.results} result{published.results === 1 ? ' is' : 's are'} now visible to the students of {assignment?.groupName}, and {published.notified} student
+          {published.notified === 1 ? ' was' : 's were'} notified.
+        </p>
+      </Modal>
+    );
+  }
+  return (
+    <Modal
+      open={confirming}
+      onClose={() => !publishing && close()}
+      title="Publish results?"
+      size="md"
+      actions={
+        <>
+          <Button variant="secondary" disabled={publishing} onClick={close}>
+            Cancel
+          </Button>
+          <Button variant="danger" busy={publishing} onClick={() => desk.send({ type: 'desk.confirm' })}>
+            Publish
+          </Button>
+        </>
+      }
+    >
+      <p>
+        The results of <strong>{assignment?.exam.title}</strong> become visible to the students of {assignment?.groupName}, the merit list is fixed and every student of the batch
+        is notified. Marks cannot change afterwards.
+      </p>
+      <div className="mt-3">
+        <InlineAlert words={problem} />
+      </div>
+    </Modal>
+  );
+}

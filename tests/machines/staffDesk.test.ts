@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { staffDeskMachine, deskMessages } from '../../src/machines/staffDesk.machine';
+import type { GradingQueue, MarkReply, PublishReply } from '../../src/contracts/staff';
+import { describePaths } from '../support/machine-paths';
+import { models, assignment, twoAnswers, reply, published, failure, refused, expired } from '../models/staffDesk.model';
+import { settle } from '../support/doubles';
+
+describePaths('teacher desk paths', models);
+
+describe('teacher desk', () => {
+  function start(overrides: { publish?: () => Promise<PublishReply>; mark?: (marks: number) => Promise<MarkReply>; queue?: GradingQueue } = {}) {
+    const calls: string[] = [];
+    const machine = staffDeskMachine.provide({
+      actors: {
+        signIn: fromPromise(async ({ input }) => {
+          calls.push(`signIn ${input.username}`);
+          return { _id: 'st1', name: 'Teacher', username: input.username, role: 'teacher' as const };
+        }),
+        signOut: fromPromise(async () => {
+          calls.push('signOut');
+        }),
+        loadAssignments: fromPromise(async () => [assignment]),
+        loadQueue: fromPromise(async ({ input }) => {
+          calls.push(`queue ${input.assignmentId} ${input.status}`);
+          return overrides.queue ?? twoAnswers;
+        }),
+        markAnswer: fromPromise(async ({ input }) => {
+          calls.push(`mark ${input.attemptId} ${input.marks} ${input.comment}`);
+          return (overrides.mark ?? (async (marks: number) => reply(input.attemptId, marks)))(input.marks);
+        }),
+        publish: fromPromise(async ({ input }) => {
+          calls.push(`publish ${input.assignmentId}`);
+          return (overrides.publish ?? (async () => published))();
+        }),
+      },
+    });
+    const actor = createActor(machine).start();
+    return { actor, calls };
+  }
+
+  async function openQueue(actor: ReturnType<typeof start>['actor']) {
+    actor.send({ type: 'desk.signIn', username: ' teacher@academy.test ', password: 'pass' });
+    await settle();
+    actor.send({ type: 'desk.open', assignmentId: 'a1' });
+    await settle();
+  }
+
+  it('asks for both credentials before calling the server', () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'desk.signIn', username: '', password: 'x' });
+    expect(actor.getSnapshot().context.problem).toEqual({ title: deskMessages.missingCredentials });
+    expect(calls).toEqual([]);
+  });
+
+  it('marks answers one after another and keeps the marks on the answers', async () => {
+    const { actor, calls } = start();
+    await openQueue(actor);
+    expect(actor.getSnapshot().matches({ signedIn: { queue: { marking: 'editing' } } })).toBe(true);
+    actor.send({ type: 'desk.save', marks: 4, comment: '  Clear  ' });
+    await settle();
+    expect(actor.getSnapshot().context.index).toBe(1);
+    actor.send({ type: 'desk.save', marks: 0, comment: '' });
+    await settle();
+    expect(actor.getSnapshot().context.index).toBe(1);
+    expect(actor.getSnapshot().context.answers.map((a) => a.marks)).toEqual([4, 0]);
+    expect(calls).toEqual(['signIn teacher@academy.test', 'queue a1 pending', 'mark t1 4 Clear', 'mark t2 0 null']);
+  });
+
+  it("shows the server's refusal of marks in its words and stays on the answer", async () => {
+    const { actor } = start({ mark: async () => Promise.reject(failure(400, 'Marks must be from 0 to 5.')) });
+    await openQueue(actor);
+    actor.send({ type: 'desk.save', marks: 7, comment: '' });
+    await settle();
+    expect(actor.getSnapshot().context.problem).toEqual({ title: 'Marks must be from 0 to 5.' });
+    expect(actor.getSnapshot().context.index).toBe(0);
+    expect(actor.getSnapshot().matches({ signedIn: { queue: { marking: 'editing' } } })).toBe(true);
+  });
+
+  it('keeps the confirmation open with the refusal when publishing is refused, and returns to the same answer on cancel', async () => {
+    const { actor } = start({ publish: async () => Promise.reject(refused) });
+    await openQueue(actor);
+    actor.send({ type: 'desk.next' });
+    actor.send({ type: 'desk.publish' });
+    actor.send({ type: 'desk.confirm' });
+    await settle();
+    expect(actor.getSnapshot().matches({ signedIn: { queue: 'confirmingPublish' } })).toBe(true);
+    expect(actor.getSnapshot().context.problem).toEqual({ title: refused.title, description: refused.message });
+    actor.send({ type: 'desk.cancel' });
+    expect(actor.getSnapshot().matches({ signedIn: { queue: { marking: 'editing' } } })).toBe(true);
+    expect(actor.getSnapshot().context.index).toBe(1);
+  });
+
+  it('publishes after confirmation and marks the assignment published; practice exams are not published', async () => {
+    const { actor, calls } = start({ queue: { assignment, answers: [] } });
+    await openQueue(actor);
+    expect(actor.getSnapshot().matches({ signedIn: { queue: 'empty' } })).toBe(true);
+    actor.send({ type: 'desk.publish' });
+    actor.send({ type: 'desk.confirm' });
+    await settle();
+    expect(actor.getSnapshot().matches({ signedIn: { queue: 'published' } })).toBe(true);
+    expect(actor.getSnapshot().context.published).toEqual(published);
+    expect(actor.getSnapshot().context.assignment?.resultPublished).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'desk.publish' })).toBe(false);
+    expect(calls.at(-1)).toBe('publish a1');
+  });
+
+  it('returns to the sign-in with the reason when the session has ended', async () => {
+    const { actor } = start({ mark: async () => Promise.reject(expired) });
+    await openQueue(actor);
+    actor.send({ type: 'desk.save', marks: 1, comment: '' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().context.problem?.title).toBe(expired.title);
+    expect(actor.getSnapshot().context.staff).toBeNull();
+  });
+});

@@ -1,0 +1,83 @@
+// The teacher desk's path model and the fixtures its tests share.
+import { staffDeskMachine } from '../../src/machines/staffDesk.machine';
+import type { GradingQueue, MarkReply, PublishReply, StaffAssignment, WrittenAnswer } from '../../src/contracts/staff';
+import type { PathModel } from '../support/machine-paths';
+
+export const assignment: StaffAssignment = {
+  _id: 'a1',
+  exam: { _id: 'e1', title: 'Live Test: Cardiac Cycle (Written)', isPracticeExam: false, courseId: 'c1', courseName: 'MBBS' },
+  groupId: 'g1',
+  groupName: 'Batch 1',
+  startsAt: '2026-01-01T08:00:00.000Z',
+  endsAt: '2026-01-01T09:00:00.000Z',
+  submitted: 2,
+  awaitingMarking: 2,
+  resultPublished: false,
+  publishedAt: null,
+};
+export const practice: StaffAssignment = { ...assignment, _id: 'a2', exam: { ...assignment.exam, _id: 'e2', isPracticeExam: true } };
+
+export function written(attemptId: string, questionId: string): WrittenAnswer {
+  return {
+    attemptId,
+    questionId,
+    student: { _id: `s-${attemptId}`, name: `Student ${attemptId}`, sid: attemptId },
+    question: { _id: questionId, type: 'paragraph', title: 'Describe the cardiac cycle.', point: 5, image: [], file: [], modelAnswer: [], explanation: null },
+    answer: ['Filling, contraction, ejection, relaxation.'],
+    extra: [],
+    submittedAt: '2026-01-01T08:50:00.000Z',
+    marks: null,
+    comment: null,
+    reviewedAt: null,
+    reviewedBy: null,
+  };
+}
+// Answers first: a path names an outcome by its first characters.
+export const twoAnswers: GradingQueue = { answers: [written('t1', 'q1'), written('t2', 'q1')], assignment };
+export const reply = (attemptId: string, marks: number): MarkReply => ({
+  attemptId,
+  questionId: 'q1',
+  marks,
+  comment: null,
+  reviewedAt: '2026-01-02T08:00:00.000Z',
+  result: { marksObtained: marks, totalMarks: 5, passed: true, pendingReview: false },
+});
+export const published: PublishReply = { assignmentId: 'a1', examId: 'e1', groupId: 'g1', publishedAt: '2026-01-02T09:00:00.000Z', results: 2, notified: 18 };
+export const failure = (status: number, title: string, message?: string) => Object.assign(new Error(message ?? title), { status, title, message: message ?? title, network: false });
+export const refused = failure(409, 'Some written answers still wait for marks.', '1 submission still has unmarked written answers.');
+export const expired = failure(401, 'Your session has expired. Please sign in again.');
+
+const model: PathModel<typeof staffDeskMachine> = {
+  machine: staffDeskMachine,
+  // Context (the answers, the index, the refusal) is what the screen shows; states differ by value
+  // and by the answer on screen, so the queue's two answers are both visited.
+  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.index, snapshot.context.answers.length, snapshot.context.assignment?.exam.isPracticeExam ?? null]),
+  events: [
+    { type: 'desk.signIn', username: 'teacher@academy.test', password: 'pass' },
+    { type: 'desk.signIn', username: ' ', password: '' },
+    { type: 'desk.signOut' },
+    { type: 'desk.retry' },
+    { type: 'desk.refresh' },
+    { type: 'desk.open', assignmentId: 'a1' },
+    { type: 'desk.open', assignmentId: 'a2' },
+    { type: 'desk.back' },
+    { type: 'desk.filter', status: 'all' },
+    { type: 'desk.next' },
+    { type: 'desk.previous' },
+    { type: 'desk.save', marks: 4, comment: 'Good' },
+    { type: 'desk.save', marks: null, comment: '' },
+    { type: 'desk.publish' },
+    { type: 'desk.confirm' },
+    { type: 'desk.cancel' },
+  ],
+  outcomes: {
+    signIn: { done: [{ _id: 'st1', name: 'Teacher', username: 'teacher@academy.test', role: 'teacher' }], error: [failure(401, 'Wrong username or password.')] },
+    signOut: { done: [{ message: 'Signed out' }], error: [failure(0, 'offline')] },
+    loadAssignments: { done: [[assignment, practice], []], error: [failure(500, 'Boom'), expired] },
+    loadQueue: { done: [twoAnswers, { answers: [], assignment }, { answers: [written('t3', 'q1')], assignment: practice }], error: [failure(404, 'Exam assignment not found'), expired] },
+    markAnswer: { done: [reply('t1', 4)], error: [failure(400, 'Marks must be from 0 to 5.'), expired] },
+    publish: { done: [published], error: [refused, expired] },
+  },
+};
+
+export const models = [model];
