@@ -118,9 +118,17 @@ function eventsOf(model: PathModel, snapshot: AnyMachineSnapshot): EventObject[]
   return [...own, ...generated];
 }
 
+function errorTag(error: unknown): string {
+  if (!error || typeof error !== 'object') return '';
+  const { network, status } = error as { network?: boolean; status?: number };
+  return network ? ': network' : status ? `: ${status}` : '';
+}
+
 function describeEvent(event: EventObject): string {
   const done = /^xstate\.(done|error)\.actor\.\d+\.(.+)$/.exec(event.type);
-  if (done) return `${done[1] === 'done' ? 'done' : 'error'}(${done[2]!.split('.').pop()})`;
+  if (done && done[1] === 'done') return `done(${done[2]!.split('.').pop()})`;
+  // Errors of one actor differ by what they are (no connection, a refusal), so each is a path of its own.
+  if (done) return `error(${done[2]!.split('.').pop()}${errorTag((event as { error?: unknown }).error)})`;
   const after = /^xstate\.after\.([^.]+)\./.exec(event.type);
   if (after) return `after(${after[1]})`;
   const payload = Object.entries(event)

@@ -10,12 +10,11 @@ import { fileToPending } from '../../services/uploads';
 import { MESSAGES } from '../../domain/messages';
 import { Button, buttonClass } from '../ui/Button';
 import { toast } from '../ui/toast';
+import { fileNameOf, mediaUrl, OPTION_LETTERS as LETTERS } from '../ui/media';
 
 type OutboxActor = ActorRefFrom<typeof answerOutboxMachine>;
 
-const LETTERS = 'ABCDEFGHIJK';
 const ACCEPTED_FILES = ['image/jpeg', 'image/png', 'application/pdf', 'audio/mpeg', 'audio/wav'];
-const mediaUrl = (value: string) => (/^(https?:|data:|\/)/.test(value) ? value : pathTo(storagePaths.file, { key: value }));
 
 interface CardProps {
   question: PublicQuestion;
@@ -49,7 +48,7 @@ export function QuestionCard(props: CardProps) {
           {question.file.map((file) => (
             <li key={file}>
               <a href={mediaUrl(file)} target="_blank" rel="noreferrer" className="text-brand-700 underline">
-                {file.split('?')[0]!.split('/').pop()}
+                {fileNameOf(file)}
               </a>
             </li>
           ))}
