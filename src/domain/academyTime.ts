@@ -45,3 +45,13 @@ export function formatExamStart(time: TimeInput | null | undefined, zone = ACADE
 export function formatYear(time: TimeInput | null | undefined, zone = ACADEMY_TIME_ZONE): string {
   return inZone(time, zone)?.toFormat('yyyy') ?? '';
 }
+
+/** The date of an exam on the scoreboard and the Progress Report: '22 Nov 2026'. */
+export function formatResultDate(time: TimeInput | null | undefined, zone = ACADEMY_TIME_ZONE): string {
+  return inZone(time, zone)?.toFormat('dd LLL yyyy') ?? '';
+}
+
+/** The short date of a point on the marks chart: '22 Nov'. */
+export function formatChartDate(time: TimeInput | null | undefined, zone = ACADEMY_TIME_ZONE): string {
+  return inZone(time, zone)?.toFormat('dd LLL') ?? '';
+}

@@ -26,6 +26,8 @@ const ExamsScreen = lazy(() => import('./exams/ExamsScreen').then((m) => ({ defa
 const LiveExamScreen = lazy(() => import('./live-exam/LiveExamScreen').then((m) => ({ default: m.LiveExamScreen })));
 // The teacher desk is its own chunk: a student never downloads it.
 const StaffDesk = lazy(() => import('./staff/StaffDesk').then((m) => ({ default: m.StaffDesk })));
+const ResultScreen = lazy(() => import('./results/ResultScreen').then((m) => ({ default: m.ResultScreen })));
+const ScoreboardScreen = lazy(() => import('./results/ScoreboardScreen').then((m) => ({ default: m.ScoreboardScreen })));
 
 export const appRoutes = createRoutesFromElements(
   <Route errorElement={<RouteError />}>
@@ -54,8 +56,8 @@ export const appRoutes = createRoutesFromElements(
         <Route path="/videos/:chapterId/:type" element={<VideosScreen />} />
         <Route path="/notes/:chapterId/:type" element={<NotesScreen />} />
         <Route path="/live-exam/:examId/:groupId" element={<LiveExamScreen />} />
-        <Route path="/result/:examId/:groupId" element={<ResultPlaceholder />} />
-        <Route path="/scoreboard" element={<ScoreboardPlaceholder />} />
+        <Route path="/result/:examId/:groupId" element={<ResultScreen />} />
+        <Route path="/scoreboard" element={<ScoreboardScreen />} />
         <Route path="/qa-forum-list/:id" element={<ForumListPlaceholder />} />
         <Route path="/question-details/:id" element={<QuestionDetailsPlaceholder />} />
         <Route path="/my-qa" element={<MyQaPlaceholder />} />
@@ -122,12 +124,6 @@ function PendingScreen({ title, children, tabs = false }: { title: string; child
   );
 }
 
-function ResultPlaceholder() {
-  return <PendingScreen title="Result">Your result for this exam will appear here.</PendingScreen>;
-}
-function ScoreboardPlaceholder() {
-  return <PendingScreen title="Scoreboard">Your exam results and ranks will appear here.</PendingScreen>;
-}
 function ForumListPlaceholder() {
   return <PendingScreen title="Questions and answers">The forum questions of this course will appear here.</PendingScreen>;
 }

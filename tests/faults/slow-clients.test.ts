@@ -95,7 +95,7 @@ describe.each(databaseKinds())('200 slow clients while students keep being serve
     fs.rmSync(appDir, { recursive: true, force: true });
   });
 
-  it('cuts every slow connection after its limit and keeps answering the students', { timeout: 60_000 }, async () => {
+  it('cuts every slow connection after its limit and keeps answering the students', { timeout: 90_000 }, async () => {
     // A large file for the clients that never read: far more than the socket buffers hold (a few MB).
     fs.mkdirSync(path.join(appDir, 'assets'));
     fs.writeFileSync(path.join(appDir, 'index.html'), '<!doctype html><title>app</title>');
@@ -122,7 +122,7 @@ describe.each(databaseKinds())('200 slow clients while students keep being serve
       if (!neverReadsCutAfterMs && server!.running() && serverHolds(port, neverReads.map((client) => client.localPort)) === 0) neverReadsCutAfterMs = performance.now() - opened;
       if (neverReadsCutAfterMs && clients.every((client) => client.kind === 'never reads' || client.closedAfterMs !== null)) return true;
       throw new Error(`still open: ${stillOpen()}`);
-    }, 20_000);
+    }, 45_000);
     const savedWhileSlow = ledger.acknowledgedSaves - savedBefore;
     await students.stop();
 
@@ -134,12 +134,15 @@ describe.each(databaseKinds())('200 slow clients while students keep being serve
         `meanwhile ${savedWhileSlow} saves of ${STUDENTS} students acknowledged, p99 ${ledger.p99().toFixed(0)} ms, failed ${ledger.networkErrors + ledger.unavailable + ledger.unexpected.length}; lost: ${lost}`,
     );
     expect(server.alive()).toBe(true);
-    // Each kind is cut after its own limit plus the server's 1 s check, with slack for a loaded machine.
-    expect(longest('silent')).toBeLessThan(2000 + 4000);
-    expect(longest('slow headers')).toBeLessThan(2000 + 4000);
-    expect(longest('slow body')).toBeLessThan(4000 + 4000);
+    // Each kind is cut by its configured limit, not by Node's defaults (headers 60 s, request 300 s, a client
+    // that never reads: never): the limit plus the server's 1 s check, with wide slack because a loaded
+    // 2-core machine delays timers by seconds, and still far below the defaults.
+    const SLACK = 15_000;
+    expect(longest('silent')).toBeLessThan(2000 + SLACK);
+    expect(longest('slow headers')).toBeLessThan(2000 + SLACK);
+    expect(longest('slow body')).toBeLessThan(4000 + SLACK);
     // Cut once the answer has stalled (the buffers full) for the idle limit.
-    expect(longest('never reads')).toBeLessThan(3000 + 10_000);
+    expect(longest('never reads')).toBeLessThan(3000 + 10_000 + SLACK);
     expect(savedWhileSlow).toBeGreaterThan(0);
     expect(ledger.networkErrors + ledger.unavailable).toBe(0);
     expect(ledger.unexpected).toEqual([]);

@@ -36,7 +36,7 @@ export function Shell() {
 function TopBar() {
   const [confirmingLogout, setConfirmingLogout] = useState(false);
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
       <div className="mx-auto flex h-14 w-full max-w-6xl items-center gap-2 px-3 sm:px-6">
         <Link to="/" className="flex items-center gap-2 rounded" aria-label="Medical Academy home">
           <img src="/logo.svg" alt="" width={32} height={32} className="h-8 w-8" />

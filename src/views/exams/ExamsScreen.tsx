@@ -1,5 +1,5 @@
 // /exams: choose a course, then live or practice exams with filters, search and exam cards.
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { examListMachine, suggestionCompletes, type ExamListType, type ExamTab } from '../../machines/examList.machine';
@@ -12,6 +12,7 @@ import { Tabs } from '../ui/Tabs';
 import { CoverImage } from '../content/CoverImage';
 import { ExamCard } from './ExamCard';
 import { useExamInstruction, InstructionModal } from './InstructionModal';
+import { useOpenResult } from '../results/resultNavigation';
 
 interface ArrivalState {
   isPracticeExam?: boolean;
@@ -93,7 +94,7 @@ const TABS: { id: ExamTab; label: string }[] = [
 ];
 
 function CourseExams({ list, onStart, onRetake }: { list: ListActor; onStart: Parameters<typeof ExamCard>[0]['onStart']; onRetake: Parameters<typeof ExamCard>[0]['onRetake'] }) {
-  const navigate = useNavigate();
+  const openResult = useOpenResult();
   const course = useSelector(list, (s) => s.context.course);
   const tab = useSelector(list, (s) => s.context.tab);
   const exams = useSelector(list, (s) => s.context.exams);
@@ -120,7 +121,7 @@ function CourseExams({ list, onStart, onRetake }: { list: ListActor; onStart: Pa
             now={now}
             onStart={onStart}
             onRetake={onRetake}
-            onViewResult={() => navigate(`/result/${assignment.examId._id}/${assignment.groupId}`, { state: { hasResult: true } })}
+            onViewResult={() => openResult(assignment.examId._id, assignment.groupId)}
           />
         ))}
       </div>

@@ -5,15 +5,16 @@ import type { answerOutboxMachine } from '../../machines/answerOutbox.machine';
 import { answerLocked, mcaValue, optionIndex } from '../../domain/scoring';
 import type { PublicQuestion } from '../../contracts/exams';
 import type { LocalSavedAnswer, PendingFile } from '../../services/answerStore';
-import { fileToPending, mediaUrl } from '../../services/uploads';
+import { fileToPending } from '../../services/uploads';
 import { MESSAGES } from '../../domain/messages';
 import { Button, buttonClass } from '../ui/Button';
 import { toast } from '../ui/toast';
+import { fileNameOf, mediaUrl, OPTION_LETTERS as LETTERS } from '../ui/media';
 
 type OutboxActor = ActorRefFrom<typeof answerOutboxMachine>;
 
-const LETTERS = 'ABCDEFGHIJK';
 const ACCEPTED_FILES = ['image/jpeg', 'image/png', 'application/pdf', 'audio/mpeg', 'audio/wav'];
+
 interface CardProps {
   question: PublicQuestion;
   number: number;
@@ -46,7 +47,7 @@ export function QuestionCard(props: CardProps) {
           {question.file.map((file) => (
             <li key={file}>
               <a href={mediaUrl(file)} target="_blank" rel="noreferrer" className="text-brand-700 underline">
-                {file.split('?')[0]!.split('/').pop()}
+                {fileNameOf(file)}
               </a>
             </li>
           ))}

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import type { WrittenAnswer } from '../../contracts/staff';
-import { mediaUrl } from '../../services/uploads';
+import { mediaUrl } from '../ui/media';
 import { formatNotificationTime } from '../../domain/academyTime';
 import { Button } from '../ui/Button';
 import { InlineAlert } from '../ui/InlineAlert';

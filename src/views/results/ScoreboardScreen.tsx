@@ -1,0 +1,374 @@
+// The Scoreboard (spec section 2): who, the total obtained out of total, six summary cards, the Select
+// Course filter, a chart of marks over time against the pass mark, the table of published results
+// (more rows arrive as the student scrolls), an exam's Merit List in a modal, and Print as a Progress
+// Report (Roll, Branch, Name and the exam table) with nothing else on the page.
+import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { scoreboardMachine, type MeritExam } from '../../machines/scoreboard.machine';
+import type { MeritRow, ScoreboardRow } from '../../contracts/results';
+import { resultsApi } from '../../services/results';
+import { formatChartDate, formatResultDate } from '../../domain/academyTime';
+import { formatMarks, formatMerit } from '../../domain/results';
+import { Button } from '../ui/Button';
+import { Modal } from '../ui/Modal';
+import { Notice } from '../ui/Notice';
+import { FigureCards } from '../ui/FigureCards';
+import { TableHead } from '../ui/TableHead';
+import { Spinner } from '../ui/Spinner';
+import { goBackFrom, resultPath, showResultsFailure, tellResultInfoMissing } from './resultNavigation';
+
+const MarksOverTimeChart = lazy(() => import('./charts').then((m) => ({ default: m.MarksOverTimeChart })));
+
+type ScoreboardActor = ActorRefFrom<typeof scoreboardMachine>;
+
+export function ScoreboardScreen() {
+  const navigate = useNavigate();
+  const actor = useActorRef(
+    scoreboardMachine.provide({
+      actors: {
+        loadPage: fromPromise(({ input }) => resultsApi.scoreboardPage({ lastId: input.lastId, courseId: input.courseId })),
+        loadAll: fromPromise(({ input }) => resultsApi.scoreboard(input.courseId)),
+        loadMerit: fromPromise(({ input }) => resultsApi.meritList(input.examId, input.isPracticeExam, { after: input.after })),
+      },
+      actions: {
+        notifyFailure: (_, { error }) => showResultsFailure(error),
+        // The whole table is drawn before the print dialog opens.
+        print: () => void window.setTimeout(() => window.print(), 0),
+      },
+    }),
+  );
+  const head = useSelector(actor, (s) => s.context.head);
+  const loading = useSelector(actor, (s) => s.hasTag('loading'));
+  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const back = () => goBackFrom(navigate);
+
+  if (failed && !head) {
+    return (
+      <Notice
+        tone="error"
+        title="The scoreboard could not be loaded."
+        action={
+          <>
+            <Button variant="secondary" onClick={back}>
+              Back
+            </Button>
+            <Button onClick={() => actor.send({ type: 'retry' })}>Try again</Button>
+          </>
+        }
+      />
+    );
+  }
+  if (!head) return <Spinner label="Loading scoreboard…" showLabel />;
+
+  return (
+    <>
+      <section aria-labelledby="scoreboard-title" className="print:hidden">
+        <div className="mb-3 flex flex-wrap items-center gap-2">
+          <Button variant="secondary" onClick={back}>
+            Back
+          </Button>
+          <h1 id="scoreboard-title" className="text-xl font-semibold text-slate-900">
+            Scoreboard
+          </h1>
+          <PrintButton actor={actor} />
+        </div>
+        <Heading actor={actor} />
+        <SummaryCards actor={actor} />
+        <CourseFilter actor={actor} />
+        {loading ? <Spinner label="Loading results…" showLabel /> : failed ? <LoadFailed actor={actor} /> : <Results actor={actor} />}
+        <MeritListModal actor={actor} />
+      </section>
+      <ProgressReport actor={actor} />
+    </>
+  );
+}
+
+function PrintButton({ actor }: { actor: ScoreboardActor }) {
+  const printing = useSelector(actor, (s) => s.hasTag('printing'));
+  const ready = useSelector(actor, (s) => s.matches('ready'));
+  return (
+    <Button variant="secondary" className="ml-auto" busy={printing} disabled={!ready} onClick={() => actor.send({ type: 'print' })}>
+      Print
+    </Button>
+  );
+}
+
+function LoadFailed({ actor }: { actor: ScoreboardActor }) {
+  return <Notice tone="error" title="The results could not be loaded." action={<Button onClick={() => actor.send({ type: 'retry' })}>Try again</Button>} />;
+}
+
+function Heading({ actor }: { actor: ScoreboardActor }) {
+  const head = useSelector(actor, (s) => s.context.head)!;
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4">
+      <p className="text-lg font-semibold text-slate-900">{head.student.name}</p>
+      {head.student.groups.length > 0 && (
+        <ul className="mt-1 flex flex-wrap gap-1.5" aria-label="Your batches">
+          {head.student.groups.map((g) => (
+            <li key={g._id} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-700">
+              {g.name}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-2 text-sm text-slate-700" data-testid="scoreboard-total">
+        Total marks: <strong className="text-slate-900">{formatMarks(head.summary.obtainedMarks)}</strong> out of {formatMarks(head.summary.totalMarks)}
+      </p>
+    </div>
+  );
+}
+
+function SummaryCards({ actor }: { actor: ScoreboardActor }) {
+  const summary = useSelector(actor, (s) => s.context.head!.summary);
+  const cards: [string, string][] = [
+    ['Exams', String(summary.exams)],
+    ['Exam Passed', String(summary.examPassed)],
+    ['Exam Failed', String(summary.examFailed)],
+    ['Highest Marks', formatMarks(summary.highestMarks)],
+    ['Lowest Marks', formatMarks(summary.lowestMarks)],
+    ['Average Marks', formatMarks(summary.averageMarks)],
+  ];
+  return (
+    <div className="mt-3">
+      <FigureCards label="Summary" items={cards} />
+    </div>
+  );
+}
+
+function CourseFilter({ actor }: { actor: ScoreboardActor }) {
+  const courses = useSelector(actor, (s) => s.context.head!.courses);
+  const courseId = useSelector(actor, (s) => s.context.courseId);
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-2">
+      <label htmlFor="scoreboard-course" className="text-sm font-medium text-slate-700">
+        Select Course
+      </label>
+      <select
+        id="scoreboard-course"
+        value={courseId}
+        onChange={(e) => actor.send({ type: 'course.select', courseId: e.target.value })}
+        className="min-h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm sm:w-auto"
+      >
+        <option value="">All courses</option>
+        {courses.map((c) => (
+          <option key={c._id} value={c._id}>
+            {c.name ?? c._id}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function Results({ actor }: { actor: ScoreboardActor }) {
+  const rows = useSelector(actor, (s) => s.context.rows);
+  const hasMore = useSelector(actor, (s) => s.context.hasMore);
+  const loadingMore = useSelector(actor, (s) => s.hasTag('loadingMore'));
+  // Scrolling the table's end into view asks for the next page; the button does the same by keyboard.
+  const sentinel = useCallback(
+    (element: HTMLDivElement | null) => {
+      if (!element) return;
+      const observer = new IntersectionObserver((entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) actor.send({ type: 'rows.more' });
+      });
+      observer.observe(element);
+      return () => observer.disconnect();
+    },
+    [actor],
+  );
+  const points = useMemo(
+    () =>
+      [...rows].reverse().map((row) => ({
+        date: formatChartDate(row.startsAt),
+        title: row.examId.title,
+        percent: row.totalMarks > 0 ? Math.round((row.marksObtained / row.totalMarks) * 1000) / 10 : 0,
+        passPercent: row.examId.passMark,
+      })),
+    [rows],
+  );
+  if (rows.length === 0) return <Notice>No published results yet.</Notice>;
+  return (
+    <>
+      <section aria-labelledby="chart-title" className="mt-4 rounded-xl border border-slate-200 bg-white p-3">
+        <h2 id="chart-title" className="text-sm font-semibold text-slate-800">
+          Your marks over time
+        </h2>
+        <Suspense fallback={<div className="h-56" />}>
+          <MarksOverTimeChart points={points} />
+        </Suspense>
+      </section>
+      <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <table className="w-full min-w-[900px] text-left text-sm" aria-label="Exam results">
+          <TableHead columns={[...EXAM_COLUMNS, 'Merit List']} />
+          <tbody>
+            {rows.map((row) => (
+              <ResultRow key={row._id} row={row} onMerit={(exam) => actor.send({ type: 'merit.open', exam })} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div ref={hasMore ? sentinel : undefined} className="mt-3 flex justify-center" data-testid="scoreboard-more">
+        {hasMore && (
+          <Button variant="secondary" busy={loadingMore} onClick={() => actor.send({ type: 'rows.more' })}>
+            Load more
+          </Button>
+        )}
+      </div>
+    </>
+  );
+}
+
+function ResultRow({ row, onMerit }: { row: ScoreboardRow; onMerit: (exam: MeritExam) => void }) {
+  const path = resultPath(row.examId._id, row.groupId);
+  return (
+    <tr className="border-b border-slate-200">
+      <th scope="row" className="px-3 py-2 font-medium">
+        {path ? (
+          <Link to={path} state={{ hasResult: true }} className="text-brand-700 underline">
+            {row.examId.title}
+          </Link>
+        ) : (
+          <button type="button" className="text-left text-brand-700 underline" onClick={tellResultInfoMissing}>
+            {row.examId.title}
+          </button>
+        )}
+      </th>
+      <td className="px-3 py-2 whitespace-nowrap">{formatResultDate(row.startsAt)}</td>
+      <td className="px-3 py-2">{row.isPracticeExam ? 'Practice' : 'Live'}</td>
+      <td className={`px-3 py-2 font-semibold ${row.passed ? 'text-green-800' : 'text-red-800'}`}>{row.passed ? 'Pass' : 'Fail'}</td>
+      <td className="px-3 py-2">{formatMerit(row.rank)}</td>
+      <td className="px-3 py-2">{formatMarks(row.marksObtained)}</td>
+      <td className="px-3 py-2">{formatMarks(row.totalMarks)}</td>
+      <td className="px-3 py-2">{formatMarks(row.negativeMarks)}</td>
+      <td className="px-3 py-2">{row.examId.courseName ?? '–'}</td>
+      <td className="px-3 py-2">
+        <Button variant="quiet" aria-label={`Merit list of ${row.examId.title}`} onClick={() => onMerit({ examId: row.examId._id, isPracticeExam: row.isPracticeExam, title: row.examId.title })}>
+          Merit List
+        </Button>
+      </td>
+    </tr>
+  );
+}
+
+const EXAM_COLUMNS = ['Exam Name', 'Exam Date', 'Exam Type', 'Pass/Fail', 'Merit Position', 'Obtained Marks', 'Total Marks', 'Negative Marks', 'Course'];
+const PAPER_CELL = 'border border-slate-400 px-1.5 py-1 text-left';
+const MERIT_COLUMNS = ['Rank', 'Name', 'Subject', 'Marks', 'Negative Marks', 'Wrong Answers', 'Overall', 'Faculty Pos.', 'Subject Pos.', 'Category Pos.'];
+
+function MeritListModal({ actor }: { actor: ScoreboardActor }) {
+  const open = useSelector(actor, (s) => s.matches({ ready: { merit: 'loading' } }) || s.matches({ ready: { merit: 'open' } }) || s.matches({ ready: { merit: 'loadingMore' } }) || s.matches({ ready: { merit: 'failed' } }));
+  const loading = useSelector(actor, (s) => s.hasTag('meritLoading'));
+  const loadingMore = useSelector(actor, (s) => s.hasTag('meritLoadingMore'));
+  const failed = useSelector(actor, (s) => s.matches({ ready: { merit: 'failed' } }));
+  const exam = useSelector(actor, (s) => s.context.meritExam);
+  const merit = useSelector(actor, (s) => s.context.merit);
+  const close = () => actor.send({ type: 'merit.close' });
+  const meShown = merit?.me ? merit.rows.some((row) => row.position === merit.me!.position) : true;
+  return (
+    <Modal open={open} onClose={close} title={`Merit List${exam ? `: ${exam.title}` : ''}`} size="lg" closeLabel="Close merit list">
+      {loading && <Spinner label="Loading merit list…" showLabel />}
+      {failed && <Notice tone="error" title="The merit list could not be loaded." action={<Button onClick={() => actor.send({ type: 'merit.retry' })}>Try again</Button>} className="my-2" />}
+      {merit && merit.rows.length === 0 && <Notice className="my-2">No one is ranked in this exam yet.</Notice>}
+      {merit && merit.rows.length > 0 && (
+        <>
+          <p className="mb-2 text-slate-600">{merit.total} students ranked.</p>
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[760px] text-left text-sm" aria-label="Merit list">
+              <TableHead columns={MERIT_COLUMNS} cellClass="px-2 py-2" />
+              <tbody>
+                {!meShown && merit.me && <MeritTableRow row={merit.me} />}
+                {merit.rows.map((row) => (
+                  <MeritTableRow key={row.position} row={row} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {merit.next !== null && (
+            <div className="mt-3 flex justify-center">
+              <Button variant="secondary" busy={loadingMore} onClick={() => actor.send({ type: 'merit.more' })}>
+                Show more
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </Modal>
+  );
+}
+
+function MeritTableRow({ row }: { row: MeritRow }) {
+  return (
+    <tr className={`border-b border-slate-200 ${row.isMe ? 'bg-brand-50 font-semibold' : ''}`} aria-current={row.isMe ? 'true' : undefined}>
+      <td className="px-2 py-1.5">{row.rank}</td>
+      <th scope="row" className="px-2 py-1.5 font-medium">
+        {row.studentId.name}
+        {row.isMe && <span className="ml-1 text-xs text-brand-800">(you)</span>}
+      </th>
+      <td className="px-2 py-1.5">{row.subjectName ?? '–'}</td>
+      <td className="px-2 py-1.5">{formatMarks(row.marksObtained)}</td>
+      <td className="px-2 py-1.5">{formatMarks(row.negativeMarks)}</td>
+      <td className="px-2 py-1.5">{row.totalWrongAnswer}</td>
+      <td className="px-2 py-1.5">{formatMarks(row.overall)}</td>
+      <td className="px-2 py-1.5">{formatMerit(row.facultyPosition).replace('Not given', '–')}</td>
+      <td className="px-2 py-1.5">{formatMerit(row.subjectPosition).replace('Not given', '–')}</td>
+      <td className="px-2 py-1.5">{formatMerit(row.categoryPosition).replace('Not given', '–')}</td>
+    </tr>
+  );
+}
+
+/** Only on paper: the Progress Report. */
+function ProgressReport({ actor }: { actor: ScoreboardActor }) {
+  const head = useSelector(actor, (s) => s.context.head)!;
+  const rows = useSelector(actor, (s) => s.context.rows);
+  const courseId = useSelector(actor, (s) => s.context.courseId);
+  const course = head.courses.find((c) => c._id === courseId);
+  return (
+    <section className="hidden text-black print:block" aria-hidden="true" data-testid="progress-report">
+      <h1 className="text-center text-2xl font-bold">Progress Report</h1>
+      <table className="mt-4 text-sm">
+        <tbody>
+          <tr>
+            <th className="pr-3 text-left">Roll</th>
+            <td>{head.student.sid}</td>
+          </tr>
+          <tr>
+            <th className="pr-3 text-left">Branch</th>
+            <td>{head.student.branch?.name ?? '–'}</td>
+          </tr>
+          <tr>
+            <th className="pr-3 text-left">Name</th>
+            <td>{head.student.name}</td>
+          </tr>
+          {course && (
+            <tr>
+              <th className="pr-3 text-left">Course</th>
+              <td>{course.name}</td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+      <p className="mt-2 text-sm">
+        Exams: {head.summary.exams} · Passed: {head.summary.examPassed} · Failed: {head.summary.examFailed} · Total: {formatMarks(head.summary.obtainedMarks)} / {formatMarks(head.summary.totalMarks)}
+      </p>
+      <table className="mt-3 w-full border-collapse text-left text-xs">
+        <TableHead columns={EXAM_COLUMNS} cellClass={PAPER_CELL} band={false} />
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row._id} className="break-inside-avoid">
+              <td className={PAPER_CELL}>{row.examId.title}</td>
+              <td className={PAPER_CELL}>{formatResultDate(row.startsAt)}</td>
+              <td className={PAPER_CELL}>{row.isPracticeExam ? 'Practice' : 'Live'}</td>
+              <td className={PAPER_CELL}>{row.passed ? 'Pass' : 'Fail'}</td>
+              <td className={PAPER_CELL}>{formatMerit(row.rank)}</td>
+              <td className={PAPER_CELL}>{formatMarks(row.marksObtained)}</td>
+              <td className={PAPER_CELL}>{formatMarks(row.totalMarks)}</td>
+              <td className={PAPER_CELL}>{formatMarks(row.negativeMarks)}</td>
+              <td className={PAPER_CELL}>{row.examId.courseName ?? '–'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

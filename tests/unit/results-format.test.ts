@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { formatChartDate, formatResultDate } from '../../src/domain/academyTime';
+import { formatCompletion, formatMarks, formatMerit, passMarks } from '../../src/domain/results';
+import { resultPath } from '../../src/views/results/resultNavigation';
+
+describe('results figures', () => {
+  it('writes completion as hh:mm:ss, marks with at most two decimals, and Not given without a rank', () => {
+    expect(formatCompletion(425)).toBe('00:07:05');
+    expect(formatCompletion(3 * 3600 + 61)).toBe('03:01:01');
+    expect(formatCompletion(-5)).toBe('00:00:00');
+    expect(formatMarks(12.5)).toBe('12.5');
+    expect(formatMarks(7)).toBe('7');
+    expect(formatMarks(2 / 3)).toBe('0.67');
+    expect(formatMarks(-0.25)).toBe('-0.25');
+    expect(formatMarks(null)).toBe('–');
+    expect(formatMerit(null)).toBe('Not given');
+    expect(formatMerit(2)).toBe('2');
+    expect(passMarks(40, 33)).toBe(13.2);
+  });
+
+  it("dates results on the academy's clock", () => {
+    // 20:30 UTC on 31 Dec is already 1 Jan in Dhaka.
+    expect(formatResultDate('2025-12-31T20:30:00Z', 'Asia/Dhaka')).toBe('01 Jan 2026');
+    expect(formatChartDate('2025-12-31T20:30:00Z', 'Asia/Dhaka')).toBe('01 Jan');
+    expect(formatResultDate(null)).toBe('');
+  });
+
+  it('opens a result only with its exam and group', () => {
+    expect(resultPath('e1', 'g1')).toBe('/result/e1/g1');
+    expect(resultPath('e1', '')).toBeNull();
+    expect(resultPath('e1', null)).toBeNull();
+    expect(resultPath(undefined, 'g1')).toBeNull();
+  });
+});
