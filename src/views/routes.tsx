@@ -1,6 +1,6 @@
 // The route table of the app (spec section 2). Public account routes send a signed-in student to /;
 // every other route needs a session and otherwise goes to /login. One route per line.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Outlet, Route, createRoutesFromElements } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { useSessionActor } from './app/RootActors';
@@ -15,15 +15,8 @@ import { ForgotPassword } from './auth/ForgotPassword';
 import { OtpEntry } from './auth/OtpEntry';
 import { SetPassword } from './auth/SetPassword';
 import { CoursesScreen } from './courses/CoursesScreen';
-
-// Screens past the first one load on demand, so signing in on a slow connection fetches only what it needs.
-const StudentProfile = lazy(() => import('./profile/StudentProfile').then((m) => ({ default: m.StudentProfile })));
-const CourseSubjectsScreen = lazy(() => import('./courses/CourseSubjectsScreen').then((m) => ({ default: m.CourseSubjectsScreen })));
-const SubjectItemsScreen = lazy(() => import('./content/SubjectItemsScreen').then((m) => ({ default: m.SubjectItemsScreen })));
-const VideosScreen = lazy(() => import('./content/VideosScreen').then((m) => ({ default: m.VideosScreen })));
-const NotesScreen = lazy(() => import('./content/NotesScreen').then((m) => ({ default: m.NotesScreen })));
-const ExamsScreen = lazy(() => import('./exams/ExamsScreen').then((m) => ({ default: m.ExamsScreen })));
-const LiveExamScreen = lazy(() => import('./live-exam/LiveExamScreen').then((m) => ({ default: m.LiveExamScreen })));
+import { ScreenBoundary } from './app/ScreenBoundary';
+import { CourseSubjectsScreen, ExamsScreen, LiveExamScreen, NotesScreen, StudentProfile, SubjectItemsScreen, VideosScreen } from './screens';
 
 export const appRoutes = createRoutesFromElements(
   <Route errorElement={<RouteError />}>
@@ -78,12 +71,14 @@ function PublicOnly() {
   return state === 'in' ? <Navigate to="/" replace /> : <Outlet />;
 }
 
-/** Shows a quiet loading line while a screen's code arrives. */
+/** Shows a quiet loading line while a screen's code arrives; a screen that fails keeps the shell around it. */
 function OnDemand() {
   return (
-    <Suspense fallback={<Spinner label="Loading…" showLabel />}>
-      <Outlet />
-    </Suspense>
+    <ScreenBoundary>
+      <Suspense fallback={<Spinner label="Loading…" showLabel />}>
+        <Outlet />
+      </Suspense>
+    </ScreenBoundary>
   );
 }
 

@@ -1,0 +1,89 @@
+// The exam on a flaky phone link, in a real Chromium on a 390 px phone against a real server with the
+// demo academy: a screen's code that fails to download never takes the shell down and recovers by itself.
+import { describe, expect, it } from 'vitest';
+import { browserSuite, newPage, signIn, type Page } from '../support/browser';
+import { DEMO, DEMO_STUDENT } from '../support/demo-academy';
+
+const suite = browserSuite();
+const PHONE = { width: 390 };
+
+/** Makes downloads of a screen's code fail as on a dropped link; returns the function that lets them through again. */
+async function blockChunk(page: Page, screen: string): Promise<{ attempts: () => number; allow: () => Promise<void> }> {
+  let attempts = 0;
+  const pattern = new RegExp(`/assets/${screen}-[^/]+\\.js$`);
+  const handler = (route: import('playwright-core').Route) => {
+    attempts++;
+    return route.abort('internetdisconnected');
+  };
+  await page.route(pattern, handler);
+  return { attempts: () => attempts, allow: () => page.unroute(pattern, handler) };
+}
+
+describe('a flaky link in the browser', () => {
+  it('keeps the shell when a course page cannot download, offers Back and Retry, and opens by itself when the link returns', async () => {
+    const page = await newPage(suite.browser, suite.baseUrl, PHONE);
+    await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
+    const chunk = await blockChunk(page, 'CourseSubjectsScreen');
+    await page.getByRole('link', { name: new RegExp(DEMO.mbbsCourseName) }).first().click();
+    await page.waitForURL(new RegExp(`/subjects/${DEMO.mbbsCourse}`));
+
+    const failure = page.getByRole('alert').filter({ hasText: 'This page could not be loaded.' });
+    await failure.waitFor({ timeout: 20_000 });
+    // The download was tried more than once before the notice, and the shell is still there.
+    expect(chunk.attempts()).toBeGreaterThan(1);
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    await failure.getByRole('button', { name: 'Back' }).waitFor();
+    await failure.getByRole('button', { name: 'Retry' }).waitFor();
+    expect(await failure.textContent()).not.toMatch(/Failed to fetch|dynamically imported|\.js/);
+
+    // Retry while the link is still down: the notice stays (after its tries) and nothing crashes.
+    await failure.getByRole('button', { name: 'Retry' }).click();
+    await failure.waitFor({ timeout: 20_000 });
+
+    // The link returns: the page opens without a tap and without a reload.
+    await page.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
+    await chunk.allow();
+    await page.getByRole('heading', { level: 1, name: DEMO.mbbsCourseName }).waitFor({ timeout: 15_000 });
+    await expect(failure.count()).resolves.toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload)).toBe(true);
+
+    // Back on the notice returns to the previous page.
+    await page.goto('/courses');
+    const blocked = await blockChunk(page, 'StudentProfile');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'My Profile' }).click();
+    await failure.waitFor({ timeout: 20_000 });
+    await failure.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL(/\/courses$/);
+    await blocked.allow();
+    await page.context().close();
+  }, 90_000);
+
+  it('prefetches the exam screen on My Exams, and a Start Exam during a drop opens the exam once the link returns', async () => {
+    const page = await newPage(suite.browser, suite.baseUrl, PHONE);
+    await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
+
+    // Opening My Exams downloads the exam screen's code before any exam is started.
+    const examCode = page.waitForResponse((response) => /\/assets\/LiveExamScreen-[^/]+\.js$/.test(response.url()) && response.ok());
+    await page.goto('/exams');
+    await examCode;
+    await page.context().close();
+
+    // With the link down as My Exams opens (the prefetch fails too), Start Exam still ends in the exam.
+    const second = await newPage(suite.browser, suite.baseUrl, PHONE);
+    await signIn(second, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
+    const chunk = await blockChunk(second, 'LiveExamScreen');
+    await second.goto('/exams');
+    await second.getByRole('button', { name: new RegExp(DEMO.mbbsCourseName) }).click();
+    await expect.poll(() => chunk.attempts()).toBeGreaterThan(0);
+    const card = second.getByRole('article', { name: DEMO.liveExamTitle });
+    await card.getByRole('button', { name: 'Start Exam' }).click();
+    await second.getByRole('dialog', { name: 'Exam Instruction' }).getByRole('button', { name: 'Start Exam' }).click();
+    await second.waitForURL(/\/live-exam\//);
+    await second.getByRole('button', { name: 'Account menu' }).waitFor();
+    await chunk.allow();
+    await second.getByRole('dialog').getByRole('button', { name: 'OK' }).click({ timeout: 20_000 });
+    await second.getByRole('timer').first().waitFor();
+    await second.context().close();
+  });
+});
