@@ -2,7 +2,7 @@
 // demo academy: a screen's code that fails to download never takes the shell down and recovers by itself.
 import { describe, expect, it } from 'vitest';
 import { browserSuite, newPage, signIn, type Page } from '../support/browser';
-import { DEMO, DEMO_STUDENT } from '../support/demo-academy';
+import { DEMO, DEMO_STUDENT, openExam } from '../support/demo-academy';
 
 const suite = browserSuite();
 const PHONE = { width: 390 };
@@ -85,5 +85,46 @@ describe('a flaky link in the browser', () => {
     await second.getByRole('dialog').getByRole('button', { name: 'OK' }).click({ timeout: 20_000 });
     await second.getByRole('timer').first().waitFor();
     await second.context().close();
+  });
+
+  it('keeps time, counts, Next unanswered and Submit in the exam bar while the questions scroll', async () => {
+    const page = await newPage(suite.browser, suite.baseUrl, PHONE);
+    await openExam(page, suite.baseUrl, DEMO.liveExamTitle, 'Live Exam');
+    const bar = page.getByRole('region', { name: 'Exam bar' });
+    const timer = bar.getByRole('timer', { name: 'Time remaining' });
+    await timer.waitFor();
+    await expect(page.getByRole('timer').count()).resolves.toBe(1);
+
+    // Scrolled to the last question, the bar with the time is still on the screen.
+    await page.getByRole('article', { name: 'Question 8' }).scrollIntoViewIfNeeded();
+    const box = (await timer.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(740);
+    await bar.getByRole('button', { name: 'Submit' }).waitFor();
+    expect(await bar.getByTestId('answered-count').isVisible()).toBe(true);
+    expect(await bar.getByTestId('offline-count').isVisible()).toBe(true);
+
+    // Next unanswered goes round to question 1 from the end, then past an answered question.
+    await page.getByRole('article', { name: 'Question 1' }).getByRole('radio').first().check();
+    await expect.poll(() => page.getByTestId('answered-count').textContent()).toMatch(/^Answered: [1-9]/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await bar.getByRole('button', { name: 'Next unanswered' }).click();
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    await expect.poll(focused).toBe('Question 2');
+    await page.context().close();
+  });
+
+  it('tells screen readers the time once at 1 minute left', async () => {
+    const page = await newPage(suite.browser, suite.baseUrl, PHONE);
+    await page.clock.install();
+    await openExam(page, suite.baseUrl, 'Quick Practice: Pharmacology in 2 Minutes', 'Practice Exam');
+    const announcement = page.getByTestId('time-announcement');
+    await page.getByRole('timer').waitFor();
+    // Two minutes at the start: below the 5-minute warning already, so nothing is said yet.
+    await expect(announcement.textContent()).resolves.toBe('');
+    await expect(announcement.getAttribute('aria-live')).resolves.toBe('assertive');
+    await page.clock.fastForward('01:02');
+    await expect.poll(() => announcement.textContent()).toBe('1 minute left in the exam.');
+    await page.context().close();
   });
 });

@@ -5,13 +5,13 @@ import { useNavigate } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { answeredCount, offlineCount, responsesGiven } from '../../machines/answerOutbox.machine';
 import type { examAttemptMachine } from '../../machines/examAttempt.machine';
-import { formatRemaining } from '../../domain/examTiming';
 import { formatExamClock } from '../../domain/academyTime';
 import { totalResponseCount } from '../../domain/scoring';
 import type { ActorRefFrom } from 'xstate';
 import { OfflineAdvice } from '../app/OfflineBanner';
 import { Button } from '../ui/Button';
 import { QuestionCard } from './QuestionCard';
+import { ExamBar, showNextUnanswered } from './ExamBar';
 import { AdvisoryModal, AnswerErrorDialog, ConfirmSubmitModal, QuitModal, RemovedModal, TimeOverModal } from './ExamModals';
 
 /** What the offline banner tells a student during an exam. */
@@ -54,7 +54,7 @@ export function ExamSession({ attempt }: { attempt: AttemptActor }) {
     : [{ name: '', questions: exam.questions.map((q, i) => ({ q, n: i + 1 })) }];
 
   return (
-    <div onContextMenu={(e) => e.preventDefault()} className="pb-28">
+    <div onContextMenu={(e) => e.preventDefault()} className="pb-36 sm:pb-24">
       <OfflineAdvice message={OFFLINE_ADVICE.message} details={OFFLINE_ADVICE.details} />
       <header className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
         <div className="flex flex-wrap items-center justify-between gap-2">
@@ -65,9 +65,6 @@ export function ExamSession({ attempt }: { attempt: AttemptActor }) {
                 <span className="h-2.5 w-2.5 animate-pulse rounded-full bg-red-600" aria-hidden="true" /> Live
               </span>
             )}
-            <span className="rounded-md bg-slate-900 px-2 py-1 font-mono text-lg tabular-nums text-white" role="timer" aria-label="Time remaining">
-              {formatRemaining(remaining)}
-            </span>
           </div>
         </div>
         <p className="mt-1 text-sm text-slate-600">
@@ -97,24 +94,17 @@ export function ExamSession({ attempt }: { attempt: AttemptActor }) {
         ))}
       </div>
 
-      <footer className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-3 py-2 shadow-[0_-2px_8px_rgba(0,0,0,0.06)] backdrop-blur">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 text-sm">
-          <div className="flex flex-wrap gap-x-4 gap-y-1">
-            <span data-testid="answered-count">
-              Answered: {answered}/{exam.questions.length}
-            </span>
-            <span data-testid="response-count">
-              Responses: {responses}/{totalResponses}
-            </span>
-            <span data-testid="offline-count" className={offlineSaved > 0 ? 'font-semibold text-amber-700' : ''}>
-              Offline saved: {offlineSaved}
-            </span>
-          </div>
-          <Button size="lg" disabled={!canSubmit} onClick={() => submission.send({ type: 'exam.submit' })}>
-            Submit
-          </Button>
-        </div>
-      </footer>
+      <ExamBar
+        remainingMs={remaining}
+        answered={answered}
+        questions={exam.questions.length}
+        responses={responses}
+        totalResponses={totalResponses}
+        offlineSaved={offlineSaved}
+        canSubmit={canSubmit}
+        onSubmit={() => submission.send({ type: 'exam.submit' })}
+        onNextUnanswered={closed || answered === exam.questions.length ? undefined : () => showNextUnanswered((id) => (entries[id]?.count ?? 0) > 0)}
+      />
 
       <AdvisoryModal open={advisoryOpen && !closed} onClose={() => setAdvisoryOpen(false)} />
       <ConfirmSubmitModal submission={submission} />

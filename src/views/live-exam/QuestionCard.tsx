@@ -29,7 +29,7 @@ interface CardProps {
 export function QuestionCard(props: CardProps) {
   const { question, number } = props;
   return (
-    <article className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4" aria-label={`Question ${number}`} data-question-id={question._id} data-question-type={question.type}>
+    <article tabIndex={-1} className="scroll-mt-28 rounded-xl border border-slate-200 bg-white p-3 shadow-sm focus:outline-2 focus:outline-brand-600 sm:p-4" aria-label={`Question ${number}`} data-question-id={question._id} data-question-type={question.type}>
       <div className="flex items-start justify-between gap-2">
         <h3 className="font-medium text-slate-900">
           <span className="mr-1 font-semibold">{number}.</span>
