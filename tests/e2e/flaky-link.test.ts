@@ -1,7 +1,7 @@
 // The exam on a flaky phone link, in a real Chromium on a 390 px phone against a real server with the
 // demo academy: a screen's code that fails to download never takes the shell down and recovers by itself.
 import { describe, expect, it } from 'vitest';
-import { browserSuite, newPage, signIn, type Page } from '../support/browser';
+import { browserSuite, newPage, signIn, toast, type Page } from '../support/browser';
 import { DEMO, DEMO_STUDENT, openExam } from '../support/demo-academy';
 
 const suite = browserSuite();
@@ -125,6 +125,57 @@ describe('a flaky link in the browser', () => {
     await expect(announcement.getAttribute('aria-live')).resolves.toBe('assertive');
     await page.clock.fastForward('01:02');
     await expect.poll(() => announcement.textContent()).toBe('1 minute left in the exam.');
+    await page.context().close();
+  });
+
+  it('gives ten offline answers one banner, no toasts, and each question its own honest state', async () => {
+    const page = await newPage(suite.browser, suite.baseUrl, PHONE);
+    page.on('dialog', (dialog) => void dialog.accept());
+    await openExam(page, suite.baseUrl, 'Practice Set: Physiology Basics', 'Practice Exam');
+    await page.getByRole('timer').waitFor();
+    // A practice exam: the connection is Online, and nothing says Live.
+    await expect(page.getByTestId('connection-state').innerText()).resolves.toContain('Online');
+    await expect(page.getByTestId('live-badge').count()).resolves.toBe(0);
+
+    await page.context().setOffline(true);
+    await expect.poll(() => page.getByTestId('connection-state').innerText()).toContain('Offline');
+    const q = (n: number) => page.getByRole('article', { name: `Question ${n}` });
+    await q(1).getByRole('radio').nth(0).check();
+    await q(1).getByRole('radio').nth(1).check();
+    await q(2).getByRole('radio').nth(1).check();
+    await q(2).getByRole('radio').nth(0).check();
+    for (const group of await q(3).getByRole('radiogroup').all()) {
+      await group.getByLabel('True').check();
+      await group.getByLabel('False').check();
+    }
+    await q(4).getByRole('checkbox').first().check();
+    await q(4).getByRole('button', { name: 'Submit Answer' }).click();
+    await q(5).getByRole('textbox').fill('The SA node');
+    await q(5).getByRole('button', { name: 'Submit Answer' }).click();
+    await expect.poll(() => page.getByTestId('offline-count').textContent()).toBe('Offline saved: 5');
+
+    await expect(page.getByText('You are offline.', { exact: false }).count()).resolves.toBe(1);
+    await expect(toast(page).count()).resolves.toBe(0);
+    for (const n of [1, 2, 3, 4, 5]) await expect(q(n).getByTestId('answer-state').getAttribute('data-state')).resolves.toBe('saved');
+    await expect(q(6).getByTestId('answer-state').count()).resolves.toBe(0);
+    // A written answer kept only on the phone never claims to be submitted.
+    await q(5).getByRole('button', { name: 'Saved on this phone' }).waitFor();
+    await expect(q(5).getByRole('button', { name: 'Answer Submitted' }).count()).resolves.toBe(0);
+
+    await page.context().setOffline(false);
+    for (const n of [1, 2, 3, 4, 5]) await expect.poll(() => q(n).getByTestId('answer-state').getAttribute('data-state'), { timeout: 20_000 }).toBe('sent');
+    await q(5).getByRole('button', { name: 'Answer Submitted' }).waitFor();
+    await expect(page.getByText('You are offline.', { exact: false }).count()).resolves.toBe(0);
+    await page.context().close();
+  }, 60_000);
+
+  it('says Live on a card only while a live exam runs', async () => {
+    const page = await newPage(suite.browser, suite.baseUrl, PHONE);
+    await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
+    await page.goto('/exams');
+    await page.getByRole('button', { name: new RegExp(DEMO.mbbsCourseName) }).click();
+    await expect(page.getByRole('article', { name: DEMO.liveExamTitle }).getByTestId('exam-badge').textContent()).resolves.toBe('Live');
+    await expect(page.getByRole('article', { name: DEMO.upcomingExamTitle }).getByTestId('exam-badge').textContent()).resolves.toBe('Upcoming');
     await page.context().close();
   });
 });

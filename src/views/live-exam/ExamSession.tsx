@@ -38,6 +38,7 @@ export function ExamSession({ attempt }: { attempt: AttemptActor }) {
   const entries = useSelector(outbox, (s) => s.context.entries);
   const examRemoved = useSelector(outbox, (s) => s.context.examRemoved);
   const failure = useSelector(outbox, (s) => s.context.failure);
+  const refusals = useSelector(outbox, (s) => s.context.refusals);
   const multipleTimesSubmission = exam.multipleTimesSubmission;
   const remaining = useSelector(timer, (s) => s.context.remainingMs);
   const timeOver = useSelector(timer, (s) => s.matches('timeOver'));
@@ -60,11 +61,14 @@ export function ExamSession({ attempt }: { attempt: AttemptActor }) {
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h1 className="text-lg font-semibold text-slate-900">{exam.title}</h1>
           <div className="flex items-center gap-3">
-            {online && (
-              <span className="flex items-center gap-1 text-sm font-semibold text-red-600" aria-label="Live">
-                <span className="h-2.5 w-2.5 animate-pulse rounded-full bg-red-600" aria-hidden="true" /> Live
+            {!exam.isPracticeExam && !closed && (
+              <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800" data-testid="live-badge">
+                Live
               </span>
             )}
+            <span className={`flex items-center gap-1 text-sm font-semibold ${online ? 'text-emerald-800' : 'text-slate-700'}`} data-testid="connection-state">
+              <span className={`h-2.5 w-2.5 rounded-full ${online ? 'bg-emerald-600' : 'bg-slate-500'}`} aria-hidden="true" /> {online ? 'Online' : 'Offline'}
+            </span>
           </div>
         </div>
         <p className="mt-1 text-sm text-slate-600">
@@ -87,7 +91,7 @@ export function ExamSession({ attempt }: { attempt: AttemptActor }) {
             {section.name && <h2 className="mb-2 mt-4 text-base font-semibold text-brand-800">{section.name}</h2>}
             <div className="space-y-3">
               {section.questions.map(({ q, n }) => (
-                <QuestionCard key={q._id} question={q} number={n} entry={entries[q._id]} disabled={closed} multipleTimesSubmission={multipleTimesSubmission} outbox={outbox} />
+                <QuestionCard key={q._id} question={q} number={n} entry={entries[q._id]} refusal={refusals[q._id]} disabled={closed} multipleTimesSubmission={multipleTimesSubmission} outbox={outbox} />
               ))}
             </div>
           </section>

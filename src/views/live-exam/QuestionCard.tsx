@@ -21,6 +21,8 @@ interface CardProps {
   question: PublicQuestion;
   number: number;
   entry: LocalSavedAnswer | undefined;
+  /** Why the server refused the last answer sent for this question. */
+  refusal?: string;
   disabled: boolean;
   multipleTimesSubmission: boolean;
   outbox: OutboxActor;
@@ -61,7 +63,37 @@ export function QuestionCard(props: CardProps) {
         {question.type === 'checkbox' && <MultipleChoice {...props} />}
         {(question.type === 'shortAns' || question.type === 'paragraph') && <WrittenAnswer {...props} />}
       </div>
+      <AnswerState entry={props.entry} refusal={props.refusal} />
     </article>
+  );
+}
+
+/** Where this question's answer is: sent, saved only on this phone (sent later), being sent, or refused and why. */
+function AnswerState({ entry, refusal }: { entry: LocalSavedAnswer | undefined; refusal?: string }) {
+  const line = 'mt-2 flex items-center gap-1.5 text-sm';
+  if (refusal)
+    return (
+      <p className={`${line} font-semibold text-red-800`} data-testid="answer-state" data-state="failed">
+        Not saved: {refusal.replace(/\.$/, "")}.{entry?.delivered ? ' Your earlier answer stands.' : ''}
+      </p>
+    );
+  if (!entry || entry.count === 0) return null;
+  if (entry.delivered)
+    return (
+      <p className={`${line} text-emerald-800`} data-testid="answer-state" data-state="sent">
+        <span aria-hidden="true">✓</span> Sent
+      </p>
+    );
+  if (entry.offline)
+    return (
+      <p className={`${line} font-semibold text-amber-800`} data-testid="answer-state" data-state="saved">
+        Saved on this phone; it will be sent when the connection returns.
+      </p>
+    );
+  return (
+    <p className={`${line} text-slate-700`} data-testid="answer-state" data-state="sending">
+      Sending…
+    </p>
   );
 }
 
@@ -216,7 +248,7 @@ function WrittenAnswer(props: CardProps) {
           </a>
         ))}
         <Button onClick={() => void submit()} className="ml-auto">
-          {submitted ? 'Answer Submitted' : 'Submit Answer'}
+          {!submitted ? 'Submit Answer' : entry?.delivered ? 'Answer Submitted' : 'Saved on this phone'}
         </Button>
       </div>
     </fieldset>
