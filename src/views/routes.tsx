@@ -16,10 +16,11 @@ import { OtpEntry } from './auth/OtpEntry';
 import { SetPassword } from './auth/SetPassword';
 import { CoursesScreen } from './courses/CoursesScreen';
 import { ScreenBoundary } from './app/ScreenBoundary';
+import { RouteAnnouncer } from './app/RouteAnnouncer';
 import { CourseSubjectsScreen, ExamsScreen, LiveExamScreen, NotesScreen, StudentProfile, SubjectItemsScreen, VideosScreen } from './screens';
 
 export const appRoutes = createRoutesFromElements(
-  <Route errorElement={<RouteError />}>
+  <Route errorElement={<RouteError />} element={<RouteFrame />}>
     <Route element={<PublicOnly />}>
       <Route path="/login" element={<SignIn />} />
       <Route element={<AccountFlow />}>
@@ -54,6 +55,16 @@ export const appRoutes = createRoutesFromElements(
     </Route>
   </Route>,
 );
+
+/** Gives each address its title and moves focus to the new page's heading. */
+function RouteFrame() {
+  return (
+    <>
+      <RouteAnnouncer />
+      <Outlet />
+    </>
+  );
+}
 
 /** Waits for the stored session to be read, then lets only signed-in students through. */
 function RequireStudent() {

@@ -178,4 +178,47 @@ describe('a flaky link in the browser', () => {
     await expect(page.getByRole('article', { name: DEMO.upcomingExamTitle }).getByTestId('exam-badge').textContent()).resolves.toBe('Upcoming');
     await page.context().close();
   });
+
+  it('never answers by arrow keys in a live exam that allows no changes: Space or Enter chooses', async () => {
+    const page = await newPage(suite.browser, suite.baseUrl, PHONE);
+    await openExam(page, suite.baseUrl, DEMO.liveExamTitle, 'Live Exam');
+    let saves = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/exam/add-answer/')) saves++;
+    });
+    const q2 = page.getByRole('article', { name: 'Question 2' });
+    const options = q2.getByRole('radio');
+    await options.first().focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => q2.getByTestId('answer-state').getAttribute('data-state')).toBe('sent');
+    expect(saves).toBe(1);
+
+    // ArrowDown moves the focus to the next option and chooses nothing.
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => options.nth(1).evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.waitForTimeout(1_000);
+    expect(saves).toBe(1);
+    await expect(options.first().isChecked()).resolves.toBe(true);
+    await expect(options.nth(1).isChecked()).resolves.toBe(false);
+    await expect(toast(page).count()).resolves.toBe(0);
+    // Enter on another option is a deliberate change: this exam refuses it on the device.
+    await page.keyboard.press('Enter');
+    await toast(page, 'You cannot change the answer').waitFor();
+    expect(saves).toBe(1);
+    await expect(options.first().isChecked()).resolves.toBe(true);
+    await page.context().close();
+  });
+
+  it('gives every address its title and moves focus to the heading after a navigation', async () => {
+    const page = await newPage(suite.browser, suite.baseUrl, PHONE);
+    await page.goto('/login');
+    await expect.poll(() => page.title()).toBe('Sign in · Medical Academy');
+    await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
+    await expect.poll(() => page.title()).toBe('My Courses · Medical Academy');
+    await page.getByRole('link', { name: new RegExp(DEMO.mbbsCourseName) }).first().click();
+    await expect.poll(() => page.title()).toBe('Course · Medical Academy');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(DEMO.mbbsCourseName);
+    await page.context().close();
+  });
 });

@@ -1,5 +1,5 @@
 // One question: number, title, marks, images and PDFs, and the input its type needs.
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { answerOutboxMachine } from '../../machines/answerOutbox.machine';
 import { answerLocked, mcaValue, optionIndex } from '../../domain/scoring';
@@ -119,22 +119,51 @@ const choose = (props: CardProps, answer: (string | number | null)[], extra?: { 
     ...extra,
   });
 
+/**
+ * Arrow keys move focus within a group of radio options, and the browser checks each option it passes;
+ * an answer must be chosen only on purpose (a tap, Space or Enter), so changes made by arrow keys are
+ * ignored (the controlled radio springs back) and Enter chooses the focused option.
+ */
+function useDeliberateChoice() {
+  const byArrow = useRef(false);
+  return {
+    group: {
+      onKeyDown: (event: KeyboardEvent) => {
+        byArrow.current = event.key.startsWith('Arrow');
+      },
+      onPointerDown: () => {
+        byArrow.current = false;
+      },
+    },
+    option: (pick: () => void) => ({
+      onChange: () => {
+        if (!byArrow.current) pick();
+      },
+      onKeyDown: (event: KeyboardEvent) => {
+        if (event.key !== 'Enter') return;
+        event.preventDefault();
+        pick();
+      },
+    }),
+  };
+}
+
 function SingleChoice(props: CardProps) {
   const { question, entry, disabled, multipleTimesSubmission } = props;
   const chosen = optionIndex(entry?.answer[0] ?? null, question.options.length);
   const locked = answerLocked(question.type, multipleTimesSubmission, entry);
+  const deliberate = useDeliberateChoice();
+  const pick = (index: number) => {
+    if (chosen === index) return;
+    if (locked) toast.error(MESSAGES.answerLocked);
+    else choose(props, [index]);
+  };
   return (
-    <fieldset className="space-y-1.5" disabled={disabled}>
+    <fieldset className="space-y-1.5" disabled={disabled} {...deliberate.group}>
       <legend className="sr-only">Options of question {props.number}</legend>
       {question.options.slice(0, 11).map((_, index) => (
         <label key={index} className={`flex min-h-11 cursor-pointer items-center rounded-md border px-2 py-2 ${chosen === index ? 'border-brand-600 bg-brand-50' : 'border-slate-200'}`}>
-          <input
-            type="radio"
-            className="mr-2"
-            name={`q-${question._id}`}
-            checked={chosen === index}
-            onChange={() => (locked ? toast.error(MESSAGES.answerLocked) : choose(props, [index]))}
-          />
+          <input type="radio" className="mr-2" name={`q-${question._id}`} checked={chosen === index} {...deliberate.option(() => pick(index))} />
           <OptionLabel question={question} index={index} />
         </label>
       ))}
@@ -150,11 +179,13 @@ function TrueFalseChoices(props: CardProps) {
       toast.error(MESSAGES.answerLocked);
       return;
     }
+    if (values[index] === value) return;
     const next = values.map((v, i) => (i === index ? value : v));
     choose(props, next, { answerIndex: index });
   };
+  const deliberate = useDeliberateChoice();
   return (
-    <fieldset className="space-y-1.5" disabled={disabled}>
+    <fieldset className="space-y-1.5" disabled={disabled} {...deliberate.group}>
       <legend className="sr-only">Options of question {props.number}</legend>
       {question.options.slice(0, 11).map((_, index) => (
         <div key={index} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 px-2 py-1.5">
@@ -164,7 +195,7 @@ function TrueFalseChoices(props: CardProps) {
           <div className="flex gap-1" role="radiogroup" aria-label={question.optionType[String(index)] === 'image' ? `Option ${LETTERS[index]}` : `Option ${LETTERS[index]}: ${question.options[index]}`}>
             {(['true', 'false'] as const).map((value) => (
               <label key={value} className="flex min-h-10 cursor-pointer items-center gap-1 rounded px-2 text-sm">
-                <input type="radio" name={`q-${question._id}-${index}`} checked={values[index] === value} onChange={() => set(index, value)} />
+                <input type="radio" name={`q-${question._id}-${index}`} checked={values[index] === value} {...deliberate.option(() => set(index, value))} />
                 {value === 'true' ? 'True' : 'False'}
               </label>
             ))}
