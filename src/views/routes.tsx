@@ -8,6 +8,10 @@ import { Shell } from './app/Shell';
 import { SectionTabs } from './app/SectionTabs';
 import { buttonClass } from './ui/Button';
 import { Spinner } from './ui/Spinner';
+import { Notice } from './ui/Notice';
+import { ButtonLink } from './ui/ButtonLink';
+import { BackButton } from './app/BackButton';
+import { PAGE_MISSING } from '../domain/messages';
 import { SignIn } from './auth/SignIn';
 import { AccountFlow } from './auth/AccountFlow';
 import { Register } from './auth/Register';
@@ -49,7 +53,7 @@ export const appRoutes = createRoutesFromElements(
         <Route path="/question-details/:id" element={<QuestionDetailsPlaceholder />} />
         <Route path="/my-qa" element={<MyQaPlaceholder />} />
         <Route path="/student-profile" element={<StudentProfile />} />
-        <Route path="*" element={<Navigate to="/" replace />} />
+        <Route path="*" element={<PageMissing />} />
         </Route>
       </Route>
     </Route>
@@ -109,6 +113,15 @@ function RouteError() {
         Go to My Courses
       </a>
     </div>
+  );
+}
+
+/** An address the app does not know: said plainly, with a way back. */
+function PageMissing() {
+  return (
+    <Notice tone="error" title={PAGE_MISSING} action={<><BackButton /><ButtonLink to="/">Go to My Courses</ButtonLink></>}>
+      The address may be mistyped or out of date.
+    </Notice>
   );
 }
 

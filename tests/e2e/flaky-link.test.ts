@@ -221,4 +221,36 @@ describe('a flaky link in the browser', () => {
     await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(DEMO.mbbsCourseName);
     await page.context().close();
   });
+
+  it('says errors in plain words with Retry and Back, and a malformed or unknown address is a page that does not exist', async () => {
+    const page = await newPage(suite.browser, suite.baseUrl, PHONE);
+    await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
+
+    // No connection while the course list loads: plain words, Retry and Back, no request address.
+    await page.route('**/api/student/courseByStudent/**', (route) => route.abort('internetdisconnected'));
+    await page.goto('/courses');
+    const failure = page.getByRole('alert').filter({ hasText: 'The contents could not be loaded.' });
+    await failure.getByText('Please check your internet connection then try again.').waitFor();
+    await failure.getByRole('button', { name: 'Retry' }).waitFor();
+    await failure.getByRole('button', { name: 'Back' }).waitFor();
+    expect(await failure.innerText()).not.toMatch(/\/api\/|Failed to fetch|GET/);
+    await page.unroute('**/api/student/courseByStudent/**');
+
+    // A malformed id in the address: the page does not exist, not the schema's words.
+    await page.goto('/chapters/not-an-id');
+    const malformed = page.getByRole('alert').filter({ hasText: 'This page does not exist.' });
+    await malformed.waitFor();
+    expect(await malformed.innerText()).not.toMatch(/must match|pattern|params/);
+    await malformed.getByRole('button', { name: 'Back' }).waitFor();
+
+    // An address the app does not know.
+    await page.goto('/no-such-page');
+    const missing = page.getByRole('alert').filter({ hasText: 'This page does not exist.' });
+    await missing.getByRole('link', { name: 'Go to My Courses' }).waitFor();
+    await missing.getByRole('button', { name: 'Back' }).click();
+    // Opened directly (no earlier page in this tab's history): Back leads to My Courses.
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => page.title()).toBe('My Courses · Medical Academy');
+    await page.context().close();
+  });
 });

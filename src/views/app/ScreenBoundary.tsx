@@ -3,10 +3,11 @@
 // A screen whose code failed is tried again by itself when the connection returns, and every few seconds
 // while the notice shows, so a student whose link came back need not find the Retry button.
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { Button } from '../ui/Button';
 import { Notice } from '../ui/Notice';
 import { ScreenCodeError } from './lazyScreen';
+import { BackButton } from './BackButton';
 
 /** How often the notice of a screen whose code failed tries the download again by itself. */
 export const SCREEN_AUTO_RETRY_MS = 5_000;
@@ -42,7 +43,6 @@ class Boundary extends Component<{ children: ReactNode }, BoundaryState> {
 }
 
 function ScreenFailure({ error, onRecovered }: { error: unknown; onRecovered: () => void }) {
-  const navigate = useNavigate();
   const codeMissing = error instanceof ScreenCodeError;
   useEffect(() => {
     if (!codeMissing) return;
@@ -69,11 +69,6 @@ function ScreenFailure({ error, onRecovered }: { error: unknown; onRecovered: ()
     if (codeMissing) error.retry().catch(() => undefined);
     onRecovered();
   };
-  const back = () => {
-    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (index > 0) void navigate(-1);
-    else void navigate('/');
-  };
   return (
     <Notice
       tone="error"
@@ -84,9 +79,7 @@ function ScreenFailure({ error, onRecovered }: { error: unknown; onRecovered: ()
       }
       action={
         <>
-          <Button variant="secondary" onClick={back}>
-            Back
-          </Button>
+          <BackButton />
           <Button onClick={retry}>Retry</Button>
         </>
       }
