@@ -89,3 +89,18 @@ export function canStartExam(exam: ExamCardInput, nowMs: number): boolean {
 export function isAttemptOver(window: ExamWindow, studentStartsAt: TimeInput, nowMs: number): boolean {
   return nowMs >= attemptEndMs(window, studentStartsAt);
 }
+
+/** Minutes left at which the exam bar tells a screen reader the time (spoken once each). */
+export const TIME_WARNING_MINUTES = [1, 5] as const;
+
+/**
+ * The warning (minutes left) the countdown crossed between two readings, or null. A jump over both
+ * (a phone that slept) gives the nearer one; a reading that starts below a warning crosses nothing.
+ */
+export function crossedTimeWarning(beforeMs: number, nowMs: number): number | null {
+  for (const minutes of TIME_WARNING_MINUTES) {
+    const at = minutes * 60_000;
+    if (beforeMs > at && nowMs <= at) return minutes;
+  }
+  return null;
+}

@@ -74,9 +74,26 @@ export interface FailureWords {
  * when it says more than the title, 'Unhandled exception' when there is no title. No answer at all
  * (offline, timeout) reads as the spec's connection message rather than a browser's error text.
  */
+/** Said instead of a refusal of the address itself (a malformed or unknown id): never the schema's words. */
+export const PAGE_MISSING = 'This page does not exist.';
+
+/**
+ * One plain sentence for a failed request, for a screen's failure notice: the connection in plain words,
+ * a refused address as a page that does not exist, otherwise the server's title. Never a request URL,
+ * the fetch library's words or a schema's text.
+ */
+export function plainFailure(failure: unknown): string {
+  const words: FailureWords & { status?: number; code?: string } = failure && typeof failure === 'object' ? (failure as FailureWords) : {};
+  if (words.network) return MESSAGES.checkConnection;
+  if (words.code === 'invalidRequest' || words.status === 404) return PAGE_MISSING;
+  return typeof words.title === 'string' && words.title.trim() ? words.title : MESSAGES.unhandledException;
+}
+
 export function failureWords(failure: unknown): { title: string; description?: string } {
   const words: FailureWords = failure && typeof failure === 'object' ? (failure as FailureWords) : {};
   if (words.network) return { title: MESSAGES.checkConnection };
+  // A refused request's schema text ('params itemId must match pattern …') is for developers, not students.
+  if ((words as { code?: string }).code === 'invalidRequest') return { title: typeof words.title === 'string' && words.title.trim() ? words.title : MESSAGES.unhandledException };
   const title = typeof words.title === 'string' && words.title.trim() ? words.title : typeof words.message === 'string' && words.message.trim() ? words.message : MESSAGES.unhandledException;
   const description = typeof words.message === 'string' && words.message.trim() && words.message !== title ? words.message : undefined;
   return description ? { title, description } : { title };

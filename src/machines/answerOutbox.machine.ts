@@ -69,6 +69,8 @@ export interface AnswerOutboxContext {
   inFlight: LocalSavedAnswer | null;
   attempt: number;
   failure: AnswerFailure | null;
+  /** Why the server refused the last answer sent for a question; cleared once an answer to it is delivered. */
+  refusals: Record<string, string>;
   examRemoved: boolean;
 }
 
@@ -152,7 +154,6 @@ export const answerOutboxMachine = setup({
   actions: {
     /** Writes every answer of this exam to the device's storage. */
     persistAnswers: (_, _params: { studentId: string; examId: string; entries: SavedAnswers; removed: Record<string, number> }) => {},
-    notifySavedLocally: () => {},
     notifyLocked: () => {},
     notifyRestored: () => {},
     notifyUploadSkipped: (_, _params: { names: string[] }) => {},
@@ -172,7 +173,9 @@ export const answerOutboxMachine = setup({
           },
         };
       }
+      const { [id]: _answered, ...refusals } = context.refusals;
       return {
+        refusals,
         entries: {
           ...context.entries,
           [id]: {
@@ -199,9 +202,11 @@ export const answerOutboxMachine = setup({
         delete entries[id];
       }
       const failure = failureOf(params.error);
+      const message = failure.title || MESSAGES.unhandledException;
       return {
         entries,
-        failure: { questionId: id, questionNumber: context.questionNumbers[id] ?? 0, message: failure.title || MESSAGES.unhandledException },
+        refusals: { ...context.refusals, [id]: message },
+        failure: { questionId: id, questionNumber: context.questionNumbers[id] ?? 0, message },
         examRemoved: context.examRemoved || meansExamRemoved(failure),
       };
     }),
@@ -264,6 +269,7 @@ export const answerOutboxMachine = setup({
     inFlight: null,
     attempt: 0,
     failure: null,
+    refusals: {},
     examRemoved: false,
   }),
   on: {
@@ -330,7 +336,6 @@ export const answerOutboxMachine = setup({
         actions: [
           { type: 'markOffline', params: ({ event }) => ({ questionIds: [event.questionId] }) },
           persistAll,
-          'notifySavedLocally',
         ],
       },
     ],
@@ -371,7 +376,6 @@ export const answerOutboxMachine = setup({
             { type: 'markOffline', params: ({ context }) => ({ questionIds: context.queue.map((item) => item.questionId) }) },
             assign({ queue: [] }),
             persistAll,
-            'notifySavedLocally',
           ],
         },
       ],
@@ -412,7 +416,6 @@ export const answerOutboxMachine = setup({
             actions: [
               { type: 'markOffline', params: ({ context }) => ({ questionIds: [context.queue[0].questionId] }) },
               persistAll,
-              'notifySavedLocally',
               'dequeue',
             ],
           },

@@ -2,6 +2,7 @@
 // notes): a student outside every batch sees the no-batch notice without a request; otherwise the
 // list loads and ends loaded, empty or failed (with retry).
 import { assign, fromPromise, setup } from 'xstate';
+import { plainFailure } from '../domain/messages';
 
 /** What a list screen loads: the rows and, where the screen has them, its heading and breadcrumbs. */
 export interface ContentPage<TItem = unknown, THeading = unknown> {
@@ -68,7 +69,7 @@ export const contentListMachine = setup({
         onError: {
           target: 'failed',
           description: 'The list could not be loaded',
-          actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : 'Request failed') }),
+          actions: assign({ error: ({ event }) => plainFailure(event.error) }),
         },
       },
     },

@@ -1,6 +1,7 @@
 // Downloading a note: the file comes as a blob with the student's session, is handed to the browser
 // to save, and is then recorded as completed. One download at a time per notes screen.
 import { assign, fromPromise, setup } from 'xstate';
+import { plainFailure } from '../domain/messages';
 
 export interface NoteRequest {
   contentId: string;
@@ -64,7 +65,7 @@ export const notesDownloadMachine = setup({
           description: 'The file could not be fetched',
           target: 'failed',
           actions: [
-            assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : 'Download failed') }),
+            assign({ error: ({ event }) => plainFailure(event.error) }),
             { type: 'logFailure', params: ({ event }) => ({ error: event.error }) },
           ],
         },

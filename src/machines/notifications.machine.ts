@@ -2,6 +2,7 @@
 // signedIn state, so a new sign-in starts a fresh feed): the list (loaded, then kept current by live
 // pushes), the unread count, the drawer, and what clicking or deleting one does.
 import { assign, enqueueActions, fromCallback, fromPromise, setup, spawnChild } from 'xstate';
+import { plainFailure } from '../domain/messages';
 import type { NotificationInfo, StudentNotification } from '../contracts/notifications';
 
 export interface NotificationTarget {
@@ -123,7 +124,7 @@ export const notificationsMachine = setup({
             onError: {
               target: 'failed',
               description: 'The list could not be loaded',
-              actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
+              actions: assign({ error: ({ event }) => plainFailure(event.error) }),
             },
           },
         },

@@ -1,6 +1,6 @@
 // The route table of the app (spec section 2). Public account routes send a signed-in student to /;
 // every other route needs a session and otherwise goes to /login. One route per line.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, Outlet, Route, createRoutesFromElements } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { useSessionActor } from './app/RootActors';
@@ -8,6 +8,10 @@ import { Shell } from './app/Shell';
 import { SectionTabs } from './app/SectionTabs';
 import { buttonClass } from './ui/Button';
 import { Spinner } from './ui/Spinner';
+import { Notice } from './ui/Notice';
+import { ButtonLink } from './ui/ButtonLink';
+import { BackButton } from './app/BackButton';
+import { PAGE_MISSING } from '../domain/messages';
 import { SignIn } from './auth/SignIn';
 import { AccountFlow } from './auth/AccountFlow';
 import { Register } from './auth/Register';
@@ -15,22 +19,12 @@ import { ForgotPassword } from './auth/ForgotPassword';
 import { OtpEntry } from './auth/OtpEntry';
 import { SetPassword } from './auth/SetPassword';
 import { CoursesScreen } from './courses/CoursesScreen';
-
-// Screens past the first one load on demand, so signing in on a slow connection fetches only what it needs.
-const StudentProfile = lazy(() => import('./profile/StudentProfile').then((m) => ({ default: m.StudentProfile })));
-const CourseSubjectsScreen = lazy(() => import('./courses/CourseSubjectsScreen').then((m) => ({ default: m.CourseSubjectsScreen })));
-const SubjectItemsScreen = lazy(() => import('./content/SubjectItemsScreen').then((m) => ({ default: m.SubjectItemsScreen })));
-const VideosScreen = lazy(() => import('./content/VideosScreen').then((m) => ({ default: m.VideosScreen })));
-const NotesScreen = lazy(() => import('./content/NotesScreen').then((m) => ({ default: m.NotesScreen })));
-const ExamsScreen = lazy(() => import('./exams/ExamsScreen').then((m) => ({ default: m.ExamsScreen })));
-const LiveExamScreen = lazy(() => import('./live-exam/LiveExamScreen').then((m) => ({ default: m.LiveExamScreen })));
-// The teacher desk is its own chunk: a student never downloads it.
-const StaffDesk = lazy(() => import('./staff/StaffDesk').then((m) => ({ default: m.StaffDesk })));
-const ResultScreen = lazy(() => import('./results/ResultScreen').then((m) => ({ default: m.ResultScreen })));
-const ScoreboardScreen = lazy(() => import('./results/ScoreboardScreen').then((m) => ({ default: m.ScoreboardScreen })));
+import { ScreenBoundary } from './app/ScreenBoundary';
+import { RouteAnnouncer } from './app/RouteAnnouncer';
+import { CourseSubjectsScreen, ExamsScreen, LiveExamScreen, NotesScreen, ResultScreen, ScoreboardScreen, StaffDesk, StudentProfile, SubjectItemsScreen, VideosScreen } from './screens';
 
 export const appRoutes = createRoutesFromElements(
-  <Route errorElement={<RouteError />}>
+  <Route errorElement={<RouteError />} element={<RouteFrame />}>
     <Route element={<OnDemand />}>
       <Route path="/staff" element={<StaffDesk />} />
     </Route>
@@ -62,12 +56,22 @@ export const appRoutes = createRoutesFromElements(
         <Route path="/question-details/:id" element={<QuestionDetailsPlaceholder />} />
         <Route path="/my-qa" element={<MyQaPlaceholder />} />
         <Route path="/student-profile" element={<StudentProfile />} />
-        <Route path="*" element={<Navigate to="/" replace />} />
+        <Route path="*" element={<PageMissing />} />
         </Route>
       </Route>
     </Route>
   </Route>,
 );
+
+/** Gives each address its title and moves focus to the new page's heading. */
+function RouteFrame() {
+  return (
+    <>
+      <RouteAnnouncer />
+      <Outlet />
+    </>
+  );
+}
 
 /** Waits for the stored session to be read, then lets only signed-in students through. */
 function RequireStudent() {
@@ -85,12 +89,14 @@ function PublicOnly() {
   return state === 'in' ? <Navigate to="/" replace /> : <Outlet />;
 }
 
-/** Shows a quiet loading line while a screen's code arrives. */
+/** Shows a quiet loading line while a screen's code arrives; a screen that fails keeps the shell around it. */
 function OnDemand() {
   return (
-    <Suspense fallback={<Spinner label="Loading…" showLabel />}>
-      <Outlet />
-    </Suspense>
+    <ScreenBoundary>
+      <Suspense fallback={<Spinner label="Loading…" showLabel />}>
+        <Outlet />
+      </Suspense>
+    </ScreenBoundary>
   );
 }
 
@@ -110,6 +116,15 @@ function RouteError() {
         Go to My Courses
       </a>
     </div>
+  );
+}
+
+/** An address the app does not know: said plainly, with a way back. */
+function PageMissing() {
+  return (
+    <Notice tone="error" title={PAGE_MISSING} action={<><BackButton /><ButtonLink to="/">Go to My Courses</ButtonLink></>}>
+      The address may be mistyped or out of date.
+    </Notice>
   );
 }
 

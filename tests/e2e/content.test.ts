@@ -241,7 +241,7 @@ describe('learning content in the browser', () => {
     const failure = page.getByRole('alert').filter({ hasText: 'The contents could not be loaded.' });
     await failure.waitFor();
     await page.unroute('**/api/student/courseByStudent/**');
-    await failure.getByRole('button', { name: 'Try again' }).click();
+    await failure.getByRole('button', { name: 'Retry' }).click();
     await expect.poll(() => page.getByRole('list', { name: 'Courses' }).getByRole('listitem').count()).toBe(3);
     await page.context().close();
   });

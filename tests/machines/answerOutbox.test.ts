@@ -25,7 +25,6 @@ function start(options: { send: Sender; online?: boolean; storage?: MemoryStorag
     },
     actions: {
       persistAnswers: (_, params) => store.writeExam(params.studentId, params.examId, params.entries, params.removed),
-      notifySavedLocally: () => notices.push('Due to internet issue, saving locally'),
       notifyLocked: () => notices.push('You cannot change the answer'),
       notifyRestored: () => notices.push('Internet has been restored'),
       notifyUploadSkipped: (_, params) => notices.push(...params.names.map((n) => `Error uploading file ${n}`)),
@@ -91,7 +90,8 @@ describe('answer outbox', () => {
     expect(calls).toHaveLength(3);
     expect(actor.getSnapshot().context.entries.q1).toMatchObject({ offline: true, delivered: false, answer: [1] });
     expect(store.read(STUDENT, EXAM).q1.offline).toBe(true);
-    expect(notices).toEqual(['Due to internet issue, saving locally']);
+    // Kept on the device in silence: the one offline banner and the question's own state say so.
+    expect(notices).toEqual([]);
   });
 
   it('delivers on the second try after a server outage', async () => {
@@ -121,6 +121,20 @@ describe('answer outbox', () => {
     expect(store.read(STUDENT, EXAM).q3.answer).toEqual([2]);
     actor.send({ type: 'outbox.dismissFailure' });
     expect(actor.getSnapshot().context.failure).toBeNull();
+    // The question keeps saying why its last answer was not taken until an answer to it is delivered.
+    expect(actor.getSnapshot().context.refusals).toEqual({ q3: 'You cannot change the answer' });
+  });
+
+  it('forgets why an answer was refused once a later answer to the question is delivered', async () => {
+    let n = 0;
+    const { actor } = start({ send: async () => (++n === 1 ? Promise.reject(refused(400, 'Invalid answer')) : { uploaded: [], skipped: [] }) });
+    actor.send(choice('q1', { answer: [5], timestamp: 1000 }));
+    await settle();
+    expect(actor.getSnapshot().context.refusals).toEqual({ q1: 'Invalid answer' });
+    actor.send(choice('q1', { answer: [1], timestamp: 2000 }));
+    await settle();
+    expect(actor.getSnapshot().context.refusals).toEqual({});
+    expect(actor.getSnapshot().context.entries.q1).toMatchObject({ delivered: true });
   });
 
   it("removes a never-delivered refused answer and says 'Unhandled exception' without a title", async () => {
@@ -146,7 +160,8 @@ describe('answer outbox', () => {
     await settle();
     expect(calls).toHaveLength(0);
     expect(actor.getSnapshot().context.entries.q1.offline).toBe(true);
-    expect(notices).toEqual(['Due to internet issue, saving locally']);
+    // Kept on the device in silence: the one offline banner and the question's own state say so.
+    expect(notices).toEqual([]);
   });
 
   it('sends every offline answer again 1000 ms apart when the connection returns, files first', async () => {

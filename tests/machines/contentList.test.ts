@@ -45,11 +45,11 @@ describe('content list', () => {
     let attempt = 0;
     const { actor, calls } = startList(true, async () => {
       attempt += 1;
-      if (attempt === 1) throw new Error('Network error');
+      if (attempt === 1) throw Object.assign(new Error('[GET] "/api/x": <no response> Failed to fetch'), { status: 0, network: true });
       return { items: ['x'] };
     });
     await waitFor(actor, (s) => s.matches('failed'));
-    expect(actor.getSnapshot().context.error).toBe('Network error');
+    expect(actor.getSnapshot().context.error).toBe('Please check your internet connection then try again.');
     actor.send({ type: 'content.retry' });
     await waitFor(actor, (s) => s.matches('loaded'));
     expect(calls()).toBe(2);

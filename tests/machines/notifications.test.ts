@@ -158,12 +158,12 @@ describe('notifications behaviour', () => {
     const { actor, calls } = startFeed({
       load: async () => {
         attempt += 1;
-        if (attempt < 3) throw new Error('Network error');
+        if (attempt < 3) throw Object.assign(new Error('[GET] "/api/x": <no response> Failed to fetch'), { status: 0, network: true });
         return [LECTURE];
       },
     });
     await waitFor(actor, (s) => s.matches({ feed: 'failed' }));
-    expect(actor.getSnapshot().context.error).toBe('Network error');
+    expect(actor.getSnapshot().context.error).toBe('Please check your internet connection then try again.');
     actor.send({ type: 'notifications.retry' });
     await waitFor(actor, (s) => calls.load === 2 && s.matches({ feed: 'failed' }));
     actor.send({ type: 'notifications.open' });

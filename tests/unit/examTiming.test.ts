@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attemptEndMs, canStartExam, examCardState, formatRemaining, isAttemptOver, remainingMs, serverClockOffsetMs } from '../../src/domain/examTiming.js';
+import { attemptEndMs, canStartExam, crossedTimeWarning, examCardState, formatRemaining, isAttemptOver, remainingMs, serverClockOffsetMs } from '../../src/domain/examTiming.js';
 
 const at = (iso: string) => Date.parse(iso);
 const live = { startsAt: '2026-11-22T10:00:00.000Z', endsAt: '2026-11-22T11:00:00.000Z', duration: 45, isPracticeExam: false };
@@ -50,5 +50,16 @@ describe('exam card state', () => {
     expect(examCardState(p, at('2026-12-30T00:00:00.000Z'))).toBe('live');
     expect(examCardState({ ...p, studentStartsAt: '2026-12-30T00:00:00.000Z' }, at('2026-12-30T00:46:00.000Z'))).toBe('finished');
     expect(examCardState(p, at('2026-11-22T09:00:00.000Z'))).toBe('upcoming');
+  });
+});
+
+describe('time warnings for screen readers', () => {
+  it('names the warning a countdown reading crossed, once, and none for a start below it', () => {
+    expect(crossedTimeWarning(300_500, 299_500)).toBe(5);
+    expect(crossedTimeWarning(299_500, 298_500)).toBe(null);
+    expect(crossedTimeWarning(60_400, 59_400)).toBe(1);
+    expect(crossedTimeWarning(400_000, 30_000)).toBe(1);
+    expect(crossedTimeWarning(120_000, 119_000)).toBe(null);
+    expect(crossedTimeWarning(60_000, 60_000)).toBe(null);
   });
 });

@@ -6,6 +6,7 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { contentListMachine, type ContentPage } from '../../machines/contentList.machine';
 import { useStudent } from '../app/RootActors';
 import { Button } from '../ui/Button';
+import { BackButton } from '../app/BackButton';
 import { Notice } from '../ui/Notice';
 import { Spinner } from '../ui/Spinner';
 
@@ -50,9 +51,12 @@ export function ContentListStatus({ actor, emptyText = NOTHING_ADDED_MESSAGE }: 
           tone="error"
           title="The contents could not be loaded."
           action={
-            <Button disabled={!canRetry} onClick={() => actor.send({ type: 'content.retry' })}>
-              Try again
-            </Button>
+            <>
+              <BackButton />
+              <Button disabled={!canRetry} onClick={() => actor.send({ type: 'content.retry' })}>
+                Retry
+              </Button>
+            </>
           }
         >
           {error}

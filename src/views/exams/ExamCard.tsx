@@ -12,6 +12,13 @@ const colours = {
   finished: 'border-t-pine-700',
 } as const;
 
+const BADGES = {
+  practice: { label: 'Practice', look: 'bg-sky-100 text-sky-800' },
+  live: { label: 'Live', look: 'bg-red-100 text-red-800' },
+  upcoming: { label: 'Upcoming', look: 'bg-slate-100 text-slate-800' },
+  finished: { label: 'Finished', look: 'bg-slate-100 text-slate-800' },
+} as const;
+
 export function ExamCard({
   assignment,
   now,
@@ -28,13 +35,15 @@ export function ExamCard({
   const exam = assignment.examId;
   const state = examCardState({ ...assignment, isPracticeExam: exam.isPracticeExam }, now);
   const colour = exam.isPracticeExam && state !== 'finished' ? colours.practice : colours[state];
+  // "Live" only while a live exam runs; a live exam of tomorrow says Upcoming.
+  const badge = exam.isPracticeExam ? 'practice' : state;
   const startLabel = state === 'live' || exam.isPracticeExam ? 'Start Exam' : `Start Time: ${formatExamStart(assignment.startsAt)}`;
   return (
     <article className={`flex flex-col rounded-xl border border-t-4 border-slate-200 bg-white p-4 shadow-sm ${colour}`} data-exam-state={state} aria-label={exam.title}>
       <div className="flex items-start justify-between gap-2">
         <h2 className="font-semibold text-slate-900">{exam.title}</h2>
-        <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${exam.isPracticeExam ? 'bg-sky-100 text-sky-800' : 'bg-red-100 text-red-800'}`}>
-          {exam.isPracticeExam ? 'Practice' : 'Live'}
+        <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${BADGES[badge].look}`} data-testid="exam-badge">
+          {BADGES[badge].label}
         </span>
       </div>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 text-sm text-slate-600">

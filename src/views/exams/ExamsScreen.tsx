@@ -1,4 +1,5 @@
 // /exams: choose a course, then live or practice exams with filters, search and exam cards.
+import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -11,6 +12,7 @@ import { Spinner } from '../ui/Spinner';
 import { Tabs } from '../ui/Tabs';
 import { CoverImage } from '../content/CoverImage';
 import { ExamCard } from './ExamCard';
+import { LiveExamScreen } from '../screens';
 import { useExamInstruction, InstructionModal } from './InstructionModal';
 import { useOpenResult } from '../results/resultNavigation';
 
@@ -43,6 +45,10 @@ export function ExamsScreen() {
       },
     },
   );
+  // The exam screen's code comes now, while the list shows, so Start Exam does not depend on the link.
+  useEffect(() => {
+    LiveExamScreen.preload().catch(() => undefined);
+  }, []);
   const choosing = useSelector(list, (s) => !s.matches('course'));
   const instruction = useExamInstruction();
   const subjects = useSelector(list, (s) => s.context.subjects);

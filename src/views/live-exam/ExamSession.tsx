@@ -5,13 +5,13 @@ import { useNavigate } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { answeredCount, offlineCount, responsesGiven } from '../../machines/answerOutbox.machine';
 import type { examAttemptMachine } from '../../machines/examAttempt.machine';
-import { formatRemaining } from '../../domain/examTiming';
 import { formatExamClock } from '../../domain/academyTime';
 import { totalResponseCount } from '../../domain/scoring';
 import type { ActorRefFrom } from 'xstate';
 import { OfflineAdvice } from '../app/OfflineBanner';
 import { Button } from '../ui/Button';
 import { QuestionCard } from './QuestionCard';
+import { ExamBar, showNextUnanswered } from './ExamBar';
 import { AdvisoryModal, AnswerErrorDialog, ConfirmSubmitModal, QuitModal, RemovedModal, TimeOverModal } from './ExamModals';
 
 /** What the offline banner tells a student during an exam. */
@@ -38,6 +38,7 @@ export function ExamSession({ attempt }: { attempt: AttemptActor }) {
   const entries = useSelector(outbox, (s) => s.context.entries);
   const examRemoved = useSelector(outbox, (s) => s.context.examRemoved);
   const failure = useSelector(outbox, (s) => s.context.failure);
+  const refusals = useSelector(outbox, (s) => s.context.refusals);
   const multipleTimesSubmission = exam.multipleTimesSubmission;
   const remaining = useSelector(timer, (s) => s.context.remainingMs);
   const timeOver = useSelector(timer, (s) => s.matches('timeOver'));
@@ -54,19 +55,19 @@ export function ExamSession({ attempt }: { attempt: AttemptActor }) {
     : [{ name: '', questions: exam.questions.map((q, i) => ({ q, n: i + 1 })) }];
 
   return (
-    <div onContextMenu={(e) => e.preventDefault()} className="pb-28">
+    <div onContextMenu={(e) => e.preventDefault()} className="pb-36 sm:pb-24">
       <OfflineAdvice message={OFFLINE_ADVICE.message} details={OFFLINE_ADVICE.details} />
       <header className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h1 className="text-lg font-semibold text-slate-900">{exam.title}</h1>
           <div className="flex items-center gap-3">
-            {online && (
-              <span className="flex items-center gap-1 text-sm font-semibold text-red-600" aria-label="Live">
-                <span className="h-2.5 w-2.5 animate-pulse rounded-full bg-red-600" aria-hidden="true" /> Live
+            {!exam.isPracticeExam && !closed && (
+              <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800" data-testid="live-badge">
+                Live
               </span>
             )}
-            <span className="rounded-md bg-slate-900 px-2 py-1 font-mono text-lg tabular-nums text-white" role="timer" aria-label="Time remaining">
-              {formatRemaining(remaining)}
+            <span className={`flex items-center gap-1 text-sm font-semibold ${online ? 'text-emerald-800' : 'text-slate-700'}`} data-testid="connection-state">
+              <span className={`h-2.5 w-2.5 rounded-full ${online ? 'bg-emerald-600' : 'bg-slate-500'}`} aria-hidden="true" /> {online ? 'Online' : 'Offline'}
             </span>
           </div>
         </div>
@@ -90,31 +91,24 @@ export function ExamSession({ attempt }: { attempt: AttemptActor }) {
             {section.name && <h2 className="mb-2 mt-4 text-base font-semibold text-brand-800">{section.name}</h2>}
             <div className="space-y-3">
               {section.questions.map(({ q, n }) => (
-                <QuestionCard key={q._id} question={q} number={n} entry={entries[q._id]} disabled={closed} multipleTimesSubmission={multipleTimesSubmission} outbox={outbox} />
+                <QuestionCard key={q._id} question={q} number={n} entry={entries[q._id]} refusal={refusals[q._id]} disabled={closed} multipleTimesSubmission={multipleTimesSubmission} outbox={outbox} />
               ))}
             </div>
           </section>
         ))}
       </div>
 
-      <footer className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-3 py-2 shadow-[0_-2px_8px_rgba(0,0,0,0.06)] backdrop-blur">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 text-sm">
-          <div className="flex flex-wrap gap-x-4 gap-y-1">
-            <span data-testid="answered-count">
-              Answered: {answered}/{exam.questions.length}
-            </span>
-            <span data-testid="response-count">
-              Responses: {responses}/{totalResponses}
-            </span>
-            <span data-testid="offline-count" className={offlineSaved > 0 ? 'font-semibold text-amber-700' : ''}>
-              Offline saved: {offlineSaved}
-            </span>
-          </div>
-          <Button size="lg" disabled={!canSubmit} onClick={() => submission.send({ type: 'exam.submit' })}>
-            Submit
-          </Button>
-        </div>
-      </footer>
+      <ExamBar
+        remainingMs={remaining}
+        answered={answered}
+        questions={exam.questions.length}
+        responses={responses}
+        totalResponses={totalResponses}
+        offlineSaved={offlineSaved}
+        canSubmit={canSubmit}
+        onSubmit={() => submission.send({ type: 'exam.submit' })}
+        onNextUnanswered={closed || answered === exam.questions.length ? undefined : () => showNextUnanswered((id) => (entries[id]?.count ?? 0) > 0)}
+      />
 
       <AdvisoryModal open={advisoryOpen && !closed} onClose={() => setAdvisoryOpen(false)} />
       <ConfirmSubmitModal submission={submission} />

@@ -31,7 +31,17 @@ function ExamAttempt({ examId, groupId, studentId }: { examId: string; groupId: 
   if (status === 'removed') return <RemovedModal open onBack={() => navigate('/exams')} />;
   if (status === 'failed')
     return (
-      <Notice tone="error" action={<Button onClick={() => attempt.send({ type: 'attempt.retry' })}>Try again</Button>}>
+      <Notice
+        tone="error"
+        action={
+          <>
+            <Button variant="secondary" onClick={() => navigate('/exams')}>
+              Back
+            </Button>
+            <Button onClick={() => attempt.send({ type: 'attempt.retry' })}>Try again</Button>
+          </>
+        }
+      >
         {error}
       </Notice>
     );

@@ -1,5 +1,5 @@
 // One question: number, title, marks, images and PDFs, and the input its type needs.
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { answerOutboxMachine } from '../../machines/answerOutbox.machine';
 import { answerLocked, mcaValue, optionIndex } from '../../domain/scoring';
@@ -19,6 +19,8 @@ interface CardProps {
   question: PublicQuestion;
   number: number;
   entry: LocalSavedAnswer | undefined;
+  /** Why the server refused the last answer sent for this question. */
+  refusal?: string;
   disabled: boolean;
   multipleTimesSubmission: boolean;
   outbox: OutboxActor;
@@ -27,7 +29,7 @@ interface CardProps {
 export function QuestionCard(props: CardProps) {
   const { question, number } = props;
   return (
-    <article className="rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:p-4" aria-label={`Question ${number}`} data-question-id={question._id} data-question-type={question.type}>
+    <article tabIndex={-1} className="scroll-mt-28 rounded-xl border border-slate-200 bg-white p-3 shadow-sm focus:outline-2 focus:outline-brand-600 sm:p-4" aria-label={`Question ${number}`} data-question-id={question._id} data-question-type={question.type}>
       <div className="flex items-start justify-between gap-2">
         <h3 className="font-medium text-slate-900">
           <span className="mr-1 font-semibold">{number}.</span>
@@ -59,7 +61,37 @@ export function QuestionCard(props: CardProps) {
         {question.type === 'checkbox' && <MultipleChoice {...props} />}
         {(question.type === 'shortAns' || question.type === 'paragraph') && <WrittenAnswer {...props} />}
       </div>
+      <AnswerState entry={props.entry} refusal={props.refusal} />
     </article>
+  );
+}
+
+/** Where this question's answer is: sent, saved only on this phone (sent later), being sent, or refused and why. */
+function AnswerState({ entry, refusal }: { entry: LocalSavedAnswer | undefined; refusal?: string }) {
+  const line = 'mt-2 flex items-center gap-1.5 text-sm';
+  if (refusal)
+    return (
+      <p className={`${line} font-semibold text-red-800`} data-testid="answer-state" data-state="failed">
+        Not saved: {refusal.replace(/\.$/, "")}.{entry?.delivered ? ' Your earlier answer stands.' : ''}
+      </p>
+    );
+  if (!entry || entry.count === 0) return null;
+  if (entry.delivered)
+    return (
+      <p className={`${line} text-emerald-800`} data-testid="answer-state" data-state="sent">
+        <span aria-hidden="true">✓</span> Sent
+      </p>
+    );
+  if (entry.offline)
+    return (
+      <p className={`${line} font-semibold text-amber-800`} data-testid="answer-state" data-state="saved">
+        Saved on this phone; it will be sent when the connection returns.
+      </p>
+    );
+  return (
+    <p className={`${line} text-slate-700`} data-testid="answer-state" data-state="sending">
+      Sending…
+    </p>
   );
 }
 
@@ -85,22 +117,51 @@ const choose = (props: CardProps, answer: (string | number | null)[], extra?: { 
     ...extra,
   });
 
+/**
+ * Arrow keys move focus within a group of radio options, and the browser checks each option it passes;
+ * an answer must be chosen only on purpose (a tap, Space or Enter), so changes made by arrow keys are
+ * ignored (the controlled radio springs back) and Enter chooses the focused option.
+ */
+function useDeliberateChoice() {
+  const byArrow = useRef(false);
+  return {
+    group: {
+      onKeyDown: (event: KeyboardEvent) => {
+        byArrow.current = event.key.startsWith('Arrow');
+      },
+      onPointerDown: () => {
+        byArrow.current = false;
+      },
+    },
+    option: (pick: () => void) => ({
+      onChange: () => {
+        if (!byArrow.current) pick();
+      },
+      onKeyDown: (event: KeyboardEvent) => {
+        if (event.key !== 'Enter') return;
+        event.preventDefault();
+        pick();
+      },
+    }),
+  };
+}
+
 function SingleChoice(props: CardProps) {
   const { question, entry, disabled, multipleTimesSubmission } = props;
   const chosen = optionIndex(entry?.answer[0] ?? null, question.options.length);
   const locked = answerLocked(question.type, multipleTimesSubmission, entry);
+  const deliberate = useDeliberateChoice();
+  const pick = (index: number) => {
+    if (chosen === index) return;
+    if (locked) toast.error(MESSAGES.answerLocked);
+    else choose(props, [index]);
+  };
   return (
-    <fieldset className="space-y-1.5" disabled={disabled}>
+    <fieldset className="space-y-1.5" disabled={disabled} {...deliberate.group}>
       <legend className="sr-only">Options of question {props.number}</legend>
       {question.options.slice(0, 11).map((_, index) => (
         <label key={index} className={`flex min-h-11 cursor-pointer items-center rounded-md border px-2 py-2 ${chosen === index ? 'border-brand-600 bg-brand-50' : 'border-slate-200'}`}>
-          <input
-            type="radio"
-            className="mr-2"
-            name={`q-${question._id}`}
-            checked={chosen === index}
-            onChange={() => (locked ? toast.error(MESSAGES.answerLocked) : choose(props, [index]))}
-          />
+          <input type="radio" className="mr-2" name={`q-${question._id}`} checked={chosen === index} {...deliberate.option(() => pick(index))} />
           <OptionLabel question={question} index={index} />
         </label>
       ))}
@@ -116,11 +177,13 @@ function TrueFalseChoices(props: CardProps) {
       toast.error(MESSAGES.answerLocked);
       return;
     }
+    if (values[index] === value) return;
     const next = values.map((v, i) => (i === index ? value : v));
     choose(props, next, { answerIndex: index });
   };
+  const deliberate = useDeliberateChoice();
   return (
-    <fieldset className="space-y-1.5" disabled={disabled}>
+    <fieldset className="space-y-1.5" disabled={disabled} {...deliberate.group}>
       <legend className="sr-only">Options of question {props.number}</legend>
       {question.options.slice(0, 11).map((_, index) => (
         <div key={index} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 px-2 py-1.5">
@@ -130,7 +193,7 @@ function TrueFalseChoices(props: CardProps) {
           <div className="flex gap-1" role="radiogroup" aria-label={question.optionType[String(index)] === 'image' ? `Option ${LETTERS[index]}` : `Option ${LETTERS[index]}: ${question.options[index]}`}>
             {(['true', 'false'] as const).map((value) => (
               <label key={value} className="flex min-h-10 cursor-pointer items-center gap-1 rounded px-2 text-sm">
-                <input type="radio" name={`q-${question._id}-${index}`} checked={values[index] === value} onChange={() => set(index, value)} />
+                <input type="radio" name={`q-${question._id}-${index}`} checked={values[index] === value} {...deliberate.option(() => set(index, value))} />
                 {value === 'true' ? 'True' : 'False'}
               </label>
             ))}
@@ -214,7 +277,7 @@ function WrittenAnswer(props: CardProps) {
           </a>
         ))}
         <Button onClick={() => void submit()} className="ml-auto">
-          {submitted ? 'Answer Submitted' : 'Submit Answer'}
+          {!submitted ? 'Submit Answer' : entry?.delivered ? 'Answer Submitted' : 'Saved on this phone'}
         </Button>
       </div>
     </fieldset>

@@ -34,7 +34,6 @@ export function examAttemptImplementations({ studentId, connection, navigate }: 
         actors: { sendAnswer: fromPromise(({ input }) => examsApi.sendAnswer(input)) },
         actions: {
           persistAnswers: (_, { studentId: sid, examId, entries, removed }) => answerStore.writeExam(sid, examId, entries, removed),
-          notifySavedLocally: () => toast.warning(MESSAGES.savingLocally),
           notifyLocked: () => toast.error(MESSAGES.answerLocked),
           notifyRestored: () => toast.success(MESSAGES.restored, MESSAGES.restoredDescription, RESTORED_TOAST_MS),
           notifyUploadSkipped: (_, { names }) => names.forEach((name) => toast.error(uploadFailedMessage(name))),

@@ -1,0 +1,76 @@
+// Every address has its own document title (the tab, the history list and a screen reader's first words),
+// and after each navigation keyboard focus moves to the new page's heading, as a full page load would
+// start reading there, unless a dialog that opened with the page holds the focus.
+import { useEffect, useRef } from 'react';
+import { matchPath, useLocation } from 'react-router-dom';
+
+const APP_NAME = 'Medical Academy';
+
+const TITLES: [pattern: string, title: string][] = [
+  ['/login', 'Sign in'],
+  ['/register', 'Register'],
+  ['/forget-password', 'Forgot password'],
+  ['/otp', 'Enter the code'],
+  ['/setpassword', 'Set password'],
+  ['/', 'My Courses'],
+  ['/courses', 'My Courses'],
+  ['/exams', 'My Exams'],
+  ['/subjects/:courseId', 'Course'],
+  ['/chapters/:subjectId', 'Chapters'],
+  ['/lectures/:subjectId', 'Lectures'],
+  ['/question-solve/:subjectId', 'Question solve'],
+  ['/videos/:chapterId/:type', 'Videos'],
+  ['/notes/:chapterId/:type', 'Notes'],
+  ['/live-exam/:examId/:groupId', 'Exam'],
+  ['/result/:examId/:groupId', 'Result'],
+  ['/scoreboard', 'Scoreboard'],
+  ['/qa-forum-list/:id', 'Questions and answers'],
+  ['/question-details/:id', 'Question'],
+  ['/my-qa', 'My questions'],
+  ['/student-profile', 'My Profile'],
+];
+
+/** The document title of an address; an unknown one is the page that does not exist. */
+export function documentTitle(pathname: string): string {
+  const found = TITLES.find(([pattern]) => matchPath(pattern, pathname));
+  return `${found ? found[1] : 'Page not found'} · ${APP_NAME}`;
+}
+
+/** How long a new page's heading is waited for (its data may still be loading). */
+const HEADING_WAIT_MS = 5_000;
+
+export function RouteAnnouncer() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    document.title = documentTitle(pathname);
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    return focusHeadingWhenShown();
+  }, [pathname]);
+  return null;
+}
+
+function focusHeadingWhenShown(): () => void {
+  const tryFocus = (): boolean => {
+    const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
+    if (!heading) return false;
+    if (document.querySelector('[role="dialog"]')) return true;
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus({ preventScroll: true });
+    return true;
+  };
+  if (tryFocus()) return () => {};
+  const observer = new MutationObserver(() => {
+    if (tryFocus()) stop();
+  });
+  const timer = setTimeout(() => stop(), HEADING_WAIT_MS);
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+  };
+  observer.observe(document.body, { childList: true, subtree: true });
+  return stop;
+}

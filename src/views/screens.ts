@@ -1,0 +1,16 @@
+// Screens past the first one load on demand, so signing in on a slow connection fetches only what it
+// needs. Each is a lazyScreen: a failed download is tried again, and `preload()` fetches it ahead of need
+// (My Exams fetches the exam screen, so Start Exam works even if the link drops at that moment).
+import { lazyScreen } from './app/lazyScreen';
+
+export const StudentProfile = lazyScreen(() => import('./profile/StudentProfile').then((m) => m.StudentProfile));
+export const CourseSubjectsScreen = lazyScreen(() => import('./courses/CourseSubjectsScreen').then((m) => m.CourseSubjectsScreen));
+export const SubjectItemsScreen = lazyScreen(() => import('./content/SubjectItemsScreen').then((m) => m.SubjectItemsScreen));
+export const VideosScreen = lazyScreen(() => import('./content/VideosScreen').then((m) => m.VideosScreen));
+export const NotesScreen = lazyScreen(() => import('./content/NotesScreen').then((m) => m.NotesScreen));
+export const ExamsScreen = lazyScreen(() => import('./exams/ExamsScreen').then((m) => m.ExamsScreen));
+export const LiveExamScreen = lazyScreen(() => import('./live-exam/LiveExamScreen').then((m) => m.LiveExamScreen));
+export const ResultScreen = lazyScreen(() => import('./results/ResultScreen').then((m) => m.ResultScreen));
+export const ScoreboardScreen = lazyScreen(() => import('./results/ScoreboardScreen').then((m) => m.ScoreboardScreen));
+/** The teacher desk is its own chunk: a student never downloads it. */
+export const StaffDesk = lazyScreen(() => import('./staff/StaffDesk').then((m) => m.StaffDesk));
