@@ -67,10 +67,13 @@ export const resultViewMachine = setup({
   },
 }).createMachine({
   id: 'resultView',
+  description: "The result screen of one exam: PASSED or FAILED, the statistics and every question with its answer; Print, and Retake Exam for a practice exam after a confirmation.",
+  meta: { spec: '§2 Result screen; §4 States and transitions — View Result, Retake' },
   context: ({ input }) => ({ ...input, result: null, failure: null }),
   initial: 'loading',
   states: {
     loading: {
+      description: 'Loading result…: the result of this exam is read from the server.',
       tags: ['loading'],
       invoke: {
         src: 'loadResult',
@@ -79,22 +82,25 @@ export const resultViewMachine = setup({
           {
             guard: { type: 'notPublished', params: ({ event }) => ({ reply: event.output }) },
             target: 'notPublished',
+            description: 'The teacher has not published the result yet: the student is told so',
             actions: { type: 'notify', params: { kind: 'info', title: resultViewMessages.notPublished, description: resultViewMessages.notPublishedInfo } },
           },
-          { target: 'shown', actions: assign({ result: ({ event }) => (event.output.code === null ? event.output : null), failure: null }) },
+          { target: 'shown', description: 'The result arrived: the result screen shows', actions: assign({ result: ({ event }) => (event.output.code === null ? event.output : null), failure: null }) },
         ],
         onError: [
           {
             guard: { type: 'networkFailure', params: ({ event }) => ({ error: event.error }) },
             target: 'failed',
+            description: "No connection: 'Internet connection lost.' shows with Try again",
             actions: [assign({ failure: 'network' }), { type: 'notify', params: { kind: 'error', title: resultViewMessages.connectionLost } }],
           },
-          { target: 'failed', actions: [assign({ failure: 'refused' }), { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }] },
+          { target: 'failed', description: 'The server refused the result: the reason shows, with Back', actions: [assign({ failure: 'refused' }), { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) }] },
         ],
       },
     },
     failed: {
-      on: { retry: 'loading' },
+      description: 'The result could not be shown: Back, and Try again when the connection was lost.',
+      on: { retry: { target: 'loading', description: 'The student presses Try again' } },
     },
     notPublished: {
       description: 'The result is unavailable until the teacher publishes it: the student goes back',
@@ -102,18 +108,21 @@ export const resultViewMachine = setup({
       entry: 'goBack',
     },
     shown: {
+      description: 'The result screen: PASSED or FAILED, marks, statistics and every question with its correct answer and explanation; Print, and Retake Exam for a practice exam.',
       on: {
-        print: { actions: 'print' },
-        'retake.ask': { guard: 'practice', target: 'confirmingRetake' },
+        print: { actions: 'print', description: "The student presses Print: the browser's print dialog opens with the result alone" },
+        'retake.ask': { guard: 'practice', target: 'confirmingRetake', description: 'The student presses Retake Exam (practice exams only)' },
       },
     },
     confirmingRetake: {
+      description: "Asks 'Retaking exam will remove the previous submission. Do you want to continue?'",
       on: {
-        'retake.cancel': 'shown',
-        'retake.confirm': 'retaking',
+        'retake.cancel': { target: 'shown', description: 'The student declines: the result stays on screen' },
+        'retake.confirm': { target: 'retaking', description: 'The student agrees to retake the exam' },
       },
     },
     retaking: {
+      description: 'The previous submission is being removed on the server.',
       tags: ['busy'],
       invoke: {
         src: 'retakeExam',
@@ -122,6 +131,7 @@ export const resultViewMachine = setup({
           {
             guard: { type: 'retakeAccepted', params: ({ event }) => ({ output: event.output }) },
             target: 'left',
+            description: "Retake accepted: this device's answers are cleared and the live exam opens",
             actions: [
               { type: 'clearSavedAnswers', params: ({ context }) => ({ examId: context.examId }) },
               {
@@ -135,23 +145,25 @@ export const resultViewMachine = setup({
               },
             ],
           },
-          { target: 'shown', actions: { type: 'notify', params: { kind: 'error', title: MESSAGES.unhandledException } } },
+          { target: 'shown', description: 'The server did not accept the retake: an error shows and the result stays', actions: { type: 'notify', params: { kind: 'error', title: MESSAGES.unhandledException } } },
         ],
         onError: [
           {
             guard: { type: 'networkFailure', params: ({ event }) => ({ error: event.error }) },
             target: 'shown',
+            description: "No connection: 'Internet connection lost.' shows and the result stays",
             actions: { type: 'notify', params: { kind: 'error', title: resultViewMessages.connectionLost } },
           },
           {
             guard: { type: 'forbidden', params: ({ event }) => ({ error: event.error }) },
             target: 'shown',
+            description: "The exam was removed from the student's batch: 'This exam has been removed from your group' shows and the batch is reloaded",
             actions: [
               { type: 'notify', params: { kind: 'error', title: resultViewMessages.removed } },
               { type: 'reloadGroup', params: ({ context }) => ({ groupId: context.groupId }) },
             ],
           },
-          { target: 'shown', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
+          { target: 'shown', description: 'The retake was refused: the reason shows and the result stays', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
         ],
       },
     },

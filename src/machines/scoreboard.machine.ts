@@ -81,94 +81,111 @@ export const scoreboardMachine = setup({
   },
 }).createMachine({
   id: 'scoreboard',
+  description: "The scoreboard: the student's published results with six summary cards, a Select Course filter, a table paged as the student scrolls, each exam's Merit List in a modal, and Print for the Progress Report.",
+  meta: { spec: '§2 Scoreboard' },
   context: { courseId: '', head: null, rows: [], lastId: null, hasMore: false, meritExam: null, merit: null },
   initial: 'loading',
   states: {
     loading: {
+      description: "The first page of the student's results for the chosen course is read.",
       tags: ['loading'],
       invoke: {
         src: 'loadPage',
         input: ({ context }) => ({ courseId: context.courseId, lastId: null }),
         onDone: {
           target: 'ready',
+          description: 'The name, summary cards and the first rows of the table show',
           actions: assign(({ event }) => ({ head: headOf(event.output), rows: event.output.examResult, lastId: event.output.lastId, hasMore: event.output.hasMore })),
         },
-        onError: { target: 'failed', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'failed', description: "The results could not be loaded: the reason shows ('Internet connection lost.' offline)", actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     failed: {
-      on: { retry: 'loading' },
+      description: "'The results could not be loaded.' with Try again.",
+      on: { retry: { target: 'loading', description: 'The student presses Try again' } },
     },
     ready: {
+      description: 'The scoreboard on screen: the results table, and the Merit List modal beside it.',
       type: 'parallel',
       on: {
-        'course.select': { target: 'loading', actions: assign({ courseId: ({ event }) => event.courseId, rows: [], lastId: null, hasMore: false }) },
-        print: 'preparingPrint',
+        'course.select': { target: 'loading', description: 'The student picks a course in Select Course: the table starts again for that course', actions: assign({ courseId: ({ event }) => event.courseId, rows: [], lastId: null, hasMore: false }) },
+        print: { target: 'preparingPrint', description: 'The student presses Print for the Progress Report' },
       },
       states: {
         rows: {
+          description: 'The results table: Exam Name, Exam Date, Exam Type, Pass/Fail, Merit Position, marks, Course and a Merit List button.',
           initial: 'idle',
           states: {
             idle: {
-              on: { 'rows.more': { guard: 'hasMore', target: 'loadingMore' } },
+              description: 'The rows read so far; more load when the student scrolls to the end or presses Load more.',
+              on: { 'rows.more': { guard: 'hasMore', target: 'loadingMore', description: 'The student scrolls to the end of the table or presses Load more while more results remain' } },
             },
             loadingMore: {
+              description: 'The next page of results is read; Load more is busy.',
               tags: ['loadingMore'],
               invoke: {
                 src: 'loadPage',
                 input: ({ context }) => ({ courseId: context.courseId, lastId: context.lastId }),
                 onDone: {
                   target: 'idle',
+                  description: 'The next rows join the bottom of the table',
                   actions: assign(({ context, event }) => ({ rows: [...context.rows, ...event.output.examResult], lastId: event.output.lastId, hasMore: event.output.hasMore })),
                 },
-                onError: { target: 'moreFailed', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
+                onError: { target: 'moreFailed', description: 'The next page could not be loaded: the reason shows and the rows read so far stay', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
               },
             },
             moreFailed: {
               description: 'Scrolling on does not ask again; the Load more button does',
-              on: { 'rows.more': { guard: 'hasMore', target: 'loadingMore' } },
+              on: { 'rows.more': { guard: 'hasMore', target: 'loadingMore', description: 'The student presses Load more to try again' } },
             },
           },
         },
         merit: {
+          description: "The Merit List modal of one exam: rank, name, subject, marks, negative marks, wrong answers and the overall, faculty, subject and category positions.",
           initial: 'closed',
           states: {
             closed: {
-              on: { 'merit.open': { target: 'loading', actions: assign({ meritExam: ({ event }) => event.exam, merit: null }) } },
+              description: 'No merit list is open.',
+              on: { 'merit.open': { target: 'loading', description: "The student presses an exam's Merit List button", actions: assign({ meritExam: ({ event }) => event.exam, merit: null }) } },
             },
             loading: {
+              description: 'The modal is open while the first rows of the merit list are read.',
               tags: ['meritLoading'],
-              on: { 'merit.close': 'closed' },
+              on: { 'merit.close': { target: 'closed', description: 'The student closes the modal' } },
               invoke: {
                 src: 'loadMerit',
                 input: ({ context }) => ({ examId: context.meritExam!.examId, isPracticeExam: context.meritExam!.isPracticeExam, after: undefined }),
-                onDone: { target: 'open', actions: assign({ merit: ({ event }) => ({ total: event.output.total, next: event.output.next, me: event.output.me, rows: event.output.data }) }) },
-                onError: { target: 'failed', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
+                onDone: { target: 'open', description: 'The first places of the merit list show in the modal', actions: assign({ merit: ({ event }) => ({ total: event.output.total, next: event.output.next, me: event.output.me, rows: event.output.data }) }) },
+                onError: { target: 'failed', description: 'The merit list could not be loaded: the reason shows in the modal', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
               },
             },
             open: {
+              description: "The merit list in the modal, with Load more while places remain.",
               on: {
-                'merit.more': { guard: 'meritHasMore', target: 'loadingMore' },
-                'merit.close': 'closed',
+                'merit.more': { guard: 'meritHasMore', target: 'loadingMore', description: 'The student presses Load more in the modal' },
+                'merit.close': { target: 'closed', description: 'The student closes the modal' },
               },
             },
             loadingMore: {
+              description: 'The next places of the merit list are read; Load more is busy.',
               tags: ['meritLoadingMore'],
-              on: { 'merit.close': 'closed' },
+              on: { 'merit.close': { target: 'closed', description: 'The student closes the modal' } },
               invoke: {
                 src: 'loadMerit',
                 input: ({ context }) => ({ examId: context.meritExam!.examId, isPracticeExam: context.meritExam!.isPracticeExam, after: context.merit?.next ?? undefined }),
                 onDone: {
                   target: 'open',
+                  description: 'The next places join the bottom of the merit list',
                   actions: assign({
                     merit: ({ context, event }) => ({ total: event.output.total, next: event.output.next, me: event.output.me, rows: [...(context.merit?.rows ?? []), ...event.output.data] }),
                   }),
                 },
-                onError: { target: 'open', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
+                onError: { target: 'open', description: 'The next places could not be loaded: the reason shows and the list so far stays', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
               },
             },
             failed: {
-              on: { 'merit.retry': 'loading', 'merit.close': 'closed' },
+              description: "'The merit list could not be loaded.' in the modal, with Try again.",
+              on: { 'merit.retry': { target: 'loading', description: 'The student presses Try again in the modal' }, 'merit.close': { target: 'closed', description: 'The student closes the modal' } },
             },
           },
         },
@@ -182,9 +199,10 @@ export const scoreboardMachine = setup({
         input: ({ context }) => ({ courseId: context.courseId }),
         onDone: {
           target: 'ready',
+          description: "Every row is read: the browser's print dialog opens with the Progress Report",
           actions: [assign(({ event }) => ({ head: headOf(event.output), rows: event.output.results.examResult, lastId: null, hasMore: false })), 'print'],
         },
-        onError: { target: 'ready', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: { target: 'ready', description: 'The rows could not be read: the reason shows and nothing is printed', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
       },
     },
   },

@@ -63,8 +63,8 @@ function withMark(answers: WrittenAnswer[], reply: MarkReply): WrittenAnswer[] {
 
 /** Leaving an assignment, or loading it again with another filter: only while no request of it is under way. */
 const leaveQueue = {
-  'desk.back': { target: '#staffDesk.signedIn.assignments', actions: ['clearProblem', 'leaveAssignment'] },
-  'desk.filter': { target: '#staffDesk.signedIn.queue.loading', actions: ['clearProblem', 'chooseFilter'] },
+  'desk.back': { target: '#staffDesk.signedIn.assignments', description: 'The teacher presses Back: the exam assignments show again', actions: ['clearProblem', 'leaveAssignment'] },
+  'desk.filter': { target: '#staffDesk.signedIn.queue.loading', description: 'The teacher picks another tab (pending, marked or all answers): the answers load again', actions: ['clearProblem', 'chooseFilter'] },
 } as const;
 
 export const staffDeskMachine = setup({
@@ -109,6 +109,8 @@ export const staffDeskMachine = setup({
   },
 }).createMachine({
   id: 'staffDesk',
+  description: "The teacher desk (/staff): a teacher or administrator signs in, opens an exam assignment, marks its written answers one at a time and publishes the results after a confirmation.",
+  meta: { spec: '§6 Roles and permissions (admin screens: not shown) — not in the spec: the teacher desk (marking and publishing results)' },
   context: { staff: null, assignments: [], assignment: null, status: 'pending', answers: [], index: 0, problem: null, published: null },
   initial: 'signedOut',
   states: {
@@ -116,12 +118,13 @@ export const staffDeskMachine = setup({
       description: 'The staff sign-in form.',
       on: {
         'desk.signIn': [
-          { guard: { type: 'credentialsGiven', params: ({ event }) => event }, target: 'signingIn', actions: 'clearProblem' },
-          { actions: assign({ problem: { title: deskMessages.missingCredentials } }) },
+          { guard: { type: 'credentialsGiven', params: ({ event }) => event }, target: 'signingIn', description: 'The teacher signs in with a username and password', actions: 'clearProblem' },
+          { description: "Username or password left empty: 'Enter your username and password.' shows", actions: assign({ problem: { title: deskMessages.missingCredentials } }) },
         ],
       },
     },
     signingIn: {
+      description: 'Signing in.',
       tags: ['busy'],
       invoke: {
         src: 'signIn',
@@ -129,39 +132,43 @@ export const staffDeskMachine = setup({
           if (event.type !== 'desk.signIn') throw new Error(`signingIn entered by ${event.type}`);
           return { username: event.username.trim(), password: event.password };
         },
-        onDone: { target: 'signedIn', actions: assign({ staff: ({ event }) => event.output }) },
-        onError: { target: 'signedOut', actions: { type: 'keepProblem', params: ({ event }) => ({ error: event.error }) } },
+        onDone: { target: 'signedIn', description: 'Signed in: the desk opens on the exam assignments', actions: assign({ staff: ({ event }) => event.output }) },
+        onError: { target: 'signedOut', description: 'Sign-in refused or failed: the reason shows on the form', actions: { type: 'keepProblem', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     signedIn: {
+      description: "The desk with the teacher's name and Sign out.",
       initial: 'assignments',
-      on: { 'desk.signOut': '#staffDesk.signingOut' },
+      on: { 'desk.signOut': { target: '#staffDesk.signingOut', description: 'The teacher presses Sign out' } },
       states: {
         assignments: {
           description: 'The exam assignments with what waits for marking.',
           initial: 'loading',
           states: {
             loading: {
+              description: 'The exam assignments are loading.',
               tags: ['loading'],
               invoke: {
                 src: 'loadAssignments',
                 onDone: [
-                  { guard: { type: 'noAssignments', params: ({ event }) => ({ assignments: event.output }) }, target: 'empty', actions: assign({ assignments: [] }) },
-                  { target: 'listed', actions: assign({ assignments: ({ event }) => event.output }) },
+                  { guard: { type: 'noAssignments', params: ({ event }) => ({ assignments: event.output }) }, target: 'empty', description: 'The teacher has no exam assignments', actions: assign({ assignments: [] }) },
+                  { target: 'listed', description: 'The exam assignments show', actions: assign({ assignments: ({ event }) => event.output }) },
                 ],
                 onError: [
-                  { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: '#staffDesk.signedOut', actions: [{ type: 'keepProblem', params: ({ event }) => ({ error: event.error }) }, 'forgetDesk'] },
-                  { target: 'failed', actions: { type: 'keepProblem', params: ({ event }) => ({ error: event.error }) } },
+                  { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: '#staffDesk.signedOut', description: 'The desk session has ended: the sign-in form shows again with the reason', actions: [{ type: 'keepProblem', params: ({ event }) => ({ error: event.error }) }, 'forgetDesk'] },
+                  { target: 'failed', description: 'The assignments could not be loaded: the reason shows with Try again', actions: { type: 'keepProblem', params: ({ event }) => ({ error: event.error }) } },
                 ],
               },
             },
-            failed: { on: { 'desk.retry': { target: 'loading', actions: 'clearProblem' } } },
-            empty: { on: { 'desk.refresh': 'loading' } },
+            failed: { description: 'The exam assignments could not be loaded: the reason and Try again.', on: { 'desk.retry': { target: 'loading', description: 'The teacher presses Try again', actions: 'clearProblem' } } },
+            empty: { description: 'No exam assignments yet, with Refresh.', on: { 'desk.refresh': { target: 'loading', description: 'The teacher presses Refresh' } } },
             listed: {
+              description: 'The exam assignments, those with answers to mark first, each with its marked count.',
               on: {
-                'desk.refresh': 'loading',
+                'desk.refresh': { target: 'loading', description: 'The teacher presses Refresh' },
                 'desk.open': {
                   target: '#staffDesk.signedIn.queue',
+                  description: 'The teacher opens an assignment: its answers waiting for marks load',
                   actions: assign({
                     assignment: ({ context, event }) => context.assignments.find((a) => a._id === event.assignmentId) ?? null,
                     status: 'pending',
@@ -180,6 +187,7 @@ export const staffDeskMachine = setup({
           initial: 'loading',
           states: {
             loading: {
+              description: "The assignment's answers of the chosen tab are loading.",
               tags: ['loading'],
               invoke: {
                 src: 'loadQueue',
@@ -188,38 +196,41 @@ export const staffDeskMachine = setup({
                   {
                     guard: { type: 'noAnswers', params: ({ event }) => ({ queue: event.output }) },
                     target: 'empty',
+                    description: 'No answers in this tab',
                     actions: assign({ assignment: ({ event }) => event.output.assignment, answers: [], index: 0 }),
                   },
-                  { target: 'marking', actions: assign({ assignment: ({ event }) => event.output.assignment, answers: ({ event }) => event.output.answers, index: 0 }) },
+                  { target: 'marking', description: 'The first answer of the tab shows for marking', actions: assign({ assignment: ({ event }) => event.output.assignment, answers: ({ event }) => event.output.answers, index: 0 }) },
                 ],
                 onError: [
-                  { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: '#staffDesk.signedOut', actions: [{ type: 'keepProblem', params: ({ event }) => ({ error: event.error }) }, 'forgetDesk'] },
-                  { target: 'failed', actions: { type: 'keepProblem', params: ({ event }) => ({ error: event.error }) } },
+                  { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: '#staffDesk.signedOut', description: 'The desk session has ended: the sign-in form shows again with the reason', actions: [{ type: 'keepProblem', params: ({ event }) => ({ error: event.error }) }, 'forgetDesk'] },
+                  { target: 'failed', description: 'The answers could not be loaded: the reason shows with Try again', actions: { type: 'keepProblem', params: ({ event }) => ({ error: event.error }) } },
                 ],
               },
             },
-            failed: { on: { ...leaveQueue, 'desk.retry': { target: 'loading', actions: 'clearProblem' } } },
+            failed: { description: "The assignment's answers could not be loaded: the reason and Try again.", on: { ...leaveQueue, 'desk.retry': { target: 'loading', description: 'The teacher presses Try again', actions: 'clearProblem' } } },
             empty: {
               description: 'Nothing of this filter waits here.',
-              on: { ...leaveQueue, 'desk.publish': { guard: 'publishable', target: 'confirmingPublish', actions: 'clearProblem' } },
+              on: { ...leaveQueue, 'desk.publish': { guard: 'publishable', target: 'confirmingPublish', description: 'The teacher presses Publish results (a live exam not published yet)', actions: 'clearProblem' } },
             },
             marking: {
               description: 'One answer on screen: the question, the text and files, marks and comment.',
               initial: 'editing',
               states: {
                 editing: {
+                  description: 'The teacher reads the answer and types marks and an optional comment; Previous, Next and Save.',
                   on: {
                     ...leaveQueue,
-                    'desk.next': { guard: 'hasNext', actions: ['clearProblem', assign({ index: ({ context }) => context.index + 1 })] },
-                    'desk.previous': { guard: 'hasPrevious', actions: ['clearProblem', assign({ index: ({ context }) => context.index - 1 })] },
+                    'desk.next': { guard: 'hasNext', description: 'The teacher presses Next: the next answer shows', actions: ['clearProblem', assign({ index: ({ context }) => context.index + 1 })] },
+                    'desk.previous': { guard: 'hasPrevious', description: 'The teacher presses Previous: the previous answer shows', actions: ['clearProblem', assign({ index: ({ context }) => context.index - 1 })] },
                     'desk.save': [
-                      { guard: { type: 'marksGiven', params: ({ event }) => ({ marks: event.marks }) }, target: 'saving', actions: 'clearProblem' },
-                      { actions: assign({ problem: { title: deskMessages.missingMarks } }) },
+                      { guard: { type: 'marksGiven', params: ({ event }) => ({ marks: event.marks }) }, target: 'saving', description: 'The teacher saves the marks and comment', actions: 'clearProblem' },
+                      { description: "Saved without marks: 'Enter the marks for this answer.' shows", actions: assign({ problem: { title: deskMessages.missingMarks } }) },
                     ],
-                    'desk.publish': { guard: 'publishable', target: '#staffDesk.signedIn.queue.confirmingPublish', actions: 'clearProblem' },
+                    'desk.publish': { guard: 'publishable', target: '#staffDesk.signedIn.queue.confirmingPublish', description: 'The teacher presses Publish results (a live exam not published yet)', actions: 'clearProblem' },
                   },
                 },
                 saving: {
+                  description: 'The marks and comment of the answer on screen are being saved.',
                   tags: ['busy'],
                   invoke: {
                     src: 'markAnswer',
@@ -238,7 +249,7 @@ export const staffDeskMachine = setup({
                       { target: 'editing', description: 'Saved the last answer: it stays on screen.', actions: assign({ answers: ({ context, event }) => withMark(context.answers, event.output) }) },
                     ],
                     onError: [
-                      { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: '#staffDesk.signedOut', actions: [{ type: 'keepProblem', params: ({ event }) => ({ error: event.error }) }, 'forgetDesk'] },
+                      { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: '#staffDesk.signedOut', description: 'The desk session has ended: the sign-in form shows again with the reason', actions: [{ type: 'keepProblem', params: ({ event }) => ({ error: event.error }) }, 'forgetDesk'] },
                       { target: 'editing', description: "The server's refusal is shown beside the marks.", actions: { type: 'keepProblem', params: ({ event }) => ({ error: event.error }) } },
                     ],
                   },
@@ -250,42 +261,45 @@ export const staffDeskMachine = setup({
               on: {
                 'desk.cancel': [
                   { guard: 'hasAnswers', target: 'marking', description: 'Back to the answer on screen.', actions: 'clearProblem' },
-                  { target: 'empty', actions: 'clearProblem' },
+                  { target: 'empty', description: 'Back to the empty tab.', actions: 'clearProblem' },
                 ],
-                'desk.confirm': { target: 'publishing', actions: 'clearProblem' },
+                'desk.confirm': { target: 'publishing', description: 'The teacher presses Publish in the dialog', actions: 'clearProblem' },
               },
             },
             publishing: {
+              description: 'The results are being published; the dialog waits.',
               tags: ['busy'],
               invoke: {
                 src: 'publish',
                 input: ({ context }) => ({ assignmentId: context.assignment?._id ?? '' }),
                 onDone: {
                   target: 'published',
+                  description: 'Published: the dialog tells how many results are visible and how many students were notified',
                   actions: assign({
                     published: ({ event }) => event.output,
                     assignment: ({ context, event }) => (context.assignment ? { ...context.assignment, resultPublished: true, publishedAt: event.output.publishedAt } : null),
                   }),
                 },
                 onError: [
-                  { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: '#staffDesk.signedOut', actions: [{ type: 'keepProblem', params: ({ event }) => ({ error: event.error }) }, 'forgetDesk'] },
+                  { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: '#staffDesk.signedOut', description: 'The desk session has ended: the sign-in form shows again with the reason', actions: [{ type: 'keepProblem', params: ({ event }) => ({ error: event.error }) }, 'forgetDesk'] },
                   { target: 'confirmingPublish', description: 'Refused (answers unmarked, exam not over): the reason shows in the dialog.', actions: { type: 'keepProblem', params: ({ event }) => ({ error: event.error }) } },
                 ],
               },
             },
             published: {
               description: 'The results are visible and every student of the batch was notified.',
-              on: { ...leaveQueue, 'desk.cancel': 'loading' },
+              on: { ...leaveQueue, 'desk.cancel': { target: 'loading', description: "The teacher presses Done or closes the dialog: the assignment's answers load again, now published" } },
             },
           },
         },
       },
     },
     signingOut: {
+      description: 'Signing out.',
       tags: ['busy'],
       invoke: {
         src: 'signOut',
-        onDone: { target: 'signedOut', actions: ['forgetDesk', 'clearProblem'] },
+        onDone: { target: 'signedOut', description: 'Signed out: the sign-in form shows', actions: ['forgetDesk', 'clearProblem'] },
         onError: { target: 'signedOut', description: 'The server could not be told (offline): this tab forgets the session anyway.', actions: ['forgetDesk', 'clearProblem'] },
       },
     },
