@@ -21,6 +21,8 @@ export interface Realtime {
   endSession(sessionHash: string): void;
   /** Closes every socket of a student whose sessions were all revoked. */
   endStudent(studentId: string): void;
+  /** The student's row changed: every process asks the database again for their sessions. */
+  studentChanged(studentId: string): void;
   /** Resolves once events can leave this process (the Redis connection is up, when there is one). */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -51,7 +53,7 @@ export function attachRealtime(app: FastifyInstance): Realtime {
   io.use(async (socket: Socket, next) => {
     try {
       const raw = (socket.handshake.auth?.sessionId as string | undefined) ?? socket.handshake.headers.authorization ?? '';
-      const user = raw ? await resolveSession(app.db, String(raw), app.clock.now()) : null;
+      const user = raw ? await resolveSession(app.db, String(raw), app.clock.now(), app.sessionCache) : null;
       if (!user || user.kind !== 'student') return next(new Error('notLoggedIn'));
       socket.data.studentId = user.student.id;
       socket.data.sessionHash = user.sessionHash;
@@ -60,6 +62,15 @@ export function attachRealtime(app: FastifyInstance): Realtime {
       next(error as Error);
     }
   });
+
+  // Cached sessions (server/account/session-cache.ts) are forgotten on every process: this one at
+  // once, the others through the adapter when Redis is there.
+  const forget = (what: 'session' | 'user', id: string, everywhere: boolean) => {
+    if (what === 'session') app.sessionCache.forgetSession(id);
+    else app.sessionCache.forgetUser(id);
+    if (everywhere && redis) io.serverSideEmit('forgetSessions', what, id);
+  };
+  io.on('forgetSessions', (what: 'session' | 'user', id: string) => forget(what, String(id), false));
 
   io.on('connection', (socket) => {
     void socket.join([studentRoom(socket.data.studentId as string), sessionRoom(socket.data.sessionHash as string)]);
@@ -74,12 +85,17 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     // The adapter closes sockets only when its own request comes back through Redis; closing this
     // process's sockets first makes a sign-out hold here even while Redis is away.
     endSession(sessionHash) {
+      forget('session', sessionHash, true);
       io.local.in(sessionRoom(sessionHash)).disconnectSockets(true);
       io.in(sessionRoom(sessionHash)).disconnectSockets(true);
     },
     endStudent(studentId) {
+      forget('user', studentId, true);
       io.local.in(studentRoom(studentId)).disconnectSockets(true);
       io.in(studentRoom(studentId)).disconnectSockets(true);
+    },
+    studentChanged(studentId) {
+      forget('user', studentId, true);
     },
     async ready() {
       if (redis && redis.pub.status !== 'ready') await new Promise<void>((resolve, reject) => {
