@@ -3,6 +3,7 @@
 // helper, never a dependency: while it is unreachable (at boot or later) the process keeps serving
 // and reaches the sockets it holds itself, says so in the log and in /api/health, and the clients
 // reconnect and resubscribe by themselves when Redis returns.
+import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -33,7 +34,15 @@ export const studentRoom = (studentId: string) => `student:${studentId}`;
 const sessionRoom = (sessionHash: string) => `session:${sessionHash}`;
 
 export function attachRealtime(app: FastifyInstance): Realtime {
-  const io = new Server(app.server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
+  // Workers of one port (server/cluster.ts) share no memory: a long-polling client's requests would
+  // reach different workers, so there sockets are WebSocket only (the app tries WebSocket first).
+  const workersShareThePort = cluster.isWorker && Number(process.env.ACADEMY_WORKERS ?? '1') > 1;
+  const io = new Server(app.server, {
+    path: '/socket.io',
+    serveClient: false,
+    cors: { origin: false },
+    ...(workersShareThePort ? { transports: ['websocket' as const] } : {}),
+  });
   // Sign-outs made on other processes while Redis was away never reached this one: when it returns,
   // the sockets of sessions revoked meanwhile are closed here.
   const closeRevokedSockets = async () => {
