@@ -2,6 +2,8 @@
 //
 //   npm run bench:exam -- [--students 1000] [--seconds 60] [--submit-window 30] [--open-window 10] [--db sqlite:/tmp/x.sqlite | postgres://...]
 //                          [--cpu-prof <dir>]   (the server process writes a V8 CPU profile there when it stops)
+//                          [--processes 2 --redis redis://...]   (several server processes on one database, each
+//                                                student always talking to the same one, events through Redis)
 //
 // Starts server/main.ts on a loopback port over a fresh database (a temporary SQLite file by
 // default; DATABASE_URL or --db for another; a PostgreSQL URL gets a fresh schema), creates N
@@ -42,6 +44,7 @@ const STUDENTS = Math.floor(positive('students', 1000));
 const SECONDS = positive('seconds', 60);
 const SUBMIT_WINDOW = positive('submit-window', 30);
 const OPEN_WINDOW = positive('open-window', 10);
+const PROCESSES = Math.floor(positive('processes', 1));
 const SAVE_EVERY_MS = 10_000;
 const QUESTIONS = 40;
 
@@ -191,7 +194,7 @@ async function runSchedule<T>(jobs: { at: number; job: T }[], fire: (job: T) => 
 
 async function main(): Promise<void> {
   const database = await prepareDatabase();
-  let server: ServerProcess | null = null;
+  let servers: ServerProcess[] = [];
   try {
     console.log(`Exam load benchmark: ${STUDENTS} students opening within ${OPEN_WINDOW} s, answer saves every 10 s for ${SECONDS} s, submits within ${SUBMIT_WINDOW} s`);
     console.log(`Database: ${database.describe}; machine: ${os.cpus().length} cores, Node ${process.version}`);
@@ -209,8 +212,16 @@ async function main(): Promise<void> {
     console.log(`Setup: ${STUDENTS} students, sessions and one ${QUESTIONS}-question live exam in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`);
 
     const profileDir = flag('cpu-prof');
-    server = await startServerProcess(database.url, { LOG_LEVEL: 'silent' }, undefined, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []);
-    const port = server.port;
+    const redis = flag('redis') ?? '';
+    if (PROCESSES > 1 && !redis) console.log('Several processes without --redis: events stay on each process (figures of HTTP only)');
+    servers = await Promise.all(
+      Array.from({ length: PROCESSES }, () =>
+        startServerProcess(database.url, { LOG_LEVEL: 'silent', REDIS_URL: redis }, undefined, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []),
+      ),
+    );
+    console.log(`Server processes: ${PROCESSES}${redis ? `, Redis ${redis}` : ''}`);
+    // A student keeps to one process, as behind a balancer with sticky sessions.
+    const portOf = new Map(sessions.map((session, i) => [session, servers[i % PROCESSES]!.port]));
 
     // A server that has run for a while has compiled its routes: one student outside the measure opens
     // the exam first, so the figures are not those of the process's first requests.
@@ -219,8 +230,10 @@ async function main(): Promise<void> {
       ['PATCH', pathTo(examsPaths.start, { examId: EXAM, groupId: GROUP })],
       ['GET', pathTo(examsPaths.paper, { examId: EXAM, groupId: GROUP })],
     ] as const) {
-      const reply = await request(port, method, `${API_PREFIX}${url}`, warmUp);
-      if (reply.status !== 200) throw new Error(`warm-up ${method} ${url} answered ${reply.status}: ${reply.body}`);
+      for (const { port } of servers) {
+        const reply = await request(port, method, `${API_PREFIX}${url}`, warmUp);
+        if (reply.status !== 200) throw new Error(`warm-up ${method} ${url} answered ${reply.status}: ${reply.body}`);
+      }
     }
 
     // Phase 0: the batch opens the exam together (spread over --open-window seconds): the exam list,
@@ -235,11 +248,11 @@ async function main(): Promise<void> {
       async (session) => {
         const t0 = performance.now();
         opened.sent += 1;
-        const list = await timed(lists, () => request(port, 'GET', `${API_PREFIX}${pathTo(examsPaths.list, { courseId: COURSE })}`, session));
+        const list = await timed(lists, () => request(portOf.get(session)!, 'GET', `${API_PREFIX}${pathTo(examsPaths.list, { courseId: COURSE })}`, session));
         if (!list) return;
-        const start = await timed(starts, () => request(port, 'PATCH', `${API_PREFIX}${pathTo(examsPaths.start, { examId: EXAM, groupId: GROUP })}`, session));
+        const start = await timed(starts, () => request(portOf.get(session)!, 'PATCH', `${API_PREFIX}${pathTo(examsPaths.start, { examId: EXAM, groupId: GROUP })}`, session));
         if (!start) return;
-        const paper = await timed(papers, () => request(port, 'GET', `${API_PREFIX}${pathTo(examsPaths.paper, { examId: EXAM, groupId: GROUP })}`, session));
+        const paper = await timed(papers, () => request(portOf.get(session)!, 'GET', `${API_PREFIX}${pathTo(examsPaths.paper, { examId: EXAM, groupId: GROUP })}`, session));
         if (!paper) return;
         const questions = (JSON.parse(paper.body) as { data: { questions: { image: string[] }[] } }).data.questions;
         if (questions.length !== QUESTIONS || !questions[0]!.image[0]?.includes('signature=')) wrongPapers += 1;
@@ -265,7 +278,7 @@ async function main(): Promise<void> {
       const answer = q % 4 === 3 ? ['true', round % 2 === 0 ? 'false' : 'true', null, 'false', 'true'] : [(student + round) % 4];
       const timestamp = Date.now();
       const reply = await timed(saves, () =>
-        request(port, 'PATCH', `${API_PREFIX}${pathTo(examsPaths.addAnswer, { examId: EXAM, groupId: GROUP })}?isLive=true`, sessions[student]!, { questionId: questionId(q), answer, timestamp }),
+        request(portOf.get(sessions[student]!)!, 'PATCH', `${API_PREFIX}${pathTo(examsPaths.addAnswer, { examId: EXAM, groupId: GROUP })}?isLive=true`, sessions[student]!, { questionId: questionId(q), answer, timestamp }),
       );
       if (!reply) return;
       const data = JSON.parse(reply.body).data as { applied: boolean };
@@ -281,7 +294,7 @@ async function main(): Promise<void> {
       sessions.map((session, i) => ({ at: ((i * 7919) % STUDENTS) / STUDENTS * SUBMIT_WINDOW * 1000, job: session })),
       async (session) => {
         const reply = await timed(submits, () =>
-          request(port, 'PATCH', `${API_PREFIX}${pathTo(examsPaths.submit, { examId: EXAM, groupId: GROUP })}`, session, { candidateCategory: 'Govt.', facultyName: 'Medicine', subjectName: 'No Subject' }),
+          request(portOf.get(session)!, 'PATCH', `${API_PREFIX}${pathTo(examsPaths.submit, { examId: EXAM, groupId: GROUP })}`, session, { candidateCategory: 'Govt.', facultyName: 'Medicine', subjectName: 'No Subject' }),
         );
         if (reply) submitted += 1;
       },
@@ -306,7 +319,7 @@ async function main(): Promise<void> {
     await db.destroy();
     if (mismatched > 0) process.exitCode = 1;
   } finally {
-    await server?.stop();
+    await Promise.all(servers.map((server) => server.stop()));
     agent.destroy();
     await database.drop();
   }
