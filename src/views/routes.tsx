@@ -4,7 +4,6 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, Route, createRoutesFromElements } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { useSessionActor } from './app/RootActors';
-import { Shell } from './app/Shell';
 import { SectionTabs } from './app/SectionTabs';
 import { buttonClass } from './ui/Button';
 import { Spinner } from './ui/Spinner';
@@ -14,9 +13,11 @@ import { Register } from './auth/Register';
 import { ForgotPassword } from './auth/ForgotPassword';
 import { OtpEntry } from './auth/OtpEntry';
 import { SetPassword } from './auth/SetPassword';
-import { CoursesScreen } from './courses/CoursesScreen';
 
-// Screens past the first one load on demand, so signing in on a slow connection fetches only what it needs.
+// The signed-in shell and every screen behind it load on demand, so the sign-in screen on a slow
+// connection fetches only itself (tests/unit/app-bundle.test.ts checks what its chunks carry).
+const Shell = lazy(() => import('./app/Shell').then((m) => ({ default: m.Shell })));
+const CoursesScreen = lazy(() => import('./courses/CoursesScreen').then((m) => ({ default: m.CoursesScreen })));
 const StudentProfile = lazy(() => import('./profile/StudentProfile').then((m) => ({ default: m.StudentProfile })));
 const CourseSubjectsScreen = lazy(() => import('./courses/CourseSubjectsScreen').then((m) => ({ default: m.CourseSubjectsScreen })));
 const SubjectItemsScreen = lazy(() => import('./content/SubjectItemsScreen').then((m) => ({ default: m.SubjectItemsScreen })));
@@ -37,7 +38,7 @@ export const appRoutes = createRoutesFromElements(
       </Route>
     </Route>
     <Route element={<RequireStudent />}>
-      <Route element={<Shell />}>
+      <Route element={<LazyShell />}>
         <Route element={<OnDemand />}>
         <Route path="/" element={<CoursesScreen />} />
         <Route path="/courses" element={<CoursesScreen />} />
@@ -76,6 +77,15 @@ function PublicOnly() {
   const state = useSelector(session, (s) => (s.matches('restoring') ? 'restoring' : s.matches('signedIn') ? 'in' : 'out'));
   if (state === 'restoring') return <Splash />;
   return state === 'in' ? <Navigate to="/" replace /> : <Outlet />;
+}
+
+/** The shell, once its code has arrived (the splash meanwhile). */
+function LazyShell() {
+  return (
+    <Suspense fallback={<Splash />}>
+      <Shell />
+    </Suspense>
+  );
 }
 
 /** Shows a quiet loading line while a screen's code arrives. */
