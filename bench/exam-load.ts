@@ -1,11 +1,15 @@
 // Exam load benchmark: a whole batch taking one live exam against a real server process.
 //
-//   npm run bench:exam -- [--students 1000] [--seconds 60] [--submit-window 30] [--db sqlite:/tmp/x.sqlite | postgres://...]
+//   npm run bench:exam -- [--students 1000] [--seconds 60] [--submit-window 30] [--open-window 10] [--db sqlite:/tmp/x.sqlite | postgres://...]
+//                          [--cpu-prof <dir>]   (the server process writes a V8 CPU profile there when it stops)
+//                          [--processes 2 --redis redis://...]   (several server processes on one database, each
+//                                                student always talking to the same one, events through Redis)
 //
 // Starts server/main.ts on a loopback port over a fresh database (a temporary SQLite file by
 // default; DATABASE_URL or --db for another; a PostgreSQL URL gets a fresh schema), creates N
 // students in one batch with sessions made directly, then measures over real HTTP with keep-alive:
-//   phase 0  every student starts the exam (the batch opening the exam in the same minute)
+//   phase 0  the batch opens the exam within --open-window seconds (10 by default), each student as the
+//            app does: the course's exam list, start, then the whole paper (40 questions, some with figures)
 //   phase 1  every student saves an answer every 10 s for --seconds seconds
 //   phase 2  every student submits within --submit-window seconds
 // and finally checks that every acknowledged answer is stored with its newest value.
@@ -39,6 +43,8 @@ function positive(name: string, fallback: number): number {
 const STUDENTS = Math.floor(positive('students', 1000));
 const SECONDS = positive('seconds', 60);
 const SUBMIT_WINDOW = positive('submit-window', 30);
+const OPEN_WINDOW = positive('open-window', 10);
+const PROCESSES = Math.floor(positive('processes', 1));
 const SAVE_EVERY_MS = 10_000;
 const QUESTIONS = 40;
 
@@ -47,6 +53,9 @@ const GROUP = '90b0000000000000000000b1';
 const EXAM = 'e0b0000000000000000000b1';
 const studentId = (i: number) => `5b${i.toString(16).padStart(22, '0')}`;
 const questionId = (i: number) => `e2b${i.toString(16).padStart(21, '0')}`;
+/** Every fifth question carries a figure (the demo exams' images), as a paper with figures does. */
+const FIGURES = ['heart.png', 'kidney.png', 'liver.png', 'lung.png', 'ecg-strip.png'];
+const figureOf = (i: number) => (i % 5 === 0 ? { image: [`/api/media/exam/${FIGURES[(i / 5) % FIGURES.length]}`] } : {});
 
 interface Database {
   url: string;
@@ -89,13 +98,14 @@ async function prepareDatabase(): Promise<Database> {
 function benchBundle() {
   const questions = Array.from({ length: QUESTIONS }, (_, i) =>
     i % 4 === 3
-      ? { id: questionId(i), type: 'MCA', title: `Statements ${i + 1}`, point: 1, options: ['a', 'b', 'c', 'd', 'e'], answer: ['true', 'false', 'true', 'false', 'true'] }
-      : { id: questionId(i), type: 'MCQ', title: `Question ${i + 1}`, point: 1, options: ['A', 'B', 'C', 'D'], answer: [i % 4] },
+      ? { id: questionId(i), type: 'MCA', title: `Statements ${i + 1}`, point: 1, options: ['a', 'b', 'c', 'd', 'e'], answer: ['true', 'false', 'true', 'false', 'true'], ...figureOf(i) }
+      : { id: questionId(i), type: 'MCQ', title: `Question ${i + 1}`, point: 1, options: ['A', 'B', 'C', 'D'], answer: [i % 4], ...figureOf(i) },
   );
   return {
     courses: [{ id: COURSE, name: 'Benchmark Course', subjects: [] }],
     groups: [{ id: GROUP, name: 'Benchmark Batch', courseId: COURSE, items: 'all' }],
-    students: Array.from({ length: STUDENTS }, (_, i) => ({
+    // One more student than measured: the warm-up student (see main).
+    students: Array.from({ length: STUDENTS + 1 }, (_, i) => ({
       id: studentId(i),
       name: `Student ${i + 1}`,
       sid: `B-${i + 1}`,
@@ -184,9 +194,9 @@ async function runSchedule<T>(jobs: { at: number; job: T }[], fire: (job: T) => 
 
 async function main(): Promise<void> {
   const database = await prepareDatabase();
-  let server: ServerProcess | null = null;
+  let servers: ServerProcess[] = [];
   try {
-    console.log(`Exam load benchmark: ${STUDENTS} students, answer saves every 10 s for ${SECONDS} s, submits within ${SUBMIT_WINDOW} s`);
+    console.log(`Exam load benchmark: ${STUDENTS} students opening within ${OPEN_WINDOW} s, answer saves every 10 s for ${SECONDS} s, submits within ${SUBMIT_WINDOW} s`);
     console.log(`Database: ${database.describe}; machine: ${os.cpus().length} cores, Node ${process.version}`);
 
     const { db, dialect } = await connect(database.url);
@@ -194,21 +204,64 @@ async function main(): Promise<void> {
     const setupStart = performance.now();
     await importBundle(db, benchBundle(), { now: new Date(), scryptCost: 1024 });
     const sessions: string[] = [];
+    let warmUp = '';
     await db.transaction().execute(async (trx) => {
       for (let i = 0; i < STUDENTS; i += 1) sessions.push(await createSession(trx, { id: studentId(i), kind: 'student' }, new Date(), 1));
+      warmUp = await createSession(trx, { id: studentId(STUDENTS), kind: 'student' }, new Date(), 1);
     });
     console.log(`Setup: ${STUDENTS} students, sessions and one ${QUESTIONS}-question live exam in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`);
 
-    server = await startServerProcess(database.url, { LOG_LEVEL: 'silent' });
-    const port = server.port;
-
-    // Phase 0: the batch opens the exam together (spread over 10 s).
-    const starts = newStats('start (whole batch within 10 s)');
-    await runSchedule(
-      sessions.map((session, i) => ({ at: (i / STUDENTS) * 10_000, job: session })),
-      (session) => timed(starts, () => request(port, 'PATCH', `${API_PREFIX}${pathTo(examsPaths.start, { examId: EXAM, groupId: GROUP })}`, session)),
+    const profileDir = flag('cpu-prof');
+    const redis = flag('redis') ?? '';
+    if (PROCESSES > 1 && !redis) console.log('Several processes without --redis: events stay on each process (figures of HTTP only)');
+    servers = await Promise.all(
+      Array.from({ length: PROCESSES }, () =>
+        startServerProcess(database.url, { LOG_LEVEL: 'silent', REDIS_URL: redis }, undefined, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : []),
+      ),
     );
-    starts.endedAt = performance.now();
+    console.log(`Server processes: ${PROCESSES}${redis ? `, Redis ${redis}` : ''}`);
+    // A student keeps to one process, as behind a balancer with sticky sessions.
+    const portOf = new Map(sessions.map((session, i) => [session, servers[i % PROCESSES]!.port]));
+
+    // A server that has run for a while has compiled its routes: one student outside the measure opens
+    // the exam first, so the figures are not those of the process's first requests.
+    for (const [method, url] of [
+      ['GET', pathTo(examsPaths.list, { courseId: COURSE })],
+      ['PATCH', pathTo(examsPaths.start, { examId: EXAM, groupId: GROUP })],
+      ['GET', pathTo(examsPaths.paper, { examId: EXAM, groupId: GROUP })],
+    ] as const) {
+      for (const { port } of servers) {
+        const reply = await request(port, method, `${API_PREFIX}${url}`, warmUp);
+        if (reply.status !== 200) throw new Error(`warm-up ${method} ${url} answered ${reply.status}: ${reply.body}`);
+      }
+    }
+
+    // Phase 0: the batch opens the exam together (spread over --open-window seconds): the exam list,
+    // start, then the paper, one after the other for each student, as the app does.
+    const lists = newStats('exam list');
+    const starts = newStats('start');
+    const papers = newStats('paper (40 questions)');
+    const opened = newStats(`opening (all three, within ${OPEN_WINDOW} s)`);
+    let wrongPapers = 0;
+    await runSchedule(
+      sessions.map((session, i) => ({ at: (i / STUDENTS) * OPEN_WINDOW * 1000, job: session })),
+      async (session) => {
+        const t0 = performance.now();
+        opened.sent += 1;
+        const list = await timed(lists, () => request(portOf.get(session)!, 'GET', `${API_PREFIX}${pathTo(examsPaths.list, { courseId: COURSE })}`, session));
+        if (!list) return;
+        const start = await timed(starts, () => request(portOf.get(session)!, 'PATCH', `${API_PREFIX}${pathTo(examsPaths.start, { examId: EXAM, groupId: GROUP })}`, session));
+        if (!start) return;
+        const paper = await timed(papers, () => request(portOf.get(session)!, 'GET', `${API_PREFIX}${pathTo(examsPaths.paper, { examId: EXAM, groupId: GROUP })}`, session));
+        if (!paper) return;
+        const questions = (JSON.parse(paper.body) as { data: { questions: { image: string[] }[] } }).data.questions;
+        if (questions.length !== QUESTIONS || !questions[0]!.image[0]?.includes('signature=')) wrongPapers += 1;
+        opened.latencies.push(performance.now() - t0);
+        opened.ok += 1;
+      },
+    );
+    for (const stats of [lists, starts, papers, opened]) stats.endedAt = performance.now();
+    opened.errors = opened.sent - opened.ok;
 
     // Phase 1: each student saves an answer every 10 s, at their own phase within the period.
     const saves = newStats(`answer saves (1 per student / 10 s)`);
@@ -225,7 +278,7 @@ async function main(): Promise<void> {
       const answer = q % 4 === 3 ? ['true', round % 2 === 0 ? 'false' : 'true', null, 'false', 'true'] : [(student + round) % 4];
       const timestamp = Date.now();
       const reply = await timed(saves, () =>
-        request(port, 'PATCH', `${API_PREFIX}${pathTo(examsPaths.addAnswer, { examId: EXAM, groupId: GROUP })}?isLive=true`, sessions[student]!, { questionId: questionId(q), answer, timestamp }),
+        request(portOf.get(sessions[student]!)!, 'PATCH', `${API_PREFIX}${pathTo(examsPaths.addAnswer, { examId: EXAM, groupId: GROUP })}?isLive=true`, sessions[student]!, { questionId: questionId(q), answer, timestamp }),
       );
       if (!reply) return;
       const data = JSON.parse(reply.body).data as { applied: boolean };
@@ -241,7 +294,7 @@ async function main(): Promise<void> {
       sessions.map((session, i) => ({ at: ((i * 7919) % STUDENTS) / STUDENTS * SUBMIT_WINDOW * 1000, job: session })),
       async (session) => {
         const reply = await timed(submits, () =>
-          request(port, 'PATCH', `${API_PREFIX}${pathTo(examsPaths.submit, { examId: EXAM, groupId: GROUP })}`, session, { candidateCategory: 'Govt.', facultyName: 'Medicine', subjectName: 'No Subject' }),
+          request(portOf.get(session)!, 'PATCH', `${API_PREFIX}${pathTo(examsPaths.submit, { examId: EXAM, groupId: GROUP })}`, session, { candidateCategory: 'Govt.', facultyName: 'Medicine', subjectName: 'No Subject' }),
         );
         if (reply) submitted += 1;
       },
@@ -249,7 +302,11 @@ async function main(): Promise<void> {
     submits.endedAt = performance.now();
 
     console.log('');
-    for (const stats of [starts, saves, submits]) report(stats);
+    for (const stats of [lists, starts, papers, opened, saves, submits]) report(stats);
+    if (wrongPapers > 0) {
+      console.log(`Papers without 40 questions or signed figures: ${wrongPapers}`);
+      process.exitCode = 1;
+    }
 
     // Integrity: every acknowledged answer is stored, with the value the student last had acknowledged.
     const storedCount = await db.selectFrom('answers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
@@ -258,11 +315,11 @@ async function main(): Promise<void> {
     console.log('');
     console.log(`Answers acknowledged (applied): ${saves.ok - appliedFalse} saves over ${acknowledged.size} distinct (student, question) pairs; not applied (older timestamp): ${appliedFalse}`);
     console.log(`Answers stored (SELECT count(*) FROM answers): ${Number(storedCount?.n ?? 0)}; acknowledged answers missing or different in storage: ${mismatched}`);
-    console.log(`Submits acknowledged: ${submitted} of ${STUDENTS}; results stored: ${Number(results?.n ?? 0)}`);
+    console.log(`Submits acknowledged: ${submitted} of ${STUDENTS}; results stored: ${Number(results?.n ?? 0)} (the warm-up student opened the exam only)`);
     await db.destroy();
     if (mismatched > 0) process.exitCode = 1;
   } finally {
-    await server?.stop();
+    await Promise.all(servers.map((server) => server.stop()));
     agent.destroy();
     await database.drop();
   }

@@ -104,9 +104,10 @@ export interface ServerProcess {
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-server-'));
 process.once('exit', () => fs.rmSync(scratch, { recursive: true, force: true }));
 
-export async function startServerProcess(databaseUrl: string, env: NodeJS.ProcessEnv = {}, port?: number): Promise<ServerProcess> {
+/** `nodeArgs` go to node before the script, e.g. `--cpu-prof`. */
+export async function startServerProcess(databaseUrl: string, env: NodeJS.ProcessEnv = {}, port?: number, nodeArgs: string[] = []): Promise<ServerProcess> {
   const listenOn = port ?? (await freePort());
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(root, 'server/main.ts')], {
     cwd: root,
     env: {
       ...process.env,

@@ -13,6 +13,7 @@ import type { Database, Staff, Student } from './db/schema.js';
 import type { Dialect } from './db/connect.js';
 import { ApiError, badRequest, notLoggedIn, forbidden } from './errors.js';
 import { resolveSession, type SessionUser } from './account/sessions.js';
+import { SessionCache } from './account/session-cache.js';
 import { attachRealtime, type Realtime } from './realtime.js';
 import { registerAreas } from './areas.js';
 import { requestValidatorCompiler } from './validation.js';
@@ -30,6 +31,8 @@ declare module 'fastify' {
     config: Config;
     clock: Clock;
     realtime: Realtime;
+    /** Sessions resolved in the last seconds (server/account/session-cache.ts). */
+    sessionCache: SessionCache;
     /** Bounds the password hashes running and waiting in this process. */
     hashGate: HashGate;
   }
@@ -88,6 +91,9 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   socket.destroy(error);
 }
 
+/** How long a resolved session is trusted without asking the database again. */
+export const SESSION_CACHE_MS = 5_000;
+
 export interface AppDeps {
   db: Kysely<Database>;
   dialect: Dialect;
@@ -124,6 +130,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('dialect', deps.dialect);
   app.decorate('config', config);
   app.decorate('clock', deps.clock ?? systemClock);
+  // 5 s: a session ended elsewhere while Redis is away is refused here at most that much later.
+  app.decorate('sessionCache', new SessionCache(SESSION_CACHE_MS, 100_000));
   app.decorate('hashGate', new HashGate(config.limits.hashConcurrency, config.limits.hashQueue));
   app.decorateRequest('user', null);
   app.decorateRequest('student', null as unknown as Student);
@@ -166,7 +174,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     if (!request.routeOptions.url || access === 'public') return;
     const header = request.headers.authorization ?? '';
     const sessionId = header.replace(/^Bearer\s+/i, '').trim();
-    const user = sessionId ? await resolveSession(app.db, sessionId, app.clock.now()) : null;
+    const user = sessionId ? await resolveSession(app.db, sessionId, app.clock.now(), app.sessionCache) : null;
     if (!user) throw notLoggedIn();
     request.user = user;
     if (access === 'student') {

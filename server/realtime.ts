@@ -3,6 +3,7 @@
 // helper, never a dependency: while it is unreachable (at boot or later) the process keeps serving
 // and reaches the sockets it holds itself, says so in the log and in /api/health, and the clients
 // reconnect and resubscribe by themselves when Redis returns.
+import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -21,6 +22,8 @@ export interface Realtime {
   endSession(sessionHash: string): void;
   /** Closes every socket of a student whose sessions were all revoked. */
   endStudent(studentId: string): void;
+  /** The student's row changed: every process asks the database again for their sessions. */
+  studentChanged(studentId: string): void;
   /** Resolves once events can leave this process (the Redis connection is up, when there is one). */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -31,7 +34,15 @@ export const studentRoom = (studentId: string) => `student:${studentId}`;
 const sessionRoom = (sessionHash: string) => `session:${sessionHash}`;
 
 export function attachRealtime(app: FastifyInstance): Realtime {
-  const io = new Server(app.server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
+  // Workers of one port (server/cluster.ts) share no memory: a long-polling client's requests would
+  // reach different workers, so there sockets are WebSocket only (the app tries WebSocket first).
+  const workersShareThePort = cluster.isWorker && Number(process.env.ACADEMY_WORKERS ?? '1') > 1;
+  const io = new Server(app.server, {
+    path: '/socket.io',
+    serveClient: false,
+    cors: { origin: false },
+    ...(workersShareThePort ? { transports: ['websocket' as const] } : {}),
+  });
   // Sign-outs made on other processes while Redis was away never reached this one: when it returns,
   // the sockets of sessions revoked meanwhile are closed here.
   const closeRevokedSockets = async () => {
@@ -51,7 +62,7 @@ export function attachRealtime(app: FastifyInstance): Realtime {
   io.use(async (socket: Socket, next) => {
     try {
       const raw = (socket.handshake.auth?.sessionId as string | undefined) ?? socket.handshake.headers.authorization ?? '';
-      const user = raw ? await resolveSession(app.db, String(raw), app.clock.now()) : null;
+      const user = raw ? await resolveSession(app.db, String(raw), app.clock.now(), app.sessionCache) : null;
       if (!user || user.kind !== 'student') return next(new Error('notLoggedIn'));
       socket.data.studentId = user.student.id;
       socket.data.sessionHash = user.sessionHash;
@@ -60,6 +71,15 @@ export function attachRealtime(app: FastifyInstance): Realtime {
       next(error as Error);
     }
   });
+
+  // Cached sessions (server/account/session-cache.ts) are forgotten on every process: this one at
+  // once, the others through the adapter when Redis is there.
+  const forget = (what: 'session' | 'user', id: string, everywhere: boolean) => {
+    if (what === 'session') app.sessionCache.forgetSession(id);
+    else app.sessionCache.forgetUser(id);
+    if (everywhere && redis) io.serverSideEmit('forgetSessions', what, id);
+  };
+  io.on('forgetSessions', (what: 'session' | 'user', id: string) => forget(what, String(id), false));
 
   io.on('connection', (socket) => {
     void socket.join([studentRoom(socket.data.studentId as string), sessionRoom(socket.data.sessionHash as string)]);
@@ -74,12 +94,17 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     // The adapter closes sockets only when its own request comes back through Redis; closing this
     // process's sockets first makes a sign-out hold here even while Redis is away.
     endSession(sessionHash) {
+      forget('session', sessionHash, true);
       io.local.in(sessionRoom(sessionHash)).disconnectSockets(true);
       io.in(sessionRoom(sessionHash)).disconnectSockets(true);
     },
     endStudent(studentId) {
+      forget('user', studentId, true);
       io.local.in(studentRoom(studentId)).disconnectSockets(true);
       io.in(studentRoom(studentId)).disconnectSockets(true);
+    },
+    studentChanged(studentId) {
+      forget('user', studentId, true);
     },
     async ready() {
       if (redis && redis.pub.status !== 'ready') await new Promise<void>((resolve, reject) => {

@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { PRODUCTION_REFUSALS, type Config } from './config.js';
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
-import { connect } from './db/connect.js';
+import type { Kysely } from 'kysely';
+import { connect, type Dialect } from './db/connect.js';
+import type { Database } from './db/schema.js';
 import { migrate } from './db/migrate.js';
 import { databaseIsEmpty, importBundle, readBundle } from './db/seed/import.js';
 import { buildApp } from './app.js';
@@ -19,10 +21,10 @@ export interface Started {
   empty: boolean;
 }
 
-export async function startServer(config: Config, clock: Clock = systemClock): Promise<Started> {
+/** Migrates the database and seeds the demo academy into an empty one when the settings allow. */
+export async function prepareDatabase(db: Kysely<Database>, dialect: Dialect, config: Config, clock: Clock = systemClock): Promise<Omit<Started, 'app'>> {
   // The demo academy's passwords are published: it never enters a production database.
   if (config.production && config.seedDemo) throw new Error(PRODUCTION_REFUSALS.demoSeed);
-  const { db, dialect } = await connect(config.databaseUrl);
   await migrate(db, dialect);
   let seeded = false;
   let empty = await databaseIsEmpty(db);
@@ -31,6 +33,13 @@ export async function startServer(config: Config, clock: Clock = systemClock): P
     seeded = true;
     empty = false;
   }
+  return { seeded, empty };
+}
+
+export async function startServer(config: Config, clock: Clock = systemClock): Promise<Started> {
+  if (config.production && config.seedDemo) throw new Error(PRODUCTION_REFUSALS.demoSeed);
+  const { db, dialect } = await connect(config.databaseUrl);
+  const { seeded, empty } = await prepareDatabase(db, dialect, config, clock);
   const app = await buildApp(config, { db, dialect, clock });
   app.addHook('onClose', async () => {
     await db.destroy();

@@ -317,6 +317,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
         }
       }
       await updateProfile(app.db, student.id, changes);
+      app.realtime.studentChanged(student.id);
       const updated = { ...student, ...changes };
       return { data: await studentView(app.db, updated) };
     },

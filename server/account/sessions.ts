@@ -2,6 +2,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, Staff, Student } from '../db/schema.js';
+import type { SessionCache } from './session-cache.js';
 
 export const hashSessionId = (id: string): string => createHash('sha256').update(id).digest('hex');
 
@@ -31,9 +32,18 @@ export type SessionUser =
   | { kind: 'staff'; sessionHash: string; staff: Staff };
 
 /** Resolves a session id to its live user, or null when unknown, expired or revoked. */
-export async function resolveSession(db: Kysely<Database>, id: string, now: Date): Promise<SessionUser | null> {
+export async function resolveSession(db: Kysely<Database>, id: string, now: Date, cache?: SessionCache): Promise<SessionUser | null> {
   if (!/^[0-9a-f]{32}$/.test(id)) return null;
   const sessionHash = hashSessionId(id);
+  const cached = cache?.get(sessionHash, now);
+  if (cached) return cached;
+  const mark = cache?.mark() ?? 0;
+  const user = await lookUpSession(db, sessionHash, now);
+  if (user && cache) cache.set(user.user, user.expiresAt, mark);
+  return user?.user ?? null;
+}
+
+async function lookUpSession(db: Kysely<Database>, sessionHash: string, now: Date): Promise<{ user: SessionUser; expiresAt: string } | null> {
   const session = await db
     .selectFrom('sessions')
     .selectAll()
@@ -44,10 +54,10 @@ export async function resolveSession(db: Kysely<Database>, id: string, now: Date
   if (!session) return null;
   if (session.user_kind === 'student') {
     const student = await db.selectFrom('students').selectAll().where('id', '=', session.user_id).executeTakeFirst();
-    return student ? { kind: 'student', sessionHash, student } : null;
+    return student ? { user: { kind: 'student', sessionHash, student }, expiresAt: session.expires_at } : null;
   }
   const staff = await db.selectFrom('staff').selectAll().where('id', '=', session.user_id).executeTakeFirst();
-  return staff ? { kind: 'staff', sessionHash, staff } : null;
+  return staff ? { user: { kind: 'staff', sessionHash, staff }, expiresAt: session.expires_at } : null;
 }
 
 export async function revokeSession(db: Kysely<Database>, sessionHash: string, now: Date): Promise<void> {

@@ -5,9 +5,10 @@ import type { CurrentExam, ExamAssignment, GpaFactor } from '../../src/contracts
 import { readJson } from '../db/json.js';
 import { finalizeExpiredAttempts, type ExamDeps } from './attempts.js';
 import {
-  assignmentsForCourse, courseName, currentAttempt, groupName, publicQuestion, questionsOfExam, savedAnswersOf, segmentedDetailsOf,
-  segmentedSelectionOf, servedQuestions, subjectNames, type AssignmentListRow, type ExamContext,
+  assignmentsForCourse, currentAttempt, savedAnswersOf, segmentedDetailsOf, segmentedSelectionOf, servedQuestions, subjectNames,
+  type AssignmentListRow, type ExamContext,
 } from './queries.js';
+import { batchName, preparedPaper } from './paper-cache.js';
 
 export interface ListFilters {
   isPracticeExam?: boolean;
@@ -104,8 +105,9 @@ export async function examDetails(deps: ExamDeps, context: ExamContext, studentI
   const { exam, assignment, attempt } = context;
   const details = segmentedDetailsOf(exam);
   const selection = details ? await segmentedSelectionOf(db, exam.id, studentId) : null;
-  const served = servedQuestions(exam, await questionsOfExam(db, exam.id), selection);
-  const names = await subjectNames(db, [...served.map((q) => q.subject_id ?? ''), exam.subject_id ?? ''].filter(Boolean));
+  const paper = await preparedPaper(db, exam);
+  const served = servedQuestions(exam, paper.questions, selection);
+  const names = paper.subjectNames;
   const open = attempt !== null;
   const totalMarks = details && !selection ? exam.total_marks : Math.round(served.reduce((sum, q) => sum + q.point, 0) * 10_000) / 10_000;
   return {
@@ -114,7 +116,7 @@ export async function examDetails(deps: ExamDeps, context: ExamContext, studentI
     instruction: exam.instruction,
     subjectId: exam.subject_id,
     subjectName: exam.subject_id ? (names.get(exam.subject_id) ?? null) : null,
-    questions: open ? served.map((q) => publicQuestion(q, names)) : [],
+    questions: open ? served.map((q) => paper.publicQuestions.get(q.id)!) : [],
     totalMarks,
     passMark: exam.pass_mark,
     negativeMark: exam.negative_mark,
@@ -126,10 +128,10 @@ export async function examDetails(deps: ExamDeps, context: ExamContext, studentI
     studentStartsAt: attempt?.started_at ?? null,
     deadlineAt: attempt?.deadline_at ?? null,
     serverNow: now.toISOString(),
-    courseName: await courseName(db, exam.course_id),
+    courseName: paper.courseName,
     courseId: exam.course_id,
     groupId: assignment.group_id,
-    groupName: await groupName(db, assignment.group_id),
+    groupName: await batchName(db, paper, assignment.group_id),
     startsAt: assignment.starts_at,
     endsAt: assignment.ends_at,
     duration: assignment.duration,

@@ -47,13 +47,17 @@ export async function deleteForStudent(db: Kysely<Database>, studentId: string, 
 }
 
 /** Stores one notification for the given students (unseen) in one transaction. */
+/** Rows of one insert (4 parameters each). */
+const NOTIFY_CHUNK = 1000;
+
 export async function insertNotification(db: Kysely<Database>, body: NotificationBody, studentIds: string[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('notifications').values({ id: body._id, type: body.type, message: body.message, info: writeJson(body.info), created_at: body.createdAt }).execute();
-    if (studentIds.length) {
+    // A batch can hold thousands: rows go in chunks, within SQLite's 32,766 and PostgreSQL's 65,535 parameters.
+    for (let at = 0; at < studentIds.length; at += NOTIFY_CHUNK) {
       await trx
         .insertInto('student_notifications')
-        .values(studentIds.map((studentId) => ({ notification_id: body._id, student_id: studentId, is_seen: 0 as const, deleted_at: null })))
+        .values(studentIds.slice(at, at + NOTIFY_CHUNK).map((studentId) => ({ notification_id: body._id, student_id: studentId, is_seen: 0 as const, deleted_at: null })))
         .execute();
     }
   });

@@ -1,20 +1,31 @@
 // The realtime connection: one socket.io client to the same origin, opened while a student is signed in.
 // Features subscribe with onSocketChange() so they re-attach their listeners when the socket is replaced.
-import { io, type Socket } from 'socket.io-client';
+// The client library loads only when a signed-in student opens the socket: the sign-in screen never
+// downloads it.
+import type { Socket } from 'socket.io-client';
 
 let socket: Socket | null = null;
+/** The session a socket is being opened for while the client library loads. */
+let opening: string | null = null;
 const changeListeners = new Set<(socket: Socket | null) => void>();
 
-/** Opens (or replaces) the socket for this session id. */
-export function openSocket(sessionId: string): Socket {
-  if (socket && (socket.auth as { sessionId?: string }).sessionId === sessionId) return socket;
+/** Opens (or replaces) the socket for this session id, once the client library has loaded. */
+export function openSocket(sessionId: string): void {
+  if (socket && (socket.auth as { sessionId?: string }).sessionId === sessionId) return;
+  if (opening === sessionId) return;
   closeSocket();
-  socket = io({ path: '/socket.io', auth: { sessionId }, transports: ['websocket', 'polling'] });
-  changeListeners.forEach((listener) => listener(socket));
-  return socket;
+  opening = sessionId;
+  void import('socket.io-client').then(({ io }) => {
+    // Signed out, or another session opened, while it loaded.
+    if (opening !== sessionId) return;
+    opening = null;
+    socket = io({ path: '/socket.io', auth: { sessionId }, transports: ['websocket', 'polling'] });
+    changeListeners.forEach((listener) => listener(socket));
+  });
 }
 
 export function closeSocket(): void {
+  opening = null;
   if (!socket) return;
   const old = socket;
   socket = null;

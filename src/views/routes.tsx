@@ -4,7 +4,6 @@ import { Suspense } from 'react';
 import { Navigate, Outlet, Route, createRoutesFromElements } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { useSessionActor } from './app/RootActors';
-import { Shell } from './app/Shell';
 import { SectionTabs } from './app/SectionTabs';
 import { buttonClass } from './ui/Button';
 import { Spinner } from './ui/Spinner';
@@ -18,10 +17,11 @@ import { Register } from './auth/Register';
 import { ForgotPassword } from './auth/ForgotPassword';
 import { OtpEntry } from './auth/OtpEntry';
 import { SetPassword } from './auth/SetPassword';
-import { CoursesScreen } from './courses/CoursesScreen';
 import { ScreenBoundary } from './app/ScreenBoundary';
 import { RouteAnnouncer } from './app/RouteAnnouncer';
-import { CourseSubjectsScreen, ExamsScreen, LiveExamScreen, NotesScreen, ResultScreen, ScoreboardScreen, StaffDesk, StudentProfile, SubjectItemsScreen, VideosScreen } from './screens';
+// The signed-in shell and every screen behind it load on demand, so the sign-in screen on a slow
+// connection fetches only itself (tests/unit/app-bundle.test.ts checks what its chunks carry).
+import { CourseSubjectsScreen, CoursesScreen, ExamsScreen, LiveExamScreen, NotesScreen, ResultScreen, ScoreboardScreen, Shell, StaffDesk, StudentProfile, SubjectItemsScreen, VideosScreen } from './screens';
 
 export const appRoutes = createRoutesFromElements(
   <Route errorElement={<RouteError />} element={<RouteFrame />}>
@@ -38,7 +38,7 @@ export const appRoutes = createRoutesFromElements(
       </Route>
     </Route>
     <Route element={<RequireStudent />}>
-      <Route element={<Shell />}>
+      <Route element={<LazyShell />}>
         <Route element={<OnDemand />}>
         <Route path="/" element={<CoursesScreen />} />
         <Route path="/courses" element={<CoursesScreen />} />
@@ -87,6 +87,15 @@ function PublicOnly() {
   const state = useSelector(session, (s) => (s.matches('restoring') ? 'restoring' : s.matches('signedIn') ? 'in' : 'out'));
   if (state === 'restoring') return <Splash />;
   return state === 'in' ? <Navigate to="/" replace /> : <Outlet />;
+}
+
+/** The shell, once its code has arrived (the splash meanwhile). */
+function LazyShell() {
+  return (
+    <Suspense fallback={<Splash />}>
+      <Shell />
+    </Suspense>
+  );
 }
 
 /** Shows a quiet loading line while a screen's code arrives; a screen that fails keeps the shell around it. */

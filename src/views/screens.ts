@@ -3,6 +3,8 @@
 // (My Exams fetches the exam screen, so Start Exam works even if the link drops at that moment).
 import { lazyScreen } from './app/lazyScreen';
 
+export const Shell = lazyScreen(() => import('./app/Shell').then((m) => m.Shell));
+export const CoursesScreen = lazyScreen(() => import('./courses/CoursesScreen').then((m) => m.CoursesScreen));
 export const StudentProfile = lazyScreen(() => import('./profile/StudentProfile').then((m) => m.StudentProfile));
 export const CourseSubjectsScreen = lazyScreen(() => import('./courses/CourseSubjectsScreen').then((m) => m.CourseSubjectsScreen));
 export const SubjectItemsScreen = lazyScreen(() => import('./content/SubjectItemsScreen').then((m) => m.SubjectItemsScreen));

@@ -85,3 +85,31 @@ describe('the teacher desk in the built app', () => {
   });
 });
 
+/** The files the sign-in screen loads before it is usable: index.html's script, preloads and styles. */
+function firstLoadFiles(): string[] {
+  const html = fs.readFileSync(path.join(appDir, 'index.html'), 'utf8');
+  return [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((match) => match[1]!);
+}
+
+/** Brotli size, as the server sends it (the .br written beside each asset at build), else the raw size. */
+const sentBytes = (file: string) => {
+  const full = path.join(appDir, file);
+  return fs.statSync(fs.existsSync(`${full}.br`) ? `${full}.br` : full).size;
+};
+
+describe('the first screen', () => {
+  it('loads no realtime client, no Headless UI and no signed-in shell before sign-in', () => {
+    if (!fs.existsSync(path.join(appDir, 'index.html'))) throw new Error(`No built app in ${appDir}: run vite build first`);
+    const sources = firstLoadFiles()
+      .filter((file) => file.endsWith('.js') && fs.existsSync(path.join(appDir, `${file}.map`)))
+      .flatMap((file) => (JSON.parse(fs.readFileSync(path.join(appDir, `${file}.map`), 'utf8')) as { sources: string[] }).sources);
+    expect(sources.length).toBeGreaterThan(0);
+    const unwanted = sources.filter((source) => /socket\.io-client|engine\.io-client|@headlessui|@floating-ui|views\/app\/Shell|views\/courses\//.test(source));
+    expect(unwanted).toEqual([]);
+  });
+
+  it('stays within 130 KB sent (brotli) for the sign-in screen', () => {
+    const total = firstLoadFiles().reduce((sum, file) => sum + sentBytes(file), fs.statSync(path.join(appDir, 'index.html')).size);
+    expect(total).toBeLessThanOrEqual(130 * 1024);
+  });
+});
