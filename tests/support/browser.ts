@@ -104,7 +104,8 @@ export async function newPage(browser: Browser, baseUrl: string, options: { widt
 export function watchScripts(page: Page): { count: () => number; carries: (text: string) => Promise<boolean> } {
   const scripts = new Map<string, Promise<string>>();
   page.on('response', (response) => {
-    if (new URL(response.url()).pathname.endsWith('.js')) scripts.set(response.url(), response.text());
+    // A body the page navigated away from is gone from the browser: the static file is fetched again.
+    if (new URL(response.url()).pathname.endsWith('.js')) scripts.set(response.url(), response.text().catch(() => fetch(response.url()).then((again) => again.text())));
   });
   return {
     count: () => scripts.size,
