@@ -171,9 +171,11 @@ export interface HeldRequests {
    * first) and hands the server's answer to the page; `meanwhile` runs around the server's turn (e.g. moves
    * the server's clock and back).
    */
-  answer(pattern: RegExp, meanwhile?: { before?: () => void; after?: () => void }): Promise<APIResponse>;
+  answer(pattern: RegExp, meanwhile?: { before?: () => unknown; after?: () => unknown }): Promise<APIResponse>;
   /** Fails the held request as a lost connection would. */
   fail(pattern: RegExp): Promise<void>;
+  /** Waits until the app has made a request matching `pattern` (it stays held). */
+  made(pattern: RegExp): Promise<void>;
 }
 
 export async function holdRequests(page: Page, patterns: RegExp[]): Promise<HeldRequests> {
@@ -186,11 +188,11 @@ export async function holdRequests(page: Page, patterns: RegExp[]): Promise<Held
       waiters.splice(0).forEach((wake) => wake());
     },
   );
-  const take = async (pattern: RegExp) => {
+  const take = async (pattern: RegExp, keep = false) => {
     const deadline = Date.now() + 10_000;
     for (;;) {
       const index = held.findIndex((request) => pattern.test(request.path));
-      if (index >= 0) return held.splice(index, 1)[0]!.route;
+      if (index >= 0) return keep ? held[index]!.route : held.splice(index, 1)[0]!.route;
       if (Date.now() > deadline) throw new Error(`the app made no request to ${pattern} (held: ${held.map((r) => r.path).join(', ') || 'none'})`);
       await new Promise<void>((wake) => {
         waiters.push(wake);
@@ -201,17 +203,18 @@ export async function holdRequests(page: Page, patterns: RegExp[]): Promise<Held
   return {
     answer: async (pattern, meanwhile) => {
       const route = await take(pattern);
-      meanwhile?.before?.();
+      await meanwhile?.before?.();
       let response;
       try {
         response = await route.fetch();
       } finally {
-        meanwhile?.after?.();
+        await meanwhile?.after?.();
       }
       await route.fulfill({ response });
       return response;
     },
     fail: async (pattern) => (await take(pattern)).abort('internetdisconnected'),
+    made: async (pattern) => void (await take(pattern, true)),
   };
 }
 
