@@ -31,7 +31,7 @@ export interface SubmissionWorld {
 let students = 0;
 
 /** A new student in the demo batch, signed in on a fresh page (the session made on the server, no password round trip). */
-async function newStudentPage(browser: Browser, server: TestServer, baseUrl: string): Promise<{ page: Page; studentId: string }> {
+export async function newStudentPage(browser: Browser, server: TestServer, baseUrl: string): Promise<{ page: Page; studentId: string }> {
   const phone = `0181${String(process.pid % 1000).padStart(3, '0')}${String(students++).padStart(4, '0')}`;
   await registerStudent(server.app.db, { username: `88${phone}`, localPhone: phone, passwordHash: 'no sign-in with a password', now: server.clock.now() });
   const student = await server.app.db.selectFrom('students').select('id').where('username', '=', `88${phone}`).executeTakeFirstOrThrow();
@@ -55,7 +55,7 @@ const previous = (step: DriverStep) => (step.index > 0 ? (step.path.steps[step.i
 const before = (step: DriverStep) => (step.index > 0 ? step.path.steps[step.index - 1]!.state : null);
 const confirmDialog = (page: Page) => page.getByRole('dialog', { name: 'Submit exam' });
 const timeOverDialog = (page: Page) => page.getByRole('dialog', { name: MESSAGES.timeOver });
-const question = (page: Page, n: number) => page.getByRole('article', { name: `Question ${n}` });
+export const question = (page: Page, n: number) => page.getByRole('article', { name: `Question ${n}` });
 const busyState = (page: Page, scope: ReturnType<typeof confirmDialog>, name: string) =>
   expect.poll(() => scope.getByRole('button', { name, exact: true }).getAttribute('aria-busy'), { message: `${name} busy?` });
 
@@ -193,14 +193,21 @@ export function submissionScreens(suite: { browser: Browser; server: TestServer;
 
 /** Another tab of the same exam kept an answer on this device, undelivered (localSavedAnswers). */
 async function answerLeftByAnotherTab({ page, server, studentId }: SubmissionWorld): Promise<void> {
-  const first = await server.app.db.selectFrom('questions').select('id').where('exam_id', '=', EXAM).orderBy('position').executeTakeFirstOrThrow();
   const answer: LocalSavedAnswer = { answer: [1], extra: [], files: [], offline: true, delivered: false, timestamp: Date.now(), type: 'MCQ', count: 1, confirmed: null };
+  await storeAnswers(page, studentId, { [await firstQuestionId(server)]: answer });
+}
+
+export const firstQuestionId = async (server: TestServer) =>
+  (await server.app.db.selectFrom('questions').select('id').where('exam_id', '=', EXAM).orderBy('position').executeTakeFirstOrThrow()).id;
+
+/** Writes answers of this exam into the device's store, as another tab's outbox does. */
+export async function storeAnswers(page: Page, studentId: string, answers: Record<string, LocalSavedAnswer>): Promise<void> {
   await page.evaluate(
-    ({ key, studentId, examId, questionId, answer }) => {
+    ({ key, studentId, examId, answers }) => {
       const all = JSON.parse(localStorage.getItem(key) ?? '{}');
-      all[studentId] = { ...all[studentId], [examId]: { ...all[studentId]?.[examId], [questionId]: answer } };
+      all[studentId] = { ...all[studentId], [examId]: { ...all[studentId]?.[examId], ...answers } };
       localStorage.setItem(key, JSON.stringify(all));
     },
-    { key: STORAGE_KEYS.localSavedAnswers, studentId, examId: EXAM, questionId: first.id, answer },
+    { key: STORAGE_KEYS.localSavedAnswers, studentId, examId: EXAM, answers },
   );
 }

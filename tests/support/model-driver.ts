@@ -176,6 +176,8 @@ export interface HeldRequests {
   fail(pattern: RegExp): Promise<void>;
   /** Waits until the app has made a request matching `pattern` (it stays held). */
   made(pattern: RegExp): Promise<void>;
+  /** How many requests matching `pattern` are held now. */
+  count(pattern: RegExp): number;
 }
 
 export async function holdRequests(page: Page, patterns: RegExp[]): Promise<HeldRequests> {
@@ -215,6 +217,7 @@ export async function holdRequests(page: Page, patterns: RegExp[]): Promise<Held
     },
     fail: async (pattern) => (await take(pattern)).abort('internetdisconnected'),
     made: async (pattern) => void (await take(pattern, true)),
+    count: (pattern) => held.filter((request) => pattern.test(request.path)).length,
   };
 }
 
