@@ -31,7 +31,7 @@ export interface SubmissionWorld {
 let students = 0;
 
 /** A new student in the demo batch, signed in on a fresh page (the session made on the server, no password round trip). */
-export async function newStudentPage(browser: Browser, server: TestServer, baseUrl: string): Promise<{ page: Page; studentId: string }> {
+export async function newStudentPage(browser: Browser, server: TestServer, baseUrl: string): Promise<{ page: Page; studentId: string; session: string }> {
   const phone = `0181${String(process.pid % 1000).padStart(3, '0')}${String(students++).padStart(4, '0')}`;
   await registerStudent(server.app.db, { username: `88${phone}`, localPhone: phone, passwordHash: 'no sign-in with a password', now: server.clock.now() });
   const student = await server.app.db.selectFrom('students').select('id').where('username', '=', `88${phone}`).executeTakeFirstOrThrow();
@@ -47,7 +47,7 @@ export async function newStudentPage(browser: Browser, server: TestServer, baseU
     },
     { keys: STORAGE_KEYS, session, profile },
   );
-  return { page, studentId: student.id };
+  return { page, studentId: student.id, session };
 }
 
 const contextOf = (step: DriverStep) => step.state.context as ExamSubmissionContext;
@@ -67,7 +67,7 @@ async function failureShown(page: Page, step: DriverStep): Promise<void> {
 }
 
 /** The server refuses the submission for real: the exam is taken from the batch while the request is on its way. */
-function removedMeanwhile(server: TestServer) {
+export function removedMeanwhile(server: TestServer) {
   const removedAt = (value: string | null) => server.app.db.updateTable('exam_assignments').set({ removed_at: value }).where('exam_id', '=', EXAM).where('group_id', '=', GROUP).execute();
   return { before: () => removedAt(server.clock.now().toISOString()), after: () => removedAt(null) };
 }
@@ -194,20 +194,20 @@ export function submissionScreens(suite: { browser: Browser; server: TestServer;
 /** Another tab of the same exam kept an answer on this device, undelivered (localSavedAnswers). */
 async function answerLeftByAnotherTab({ page, server, studentId }: SubmissionWorld): Promise<void> {
   const answer: LocalSavedAnswer = { answer: [1], extra: [], files: [], offline: true, delivered: false, timestamp: Date.now(), type: 'MCQ', count: 1, confirmed: null };
-  await storeAnswers(page, studentId, { [await firstQuestionId(server)]: answer });
+  await storeAnswers(page, studentId, EXAM, { [await firstQuestionId(server)]: answer });
 }
 
 export const firstQuestionId = async (server: TestServer) =>
   (await server.app.db.selectFrom('questions').select('id').where('exam_id', '=', EXAM).orderBy('position').executeTakeFirstOrThrow()).id;
 
 /** Writes answers of this exam into the device's store, as another tab's outbox does. */
-export async function storeAnswers(page: Page, studentId: string, answers: Record<string, LocalSavedAnswer>): Promise<void> {
+export async function storeAnswers(page: Page, studentId: string, examId: string, answers: Record<string, LocalSavedAnswer>): Promise<void> {
   await page.evaluate(
     ({ key, studentId, examId, answers }) => {
       const all = JSON.parse(localStorage.getItem(key) ?? '{}');
       all[studentId] = { ...all[studentId], [examId]: { ...all[studentId]?.[examId], ...answers } };
       localStorage.setItem(key, JSON.stringify(all));
     },
-    { key: STORAGE_KEYS.localSavedAnswers, studentId, examId: EXAM, answers },
+    { key: STORAGE_KEYS.localSavedAnswers, studentId, examId, answers },
   );
 }
