@@ -17,20 +17,23 @@
 //                                      that has one runs, and every active atomic node must have one
 //     finish?(world): Promise<void>;   checks at the end (the context is closed afterwards anyway)
 //   }
-//   describeScreenPaths(title, model, mapping, { paths?, timeout? })
-//       One test per generated path (machinePaths), each in its own browser context; a path whose event or
-//       state has no mapping fails with the missing names. `paths` may narrow or reorder the list (say why).
+//   describeScreenPaths(title, model, mapping, { timeout? })
+//       One test per generated path (machinePaths), each in its own browser context (drivePath); a path whose
+//       event or state has no mapping fails with the missing names before anything opens.
 //   interface DriverStep { event, state (the snapshot the step leads to, context included), index, path }
-//       step.state.context is the context the path computed: checks compare the screen with it (the
-//       countdown's seconds, the typed code), so a step that changes nothing visible still proves itself.
+//       step.state is computed along this very path (the traversal may have keyed it by a coarser state):
+//       checks compare the screen with its context (the countdown's seconds, the typed code, online or not),
+//       so a step that changes nothing visible still proves itself.
 //   holdRequests(page, patterns): Promise<HeldRequests>
 //       Holds the app's requests whose path matches one of the patterns, so a loading state stays on screen
-//       until the path's next step lets the server answer: `held.answer(pattern)` lets the held request
-//       through to the real server (and returns its answer), `held.fail(pattern)` fails it as a lost connection would. Other requests
-//       pass untouched.
-//   toastShown(page, text, kind?): waits for a toast while the page's clock stands still (the toaster shows
-//       a toast from a zero-delay timer: zero time is let pass, nothing later fires).
-//   payload<T>(step) reads the event's fields; eventName(event), nextEvent(step, name) for look-ahead (which code to type when the server will refuse it).
+//       until the path's next step lets the server answer: `held.answer(pattern, meanwhile?)` lets the held
+//       request through to the real server (and returns its answer), `held.fail(pattern)` fails it as a lost
+//       connection would, `held.made(pattern)` waits for the app to make one, `held.count(pattern)` counts
+//       them. Other requests pass untouched.
+//   toastShown(page, text, kind?): waits for a toast, also while the page's clock stands still (the toaster
+//       shows a toast from a zero-delay timer: zero time is let pass, nothing later fires).
+//   payload<T>(step) reads the event's fields; eventName(event), nextEvent(step, name) look ahead (which code
+//       to type when the server will refuse it).
 import { describe, expect, it } from 'vitest';
 import { getNextSnapshot, type AnyMachineSnapshot, type AnyStateMachine, type EventObject } from 'xstate';
 import type { APIResponse, Page, Route } from 'playwright-core';
@@ -153,13 +156,12 @@ export function describeScreenPaths<M extends AnyStateMachine, W extends { page:
   title: string,
   model: PathModel<M>,
   mapping: ScreenMapping<W>,
-  options: { paths?: (paths: MachinePath[]) => MachinePath[]; timeout?: number } = {},
+  options: { timeout?: number } = {},
 ): void {
   describe(title, () => {
     const generated = machinePaths(model);
     const start = startSnapshot(generated);
-    const paths = options.paths ? options.paths(generated) : generated;
-    it.each(paths.map((path) => [path.description, path] as const))('%s', { timeout: options.timeout ?? 30_000 }, async (_, path) => {
+    it.each(generated.map((path) => [path.description, path] as const))('%s', { timeout: options.timeout ?? 30_000 }, async (_, path) => {
       await drivePath(model as PathModel, path, mapping, start);
     });
   });
