@@ -30,6 +30,7 @@
 //   describePaths(title, models, replay?)   the vitest block: one test per path, then "takes every state
 //       and every transition", which fails with the states and transitions no path took.
 //   allStates(machine), allTransitions(machine), new CoverageRecorder(machine) for the coverage itself.
+//   withPendingActors(machine, provide?): the machine as the paths see it (every invoked actor never answers).
 import { describe, expect, it } from 'vitest';
 import {
   createActor,
@@ -154,7 +155,7 @@ export function eventlessTaken(machine: AnyStateMachine, before: Set<string>, af
 }
 
 /** Every actor of the machine replaced by one that never finishes: results arrive as path steps. */
-function withPendingActors<M extends AnyStateMachine>(machine: M, extra?: Parameters<M['provide']>[0]): M {
+export function withPendingActors<M extends AnyStateMachine>(machine: M, extra?: Parameters<M['provide']>[0]): M {
   const names = Object.keys((machine.implementations as { actors?: Record<string, unknown> }).actors ?? {});
   const pending = Object.fromEntries(names.map((name) => [name, fromCallback(() => () => {})]));
   const provided = machine.provide({ actors: pending } as Parameters<M['provide']>[0]) as M;

@@ -1,0 +1,43 @@
+// The mapping kit of the model tests that drive the real app (tests/support/model-driver.ts), without a browser:
+// event names, look-ahead, and the refusal of a path whose events or states the mapping does not cover.
+import { describe, expect, it } from 'vitest';
+import { drivePath, eventName, nextEvent, type ScreenMapping } from '../support/model-driver';
+import { machinePaths } from '../support/machine-paths';
+import { models } from '../models/registration.model';
+import type { Page } from 'playwright-core';
+
+const model = models[0]!;
+const paths = machinePaths(model);
+const start = paths.find((path) => path.steps.length === 0)!.state;
+const wrongCodePath = paths.find((path) => path.steps.some((step) => eventName(step.event) === 'error(verifying)'))!;
+
+describe('model driver', () => {
+  it('names events by type, by the invoking state for actors and by the delay for timers', () => {
+    expect(eventName({ type: 'phone.submit' })).toBe('phone.submit');
+    expect(eventName({ type: 'xstate.done.actor.0.registration.requestingCode' })).toBe('done(requestingCode)');
+    expect(eventName({ type: 'xstate.error.actor.0.registration.awaitingCode.resending' })).toBe('error(awaitingCode.resending)');
+    expect(eventName({ type: 'xstate.done.actor.delivery' })).toBe('done(delivery)');
+    expect(eventName({ type: 'xstate.after.resendWait.registration.awaitingCode.coolingDown' })).toBe('after(resendWait)');
+  });
+
+  it('looks ahead along a path for the next event of a name', () => {
+    const step = { ...wrongCodePath.steps[0]!, index: 0, path: wrongCodePath };
+    const verdict = nextEvent(step, 'error(verifying)');
+    expect(verdict && eventName(verdict.event)).toBe('error(verifying)');
+    expect(nextEvent(step, 'done(signingIn)')).toBeUndefined();
+  });
+
+  it('refuses a path whose events and states the mapping does not cover, before opening anything', async () => {
+    let started = false;
+    const mapping: ScreenMapping<{ page: Page }> = {
+      start: async () => {
+        started = true;
+        throw new Error('not to be opened');
+      },
+      events: { 'phone.submit': async () => {} },
+      states: { enteringPhone: async () => {} },
+    };
+    await expect(drivePath(model, wrongCodePath, mapping, start)).rejects.toThrow(/no mapping for event done\(requestingCode\),.* state requestingCode/);
+    expect(started).toBe(false);
+  });
+});
