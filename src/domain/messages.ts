@@ -20,7 +20,6 @@ export const MESSAGES = {
   examRemoved: 'This exam has been removed from your group',
   examRemovedFromBatch: "This exam has been removed from your batch. Please go back to the 'Exam' page to view other exams.",
   connectionLost: 'Internet connection lost.',
-  savingLocally: 'Due to internet issue, saving locally',
   answerLocked: 'You cannot change the answer',
   submitAnswerError: 'Submit Answer Error',
   provideAnswer: 'Please provide an answer or upload a file',

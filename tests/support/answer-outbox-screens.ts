@@ -147,7 +147,11 @@ export function outboxScreens(suite: { browser: Browser; server: TestServer; bas
         if (status === 0) return held.fail(ADD_ANSWER);
         // The server's own refusals: the exam leaves the batch, or the session ends, while the answer is on its way.
         if (status === 403) return void expect((await held.answer(ADD_ANSWER, removedMeanwhile(server))).status()).toBe(403);
-        if (status === 401) return void expect((await held.answer(ADD_ANSWER, { before: () => revokeSession(server.app.db, hashSessionId(session), server.clock.now()) })).status()).toBe(401);
+        if (status === 401) return void expect((await held.answer(ADD_ANSWER, { before: async () => {
+          // Ended on the server as a sign-out elsewhere does: stored and in the process's session cache.
+          await revokeSession(server.app.db, hashSessionId(session), server.clock.now());
+          server.app.sessionCache.forgetSession(hashSessionId(session));
+        } })).status()).toBe(401);
         if (status === 409) {
           // One submission only: another device of the student's answered the question first, so this change is locked.
           const other = (await page.evaluate(() => Date.now())) - 1_000;
@@ -187,9 +191,9 @@ export function outboxScreens(suite: { browser: Browser; server: TestServer; bas
           await page.getByText(MESSAGES.answerLocked).first().waitFor();
         }
 
-        // Kept on the device: the student is told the answer is saved locally.
+        // Kept on the device: the question says it is saved on this phone (no toast per answer).
         if ((name === 'error(sending)' && statusOf(step) === 0) || (contextOf(step).online === false && name === 'answer.choose') || (name === 'done(sending)' && !contextOf(step).online && offlineCount(contextOf(step).entries) > 0)) {
-          await toastShown(page, MESSAGES.savingLocally, 'warning');
+          await page.getByRole('article', { name: 'Question 1' }).locator('[data-testid="answer-state"][data-state="saved"]').waitFor();
         }
         // Back online after being offline (an online device that stays online hears nothing).
         if (name === 'connection.online' && previousContext(step)?.online === false) await toastShown(page, MESSAGES.restored, 'success');

@@ -255,6 +255,9 @@ export function codeFlowScreens(kind: Kind, servers: Servers): ScreenMapping<Cod
         await toastShown(page, MESSAGES.passwordSet, 'success');
         if (eventName(step.event) === 'done(signingIn)') {
           await onScreen(page, '/');
+          // The signed-in shell loads on demand; React reveals a screen after a suspense on a timer, and the
+          // paused clock would hold it: the flow is over, so time runs again.
+          await page.clock.resume();
           await page.getByRole('button', { name: 'Account menu' }).waitFor();
         } else {
           await onScreen(page, '/login');
