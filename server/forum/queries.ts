@@ -130,23 +130,23 @@ const likePattern = (word: string): string => `%${word.replace(/[\\%_]/g, (c) =>
 
 /**
  * Questions whose text holds every word of the search (case-insensitive substrings). SQLite: words
- * of three or more characters through the FTS5 trigram index, shorter ones by LIKE on what remains;
- * PostgreSQL: ILIKE, which the pg_trgm GIN index serves.
+ * of three or more characters through the FTS5 trigram index, shorter ones by LIKE (which ignores
+ * ASCII case) on what remains; PostgreSQL: LIKE on the lower-case text, which the pg_trgm GIN index serves.
  */
 export function whereText(query: QuestionQuery, dialect: Dialect, text: string): QuestionQuery {
   const words = searchWords(text);
   if (!words.length) return query;
   if (dialect === 'postgres') {
-    for (const word of words) query = query.where(sql<boolean>`q.question_description ilike ${likePattern(word)}`);
+    for (const word of words) query = query.where(sql<boolean>`q.search_text like lower(${likePattern(word)})`);
     return query;
   }
   const indexed = words.filter((w) => [...w].length >= 3);
   const short = words.filter((w) => [...w].length < 3);
   if (indexed.length) {
     const match = indexed.map((w) => `"${w.replace(/"/g, '""')}"`).join(' AND ');
-    query = query.where(sql<boolean>`q.id in (select question_id from forum_questions_fts where forum_questions_fts match ${match})`);
+    query = query.where(sql<boolean>`q.search_id in (select rowid from forum_questions_fts where forum_questions_fts match ${match})`);
   }
-  for (const word of short) query = query.where(sql<boolean>`lower(q.question_description) like ${likePattern(word)} escape '\\'`);
+  for (const word of short) query = query.where(sql<boolean>`q.question_description like ${likePattern(word)} escape '\\'`);
   return query;
 }
 
@@ -165,19 +165,31 @@ function scopedQuestions(db: Db, viewerId: string, chapterIds: string[], input: 
   return query;
 }
 
-/** One page of the questions a student may see, in the order of the sort filter, and how many there are in all. */
+/**
+ * One page of the questions a student may see, in the order of the sort filter, and how many there
+ * are in all. A text search counts in the same pass as it pages (a window count), since both read
+ * every match; a list without text counts through the chapter index and pages through the order's.
+ */
 export async function searchQuestions(db: Db, dialect: Dialect, viewerId: string, chapterIds: string[], input: SearchInput) {
   if (!chapterIds.length) return { questions: [], totalRecords: 0 };
   const query = whereText(scopedQuestions(db, viewerId, chapterIds, input), dialect, input.searchString);
-  const counted = await query.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
-  const totalRecords = Number(counted.total);
-  if (totalRecords === 0 || (input.page - 1) * input.limit >= totalRecords) return { questions: [], totalRecords };
-  let ordered = query.select('q.id');
+  const countAll = async () => Number((await query.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow()).total);
+  const withText = searchWords(input.searchString).length > 0;
+  let totalRecords = withText ? -1 : await countAll();
+  if (totalRecords === 0 || (totalRecords > 0 && (input.page - 1) * input.limit >= totalRecords)) return { questions: [], totalRecords };
+  let ordered = query;
   if (input.filter === 'Date') ordered = ordered.orderBy('q.last_activity_at', 'desc');
   if (input.filter === 'Popularity') ordered = ordered.orderBy('q.likes', 'desc').orderBy('q.answers', 'desc');
-  ordered = ordered.orderBy('q.created_at', 'desc').orderBy('q.id', 'desc');
-  const ids = await ordered.limit(input.limit).offset((input.page - 1) * input.limit).execute();
-  return { questions: await questionsByIds(db, viewerId, ids.map((r) => r.id)), totalRecords };
+  ordered = ordered.orderBy('q.created_at', 'desc').orderBy('q.id', 'desc').limit(input.limit).offset((input.page - 1) * input.limit);
+  let ids: string[];
+  if (withText) {
+    const rows = await ordered.select(['q.id', sql<number | string>`count(*) over ()`.as('total')]).execute();
+    ids = rows.map((r) => r.id);
+    totalRecords = rows.length ? Number(rows[0]!.total) : input.page > 1 ? await countAll() : 0;
+  } else {
+    ids = (await ordered.select('q.id').execute()).map((r) => r.id);
+  }
+  return { questions: await questionsByIds(db, viewerId, ids), totalRecords };
 }
 
 /** Suggestions for the search box and the ask form's similar questions: most answered first. */

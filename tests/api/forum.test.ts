@@ -171,6 +171,8 @@ describe.each(databaseKinds())('forum API (%s)', (kind) => {
     const question = await ask(anna, ANNA, 'What is preload?');
     const edited = await ok('PATCH', '/qa/update-question', anna, { questionId: question._id, studentId: ANNA, questionDescription: 'What is preload, and afterload?' });
     expect(edited.questionDescription).toBe('What is preload, and afterload?');
+    // The text index follows the edit.
+    expect((await search(anna, ANNA, { searchString: 'afterload' })).questions.map((q) => q._id)).toEqual([question._id]);
     const notOwn = await call('PATCH', '/qa/update-question', boris, { questionId: question._id, studentId: BORIS, questionDescription: 'mine now' });
     expect(notOwn.statusCode).toBe(403);
 
