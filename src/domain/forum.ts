@@ -58,3 +58,13 @@ export const mediaKeyOf = (mediaUrl: string): string | null => FORUM_MEDIA_URL.e
 /** The words of a search: split on spaces, at most 8, each at most 100 characters. */
 export const searchWords = (text: string): string[] =>
   [...new Set(text.trim().toLowerCase().split(/\s+/u).filter(Boolean))].slice(0, 8).map((w) => w.slice(0, 100));
+
+/** 'Guidelines for Asking Questions': the five rules, in Bengali, shown before every new question or reply. */
+export const ASK_GUIDELINES_TITLE = 'Guidelines for Asking Questions';
+export const ASK_GUIDELINES = [
+  'আপনার প্রশ্নটি বিস্তারিতভাবে লিখুন, যাতে শিক্ষক সহজে বুঝতে পারেন আপনি কী জানতে চান।',
+  'একবারে একটি মাত্র প্রশ্ন করুন।',
+  'প্রশ্নের সাথে সম্পর্কহীন কোনো উদ্দেশ্যে ছবি বা পিডিএফ যুক্ত করবেন না।',
+  'আপনি কী ধরনের উত্তর চান (ব্যাখ্যা, সংক্ষিপ্ত উত্তর, রেফারেন্স) তা স্পষ্ট করে লিখুন।',
+  'সম্পূর্ণ বাংলায় অথবা সম্পূর্ণ ইংরেজিতে লিখুন; ইংরেজি অক্ষরে বাংলা (বাংলিশ) লিখবেন না।',
+] as const;
