@@ -68,3 +68,6 @@ export const ASK_GUIDELINES = [
   'আপনি কী ধরনের উত্তর চান (ব্যাখ্যা, সংক্ষিপ্ত উত্তর, রেফারেন্স) তা স্পষ্ট করে লিখুন।',
   'সম্পূর্ণ বাংলায় অথবা সম্পূর্ণ ইংরেজিতে লিখুন; ইংরেজি অক্ষরে বাংলা (বাংলিশ) লিখবেন না।',
 ] as const;
+
+/** A recording of this many bytes or fewer is empty (a WAV header alone): the recorder starts again. */
+export const EMPTY_RECORDING_BYTES = 44;
