@@ -23,6 +23,9 @@ const SubjectItemsScreen = lazy(() => import('./content/SubjectItemsScreen').the
 const VideosScreen = lazy(() => import('./content/VideosScreen').then((m) => ({ default: m.VideosScreen })));
 const NotesScreen = lazy(() => import('./content/NotesScreen').then((m) => ({ default: m.NotesScreen })));
 const ExamsScreen = lazy(() => import('./exams/ExamsScreen').then((m) => ({ default: m.ExamsScreen })));
+const MyQaScreen = lazy(() => import('./forum/MyQaScreen').then((m) => ({ default: m.MyQaScreen })));
+const ForumListScreen = lazy(() => import('./forum/ForumListScreen').then((m) => ({ default: m.ForumListScreen })));
+const QuestionDetailScreen = lazy(() => import('./forum/QuestionDetailScreen').then((m) => ({ default: m.QuestionDetailScreen })));
 const LiveExamScreen = lazy(() => import('./live-exam/LiveExamScreen').then((m) => ({ default: m.LiveExamScreen })));
 
 export const appRoutes = createRoutesFromElements(
@@ -51,9 +54,9 @@ export const appRoutes = createRoutesFromElements(
         <Route path="/live-exam/:examId/:groupId" element={<LiveExamScreen />} />
         <Route path="/result/:examId/:groupId" element={<ResultPlaceholder />} />
         <Route path="/scoreboard" element={<ScoreboardPlaceholder />} />
-        <Route path="/qa-forum-list/:id" element={<ForumListPlaceholder />} />
-        <Route path="/question-details/:id" element={<QuestionDetailsPlaceholder />} />
-        <Route path="/my-qa" element={<MyQaPlaceholder />} />
+        <Route path="/qa-forum-list/:id" element={<ForumListScreen />} />
+        <Route path="/question-details/:id" element={<QuestionDetailScreen />} />
+        <Route path="/my-qa" element={<MyQaScreen />} />
         <Route path="/student-profile" element={<StudentProfile />} />
         <Route path="*" element={<Navigate to="/" replace />} />
         </Route>
@@ -122,13 +125,4 @@ function ResultPlaceholder() {
 }
 function ScoreboardPlaceholder() {
   return <PendingScreen title="Scoreboard">Your exam results and ranks will appear here.</PendingScreen>;
-}
-function ForumListPlaceholder() {
-  return <PendingScreen title="Questions and answers">The forum questions of this course will appear here.</PendingScreen>;
-}
-function QuestionDetailsPlaceholder() {
-  return <PendingScreen title="Question">This question and its replies will appear here.</PendingScreen>;
-}
-function MyQaPlaceholder() {
-  return <PendingScreen title="My questions">The courses you asked questions in will appear here.</PendingScreen>;
 }
