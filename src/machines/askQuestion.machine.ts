@@ -2,7 +2,8 @@
 // details and files) or 'Reply' (details and files). Cancel or close resets the form and the files; a
 // successful submit closes, resets and leads to the question. Files of other types are dropped silently.
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
-import { isForumMediaType } from '../domain/forum';
+import { FORUM_SEARCH_DEBOUNCE_MS, isForumMediaType, SIMILAR_QUESTIONS } from '../domain/forum';
+import type { KeywordSuggestion } from '../contracts/forum';
 import { MESSAGES } from '../domain/messages';
 
 export type AskMode = 'create' | 'reply';
@@ -38,6 +39,8 @@ export interface AskQuestionContext {
   fields: AskFields;
   files: File[];
   errors: Partial<Record<AskField, string>>;
+  /** Existing questions of the course like the one being written (up to five), to open instead of asking again. */
+  similar: KeywordSuggestion[];
 }
 
 export type AskQuestionEvent =
@@ -52,6 +55,9 @@ export type AskQuestionEvent =
   | { type: 'files.add'; files: File[] }
   | { type: 'file.remove'; index: number }
   | { type: 'submit' };
+
+/** Similar questions are looked for once the details have this many characters. */
+const SIMILAR_MIN_LENGTH = 8;
 
 const EMPTY: AskFields = { courseId: '', subjectId: '', chapterId: '', details: '' };
 
@@ -73,16 +79,23 @@ export const askQuestionMachine = setup({
     submitQuestion: fromPromise<AskResult, AskSubmission>(async () => {
       throw new Error('provide submitQuestion');
     }),
+    findSimilar: fromPromise<KeywordSuggestion[], { text: string; courseId: string; limit: number }>(async () => {
+      throw new Error('provide findSimilar');
+    }),
   },
+  delays: { similarDebounce: FORUM_SEARCH_DEBOUNCE_MS },
   guards: {
     courseChosen: ({ context }) => context.fields.courseId !== '',
     subjectChosen: ({ context }) => context.fields.subjectId !== '',
     detailsOpen: ({ context }) => context.mode === 'reply' || context.fields.chapterId !== '',
+    /** A new question with enough words to look for similar ones. */
+    similarWanted: ({ context, event }) => context.mode === 'create' && event.type === 'details.change' && event.details.trim().length >= SIMILAR_MIN_LENGTH && context.fields.chapterId !== '',
     formValid: ({ context }) => Object.keys(askProblems(context.mode, context.fields)).length === 0,
   },
   actions: {
-    reset: assign(({ context }) => ({ fields: { ...EMPTY, courseId: context.presetCourseId }, files: [], errors: {}, questionId: null, mode: 'create' as AskMode })),
+    reset: assign(({ context }) => ({ fields: { ...EMPTY, courseId: context.presetCourseId }, files: [], errors: {}, similar: [], questionId: null, mode: 'create' as AskMode })),
     explain: assign(({ context }) => ({ errors: askProblems(context.mode, context.fields) })),
+    writeDetails: assign(({ context, event }) => (event.type === 'details.change' ? { fields: { ...context.fields, details: event.details }, errors: { ...context.errors, details: undefined } } : {})),
     fileFailed: (_, _params: { name: string }) => {},
     submitted: (_, _params: { mode: AskMode; questionId: string }) => {},
     submitFailed: (_, _params: { error: unknown }) => {},
@@ -98,6 +111,7 @@ export const askQuestionMachine = setup({
     fields: { ...EMPTY, courseId: input.courseId ?? '' },
     files: [],
     errors: {},
+    similar: [],
   }),
   initial: 'closed',
   states: {
@@ -136,11 +150,20 @@ export const askQuestionMachine = setup({
           description: 'The student chooses a chapter of the subject',
           actions: assign(({ context, event }) => ({ fields: { ...context.fields, chapterId: event.chapterId }, errors: {} })),
         },
-        'details.change': {
-          guard: 'detailsOpen',
-          description: 'The student writes the details (open once a chapter is chosen, or when replying)',
-          actions: assign(({ context, event }) => ({ fields: { ...context.fields, details: event.details }, errors: { ...context.errors, details: undefined } })),
-        },
+        'details.change': [
+          {
+            guard: 'similarWanted',
+            target: '.waiting',
+            description: 'The student writes the question: similar questions are looked for after a pause',
+            actions: 'writeDetails',
+          },
+          {
+            guard: 'detailsOpen',
+            target: '.quiet',
+            description: 'The student writes the details (open once a chapter is chosen, or when replying)',
+            actions: ['writeDetails', assign({ similar: [] })],
+          },
+        ],
         'files.add': {
           description: 'The student picks, drops or captures files: other types than images, PDFs and audio are dropped silently',
           actions: assign(({ context, event }) => ({ files: [...context.files, ...event.files.filter((file) => isForumMediaType(file.type))] })),
@@ -154,6 +177,23 @@ export const askQuestionMachine = setup({
           { description: 'The student submits with a field missing: the fields say what they need', actions: 'explain' },
         ],
         'dialog.close': { target: 'closed', description: 'The student presses Cancel or closes the dialog: form and files reset', actions: 'reset' },
+      },
+      initial: 'quiet',
+      states: {
+        quiet: { description: 'The form, with the similar questions found so far under the details.' },
+        waiting: {
+          description: 'Waiting for the student to pause before looking for similar questions.',
+          after: { similarDebounce: { target: 'lookingUp', description: 'The student paused: similar questions of the course are looked for' } },
+        },
+        lookingUp: {
+          description: 'Similar questions of the course are being looked for.',
+          invoke: {
+            src: 'findSimilar',
+            input: ({ context }) => ({ text: context.fields.details.trim(), courseId: context.fields.courseId, limit: SIMILAR_QUESTIONS }),
+            onDone: { target: 'quiet', description: 'Up to five similar questions show, each opening its answers', actions: assign({ similar: ({ event }) => event.output }) },
+            onError: { target: 'quiet', description: 'None could be found: none show', actions: assign({ similar: [] }) },
+          },
+        },
       },
     },
     submitting: {

@@ -1,7 +1,7 @@
 // The forum in real Chromium with a fake microphone, against the built app and the demo academy:
-// find a Bengali thread by search, like and bookmark it, ask a question with a dropped PDF and a
-// recorded voice note whose text holds HTML (shown as text), a peer's reply ending its Edit, and a
-// teacher's reply reaching the bell live.
+// find a Bengali thread by search, like and bookmark it, see similar questions while asking, ask a
+// question with a dropped PDF and a recorded voice note whose text holds HTML (shown as text), a
+// peer's reply ending its Edit, and a teacher's reply reaching the bell live.
 import { describe, expect, it } from 'vitest';
 import { browserSuite, newPage, signIn, toast } from '../support/browser';
 import { DEMO, DEMO_STUDENT, DEMO_TEACHER } from '../support/demo-academy';
@@ -53,6 +53,9 @@ describe('forum in the browser', () => {
     const form = page.getByRole('dialog', { name: 'Create New Question' });
     await form.getByLabel('Subject').selectOption({ label: 'Anatomy' });
     await form.getByLabel('Chapter').selectOption({ label: 'Upper Limb' });
+    // While writing, up to five similar questions of the course show.
+    await form.getByLabel('Question details').fill('radial nerve spiral groove');
+    await form.getByRole('region', { name: 'Similar questions' }).getByRole('link', { name: /radial nerve in the spiral groove/ }).waitFor();
     await form.getByLabel('Question details').fill(MARKUP);
     await form.locator('input[type=file]').setInputFiles([
       { name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n') },

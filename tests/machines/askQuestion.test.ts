@@ -1,20 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor, type InspectionEvent } from 'xstate';
+import { createActor, fromPromise, SimulatedClock, waitFor, type InspectionEvent } from 'xstate';
 import { askQuestionMachine, type AskResult, type AskSubmission } from '../../src/machines/askQuestion.machine';
 import { describePaths } from '../support/machine-paths';
 import { models, page, pdf } from '../models/askQuestion.model';
 
-function startAsk(options: { submit?: (submission: AskSubmission) => Promise<AskResult>; inspect?: (inspection: InspectionEvent) => void } = {}) {
+function startAsk(options: { submit?: (submission: AskSubmission) => Promise<AskResult>; inspect?: (inspection: InspectionEvent) => void; clock?: SimulatedClock } = {}) {
   const sent: AskSubmission[] = [];
   const failedFiles: string[] = [];
   const submitted: Array<{ mode: string; questionId: string }> = [];
   const failures: unknown[] = [];
+  const lookups: Array<{ text: string; courseId: string; limit: number }> = [];
   const actor = createActor(
     askQuestionMachine.provide({
       actors: {
         submitQuestion: fromPromise(({ input }: { input: AskSubmission }) => {
           sent.push(input);
           return options.submit ? options.submit(input) : Promise.resolve({ questionId: 'q9', failedFiles: [] });
+        }),
+        findSimilar: fromPromise(async ({ input }: { input: { text: string; courseId: string; limit: number } }) => {
+          lookups.push(input);
+          return [{ _id: 'q3', questionDescription: 'Why is the left ventricle wall thick?', answers: 2 }];
         }),
       },
       actions: {
@@ -23,10 +28,10 @@ function startAsk(options: { submit?: (submission: AskSubmission) => Promise<Ask
         submitFailed: (_, { error }) => failures.push(error),
       },
     }),
-    { input: { courseId: 'c1' }, inspect: options.inspect },
+    { input: { courseId: 'c1' }, inspect: options.inspect, ...(options.clock ? { clock: options.clock } : {}) },
   );
   actor.start();
-  return { actor, sent, failedFiles, submitted, failures };
+  return { actor, sent, failedFiles, submitted, failures, lookups };
 }
 
 describe('ask dialog', () => {
@@ -35,7 +40,7 @@ describe('ask dialog', () => {
     actor.send({ type: 'ask.open' });
     expect(actor.getSnapshot().value).toBe('guidelines');
     actor.send({ type: 'guidelines.ok' });
-    expect(actor.getSnapshot().value).toBe('form');
+    expect(actor.getSnapshot().matches('form')).toBe(true);
     expect(actor.getSnapshot().context.fields.courseId).toBe('c1');
   });
 
@@ -114,8 +119,29 @@ describe('ask dialog', () => {
   });
 });
 
+describe('similar questions', () => {
+  it('looks up to five similar questions of the course 800 ms after the student stops writing a new question', async () => {
+    const clock = new SimulatedClock();
+    const { actor, lookups } = startAsk({ clock });
+    actor.send({ type: 'ask.open' });
+    actor.send({ type: 'guidelines.ok' });
+    actor.send({ type: 'subject.select', subjectId: 's1' });
+    actor.send({ type: 'chapter.select', chapterId: 'ch1' });
+    actor.send({ type: 'details.change', details: 'Why is the left' });
+    clock.increment(500);
+    actor.send({ type: 'details.change', details: 'Why is the left ventricle thicker?' });
+    clock.increment(799);
+    expect(lookups).toEqual([]);
+    clock.increment(1);
+    expect(lookups).toEqual([{ text: 'Why is the left ventricle thicker?', courseId: 'c1', limit: 5 }]);
+    await waitFor(actor, (s) => s.context.similar.length === 1);
+    actor.send({ type: 'details.change', details: 'Why' });
+    expect(actor.getSnapshot().context.similar).toEqual([]);
+  });
+});
+
 describePaths('ask dialog paths', models, {
-  start: ({ inspect }) => ({ ...startAsk({ submit: () => new Promise(() => {}), inspect }), counted: 0 }),
+  start: ({ inspect, clock }) => ({ ...startAsk({ submit: () => new Promise(() => {}), inspect, clock: clock as SimulatedClock }), counted: 0 }),
   check: (run, step) => {
     // The submission is sent exactly when the dialog enters submitting.
     const entered = step.state.matches('submitting') && step.event.type === 'submit';

@@ -23,6 +23,7 @@ const model: PathModel<typeof askQuestionMachine> = {
   ],
   outcomes: {
     submitQuestion: { done: [{ questionId: 'q9', failedFiles: [] }, { questionId: 'q9', failedFiles: ['scan.pdf'] }], error: [new Error('offline')] },
+    findSimilar: { done: [[{ _id: 'q3', questionDescription: 'Why is the left ventricle wall thick?', answers: 2 }]], error: [new Error('offline')] },
   },
   // What guards and the view read: the state, the mode, which fields are filled, whether files and errors exist.
   serializeState: ((snapshot: { value: unknown; context: { mode: string; fields: Record<string, string>; files: unknown[]; errors: Record<string, unknown> } }) =>

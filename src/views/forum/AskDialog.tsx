@@ -137,6 +137,7 @@ function AskForm({ actor }: { actor: AskActor }) {
           onChange={(e) => actor.send({ type: 'details.change', details: e.target.value })}
         />
       </Field>
+      <SimilarQuestions actor={actor} />
       <div onDragOver={(e) => e.preventDefault()} onDrop={drop} className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600" data-testid="drop-zone">
         <label className="cursor-pointer font-medium text-brand-800">
           Choose files
@@ -160,6 +161,27 @@ function AskForm({ actor }: { actor: AskActor }) {
         <Button type="submit" busy={busy}>Submit</Button>
       </div>
     </form>
+  );
+}
+
+/** Up to five questions of the course like the one being written: opening one may answer it already. */
+function SimilarQuestions({ actor }: { actor: AskActor }) {
+  const similar = useSelector(actor, (s) => s.context.similar);
+  if (!similar.length) return null;
+  return (
+    <section aria-label="Similar questions" className="rounded-lg bg-slate-50 p-3 text-sm">
+      <h3 className="mb-1 font-medium text-slate-800">Similar questions already asked</h3>
+      <ul className="space-y-1">
+        {similar.map((q) => (
+          <li key={q._id}>
+            <a href={`/question-details/${q._id}`} target="_blank" rel="noreferrer" className="text-brand-800 underline">
+              {q.questionDescription.length > 120 ? `${q.questionDescription.slice(0, 120)}…` : q.questionDescription}
+            </a>{' '}
+            <span className="text-slate-500">({q.answers} {q.answers === 1 ? 'answer' : 'answers'})</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

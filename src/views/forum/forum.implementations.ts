@@ -30,4 +30,5 @@ export async function submitAsk(studentId: string, submission: AskSubmission): P
 
 export const askActors = (studentId: string) => ({
   submitQuestion: fromPromise(({ input }: { input: AskSubmission }) => submitAsk(studentId, input)),
+  findSimilar: fromPromise(({ input }: { input: { text: string; courseId: string; limit: number } }) => forumApi.keyword(input.text, input.courseId, input.limit)),
 });
