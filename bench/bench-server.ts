@@ -9,6 +9,8 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { Kysely } from 'kysely';
+import type { Database } from '../server/db/schema.js';
 import { API_PREFIX, serverPaths } from '../src/contracts/paths.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -229,4 +231,19 @@ export function runBenchmark(name: string, body: (database: BenchDatabase, serve
     console.error(error);
     process.exitCode = 1;
   });
+}
+
+/** Inserts rows in chunks that stay under both databases' limits on bound parameters. */
+export async function insertChunked<T extends keyof Database>(db: Kysely<Database>, table: T, rows: object[]): Promise<void> {
+  for (let at = 0; at < rows.length; at += 500) await db.insertInto(table).values(rows.slice(at, at + 500) as never).execute();
+}
+
+/** Prints every measure and whether each answered within the budget at p99; a miss fails the run. */
+export function reportAgainstBudget(all: PhaseStats[], budgetMs: number): void {
+  console.log('');
+  for (const stats of all) report(stats);
+  const over = all.filter((stats) => stats.errors > 0 || percentile([...stats.latencies].sort((a, b) => a - b), 99) >= budgetMs);
+  console.log('');
+  console.log(over.length === 0 ? `Every measure answered within ${budgetMs} ms at p99.` : `Over ${budgetMs} ms at p99 or failing: ${over.map((s) => s.name).join('; ')}`);
+  if (over.length > 0) process.exitCode = 1;
 }

@@ -5,6 +5,7 @@ import { API_PREFIX } from '../src/contracts/paths.js';
 import { accountRoutes } from './account/routes.js';
 import { contentRoutes } from './content/routes.js';
 import { examRoutes } from './exams/routes.js';
+import { forumRoutes } from './forum/routes.js';
 import { mediaRoutes, mediaSiteRoutes } from './media/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
 import { resultRoutes } from './results/routes.js';
@@ -12,7 +13,7 @@ import { staffRoutes } from './staff/routes.js';
 import { storageRoutes, storageSiteRoutes } from './storage/routes.js';
 
 export async function registerAreas(app: FastifyInstance): Promise<void> {
-  for (const area of [accountRoutes, contentRoutes, examRoutes, resultRoutes, staffRoutes, notificationRoutes, storageRoutes, mediaRoutes]) {
+  for (const area of [accountRoutes, contentRoutes, examRoutes, resultRoutes, staffRoutes, notificationRoutes, forumRoutes, storageRoutes, mediaRoutes]) {
     await app.register(area, { prefix: API_PREFIX });
   }
   // Streams, the hosted player page, images and stored files for <video>, <img> and links.

@@ -18,7 +18,7 @@ export interface ReachableContent {
 }
 
 /** SQL condition: the item (by its id column) is listed for one of the student's batches. */
-const itemInBatch = (studentId: string) => (eb: ExpressionBuilder<Database, 'items'>) =>
+export const itemInBatch = (studentId: string) => (eb: ExpressionBuilder<Database, 'items'>) =>
   eb.exists(
     eb
       .selectFrom('group_items')

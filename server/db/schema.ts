@@ -270,6 +270,12 @@ export interface ForumQuestionsTable {
   status: string; // OPEN | COMPLETED
   created_at: string;
   updated_at: string;
+  /** Students who like the question (rows of forum_likes), kept in step with them. */
+  likes: Generated<number>;
+  /** Replies (rows of forum_comments), kept in step with them. */
+  answers: Generated<number>;
+  /** The question's or its newest reply's time. */
+  last_activity_at: string | null;
 }
 
 export interface ForumCommentsTable {
@@ -281,6 +287,8 @@ export interface ForumCommentsTable {
   media: string;
   created_at: string;
   updated_at: string;
+  /** Students who upvoted the reply (rows of forum_upvotes). */
+  upvotes: Generated<number>;
 }
 
 export interface ForumLikesTable {

@@ -5,6 +5,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { staffContract } from '../../src/contracts/staff.js';
 import { examDepsOf } from '../exams/attempts.js';
 import { gradingQueue, markAnswer, publishResults, staffAssignments } from '../results/marking.js';
+import { checkedMedia, details, forumErrors, notifyReply } from '../forum/routes.js';
+import { commentById, completeQuestion, insertComment, questionById, questionRow, staffQuestions } from '../forum/queries.js';
+import { publishNotification } from '../notifications/publish.js';
+import { FORUM_DEFAULT_PAGE_SIZE } from '../../src/domain/forum.js';
+import { newId } from '../ids.js';
+import { writeJson } from '../db/json.js';
 
 export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -24,5 +30,35 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.route({ ...staffContract.publish, handler: async (request) => {
     return { data: await publishResults(app, examDepsOf(app), request.params.assignmentId) };
+  } });
+
+  app.route({ ...staffContract.forumQuestions, handler: async (request) => {
+    const { status = 'open', page = 1, limit = FORUM_DEFAULT_PAGE_SIZE } = request.query;
+    return { data: await staffQuestions(app.db, request.staff.id, status, page, limit) };
+  } });
+
+  app.route({ ...staffContract.forumReply, handler: async (request) => {
+    const question = await questionRow(app.db, request.params.questionId);
+    if (!question) throw forumErrors.questionNotFound();
+    const text = details(request.body.reply);
+    const media = await checkedMedia(app.db, request.staff.id, request.body.media);
+    const id = newId();
+    const added = await insertComment(app.db, {
+      id, questionId: question.id, userId: request.staff.id, userType: 'Admin', reply: text, media: writeJson(media), now: app.clock.now().toISOString(),
+    });
+    if (!added) throw forumErrors.completed();
+    const comment = (await commentById(app.db, request.staff.id, id))!;
+    await notifyReply(app, question, comment, request.staff.id);
+    return { data: comment };
+  } });
+
+  app.route({ ...staffContract.forumComplete, handler: async (request) => {
+    const question = await questionRow(app.db, request.params.questionId);
+    if (!question) throw forumErrors.questionNotFound();
+    if (question.status !== 'COMPLETED') {
+      await completeQuestion(app.db, question.id, app.clock.now().toISOString());
+      await publishNotification(app, { type: 'notification', message: 'Your question was marked as answered', info: { on: 'forum', id: question.id, courseId: question.course_id } }, [question.student_id]);
+    }
+    return { data: (await questionById(app.db, request.staff.id, question.id))! };
   } });
 }

@@ -74,6 +74,28 @@ export const staffPaths = {
   gradingQueue: '/staff/exam-assignments/:assignmentId/answers',
   markAnswer: '/staff/attempts/:attemptId/answers/:questionId',
   publish: '/staff/exam-assignments/:assignmentId/publish',
+  forumQuestions: '/staff/qa/questions',
+  forumReply: '/staff/qa/questions/:questionId/replies',
+  forumComplete: '/staff/qa/questions/:questionId/complete',
+} as const;
+
+/** The question-and-answer forum (student calls of the spec, and the courses with forum questions). */
+export const forumPaths = {
+  courses: '/qa/courses',
+  upvotes: '/qa/get-upvotes',
+  comments: '/qa/get-comments/:questionId',
+  question: '/qa/get-question/:id',
+  addComment: '/qa/add-comment',
+  addQuestion: '/qa/add-question',
+  search: '/qa/search-questions',
+  keyword: '/qa/get-question-keyword',
+  like: '/qa/like-question',
+  upvote: '/qa/upvote-answer',
+  bookmark: '/qa/student-bookmark-question',
+  bookmarks: '/qa/get-bookmarked-questions/:studentId',
+  groupSubjects: '/qa/get-subject-by-group-by-student',
+  updateQuestion: '/qa/update-question',
+  updateComment: '/qa/update-comment',
 } as const;
 
 export const notificationsPaths = {

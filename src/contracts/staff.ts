@@ -4,6 +4,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Data, failures, IdParams, Nullable, type RouteContract } from './common';
 import { AnswerValue, Attachment } from './exams';
+import { ForumComment, ForumMedia, ForumQuestion, SearchResult } from './forum';
 import { staffPaths } from './paths';
 
 /** An exam given to a batch, as the teacher desk lists it. */
@@ -89,6 +90,13 @@ export const PublishReply = Type.Object({
 });
 export type PublishReply = Static<typeof PublishReply>;
 
+/** A teacher's reply: it appears as 'Teacher' (userType Admin); attachments are the teacher's own uploads. */
+export const StaffReplyBody = Type.Object(
+  { reply: Type.String({ maxLength: 10_000 }), media: Type.Optional(Type.Array(ForumMedia, { maxItems: 10 })) },
+  { additionalProperties: false },
+);
+export type StaffReplyBody = Static<typeof StaffReplyBody>;
+
 export const staffContract = {
   assignments: {
     method: 'GET',
@@ -118,5 +126,36 @@ export const staffContract = {
     url: staffPaths.publish,
     config: { access: 'staff' },
     schema: { params: IdParams('assignmentId'), response: { 200: Data(PublishReply), ...failures(400, 401, 403, 404, 409) } },
+  },
+  forumQuestions: {
+    method: 'GET',
+    url: staffPaths.forumQuestions,
+    config: { access: 'staff' },
+    // Newest activity first; open questions unless the status says otherwise.
+    schema: {
+      querystring: Type.Object(
+        {
+          status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('completed'), Type.Literal('all')])),
+          page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+        },
+        { additionalProperties: false },
+      ),
+      response: { 200: Data(SearchResult), ...failures(400, 401, 403) },
+    },
+  },
+  forumReply: {
+    method: 'POST',
+    url: staffPaths.forumReply,
+    config: { access: 'staff' },
+    // The asker and every student who replied are notified; 409 when the question is COMPLETED.
+    schema: { params: IdParams('questionId'), body: StaffReplyBody, response: { 200: Data(ForumComment), ...failures(400, 401, 403, 404, 409) } },
+  },
+  forumComplete: {
+    method: 'PATCH',
+    url: staffPaths.forumComplete,
+    config: { access: 'staff' },
+    // The question then takes no edits and no replies; the asker is notified.
+    schema: { params: IdParams('questionId'), response: { 200: Data(ForumQuestion), ...failures(400, 401, 403, 404) } },
   },
 } satisfies Record<string, RouteContract>;

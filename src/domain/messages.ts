@@ -50,6 +50,10 @@ export const MESSAGES = {
   replyAdded: 'Reply added successfully',
   questionSubmitted: 'Question submitted successfully!',
   questionFailed: 'Error submitting question. Please try again later.',
+  selectCourse: 'Please select a course',
+  selectSubject: 'Please select a subject',
+  selectChapter: 'Please select a chapter',
+  enterDetails: 'Please enter the question details',
 } as const;
 
 /** 'Internet has been restored' stays on screen this long (spec: 10 seconds). */

@@ -8,6 +8,7 @@ type Content = typeof contentContract;
 
 export const contentApi = {
   courses: () => api.call<Content['courses']>('GET', contentPaths.courses),
+  coursesWithChapters: () => api.call<Content['coursesWithChapters']>('GET', contentPaths.coursesWithChapters),
   coursesOfStudent: (studentId: string) => api.call<Content['coursesOfStudent']>('GET', contentPaths.coursesOfStudent, { params: { studentId } }),
   /** The subjects of a course; for the exam filters (forExam) only those the student's batches have exams of. */
   subjectsOfCourse: (courseId: string, options: { forExam: boolean } = { forExam: false }) =>

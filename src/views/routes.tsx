@@ -4,7 +4,6 @@ import { Suspense } from 'react';
 import { Navigate, Outlet, Route, createRoutesFromElements } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { useSessionActor } from './app/RootActors';
-import { SectionTabs } from './app/SectionTabs';
 import { buttonClass } from './ui/Button';
 import { Spinner } from './ui/Spinner';
 import { Notice } from './ui/Notice';
@@ -21,7 +20,7 @@ import { ScreenBoundary } from './app/ScreenBoundary';
 import { RouteAnnouncer } from './app/RouteAnnouncer';
 // The signed-in shell and every screen behind it load on demand, so the sign-in screen on a slow
 // connection fetches only itself (tests/unit/app-bundle.test.ts checks what its chunks carry).
-import { CourseSubjectsScreen, CoursesScreen, ExamsScreen, LiveExamScreen, NotesScreen, ResultScreen, ScoreboardScreen, Shell, StaffDesk, StudentProfile, SubjectItemsScreen, VideosScreen } from './screens';
+import { CourseSubjectsScreen, CoursesScreen, ExamsScreen, LiveExamScreen, MyQaScreen, ForumListScreen, QuestionDetailScreen, NotesScreen, ResultScreen, ScoreboardScreen, Shell, StaffDesk, StudentProfile, SubjectItemsScreen, VideosScreen } from './screens';
 
 export const appRoutes = createRoutesFromElements(
   <Route errorElement={<RouteError />} element={<RouteFrame />}>
@@ -52,9 +51,9 @@ export const appRoutes = createRoutesFromElements(
         <Route path="/live-exam/:examId/:groupId" element={<LiveExamScreen />} />
         <Route path="/result/:examId/:groupId" element={<ResultScreen />} />
         <Route path="/scoreboard" element={<ScoreboardScreen />} />
-        <Route path="/qa-forum-list/:id" element={<ForumListPlaceholder />} />
-        <Route path="/question-details/:id" element={<QuestionDetailsPlaceholder />} />
-        <Route path="/my-qa" element={<MyQaPlaceholder />} />
+        <Route path="/qa-forum-list/:id" element={<ForumListScreen />} />
+        <Route path="/question-details/:id" element={<QuestionDetailScreen />} />
+        <Route path="/my-qa" element={<MyQaScreen />} />
         <Route path="/student-profile" element={<StudentProfile />} />
         <Route path="*" element={<PageMissing />} />
         </Route>
@@ -135,25 +134,4 @@ function PageMissing() {
       The address may be mistyped or out of date.
     </Notice>
   );
-}
-
-/** Stands in for a screen that is not built yet and says what it will show. */
-function PendingScreen({ title, children, tabs = false }: { title: string; children: string; tabs?: boolean }) {
-  return (
-    <section>
-      {tabs && <SectionTabs />}
-      <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
-      <p className="mt-2 text-slate-600">{children}</p>
-    </section>
-  );
-}
-
-function ForumListPlaceholder() {
-  return <PendingScreen title="Questions and answers">The forum questions of this course will appear here.</PendingScreen>;
-}
-function QuestionDetailsPlaceholder() {
-  return <PendingScreen title="Question">This question and its replies will appear here.</PendingScreen>;
-}
-function MyQaPlaceholder() {
-  return <PendingScreen title="My questions">The courses you asked questions in will appear here.</PendingScreen>;
 }

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { databaseKinds } from '../support/databases.js';
-import { startTestServer, type TestServer } from '../support/test-server.js';
+import { startTestServer, withTwoProcesses, type TestServer } from '../support/test-server.js';
 import { signedCalls } from '../support/api-calls.js';
 import { CLASSMATE, COURSE, GROUP, LIVE, LIVE_Q, OTHER_BATCH_EXAM, OTHER_GROUP, OUTSIDER, PRACTICE, PRACTICE_Q, SECRETS, SEGMENTED_PRACTICE, STUDENT } from './exams-fixture.js';
 import { DRILLS, FINISHED, FINISHED_ASSIGNMENT, FINISHED_OTHER_ASSIGNMENT, FINISHED_Q, FOURTH, TEACHER, THIRD, resultsBundle } from './results-fixture.js';
@@ -332,13 +332,7 @@ if (!redisUrl) {
 } else {
   describe('publishing across two server processes sharing Redis', () => {
     it('a teacher publishing on one process reaches the student whose socket is held by the other', async () => {
-      const first = await startTestServer({ bundle: resultsBundle(), config: { redisUrl } });
-      const { connect } = await import('../../server/db/connect.js');
-      const { buildApp } = await import('../../server/app.js');
-      const { db, dialect } = await connect(first.database.url);
-      const second = await buildApp({ ...first.config }, { db, dialect, clock: first.clock });
-      try {
-        const baseUrl = await first.listen();
+      await withTwoProcesses({ bundle: resultsBundle(), config: { redisUrl } }, async (first, second, baseUrl) => {
         const session = await first.sessionFor(STUDENT);
         const teacher = await first.sessionFor(TEACHER, 'staff');
         const socket = connectSocket(baseUrl, { path: '/socket.io', transports: ['websocket'], auth: { sessionId: session }, reconnection: false });
@@ -358,11 +352,7 @@ if (!redisUrl) {
         expect(published.statusCode).toBe(200);
         expect(await received).toMatchObject({ notificationId: { info: { on: 'result', id: FINISHED, groupId: GROUP } } });
         socket.close();
-      } finally {
-        await second.close();
-        await db.destroy();
-        await first.close();
-      }
+      });
     });
   });
 }

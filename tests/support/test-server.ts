@@ -69,3 +69,20 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
   };
 }
+
+/**
+ * A second server process over the first one's database, both sharing the Redis of `config.redisUrl`:
+ * the first listens (for sockets), the second answers inject() calls. Everything is closed after `run`.
+ */
+export async function withTwoProcesses(options: TestServerOptions, run: (first: TestServer, second: FastifyInstance, baseUrl: string) => Promise<void>): Promise<void> {
+  const first = await startTestServer(options);
+  const { db, dialect } = await connect(first.database.url);
+  const second = await buildApp({ ...first.config }, { db, dialect, clock: first.clock });
+  try {
+    await run(first, second, await first.listen());
+  } finally {
+    await second.close();
+    await db.destroy();
+    await first.close();
+  }
+}

@@ -6,6 +6,7 @@ import * as contentsKey from './20261122-0002-contents-key.js';
 import * as storedFilesOwner from './20261123-0003-stored-files-owner.js';
 import * as oneLiveAttempt from './20261124-0004-one-live-attempt.js';
 import * as results from './20261201-0005-results.js';
+import * as forum from './20261202-0006-forum.js';
 
 export interface Migration {
   name: string;
@@ -18,4 +19,5 @@ export const migrations: Migration[] = [
   { name: '20261123-0003-stored-files-owner', up: storedFilesOwner.up },
   { name: '20261124-0004-one-live-attempt', up: oneLiveAttempt.up },
   { name: '20261201-0005-results', up: results.up },
+  { name: '20261202-0006-forum', up: forum.up },
 ];

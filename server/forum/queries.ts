@@ -1,0 +1,368 @@
+// The forum's reads and writes. A student reaches a question only through its chapter: the chapter
+// must be listed for one of the student's batches (group_members -> group_items), whether the
+// question is found by list, by id or by search. Counters (likes, answers, upvotes) change in the
+// same transaction as the rows they count, and only when a row was really added or removed, so a
+// second like is never a second count.
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Database, ForumQuestionsTable } from '../db/schema.js';
+import type { Dialect } from '../db/connect.js';
+import { readJson } from '../db/json.js';
+import { itemInBatch } from '../content/queries.js';
+import type { ForumComment, ForumMedia, ForumQuestion, KeywordSuggestion } from '../../src/contracts/forum.js';
+import { COMPLETED, searchWords, type ForumSort } from '../../src/domain/forum.js';
+
+type Db = Kysely<Database>;
+
+export interface ReachableChapter {
+  id: string;
+  subject_id: string;
+  course_id: string;
+}
+
+/** The chapters the student's batches reach, with their subject and course. */
+export async function reachableChapters(db: Db, studentId: string): Promise<ReachableChapter[]> {
+  return db
+    .selectFrom('items')
+    .innerJoin('subjects', 'subjects.id', 'items.subject_id')
+    .select(['items.id', 'items.subject_id', 'subjects.course_id'])
+    .distinct()
+    .where('items.item_type', '=', 'chapter')
+    .where(itemInBatch(studentId))
+    .execute();
+}
+
+const flag = (value: unknown): boolean => value === true || Number(value) === 1;
+
+const questionColumns = (db: Db, viewerId: string) =>
+  db
+    .selectFrom('forum_questions as q')
+    .leftJoin('students as s', 's.id', 'q.student_id')
+    .select([
+      'q.id', 'q.student_id', 's.name as student_name', 'q.question_description', 'q.course_id', 'q.subject_id', 'q.chapter_id',
+      'q.media', 'q.status', 'q.answers', 'q.likes', 'q.created_at', 'q.updated_at', 'q.last_activity_at',
+    ])
+    .select((eb) => [
+      eb.exists(eb.selectFrom('forum_likes as l').select('l.question_id').whereRef('l.question_id', '=', 'q.id').where('l.student_id', '=', viewerId)).as('is_liked'),
+      eb.exists(eb.selectFrom('forum_bookmarks as b').select('b.question_id').whereRef('b.question_id', '=', 'q.id').where('b.student_id', '=', viewerId)).as('is_bookmarked'),
+    ]);
+
+type QuestionRow = Awaited<ReturnType<ReturnType<typeof questionColumns>['executeTakeFirstOrThrow']>>;
+
+const questionView = (row: QuestionRow): ForumQuestion => ({
+  _id: row.id,
+  studentId: { _id: row.student_id, name: row.student_name ?? null },
+  questionDescription: row.question_description,
+  courseId: row.course_id,
+  subjectId: row.subject_id,
+  chapterId: row.chapter_id,
+  media: readJson<ForumMedia[]>(row.media, []),
+  status: row.status,
+  answers: Number(row.answers),
+  likes: Number(row.likes),
+  isLiked: flag(row.is_liked),
+  isBookmarked: flag(row.is_bookmarked),
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+  lastActivityAt: row.last_activity_at ?? row.created_at,
+});
+
+/** Questions by id, in the order given, as the viewer sees them. */
+export async function questionsByIds(db: Db, viewerId: string, ids: string[]): Promise<ForumQuestion[]> {
+  if (!ids.length) return [];
+  const rows = await questionColumns(db, viewerId).where('q.id', 'in', ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, questionView(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function questionById(db: Db, viewerId: string, id: string): Promise<ForumQuestion | undefined> {
+  return (await questionsByIds(db, viewerId, [id]))[0];
+}
+
+const commentColumns = (db: Db, viewerId: string) =>
+  db
+    .selectFrom('forum_comments as c')
+    .leftJoin('students as s', (join) => join.onRef('s.id', '=', 'c.user_id').on('c.user_type', '=', 'Student'))
+    .select(['c.id', 'c.question_id', 'c.user_id', 'c.user_type', 's.name as student_name', 'c.reply', 'c.media', 'c.upvotes', 'c.created_at', 'c.updated_at'])
+    .select((eb) =>
+      eb.exists(eb.selectFrom('forum_upvotes as u').select('u.comment_id').whereRef('u.comment_id', '=', 'c.id').where('u.student_id', '=', viewerId)).as('is_upvoted'),
+    );
+
+type CommentRow = Awaited<ReturnType<ReturnType<typeof commentColumns>['executeTakeFirstOrThrow']>>;
+
+const commentView = (row: CommentRow): ForumComment => ({
+  _id: row.id,
+  questionId: row.question_id,
+  // Teachers answer as 'Teacher' (spec: Admin replies appear as 'Teacher'); their own names stay inside.
+  userId: { _id: row.user_id, name: row.user_type === 'Admin' ? 'Teacher' : (row.student_name ?? null) },
+  userType: row.user_type,
+  reply: row.reply,
+  media: readJson<ForumMedia[]>(row.media, []),
+  upvotes: Number(row.upvotes),
+  isUpvoted: flag(row.is_upvoted),
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+/** A question's replies, oldest first (ties by id, so the last one is always the same). */
+export async function commentsOf(db: Db, viewerId: string, questionId: string): Promise<ForumComment[]> {
+  const rows = await commentColumns(db, viewerId).where('c.question_id', '=', questionId).orderBy('c.created_at').orderBy('c.id').execute();
+  return rows.map(commentView);
+}
+
+export async function commentById(db: Db, viewerId: string, id: string): Promise<ForumComment | undefined> {
+  const row = await commentColumns(db, viewerId).where('c.id', '=', id).executeTakeFirst();
+  return row && commentView(row);
+}
+
+export interface SearchInput {
+  filter: ForumSort | '';
+  courseId?: string;
+  subjectId?: string;
+  chapterId?: string;
+  searchString: string;
+  page: number;
+  limit: number;
+}
+
+type QuestionQuery = SelectQueryBuilder<Database & { q: ForumQuestionsTable }, 'q', object>;
+
+const likePattern = (word: string): string => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Questions whose text holds every word of the search (case-insensitive substrings). SQLite: words
+ * of three or more characters through the FTS5 trigram index, shorter ones by LIKE (which ignores
+ * ASCII case) on what remains; PostgreSQL: LIKE on the lower-case text, which the pg_trgm GIN index serves.
+ */
+export function whereText(query: QuestionQuery, dialect: Dialect, text: string): QuestionQuery {
+  const words = searchWords(text);
+  if (!words.length) return query;
+  if (dialect === 'postgres') {
+    for (const word of words) query = query.where(sql<boolean>`q.search_text like lower(${likePattern(word)})`);
+    return query;
+  }
+  const indexed = words.filter((w) => [...w].length >= 3);
+  const short = words.filter((w) => [...w].length < 3);
+  if (indexed.length) {
+    const match = indexed.map((w) => `"${w.replace(/"/g, '""')}"`).join(' AND ');
+    query = query.where(sql<boolean>`q.search_id in (select rowid from forum_questions_fts where forum_questions_fts match ${match})`);
+  }
+  for (const word of short) query = query.where(sql<boolean>`q.question_description like ${likePattern(word)} escape '\\'`);
+  return query;
+}
+
+/** The questions of the chapters given, narrowed by course, subject, chapter and the viewer's sort filter. */
+function scopedQuestions(db: Db, viewerId: string, chapterIds: string[], input: Omit<SearchInput, 'page' | 'limit' | 'searchString'>): QuestionQuery {
+  let query: QuestionQuery = db.selectFrom('forum_questions as q').where('q.chapter_id', 'in', chapterIds);
+  if (input.courseId) query = query.where('q.course_id', '=', input.courseId);
+  if (input.subjectId) query = query.where('q.subject_id', '=', input.subjectId);
+  if (input.chapterId) query = query.where('q.chapter_id', '=', input.chapterId);
+  if (input.filter === 'My Questions') query = query.where('q.student_id', '=', viewerId);
+  if (input.filter === 'My Bookmarks') {
+    query = query.where((eb) =>
+      eb.exists(eb.selectFrom('forum_bookmarks as b').select('b.question_id').whereRef('b.question_id', '=', 'q.id').where('b.student_id', '=', viewerId)),
+    );
+  }
+  return query;
+}
+
+/**
+ * One page of the questions a student may see, in the order of the sort filter, and how many there
+ * are in all. A text search counts in the same pass as it pages (a window count), since both read
+ * every match; a list without text counts through the chapter index and pages through the order's.
+ */
+export async function searchQuestions(db: Db, dialect: Dialect, viewerId: string, chapterIds: string[], input: SearchInput) {
+  if (!chapterIds.length) return { questions: [], totalRecords: 0 };
+  const query = whereText(scopedQuestions(db, viewerId, chapterIds, input), dialect, input.searchString);
+  const countAll = async () => Number((await query.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow()).total);
+  const withText = searchWords(input.searchString).length > 0;
+  let totalRecords = withText ? -1 : await countAll();
+  if (totalRecords === 0 || (totalRecords > 0 && (input.page - 1) * input.limit >= totalRecords)) return { questions: [], totalRecords };
+  let ordered = query;
+  if (input.filter === 'Date') ordered = ordered.orderBy('q.last_activity_at', 'desc');
+  if (input.filter === 'Popularity') ordered = ordered.orderBy('q.likes', 'desc').orderBy('q.answers', 'desc');
+  ordered = ordered.orderBy('q.created_at', 'desc').orderBy('q.id', 'desc').limit(input.limit).offset((input.page - 1) * input.limit);
+  let ids: string[];
+  if (withText) {
+    const rows = await ordered.select(['q.id', sql<number | string>`count(*) over ()`.as('total')]).execute();
+    ids = rows.map((r) => r.id);
+    totalRecords = rows.length ? Number(rows[0]!.total) : input.page > 1 ? await countAll() : 0;
+  } else {
+    ids = (await ordered.select('q.id').execute()).map((r) => r.id);
+  }
+  return { questions: await questionsByIds(db, viewerId, ids), totalRecords };
+}
+
+/** Suggestions for the search box and the ask form's similar questions: most answered first. */
+export async function keywordSuggestions(db: Db, dialect: Dialect, viewerId: string, chapterIds: string[], text: string, courseId: string | undefined, limit: number): Promise<KeywordSuggestion[]> {
+  if (!chapterIds.length || !searchWords(text).length) return [];
+  const query = whereText(scopedQuestions(db, viewerId, chapterIds, { filter: '', courseId }), dialect, text);
+  const rows = await query
+    .select(['q.id', 'q.question_description', 'q.answers'])
+    .orderBy('q.answers', 'desc')
+    .orderBy('q.likes', 'desc')
+    .orderBy('q.created_at', 'desc')
+    .orderBy('q.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ _id: r.id, questionDescription: r.question_description, answers: Number(r.answers) }));
+}
+
+/** The question's row, for the rules: who asked, where, its state. */
+export async function questionRow(db: Db, id: string) {
+  return db.selectFrom('forum_questions').select(['id', 'student_id', 'course_id', 'subject_id', 'chapter_id', 'status', 'answers']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function commentRow(db: Db, id: string) {
+  return db.selectFrom('forum_comments').select(['id', 'question_id', 'user_id', 'user_type']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Students who replied to a question (for notifications). */
+export async function studentRepliers(db: Db, questionId: string): Promise<string[]> {
+  const rows = await db.selectFrom('forum_comments').select('user_id').distinct().where('question_id', '=', questionId).where('user_type', '=', 'Student').execute();
+  return rows.map((r) => r.user_id);
+}
+
+/**
+ * Adds a reply unless the question is COMPLETED: the question's counter and activity time change in
+ * the same transaction, and the row lock this takes orders the reply against edits of the question.
+ */
+export async function insertComment(
+  db: Db,
+  comment: { id: string; questionId: string; userId: string; userType: 'Admin' | 'Student'; reply: string; media: string; now: string },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const open = await trx
+      .updateTable('forum_questions')
+      .set((eb) => ({ answers: eb('answers', '+', 1), last_activity_at: comment.now }))
+      .where('id', '=', comment.questionId)
+      .where('status', '<>', COMPLETED)
+      .executeTakeFirst();
+    if (Number(open.numUpdatedRows) === 0) return false;
+    await trx.insertInto('forum_comments').values({
+      id: comment.id, question_id: comment.questionId, user_id: comment.userId, user_type: comment.userType,
+      reply: comment.reply, media: comment.media, created_at: comment.now, updated_at: comment.now,
+    }).execute();
+    return true;
+  });
+}
+
+export type CommentEdit = 'edited' | 'completed' | 'notLast';
+
+/** Changes a reply while it is its question's last and the question is open. */
+export async function updateComment(db: Db, questionId: string, commentId: string, reply: string, media: string, now: string): Promise<CommentEdit> {
+  return db.transaction().execute(async (trx) => {
+    // Locks the question row (PostgreSQL), so no reply can slip in between the check and the change.
+    const open = await trx.updateTable('forum_questions').set({ status: sql`status` }).where('id', '=', questionId).where('status', '<>', COMPLETED).executeTakeFirst();
+    if (Number(open.numUpdatedRows) === 0) return 'completed';
+    const last = await trx
+      .selectFrom('forum_comments')
+      .select('id')
+      .where('question_id', '=', questionId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (last?.id !== commentId) return 'notLast';
+    await trx.updateTable('forum_comments').set({ reply, media, updated_at: now }).where('id', '=', commentId).execute();
+    return 'edited';
+  });
+}
+
+/** Changes a question while it has no replies and is open; false when it may not change. */
+export async function updateQuestion(db: Db, questionId: string, studentId: string, description: string, media: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('forum_questions')
+    .set({ question_description: description, media, updated_at: now })
+    .where('id', '=', questionId)
+    .where('student_id', '=', studentId)
+    .where('status', '<>', COMPLETED)
+    .where('answers', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Likes a question, or takes the like back; the counter moves only with a row. */
+export async function toggleLike(db: Db, questionId: string, studentId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const removed = await trx.deleteFrom('forum_likes').where('question_id', '=', questionId).where('student_id', '=', studentId).executeTakeFirst();
+    if (Number(removed.numDeletedRows) > 0) {
+      await trx.updateTable('forum_questions').set((eb) => ({ likes: eb('likes', '-', 1) })).where('id', '=', questionId).execute();
+      return;
+    }
+    const added = await trx.insertInto('forum_likes').values({ question_id: questionId, student_id: studentId }).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+    if (Number(added.numInsertedOrUpdatedRows ?? 0) > 0) {
+      await trx.updateTable('forum_questions').set((eb) => ({ likes: eb('likes', '+', 1) })).where('id', '=', questionId).execute();
+    }
+  });
+}
+
+/** Upvotes a reply, or takes the upvote back; the counter moves only with a row. */
+export async function toggleUpvote(db: Db, commentId: string, studentId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const removed = await trx.deleteFrom('forum_upvotes').where('comment_id', '=', commentId).where('student_id', '=', studentId).executeTakeFirst();
+    if (Number(removed.numDeletedRows) > 0) {
+      await trx.updateTable('forum_comments').set((eb) => ({ upvotes: eb('upvotes', '-', 1) })).where('id', '=', commentId).execute();
+      return;
+    }
+    const added = await trx.insertInto('forum_upvotes').values({ comment_id: commentId, student_id: studentId }).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+    if (Number(added.numInsertedOrUpdatedRows ?? 0) > 0) {
+      await trx.updateTable('forum_comments').set((eb) => ({ upvotes: eb('upvotes', '+', 1) })).where('id', '=', commentId).execute();
+    }
+  });
+}
+
+export async function toggleBookmark(db: Db, questionId: string, studentId: string, now: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const removed = await trx.deleteFrom('forum_bookmarks').where('question_id', '=', questionId).where('student_id', '=', studentId).executeTakeFirst();
+    if (Number(removed.numDeletedRows) === 0) {
+      await trx.insertInto('forum_bookmarks').values({ question_id: questionId, student_id: studentId, created_at: now }).onConflict((oc) => oc.doNothing()).execute();
+    }
+  });
+}
+
+/** The student's bookmarks (question ids), newest first, of questions the student still reaches. */
+export async function bookmarksOf(db: Db, studentId: string, chapterIds: string[]): Promise<string[]> {
+  if (!chapterIds.length) return [];
+  const rows = await db
+    .selectFrom('forum_bookmarks as b')
+    .innerJoin('forum_questions as q', 'q.id', 'b.question_id')
+    .select('b.question_id')
+    .where('b.student_id', '=', studentId)
+    .where('q.chapter_id', 'in', chapterIds)
+    .orderBy('b.created_at', 'desc')
+    .orderBy('b.question_id')
+    .execute();
+  return rows.map((r) => r.question_id);
+}
+
+export async function upvotesOf(db: Db, studentId: string): Promise<string[]> {
+  const rows = await db.selectFrom('forum_upvotes').select('comment_id').where('student_id', '=', studentId).orderBy('comment_id').execute();
+  return rows.map((r) => r.comment_id);
+}
+
+/** Question counts per course, over the chapters given. */
+export async function questionCountsByCourse(db: Db, chapterIds: string[]): Promise<Map<string, number>> {
+  if (!chapterIds.length) return new Map();
+  const rows = await db
+    .selectFrom('forum_questions')
+    .select(['course_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('chapter_id', 'in', chapterIds)
+    .groupBy('course_id')
+    .execute();
+  return new Map(rows.map((r) => [r.course_id, Number(r.n)]));
+}
+
+/** The teacher desk's list: open questions first by newest activity, or every question. */
+export async function staffQuestions(db: Db, viewerId: string, status: 'open' | 'completed' | 'all', page: number, limit: number) {
+  let query = db.selectFrom('forum_questions as q');
+  if (status === 'open') query = query.where('q.status', '<>', COMPLETED);
+  if (status === 'completed') query = query.where('q.status', '=', COMPLETED);
+  const counted = await query.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
+  const ids = await query.select('q.id').orderBy('q.last_activity_at', 'desc').orderBy('q.id', 'desc').limit(limit).offset((page - 1) * limit).execute();
+  return { questions: await questionsByIds(db, viewerId, ids.map((r) => r.id)), totalRecords: Number(counted.total) };
+}
+
+export async function completeQuestion(db: Db, questionId: string, now: string): Promise<boolean> {
+  const result = await db.updateTable('forum_questions').set({ status: COMPLETED, updated_at: now }).where('id', '=', questionId).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

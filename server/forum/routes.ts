@@ -1,0 +1,245 @@
+// The forum's student routes (contracts: src/contracts/forum.ts). Every route finds the chapters the
+// student's batches reach first: a question outside them does not exist for this student (404), and
+// a studentId or userId that is not the signed-in student is refused (403).
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { forumContract, type ForumComment, type ForumMedia } from '../../src/contracts/forum.js';
+import { FORUM_DEFAULT_PAGE_SIZE, KEYWORD_SUGGESTIONS, mediaKeyOf, isForumMediaType } from '../../src/domain/forum.js';
+import { MESSAGES } from '../../src/domain/messages.js';
+import { badRequest, conflict, forbidden, notFound } from '../errors.js';
+import { newId } from '../ids.js';
+import { writeJson } from '../db/json.js';
+import { fileUrl, uploadTypeOf } from '../storage/signing.js';
+import { publishNotification } from '../notifications/publish.js';
+import { coursesOf } from '../content/queries.js';
+import {
+  bookmarksOf, commentById, commentRow, commentsOf, insertComment, keywordSuggestions, questionById, questionCountsByCourse,
+  questionRow, reachableChapters, searchQuestions, studentRepliers, toggleBookmark, toggleLike, toggleUpvote, updateComment,
+  updateQuestion, upvotesOf,
+} from './queries.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+export const forumErrors = {
+  notYou: () => forbidden('You can only act as yourself in the forum.', 'notYourAccount'),
+  questionNotFound: () => notFound('This question was not found.', 'questionNotFound'),
+  replyNotFound: () => notFound('This reply was not found.', 'replyNotFound'),
+  chapterNotReached: () => forbidden('You can only ask in the chapters of your batches.', 'chapterNotInBatch'),
+  emptyDetails: () => badRequest(MESSAGES.enterDetails, 'emptyDetails'),
+  completed: () => conflict('This question is closed: it takes no more replies or edits.', 'questionCompleted'),
+  answered: () => conflict('A question cannot be edited once it has a reply.', 'questionAnswered'),
+  notLastReply: () => conflict('Only the last reply can be edited.', 'notLastReply'),
+  notYourQuestion: () => forbidden('You can only edit your own question.', 'notYourQuestion'),
+  notYourReply: () => forbidden('You can only edit your own reply.', 'notYourReply'),
+  mediaType: (type: string) => badRequest('This type of file cannot be attached.', 'mediaTypeNotAllowed', `${type} is not an image (JPEG, PNG), a PDF or audio.`),
+  mediaNotYours: () => badRequest('This attachment is not one of your uploads.', 'uploadNotYours'),
+};
+
+/**
+ * Attachments must be the author's own stored uploads of an allowed type; they are stored by the
+ * stored file's own type and canonical address, whatever the request said beyond the key.
+ */
+export async function checkedMedia(db: Kysely<Database>, ownerId: string, media: ForumMedia[] | undefined): Promise<ForumMedia[]> {
+  const items = media ?? [];
+  const keys: string[] = [];
+  for (const item of items) {
+    if (!isForumMediaType(item.mediaType)) throw forumErrors.mediaType(item.mediaType);
+    const key = mediaKeyOf(item.mediaUrl);
+    if (!key) throw forumErrors.mediaNotYours();
+    keys.push(key);
+  }
+  if (!keys.length) return [];
+  const files = await db.selectFrom('stored_files').select(['key', 'mime_type']).where('key', 'in', keys).where('owner_id', '=', ownerId).execute();
+  const byKey = new Map(files.map((f) => [f.key, f.mime_type]));
+  return items.map((item, i) => {
+    const stored = byKey.get(keys[i]!);
+    if (!stored) throw forumErrors.mediaNotYours();
+    if (uploadTypeOf(item.mediaType) !== stored || !isForumMediaType(stored)) throw forumErrors.mediaType(item.mediaType);
+    return { mediaType: stored, mediaUrl: fileUrl(keys[i]!) };
+  });
+}
+
+/** Text as written, without surrounding blanks; empty text is refused. */
+export function details(text: string): string {
+  const trimmed = text.trim();
+  if (!trimmed) throw forumErrors.emptyDetails();
+  return trimmed;
+}
+
+/**
+ * Tells the asker and every student who replied before (not the author of the new reply) that the
+ * question has a new reply; the notification leads to /question-details/{id}.
+ */
+export async function notifyReply(app: FastifyInstance, question: { id: string; student_id: string; course_id: string }, comment: ForumComment, authorId: string) {
+  const byTeacher = comment.userType === 'Admin';
+  const info = { on: 'forum', id: question.id, courseId: question.course_id };
+  if (question.student_id !== authorId) {
+    await publishNotification(app, { type: 'notification', message: byTeacher ? 'A teacher answered your question' : 'Your question has a new reply', info }, [question.student_id]);
+  }
+  const others = (await studentRepliers(app.db, question.id)).filter((id) => id !== authorId && id !== question.student_id);
+  if (others.length) {
+    await publishNotification(app, { type: 'notification', message: byTeacher ? 'A teacher answered a question you replied to' : 'A question you replied to has a new reply', info }, others);
+  }
+}
+
+export async function forumRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const now = () => app.clock.now().toISOString();
+  const asSelf = (studentId: string, claimed: string) => {
+    if (claimed !== studentId) throw forumErrors.notYou();
+  };
+  /** The question, when one of the student's batches reaches its chapter. */
+  const visibleQuestion = async (studentId: string, questionId: string) => {
+    const [question, chapters] = await Promise.all([questionRow(app.db, questionId), reachableChapters(app.db, studentId)]);
+    if (!question || !chapters.some((c) => c.id === question.chapter_id)) throw forumErrors.questionNotFound();
+    return question;
+  };
+
+  app.route({ ...forumContract.courses, handler: async (request) => {
+    const [courses, chapters] = await Promise.all([coursesOf(app.db, request.student.id, false), reachableChapters(app.db, request.student.id)]);
+    const counts = await questionCountsByCourse(app.db, chapters.map((c) => c.id));
+    return { data: courses.map(({ course }) => ({ _id: course.id, name: course.name ?? '', image: course.image ?? null, questions: counts.get(course.id) ?? 0 })) };
+  } });
+
+  app.route({ ...forumContract.groupSubjects, handler: async (request) => {
+    const chapters = await reachableChapters(app.db, request.student.id);
+    return { data: [...new Set(chapters.map((c) => c.subject_id))].sort() };
+  } });
+
+  app.route({ ...forumContract.search, handler: async (request) => {
+    const body = request.body;
+    asSelf(request.student.id, body.studentId);
+    const chapters = await reachableChapters(app.db, request.student.id);
+    const data = await searchQuestions(app.db, app.dialect, request.student.id, chapters.map((c) => c.id), {
+      filter: body.filter ?? '',
+      courseId: body.courseId || undefined,
+      subjectId: body.subjectId || undefined,
+      chapterId: body.chapterId || undefined,
+      searchString: body.searchString ?? '',
+      page: body.page ?? 1,
+      limit: body.limit ?? FORUM_DEFAULT_PAGE_SIZE,
+    });
+    return { data };
+  } });
+
+  app.route({ ...forumContract.keyword, handler: async (request) => {
+    const { searchString, courseId, limit } = request.body;
+    const chapters = await reachableChapters(app.db, request.student.id);
+    return { data: await keywordSuggestions(app.db, app.dialect, request.student.id, chapters.map((c) => c.id), searchString, courseId, limit ?? KEYWORD_SUGGESTIONS) };
+  } });
+
+  app.route({ ...forumContract.question, handler: async (request) => {
+    await visibleQuestion(request.student.id, request.params.id);
+    return { data: (await questionById(app.db, request.student.id, request.params.id))! };
+  } });
+
+  app.route({ ...forumContract.comments, handler: async (request) => {
+    await visibleQuestion(request.student.id, request.params.questionId);
+    return { data: await commentsOf(app.db, request.student.id, request.params.questionId) };
+  } });
+
+  app.route({ ...forumContract.upvotes, handler: async (request) => {
+    return { data: await upvotesOf(app.db, request.student.id) };
+  } });
+
+  app.route({ ...forumContract.bookmarks, handler: async (request) => {
+    asSelf(request.student.id, request.params.studentId);
+    const chapters = await reachableChapters(app.db, request.student.id);
+    return { data: await bookmarksOf(app.db, request.student.id, chapters.map((c) => c.id)) };
+  } });
+
+  app.route({ ...forumContract.addQuestion, handler: async (request) => {
+    const body = request.body;
+    const studentId = request.student.id;
+    asSelf(studentId, body.studentId);
+    const text = details(body.questionDescription);
+    const chapters = await reachableChapters(app.db, studentId);
+    const chapter = chapters.find((c) => c.id === body.chapterId);
+    if (!chapter || chapter.subject_id !== body.subjectId || chapter.course_id !== body.courseId) throw forumErrors.chapterNotReached();
+    const media = await checkedMedia(app.db, studentId, body.media);
+    const id = newId();
+    const at = now();
+    await app.db.insertInto('forum_questions').values({
+      id, student_id: studentId, course_id: body.courseId, subject_id: body.subjectId, chapter_id: body.chapterId,
+      question_description: text, media: writeJson(media), status: 'OPEN', created_at: at, updated_at: at, last_activity_at: at,
+    }).execute();
+    return { data: (await questionById(app.db, studentId, id))! };
+  } });
+
+  app.route({ ...forumContract.updateQuestion, handler: async (request) => {
+    const body = request.body;
+    const studentId = request.student.id;
+    asSelf(studentId, body.studentId);
+    const question = await visibleQuestion(studentId, body.questionId);
+    if (question.student_id !== studentId) throw forumErrors.notYourQuestion();
+    const text = details(body.questionDescription);
+    const media = await checkedMedia(app.db, studentId, body.media);
+    if (!(await updateQuestion(app.db, question.id, studentId, text, writeJson(media), now()))) {
+      const current = await questionRow(app.db, question.id);
+      throw current?.status === 'COMPLETED' ? forumErrors.completed() : forumErrors.answered();
+    }
+    return { data: (await questionById(app.db, studentId, question.id))! };
+  } });
+
+  app.route({ ...forumContract.addComment, handler: async (request) => {
+    const body = request.body;
+    const studentId = request.student.id;
+    asSelf(studentId, body.userId);
+    const question = await visibleQuestion(studentId, body.questionId);
+    const text = details(body.reply);
+    const media = await checkedMedia(app.db, studentId, body.media);
+    const id = newId();
+    const added = await insertComment(app.db, { id, questionId: question.id, userId: studentId, userType: 'Student', reply: text, media: writeJson(media), now: now() });
+    if (!added) throw forumErrors.completed();
+    const comment = (await commentById(app.db, studentId, id))!;
+    await notifyReply(app, question, comment, studentId);
+    return { data: comment };
+  } });
+
+  app.route({ ...forumContract.updateComment, handler: async (request) => {
+    const body = request.body;
+    const studentId = request.student.id;
+    asSelf(studentId, body.userId);
+    const comment = await commentRow(app.db, body.commentId);
+    if (!comment) throw forumErrors.replyNotFound();
+    await visibleQuestion(studentId, comment.question_id).catch(() => {
+      throw forumErrors.replyNotFound();
+    });
+    if (comment.user_type !== 'Student' || comment.user_id !== studentId) throw forumErrors.notYourReply();
+    const text = details(body.reply);
+    const media = await checkedMedia(app.db, studentId, body.media);
+    const outcome = await updateComment(app.db, comment.question_id, comment.id, text, writeJson(media), now());
+    if (outcome === 'completed') throw forumErrors.completed();
+    if (outcome === 'notLast') throw forumErrors.notLastReply();
+    return { data: (await commentById(app.db, studentId, comment.id))! };
+  } });
+
+  app.route({ ...forumContract.like, handler: async (request) => {
+    const { studentId, questionId } = request.body;
+    asSelf(request.student.id, studentId);
+    await visibleQuestion(studentId, questionId);
+    await toggleLike(app.db, questionId, studentId);
+    const question = (await questionById(app.db, studentId, questionId))!;
+    return { data: { questionId, likes: question.likes, isLiked: question.isLiked } };
+  } });
+
+  app.route({ ...forumContract.upvote, handler: async (request) => {
+    const { studentId, questionId, commentId } = request.body;
+    asSelf(request.student.id, studentId);
+    await visibleQuestion(studentId, questionId);
+    const comment = await commentRow(app.db, commentId);
+    if (!comment || comment.question_id !== questionId) throw forumErrors.replyNotFound();
+    await toggleUpvote(app.db, commentId, studentId);
+    const comments = await commentsOf(app.db, studentId, questionId);
+    return { data: { comments, updatedComment: comments.find((c) => c._id === commentId)! } };
+  } });
+
+  app.route({ ...forumContract.bookmark, handler: async (request) => {
+    const { studentId, questionId } = request.body;
+    asSelf(request.student.id, studentId);
+    await visibleQuestion(studentId, questionId);
+    await toggleBookmark(app.db, questionId, studentId, now());
+    const chapters = await reachableChapters(app.db, studentId);
+    return { data: await bookmarksOf(app.db, studentId, chapters.map((c) => c.id)) };
+  } });
+}

@@ -1,0 +1,222 @@
+// The Ask dialog: the guidelines first, then the form 'Create New Question' (course, subject, chapter,
+// details and files) or 'Reply' (details and files). Cancel or close resets the form and the files; a
+// successful submit closes, resets and leads to the question. Files of other types are dropped silently.
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { FORUM_SEARCH_DEBOUNCE_MS, isForumMediaType, SIMILAR_QUESTIONS } from '../domain/forum';
+import type { KeywordSuggestion } from '../contracts/forum';
+import { MESSAGES } from '../domain/messages';
+
+export type AskMode = 'create' | 'reply';
+export type AskField = 'courseId' | 'subjectId' | 'chapterId' | 'details';
+
+export interface AskFields {
+  courseId: string;
+  subjectId: string;
+  chapterId: string;
+  details: string;
+}
+
+export interface AskSubmission {
+  mode: AskMode;
+  /** The question replied to (mode 'reply'). */
+  questionId: string | null;
+  fields: AskFields;
+  files: File[];
+}
+
+export interface AskResult {
+  /** The question asked, or the one replied to. */
+  questionId: string;
+  /** Names of files whose upload failed and that were skipped. */
+  failedFiles: string[];
+}
+
+export interface AskQuestionContext {
+  mode: AskMode;
+  questionId: string | null;
+  /** The course the dialog opens with (the forum list's course). */
+  presetCourseId: string;
+  fields: AskFields;
+  files: File[];
+  errors: Partial<Record<AskField, string>>;
+  /** Existing questions of the course like the one being written (up to five), to open instead of asking again. */
+  similar: KeywordSuggestion[];
+}
+
+export type AskQuestionEvent =
+  | { type: 'ask.open' }
+  | { type: 'reply.open'; questionId: string }
+  | { type: 'guidelines.ok' }
+  | { type: 'dialog.close' }
+  | { type: 'course.select'; courseId: string }
+  | { type: 'subject.select'; subjectId: string }
+  | { type: 'chapter.select'; chapterId: string }
+  | { type: 'details.change'; details: string }
+  | { type: 'files.add'; files: File[] }
+  | { type: 'file.remove'; index: number }
+  | { type: 'submit' };
+
+/** Similar questions are looked for once the details have this many characters. */
+const SIMILAR_MIN_LENGTH = 8;
+
+const EMPTY: AskFields = { courseId: '', subjectId: '', chapterId: '', details: '' };
+
+/** The form's problems, with the spec's messages; a reply needs only details. */
+export function askProblems(mode: AskMode, fields: AskFields): Partial<Record<AskField, string>> {
+  const problems: Partial<Record<AskField, string>> = {};
+  if (mode === 'create') {
+    if (!fields.courseId) problems.courseId = MESSAGES.selectCourse;
+    if (!fields.subjectId) problems.subjectId = MESSAGES.selectSubject;
+    if (!fields.chapterId) problems.chapterId = MESSAGES.selectChapter;
+  }
+  if (!fields.details.trim()) problems.details = MESSAGES.enterDetails;
+  return problems;
+}
+
+export const askQuestionMachine = setup({
+  types: {} as { context: AskQuestionContext; events: AskQuestionEvent; input: { courseId?: string } },
+  actors: {
+    submitQuestion: fromPromise<AskResult, AskSubmission>(async () => {
+      throw new Error('provide submitQuestion');
+    }),
+    findSimilar: fromPromise<KeywordSuggestion[], { text: string; courseId: string; limit: number }>(async () => {
+      throw new Error('provide findSimilar');
+    }),
+  },
+  delays: { similarDebounce: FORUM_SEARCH_DEBOUNCE_MS },
+  guards: {
+    courseChosen: ({ context }) => context.fields.courseId !== '',
+    subjectChosen: ({ context }) => context.fields.subjectId !== '',
+    detailsOpen: ({ context }) => context.mode === 'reply' || context.fields.chapterId !== '',
+    /** A new question with enough words to look for similar ones. */
+    similarWanted: ({ context, event }) => context.mode === 'create' && event.type === 'details.change' && event.details.trim().length >= SIMILAR_MIN_LENGTH && context.fields.chapterId !== '',
+    formValid: ({ context }) => Object.keys(askProblems(context.mode, context.fields)).length === 0,
+  },
+  actions: {
+    reset: assign(({ context }) => ({ fields: { ...EMPTY, courseId: context.presetCourseId }, files: [], errors: {}, similar: [], questionId: null, mode: 'create' as AskMode })),
+    explain: assign(({ context }) => ({ errors: askProblems(context.mode, context.fields) })),
+    writeDetails: assign(({ context, event }) => (event.type === 'details.change' ? { fields: { ...context.fields, details: event.details }, errors: { ...context.errors, details: undefined } } : {})),
+    fileFailed: (_, _params: { name: string }) => {},
+    submitted: (_, _params: { mode: AskMode; questionId: string }) => {},
+    submitFailed: (_, _params: { error: unknown }) => {},
+  },
+}).createMachine({
+  id: 'askQuestion',
+  description: "The Ask dialog: guidelines in Bengali, then 'Create New Question' or 'Reply'.",
+  meta: { spec: '§2 Ask dialog; §4 Ask dialog; §5 Ask form, Attachments, Guidelines' },
+  context: ({ input }) => ({
+    mode: 'create',
+    questionId: null,
+    presetCourseId: input.courseId ?? '',
+    fields: { ...EMPTY, courseId: input.courseId ?? '' },
+    files: [],
+    errors: {},
+    similar: [],
+  }),
+  initial: 'closed',
+  states: {
+    closed: {
+      description: 'The dialog is closed; the page shows Ask a Question (and Reply on a question).',
+      on: {
+        'ask.open': { target: 'guidelines', description: 'The student presses Ask a Question', actions: [assign({ mode: 'create' as AskMode, questionId: null })] },
+        'reply.open': {
+          target: 'guidelines',
+          description: 'The student presses Reply on a question',
+          actions: assign({ mode: 'reply' as AskMode, questionId: ({ event }) => event.questionId }),
+        },
+      },
+    },
+    guidelines: {
+      description: "'Guidelines for Asking Questions': the five numbered rules in Bengali, with OK and Cancel.",
+      on: {
+        'guidelines.ok': { target: 'form', description: 'The student presses OK: the form opens' },
+        'dialog.close': { target: 'closed', description: 'The student presses Cancel or closes the dialog', actions: 'reset' },
+      },
+    },
+    form: {
+      description: "'Create New Question' (course, subject, chapter, details, files) or 'Reply' (details, files); each missing field says what it needs.",
+      on: {
+        'course.select': {
+          description: 'The student chooses a course: subject and chapter start again',
+          actions: assign(({ context, event }) => ({ fields: { ...context.fields, courseId: event.courseId, subjectId: '', chapterId: '' }, errors: {} })),
+        },
+        'subject.select': {
+          guard: 'courseChosen',
+          description: 'The student chooses a subject of the course: the chapter starts again',
+          actions: assign(({ context, event }) => ({ fields: { ...context.fields, subjectId: event.subjectId, chapterId: '' }, errors: {} })),
+        },
+        'chapter.select': {
+          guard: 'subjectChosen',
+          description: 'The student chooses a chapter of the subject',
+          actions: assign(({ context, event }) => ({ fields: { ...context.fields, chapterId: event.chapterId }, errors: {} })),
+        },
+        'details.change': [
+          {
+            guard: 'similarWanted',
+            target: '.waiting',
+            description: 'The student writes the question: similar questions are looked for after a pause',
+            actions: 'writeDetails',
+          },
+          {
+            guard: 'detailsOpen',
+            target: '.quiet',
+            description: 'The student writes the details (open once a chapter is chosen, or when replying)',
+            actions: ['writeDetails', assign({ similar: [] })],
+          },
+        ],
+        'files.add': {
+          description: 'The student picks, drops or captures files: other types than images, PDFs and audio are dropped silently',
+          actions: assign(({ context, event }) => ({ files: [...context.files, ...event.files.filter((file) => isForumMediaType(file.type))] })),
+        },
+        'file.remove': {
+          description: 'The student removes a file',
+          actions: assign(({ context, event }) => ({ files: context.files.filter((_, i) => i !== event.index) })),
+        },
+        submit: [
+          { guard: 'formValid', target: 'submitting', description: 'The student submits a complete form' },
+          { description: 'The student submits with a field missing: the fields say what they need', actions: 'explain' },
+        ],
+        'dialog.close': { target: 'closed', description: 'The student presses Cancel or closes the dialog: form and files reset', actions: 'reset' },
+      },
+      initial: 'quiet',
+      states: {
+        quiet: { description: 'The form, with the similar questions found so far under the details.' },
+        waiting: {
+          description: 'Waiting for the student to pause before looking for similar questions.',
+          after: { similarDebounce: { target: 'lookingUp', description: 'The student paused: similar questions of the course are looked for' } },
+        },
+        lookingUp: {
+          description: 'Similar questions of the course are being looked for.',
+          invoke: {
+            src: 'findSimilar',
+            input: ({ context }) => ({ text: context.fields.details.trim(), courseId: context.fields.courseId, limit: SIMILAR_QUESTIONS }),
+            onDone: { target: 'quiet', description: 'Up to five similar questions show, each opening its answers', actions: assign({ similar: ({ event }) => event.output }) },
+            onError: { target: 'quiet', description: 'None could be found: none show', actions: assign({ similar: [] }) },
+          },
+        },
+      },
+    },
+    submitting: {
+      description: 'The files upload one by one (a failed one is skipped with a message), then the question or reply is sent.',
+      tags: ['loading'],
+      invoke: {
+        src: 'submitQuestion',
+        input: ({ context }) => ({ mode: context.mode, questionId: context.questionId, fields: context.fields, files: context.files }),
+        onDone: {
+          target: 'closed',
+          description: 'Sent: the dialog closes and resets, and the question opens',
+          actions: enqueueActions(({ context, event, enqueue }) => {
+            for (const name of event.output.failedFiles) enqueue({ type: 'fileFailed', params: { name } });
+            enqueue({ type: 'submitted', params: { mode: context.mode, questionId: event.output.questionId } });
+            enqueue('reset');
+          }),
+        },
+        onError: {
+          target: 'form',
+          description: "Not sent: 'Error submitting question. Please try again later.' and the form stays",
+          actions: { type: 'submitFailed', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,61 @@
+// One question or reply as the forum shows it: author label, time, the text (always as text, cut at
+// 400 characters with 'See more' where asked) and its media, which open in the lightbox.
+import { useState, type ReactNode } from 'react';
+import type { ForumMedia } from '../../contracts/forum';
+import { QUESTION_PREVIEW_CHARS } from '../../domain/forum';
+import { Button } from '../ui/Button';
+import { Modal } from '../ui/Modal';
+
+/** Teacher for admin replies, otherwise the student's name, or Guest when it is gone. */
+export const authorLabel = (userType: 'Admin' | 'Student', name: string | null): string => (userType === 'Admin' ? 'Teacher' : name || 'Guest');
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+export function PostCard({ author, createdAt, text, media, cut = false, footer }: { author: string; createdAt: string; text: string; media: ForumMedia[]; cut?: boolean; footer?: ReactNode }) {
+  const [expanded, setExpanded] = useState(false);
+  const long = cut && text.length > QUESTION_PREVIEW_CHARS;
+  const shown = long && !expanded ? `${text.slice(0, QUESTION_PREVIEW_CHARS)}…` : text;
+  return (
+    <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <header className="mb-2 flex flex-wrap items-baseline justify-between gap-2 text-sm">
+        <span className="font-semibold text-slate-900">{author}</span>
+        <time dateTime={createdAt} className="text-slate-500">{when(createdAt)}</time>
+      </header>
+      <p className="whitespace-pre-wrap break-words text-slate-800">{shown}</p>
+      {long && (
+        <Button variant="quiet" onClick={() => setExpanded(!expanded)}>
+          {expanded ? 'See less' : 'See more'}
+        </Button>
+      )}
+      {media.length > 0 && <MediaStrip media={media} />}
+      {footer && <footer className="mt-3 flex flex-wrap items-center gap-2">{footer}</footer>}
+    </article>
+  );
+}
+
+function MediaStrip({ media }: { media: ForumMedia[] }) {
+  const [open, setOpen] = useState<number | null>(null);
+  const current = open === null ? null : media[open]!;
+  return (
+    <div className="mt-3 flex flex-wrap gap-2">
+      {media.map((item, index) => (
+        <button key={item.mediaUrl} type="button" onClick={() => setOpen(index)} className="rounded-lg border border-slate-200 p-1 text-sm text-brand-800">
+          {item.mediaType.startsWith('image/') ? <img src={item.mediaUrl} alt={`Attachment ${index + 1}`} className="h-20 w-20 object-cover" /> : item.mediaType === 'application/pdf' ? `PDF ${index + 1}` : `Audio ${index + 1}`}
+        </button>
+      ))}
+      <Modal open={current !== null} onClose={() => setOpen(null)} title={`Attachment ${(open ?? 0) + 1} of ${media.length}`} size="lg">
+        {current && (
+          <div className="space-y-3">
+            {current.mediaType.startsWith('image/') && <img src={current.mediaUrl} alt={`Attachment ${(open ?? 0) + 1}`} className="mx-auto max-h-[70vh]" />}
+            {current.mediaType.startsWith('audio/') && <audio controls src={current.mediaUrl} className="w-full" />}
+            {current.mediaType === 'application/pdf' && <a href={current.mediaUrl} className="text-brand-800 underline" download>Download the PDF</a>}
+            <div className="flex justify-between">
+              <Button variant="secondary" aria-label="Previous attachment" disabled={open === 0} onClick={() => setOpen((open ?? 0) - 1)}>←</Button>
+              <Button variant="secondary" aria-label="Next attachment" disabled={open === media.length - 1} onClick={() => setOpen((open ?? 0) + 1)}>→</Button>
+            </div>
+          </div>
+        )}
+      </Modal>
+    </div>
+  );
+}
