@@ -1,7 +1,7 @@
 // The frame of every signed-in page: top bar (logo, notifications, account menu, logout) with the
 // offline banner under it.
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, Outlet, useNavigate } from 'react-router-dom';
+import { Link, Outlet, useMatch, useNavigate } from 'react-router-dom';
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
 import { MESSAGES } from '../../domain/messages';
@@ -69,7 +69,7 @@ function NotificationBell({ notifications }: { notifications: NotificationsActor
   const navigate = useNavigate();
   // The machine decides where a clicked notification leads; the router is the view's to drive.
   useEffect(() => {
-    const subscription = notifications.on('notifications.navigate', ({ to, state }) => void navigate(to, { state }));
+    const subscription = notifications.on('notifications.navigate', ({ to }) => void navigate(to));
     return () => subscription.unsubscribe();
   }, [notifications, navigate]);
   return (
@@ -139,6 +139,7 @@ function AccountMenu({ onLogout }: { onLogout: () => void }) {
 function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const session = useSessionActor();
   const signingOut = useSelector(session, (s) => s.hasTag('loading'));
+  const inExam = useMatch('/live-exam/:examId/:groupId') !== null;
   const canSignOut = useSelector(session, (s) => s.can({ type: 'session.signOut' }));
   return (
     <Modal
@@ -164,7 +165,9 @@ function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => void })
           </Button>
         </>
       }
-    />
+    >
+      {inExam && <p>{MESSAGES.logoutDuringExam}</p>}
+    </Modal>
   );
 }
 

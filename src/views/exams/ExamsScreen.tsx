@@ -1,9 +1,10 @@
 // /exams: choose a course, then live or practice exams with filters, search and exam cards.
-import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { examListMachine, suggestionCompletes, type ExamListType, type ExamTab } from '../../machines/examList.machine';
+import { examListMachine, examListPlace, suggestionCompletes, type ExamListType, type ExamTab } from '../../machines/examList.machine';
+import { examPlaceAddress, examPlaceFrom, rememberExamList, samePlace } from '../../domain/examPlace';
 import { examsApi } from '../../services/exams';
 import { SectionTabs } from '../app/SectionTabs';
 import { Button } from '../ui/Button';
@@ -16,15 +17,10 @@ import { LiveExamScreen } from '../screens';
 import { useExamInstruction, InstructionModal } from './InstructionModal';
 import { useOpenResult } from '../results/resultNavigation';
 
-interface ArrivalState {
-  isPracticeExam?: boolean;
-  examResultId?: string;
-  hasResult?: boolean;
-}
-
 export function ExamsScreen() {
   const location = useLocation();
-  const arrival = (location.state ?? {}) as ArrivalState;
+  const navigate = useNavigate();
+  const arrival = examPlaceFrom(location.search);
   const list = useActorRef(
     examListMachine.provide({
       actors: {
@@ -38,13 +34,30 @@ export function ExamsScreen() {
       },
     }),
     {
-      input: {
-        tab: arrival.isPracticeExam ? 'practice' : 'live',
-        listType: arrival.examResultId || arrival.hasResult ? 'previous' : 'upcoming',
-        deviceNow: () => Date.now(),
-      },
+      input: { courseId: arrival.courseId, tab: arrival.tab, listType: arrival.listType, deviceNow: () => Date.now() },
     },
   );
+  // The address and the page agree: a place the student reaches is written to the address (a new
+  // entry when the course changes, so Back returns to the previous step), and an address reached by
+  // Back, Forward or a notification opens its place.
+  const place = useSelector(list, examListPlace, (a, b) => a === b || (!!a && !!b && samePlace(a, b)));
+  const search = useRef(location.search);
+  search.current = location.search;
+  useEffect(() => {
+    if (!place) return;
+    const addressed = examPlaceFrom(search.current);
+    if (samePlace(addressed, place)) return;
+    // An address naming a course the student does not have is corrected in place.
+    const unknownCourse = !list.getSnapshot().context.courses.some((c) => c.id === addressed.courseId);
+    void navigate(examPlaceAddress(place), { replace: addressed.courseId === place.courseId || (place.courseId === null && unknownCourse) });
+  }, [place, list, navigate]);
+  useEffect(() => {
+    const addressed = examPlaceFrom(location.search);
+    const current = examListPlace(list.getSnapshot());
+    if (!current || !samePlace(addressed, current)) list.send({ type: 'examList.goTo', ...addressed });
+  }, [location.search, list]);
+  // The list an exam is started from is where its Quit, Back and submission return.
+  useEffect(() => rememberExamList(location.pathname + location.search), [location.pathname, location.search]);
   // The exam screen's code comes now, while the list shows, so Start Exam does not depend on the link.
   useEffect(() => {
     LiveExamScreen.preload().catch(() => undefined);
