@@ -252,11 +252,11 @@ export const examListMachine = setup({
                 actions: assign({ searchText: ({ event }) => event.text, suggestion: '' }),
               },
             ],
-            'examList.acceptSuggestion': { guard: 'hasSuggestion', target: '.idle', description: 'The student presses Tab: the suggestion fills the box', actions: assign({ searchText: ({ context }) => context.suggestion, suggestion: '' }) },
+            'examList.acceptSuggestion': { guard: 'hasSuggestion', target: '.idle', description: 'The student presses Tab or taps the suggestion: it fills the box', actions: assign({ searchText: ({ context }) => context.suggestion, suggestion: '' }) },
             'examList.clearSearch': { target: '.idle', description: 'The student clears the search box' },
           },
           states: {
-            idle: { description: 'The search box with the suggestion, if any, shown after the text.' },
+            idle: { description: 'The search box with the suggestion, if any, shown below it as a button.' },
             debouncing: {
               description: 'Waiting for the student to stop typing before asking for a suggestion.',
               after: { searchDebounce: { target: 'suggesting', description: 'The student paused: ask for a suggestion' } },
@@ -266,7 +266,7 @@ export const examListMachine = setup({
               invoke: {
                 src: 'loadSuggestion',
                 input: ({ context }) => ({ ...queryOf(context), search: context.searchText.trim() }),
-                onDone: { target: 'idle', description: 'The suggestion shows after the text', actions: assign({ suggestion: ({ event }) => event.output ?? '' }) },
+                onDone: { target: 'idle', description: 'The suggestion shows below the box', actions: assign({ suggestion: ({ event }) => event.output ?? '' }) },
                 onError: { target: 'idle', description: 'No suggestion could be found: none shows', actions: [assign({ suggestion: '' }), { type: 'logError', params: ({ event }) => ({ error: event.error }) }] },
               },
             },

@@ -74,6 +74,28 @@ describe('the place on My Exams in the address', () => {
     await page.context().close();
   }, 90_000);
 
+  it('shows the search suggestion where a phone user sees it, and a tap on it searches', async () => {
+    const page = await newPage(suite.browser, suite.baseUrl, PHONE);
+    await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
+    await page.goto(`/exams?${COURSE}`);
+    await page.getByText(`Course : ${DEMO.mbbsCourseName}`).waitFor();
+    const box = page.getByRole('searchbox', { name: 'Search exams' });
+    await box.fill('we');
+    const suggestion = page.getByRole('button', { name: `Search for ${DEMO.liveExamTitle}` });
+    await suggestion.waitFor({ timeout: 5_000 });
+    // Painted on top: the element at its middle is the suggestion itself, not the box or a card.
+    const middle = (await suggestion.boundingBox())!;
+    expect(middle.height).toBeGreaterThanOrEqual(40);
+    expect(middle.x + middle.width).toBeLessThanOrEqual(390);
+    const onTop = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.id ?? null, [middle.x + middle.width / 2, middle.y + middle.height / 2]);
+    expect(onTop).toBe('exam-search-suggestion');
+    await suggestion.tap();
+    await expect(box.inputValue()).resolves.toBe(DEMO.liveExamTitle);
+    await expect.poll(() => page.getByTestId('exam-cards').getByRole('article').count()).toBe(1);
+    await expect(suggestion.count()).resolves.toBe(0);
+    await page.context().close();
+  });
+
   it('asks the quit confirmation on Back during an exam, warns at logout, and returns to the list after Quit and Submit', async () => {
     const page = await newPage(suite.browser, suite.baseUrl, PHONE);
     await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);

@@ -155,7 +155,7 @@ function Filters({ list }: { list: ListActor }) {
   const listType = useSelector(list, (s) => s.context.listType);
   const searchText = useSelector(list, (s) => s.context.searchText);
   const suggestion = useSelector(list, (s) => s.context.suggestion);
-  const ghost = suggestionCompletes(searchText, suggestion) ? searchText + suggestion.slice(searchText.length) : '';
+  const offered = suggestionCompletes(searchText, suggestion) ? suggestion : '';
   const field = 'min-h-10 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm';
   return (
     <div className="mb-4 flex flex-col gap-2 md:flex-row md:items-center">
@@ -189,26 +189,38 @@ function Filters({ list }: { list: ListActor }) {
           list.send({ type: 'examList.search' });
         }}
       >
-        <div className="relative flex-1">
-          {ghost && (
-            <span aria-hidden="true" className="pointer-events-none absolute inset-0 overflow-hidden whitespace-pre px-3 py-2 text-sm text-slate-400" data-testid="search-suggestion">
-              {ghost}
-            </span>
-          )}
+        <div className="relative min-w-0 flex-1">
           <input
             type="search"
             aria-label="Search exams"
+            aria-describedby={offered ? 'exam-search-suggestion' : undefined}
             placeholder="Search"
             value={searchText}
-            className={`${field} relative w-full bg-transparent`}
+            className={`${field} w-full`}
             onChange={(e) => list.send({ type: 'examList.type', text: e.target.value })}
             onKeyDown={(e) => {
-              if (e.key === 'Tab' && ghost) {
+              if (e.key === 'Tab' && !e.shiftKey && offered) {
                 e.preventDefault();
                 list.send({ type: 'examList.acceptSuggestion' });
               }
             }}
           />
+          {offered && (
+            // Below the box, over the cards, so it is seen and can be tapped; Tab in the box takes it too.
+            <button
+              type="button"
+              id="exam-search-suggestion"
+              data-testid="search-suggestion"
+              aria-label={`Search for ${offered}`}
+              className="absolute inset-x-0 top-full z-20 mt-1 flex min-h-11 w-full items-center rounded-lg border border-slate-300 bg-white px-3 py-2 text-left text-sm text-slate-900 shadow-lg hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-500"
+              onClick={() => {
+                list.send({ type: 'examList.acceptSuggestion' });
+                list.send({ type: 'examList.search' });
+              }}
+            >
+              <span className="truncate">{offered}</span>
+            </button>
+          )}
         </div>
         <Button variant="secondary" onClick={() => list.send({ type: 'examList.clearSearch' })}>
           Clear
