@@ -38,7 +38,7 @@ function TopBar() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
       <div className="mx-auto flex h-14 w-full max-w-6xl items-center gap-2 px-3 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 rounded" aria-label="Medical Academy home">
+        <Link to="/" className="flex min-h-10 min-w-10 items-center justify-center gap-2 rounded" aria-label="Medical Academy home">
           <img src="/logo.svg" alt="" width={32} height={32} className="h-8 w-8" />
           <span className="hidden font-semibold text-brand-800 min-[420px]:inline">Medical Academy</span>
         </Link>
