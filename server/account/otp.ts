@@ -1,7 +1,7 @@
 // One-time codes: six random digits, stored only as a salted sha-256, single use, expiring after
 // five minutes (the app's resend countdown), and dead after five wrong tries.
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { ApiError, badRequest, tooManyRequests } from '../errors.js';
 import { newId } from '../ids.js';
@@ -76,23 +76,48 @@ export async function checkCode(
   now: Date,
 ): Promise<void> {
   if (!/^[0-9a-f]{24}$/.test(input.hash)) throw otpErrors.registerFirst();
+  // A code the code screen already found right is not charged a second try when the password comes
+  // with it; any other code against that request still takes a try below.
+  const verified = await db
+    .selectFrom('otp_requests')
+    .select(['id', 'code_hash'])
+    .where((eb) => eb.and([openRequest(eb, input, now), eb('verified_at', 'is not', null)]))
+    .executeTakeFirst();
+  if (verified && codeMatches(verified, input.code)) return;
   const counted = await db
     .updateTable('otp_requests')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', input.hash)
-    .where('phone', '=', input.phone)
-    .where('purpose', '=', input.purpose)
-    .where('used_at', 'is', null)
-    .where('attempts', '<', OTP_MAX_TRIES)
-    .where('expires_at', '>', now.toISOString())
+    .where((eb) => eb.and([openRequest(eb, input, now), eb('attempts', '<', OTP_MAX_TRIES)]))
     .returning(['id', 'code_hash', 'attempts'])
     .executeTakeFirst();
   if (!counted) throw await whyNotCounted(db, input);
-  const given = Buffer.from(hashCode(counted.id, input.code), 'hex');
-  const expected = Buffer.from(counted.code_hash, 'hex');
-  if (given.length === expected.length && timingSafeEqual(given, expected)) return;
+  if (codeMatches(counted, input.code)) return;
   const triesLeft = OTP_MAX_TRIES - Number(counted.attempts);
   throw triesLeft <= 0 ? otpErrors.exhausted() : otpErrors.wrong(triesLeft);
+}
+
+/** The request of this number and flow, not spent and not expired. */
+function openRequest(eb: ExpressionBuilder<Database, 'otp_requests'>, input: { hash: string; phone: string; purpose: CodePurpose }, now: Date) {
+  return eb.and([eb('id', '=', input.hash), eb('phone', '=', input.phone), eb('purpose', '=', input.purpose), eb('used_at', 'is', null), eb('expires_at', '>', now.toISOString())]);
+}
+
+function codeMatches(request: { id: string; code_hash: string }, code: string): boolean {
+  const given = Buffer.from(hashCode(request.id, code), 'hex');
+  const expected = Buffer.from(request.code_hash, 'hex');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * The code screen's check: takes a try like any check, and a right code is marked verified (not
+ * spent), so the set-password call that follows with the same code costs no second try.
+ */
+export async function verifyCode(
+  db: Kysely<Database>,
+  input: { hash: string; phone: string; purpose: CodePurpose; code: string },
+  now: Date,
+): Promise<void> {
+  await checkCode(db, input, now);
+  await db.updateTable('otp_requests').set({ verified_at: now.toISOString() }).where('id', '=', input.hash).where('verified_at', 'is', null).execute();
 }
 
 /** The error for a check that could not take a try: no such request, used, out of tries or expired. */

@@ -10,7 +10,7 @@ import { GPA_MESSAGES, isValidGpa, newPasswordProblem, otpProblem, PASSWORD_MESS
 import { MESSAGES } from '../../src/domain/messages.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { createSession, revokeSession } from './sessions.js';
-import { checkCode, issueCode, otpErrors, spendCode, withdrawCode, REGISTER_FIRST } from './otp.js';
+import { checkCode, issueCode, otpErrors, spendCode, verifyCode, withdrawCode, REGISTER_FIRST } from './otp.js';
 import { clearBucket, OTP_SEND_LIMIT, releaseSlots, retryAfterSeconds, SIGN_IN_BACKOFF, takeSlots, waitText, type Check } from './rate-limit.js';
 import { HashGateFull } from './hash-gate.js';
 import { smsTransport, SmsDeliveryError, type CodePurpose } from './sms.js';
@@ -39,6 +39,7 @@ export const ACCOUNT_TITLES = {
   phoneUnknown: 'No account found with this phone number.',
   smsFailed: 'We could not send the code. Please try again in a moment.',
   passwordSet: MESSAGES.passwordSet,
+  codeVerified: 'The code is correct.',
   loggedOut: MESSAGES.loggedOut,
   fieldNotEditable: 'Only SSCGPA, HSCGPA and the profile picture can be changed.',
   pictureNotYours: 'This picture was not uploaded by you. Please upload it again.',
@@ -272,6 +273,19 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       // The old sessions are revoked; their open sockets must not keep receiving events.
       if (signedOut) app.realtime.endStudent(signedOut);
       return { data: { message: ACCOUNT_TITLES.passwordSet } };
+    },
+  });
+
+  app.route({
+    ...accountContract.checkCode,
+    handler: async (request) => {
+      const purpose: CodePurpose = request.query.forgotPassword ? 'reset' : 'register';
+      const { otp, hash } = request.body;
+      if (!hash) throw badRequest(REGISTER_FIRST, 'registerFirst');
+      const otpMessage = otpProblem(otp);
+      if (otpMessage) throw badRequest(otpMessage, 'otpMissing');
+      await verifyCode(app.db, { hash, phone: localPhoneOf(request.body.phone), purpose, code: otp! }, app.clock.now());
+      return { data: { message: ACCOUNT_TITLES.codeVerified } };
     },
   });
 

@@ -51,6 +51,10 @@ export type Credentials = Static<typeof Credentials>;
 export const SetPasswordBody = Type.Object({ otp: Text(32), hash: Text(64), phone: Text(32), password: Text(1000) }, { additionalProperties: false });
 export type SetPasswordBody = Static<typeof SetPasswordBody>;
 
+export const CheckCodeBody = Type.Object({ otp: Text(32), hash: Text(64), phone: Text(32) }, { additionalProperties: false });
+export type CheckCodeBody = Static<typeof CheckCodeBody>;
+const FlowQuery = Type.Object({ forgotPassword: Type.Optional(Type.Boolean()) }, { additionalProperties: false });
+
 // Not checked by the schema: Ajv's type coercion would turn null or false into 0, which is a real
 // GPA. The handler judges the value (isValidGpa) and answers with the spec's message.
 const Gpa = Type.Unsafe<number>({ description: 'a number from 0 to 5' });
@@ -86,9 +90,16 @@ export const accountContract = {
     config: { access: 'public' },
     schema: {
       body: SetPasswordBody,
-      querystring: Type.Object({ forgotPassword: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
+      querystring: FlowQuery,
       response: { 200: Data(Message), ...failures(400, 404, 409, 429, 503) },
     },
+  },
+  /** The code screen's check: counts toward the code's five tries and does not use the code up. */
+  checkCode: {
+    method: 'POST',
+    url: accountPaths.checkCode,
+    config: { access: 'public' },
+    schema: { body: CheckCodeBody, querystring: FlowQuery, response: { 200: Data(Message), ...failures(400, 429) } },
   },
   logout: {
     method: 'GET',

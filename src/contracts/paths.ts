@@ -18,6 +18,7 @@ export const accountPaths = {
   registrationCode: '/student/otp/:phone',
   resetCode: '/student/forgot-password/:phone',
   setPassword: '/student/set-password',
+  checkCode: '/student/check-code',
   logout: '/auth/logout',
   profile: '/student/profile',
   staffLogin: '/staff/login',

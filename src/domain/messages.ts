@@ -13,6 +13,7 @@ export const MESSAGES = {
   passwordSet: 'Successfully set the password!',
   loggedOut: 'Log out successfull',
   logoutConfirm: 'Are you sure you want to logout?',
+  logoutDuringExam: 'Your exam is still running. Answers not yet sent stay on this phone and are sent when you sign in and open the exam again; the exam clock does not stop.',
   passwordBlank: 'Password cannot be only spaces',
   passwordTooCommon: 'This password is too common and easy to guess. Please choose another one.',
 

@@ -20,6 +20,8 @@ export interface CodeFlowContext {
   code: string;
   password: string;
   resendSecondsLeft: number;
+  /** Seconds of the resend countdown left when a flow is resumed after a reload, until it starts. */
+  resumedSecondsLeft: number | null;
   phoneError: string | null;
   passwordError: string | null;
   confirmationError: string | null;
@@ -30,6 +32,7 @@ export type CodeFlowEvent =
   | { type: 'phone.change' }
   | { type: 'otp.change'; code: string }
   | { type: 'otp.verify' }
+  | { type: 'otp.resume'; phone: string; hash: string; resendSecondsLeft: number }
   | { type: 'otp.resend' }
   | { type: 'password.submit'; password: string; confirmation: string };
 
@@ -39,6 +42,7 @@ export const initialCodeFlowContext: CodeFlowContext = {
   code: '',
   password: '',
   resendSecondsLeft: RESEND_COUNTDOWN_SECONDS,
+  resumedSecondsLeft: null,
   phoneError: null,
   passwordError: null,
   confirmationError: null,
@@ -58,6 +62,9 @@ export const codeFlow = setup({
   actors: {
     requestCode: fromPromise<OtpSession, { phone: string }>(async () => {
       throw new Error('provide requestCode');
+    }),
+    checkCode: fromPromise<string, { otp: string; hash: string; phone: string }>(async () => {
+      throw new Error('provide checkCode');
     }),
     setPassword: fromPromise<string, { otp: string; hash: string; phone: string; password: string }>(async () => {
       throw new Error('provide setPassword');
@@ -82,7 +89,12 @@ export const codeFlow = setup({
     rememberPhone: assign(({ event }) => (event.type === 'phone.submit' ? { phone: event.phone.trim(), phoneError: null } : {})),
     explainPhone: assign(({ event }) => (event.type === 'phone.submit' ? { phoneError: phoneProblem(event.phone) } : {})),
     keepSession: assign((_, params: OtpSession) => ({ hash: params.hash, code: params.otp ?? '' })),
-    startCountdown: assign({ resendSecondsLeft: RESEND_COUNTDOWN_SECONDS }),
+    startCountdown: assign(({ context }) => ({ resendSecondsLeft: context.resumedSecondsLeft ?? RESEND_COUNTDOWN_SECONDS, resumedSecondsLeft: null })),
+    resume: assign(({ event }) =>
+      event.type === 'otp.resume'
+        ? { phone: event.phone, hash: event.hash, code: '', resumedSecondsLeft: Math.max(0, Math.min(RESEND_COUNTDOWN_SECONDS, Math.round(event.resendSecondsLeft))) }
+        : {},
+    ),
     countDown: assign({ resendSecondsLeft: ({ context }) => Math.max(0, context.resendSecondsLeft - 1) }),
     changeCode: assign(({ event }) => (event.type === 'otp.change' ? { code: cleanCode(event.code) } : {})),
     rememberPassword: assign(({ event }) =>
@@ -95,7 +107,7 @@ export const codeFlow = setup({
     ),
   },
   delays: {
-    resendWait: RESEND_COUNTDOWN_SECONDS * 1000,
+    resendWait: ({ context }) => context.resendSecondsLeft * 1000,
     resendTick: 1000,
   },
 });
@@ -118,6 +130,11 @@ export function codeFlowStates(passwordSet: PasswordSetTransition) {
           { guard: 'phoneAcceptable', target: 'requestingCode', description: 'The student presses Proceed with a valid phone number', actions: 'rememberPhone' },
           { description: 'The student presses Proceed with an invalid phone number: the field says why', actions: 'explainPhone' },
         ],
+        'otp.resume': {
+          target: 'awaitingCode',
+          description: 'The code screen was reloaded within the code\'s lifetime: the same code is asked for again, with what is left of the resend countdown',
+          actions: 'resume',
+        },
       },
     }),
     requestingCode: codeFlow.createStateConfig({
@@ -141,13 +158,42 @@ export function codeFlowStates(passwordSet: PasswordSetTransition) {
     awaitingCode: codeFlow.createStateConfig({
       description: 'The OTP screen: 6-digit code entry with resend.',
       entry: 'startCountdown',
-      initial: 'coolingDown',
+      type: 'parallel',
       on: {
-        'otp.change': { description: 'The student types the code', actions: 'changeCode' },
-        'otp.verify': { guard: 'codeComplete', target: 'settingPassword', description: 'The student submits all 6 digits' },
         'phone.change': { target: 'enteringPhone', description: 'The student wants to use another number.' },
       },
       states: {
+        code: {
+          description: 'The code field and Verify.',
+          initial: 'typing',
+          states: {
+            typing: {
+              description: 'The student types the code.',
+              on: {
+                'otp.change': { description: 'The student types the code', actions: 'changeCode' },
+                'otp.verify': { guard: 'codeComplete', target: 'checking', description: 'The student submits all 6 digits' },
+              },
+            },
+            checking: {
+              description: 'The server checks the code (a try counted, the code not used up) before the password is asked for.',
+              tags: ['loading'],
+              invoke: {
+                src: 'checkCode',
+                input: ({ context }) => ({ otp: context.code, hash: context.hash, phone: context.phone }),
+                onDone: { target: '#settingPassword', description: 'The code is right: the set-password screen opens' },
+                onError: {
+                  target: 'typing',
+                  description: 'Wrong, used or expired code, or no answer: the error shows and the code can be typed again',
+                  actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+          },
+        },
+        resend: {
+          description: 'The resend button and its countdown.',
+          initial: 'coolingDown',
+          states: {
         coolingDown: {
           description: 'A new code may be requested once the 300 s countdown reaches zero.',
           after: { resendWait: { target: 'resendReady', description: 'The countdown reached zero' } },
@@ -173,9 +219,12 @@ export function codeFlowStates(passwordSet: PasswordSetTransition) {
             onError: { target: 'resendReady', description: 'No new code could be sent: the error shows', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
+          },
+        },
       },
     }),
     settingPassword: codeFlow.createStateConfig({
+      id: 'settingPassword',
       description: 'The set-password screen: new password and confirmation.',
       on: {
         'password.submit': [

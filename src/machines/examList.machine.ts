@@ -4,13 +4,15 @@ import { assign, setup, fromPromise } from 'xstate';
 import { EXAM_CARD_REFRESH_MS } from '../domain/examTiming';
 import type { ExamAssignment } from '../contracts/exams';
 import type { ExamCourse, ExamListQuery, ExamSubject } from '../services/exams';
+import type { ExamListType, ExamPlace, ExamTab } from '../domain/examPlace';
 
-export type ExamTab = 'live' | 'practice';
-export type ExamListType = 'previous' | 'upcoming';
+export type { ExamListType, ExamTab } from '../domain/examPlace';
 
 export interface ExamListContext {
   courses: ExamCourse[];
   course: ExamCourse | null;
+  /** The course the address asks for, opened once the courses arrive. */
+  wantedCourseId: string | null;
   tab: ExamTab;
   subjectId: string;
   listType: ExamListType;
@@ -31,6 +33,7 @@ export interface ExamListContext {
 export type ExamListEvent =
   | { type: 'examList.chooseCourse'; courseId: string }
   | { type: 'examList.back' }
+  | ({ type: 'examList.goTo' } & ExamPlace)
   | { type: 'examList.selectTab'; tab: ExamTab }
   | { type: 'examList.selectSubject'; subjectId: string }
   | { type: 'examList.selectType'; listType: ExamListType }
@@ -41,6 +44,7 @@ export type ExamListEvent =
   | { type: 'examList.reload' };
 
 export interface ExamListInput {
+  courseId?: string | null;
   tab?: ExamTab;
   listType?: ExamListType;
   deviceNow: () => number;
@@ -70,6 +74,19 @@ export const examListMachine = setup({
   },
   actions: {
     tick: assign({ now: ({ context }) => context.deviceNow() }),
+    openPlace: assign(({ context, event }) => {
+      if (event.type !== 'examList.goTo') return {};
+      return {
+        course: context.courses.find((c) => c.id === event.courseId) ?? null,
+        tab: event.tab,
+        listType: event.listType,
+        subjectId: '',
+        searchText: '',
+        search: '',
+        suggestion: '',
+        exams: [],
+      };
+    }),
     /** Suggestion lookup errors are only logged (spec section 8). */
     logError: (_, _params: { error: unknown }) => {},
   },
@@ -77,6 +94,7 @@ export const examListMachine = setup({
     searchable: ({ event }) => event.type === 'examList.type' && event.text.trim().length >= SEARCH_MIN_LENGTH,
     hasSuggestion: ({ context }) => suggestionCompletes(context.searchText, context.suggestion),
     liveTab: ({ context }) => context.tab === 'live',
+    goesToKnownCourse: ({ context, event }) => event.type === 'examList.goTo' && context.courses.some((c) => c.id === event.courseId),
   },
   delays: {
     searchDebounce: 500,
@@ -89,6 +107,7 @@ export const examListMachine = setup({
   context: ({ input }) => ({
     courses: [],
     course: null,
+    wantedCourseId: input.courseId ?? null,
     tab: input.tab ?? 'live',
     subjectId: '',
     listType: input.listType ?? 'upcoming',
@@ -102,14 +121,49 @@ export const examListMachine = setup({
     failed: false,
   }),
   initial: 'loadingCourses',
+  on: {
+    'examList.goTo': [
+      {
+        guard: 'goesToKnownCourse',
+        target: '#examList.course',
+        reenter: true,
+        description: "The address names a course (Back, Forward, a notification): that course's list opens with the address's tab and type",
+        actions: 'openPlace',
+      },
+      {
+        target: '#examList.choosingCourse',
+        description: "The address names no course the student has: 'Choose course'",
+        actions: assign({ course: null, exams: [], subjects: [], tab: ({ event }) => event.tab, listType: ({ event }) => event.listType }),
+      },
+    ],
+  },
   states: {
     loadingCourses: {
       description: "The student's courses are loading.",
       tags: ['loading'],
       invoke: {
         src: 'loadCourses',
-        onDone: { target: 'choosingCourse', description: 'The courses arrived', actions: assign({ courses: ({ event }) => event.output, failed: false }) },
+        onDone: [
+          {
+            guard: ({ event, context }) => event.output.some((c) => c.id === context.wantedCourseId),
+            target: 'course',
+            description: "The courses arrived and the address names one of them: its exams open",
+            actions: assign({
+              courses: ({ event }) => event.output,
+              course: ({ event, context }) => event.output.find((c) => c.id === context.wantedCourseId) ?? null,
+              wantedCourseId: null,
+              failed: false,
+            }),
+          },
+          { target: 'choosingCourse', description: 'The courses arrived', actions: assign({ courses: ({ event }) => event.output, wantedCourseId: null, failed: false }) },
+        ],
         onError: { target: 'choosingCourse', description: 'The courses could not be loaded: an error status shows', actions: assign({ failed: true }) },
+      },
+      on: {
+        'examList.goTo': {
+          description: 'The address changed while the courses load (Back, a notification): that place opens once they arrive',
+          actions: assign({ wantedCourseId: ({ event }) => event.courseId, tab: ({ event }) => event.tab, listType: ({ event }) => event.listType }),
+        },
       },
     },
     choosingCourse: {
@@ -198,11 +252,11 @@ export const examListMachine = setup({
                 actions: assign({ searchText: ({ event }) => event.text, suggestion: '' }),
               },
             ],
-            'examList.acceptSuggestion': { guard: 'hasSuggestion', target: '.idle', description: 'The student presses Tab: the suggestion fills the box', actions: assign({ searchText: ({ context }) => context.suggestion, suggestion: '' }) },
+            'examList.acceptSuggestion': { guard: 'hasSuggestion', target: '.idle', description: 'The student presses Tab or taps the suggestion: it fills the box', actions: assign({ searchText: ({ context }) => context.suggestion, suggestion: '' }) },
             'examList.clearSearch': { target: '.idle', description: 'The student clears the search box' },
           },
           states: {
-            idle: { description: 'The search box with the suggestion, if any, shown after the text.' },
+            idle: { description: 'The search box with the suggestion, if any, shown below it as a button.' },
             debouncing: {
               description: 'Waiting for the student to stop typing before asking for a suggestion.',
               after: { searchDebounce: { target: 'suggesting', description: 'The student paused: ask for a suggestion' } },
@@ -212,7 +266,7 @@ export const examListMachine = setup({
               invoke: {
                 src: 'loadSuggestion',
                 input: ({ context }) => ({ ...queryOf(context), search: context.searchText.trim() }),
-                onDone: { target: 'idle', description: 'The suggestion shows after the text', actions: assign({ suggestion: ({ event }) => event.output ?? '' }) },
+                onDone: { target: 'idle', description: 'The suggestion shows below the box', actions: assign({ suggestion: ({ event }) => event.output ?? '' }) },
                 onError: { target: 'idle', description: 'No suggestion could be found: none shows', actions: [assign({ suggestion: '' }), { type: 'logError', params: ({ event }) => ({ error: event.error }) }] },
               },
             },
@@ -231,4 +285,11 @@ function queryOf(context: ExamListContext): ExamListQuery {
     search: context.search,
     type: context.tab === 'live' ? context.listType : undefined,
   };
+}
+
+/** Where the student is on the page (written to the address), or null while the courses load. */
+export function examListPlace(snapshot: { matches: (state: 'loadingCourses' | 'course') => boolean; context: ExamListContext }): ExamPlace | null {
+  if (snapshot.matches('loadingCourses')) return null;
+  const { course, tab, listType } = snapshot.context;
+  return { courseId: snapshot.matches('course') ? (course?.id ?? null) : null, tab, listType };
 }

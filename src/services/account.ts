@@ -2,7 +2,7 @@
 // codes, passwords and the profile; and the signed-in student kept on the device.
 import { api, ApiRequestError } from './api';
 import { toApiPhone } from '../domain/phone';
-import type { accountContract, ProfileUpdate, SetPasswordBody, Student } from '../contracts/account';
+import type { accountContract, CheckCodeBody, ProfileUpdate, SetPasswordBody, Student } from '../contracts/account';
 import { accountPaths } from '../contracts/paths';
 import { STORAGE_KEYS, readJson, readSessionId, writeJson, writeSessionId } from './storage';
 
@@ -52,6 +52,15 @@ export const accountApi = {
     api.call<Account['registrationCode']>('GET', accountPaths.registrationCode, { params: { phone: toApiPhone(phone) } }),
 
   requestResetCode: (phone: string) => api.call<Account['resetCode']>('PATCH', accountPaths.resetCode, { params: { phone: toApiPhone(phone) } }),
+
+  /** The code screen's check: a try counted, the code not used up. */
+  async checkCode(input: Required<CheckCodeBody>, options: { forgotPassword: boolean }): Promise<string> {
+    const data = await api.call<Account['checkCode']>('POST', accountPaths.checkCode, {
+      body: { ...input, phone: toApiPhone(input.phone) },
+      query: options.forgotPassword ? { forgotPassword: true } : undefined,
+    });
+    return data.message;
+  },
 
   async setPassword(input: SetPasswordInput, options: { forgotPassword: boolean }): Promise<string> {
     const data = await api.call<Account['setPassword']>('PATCH', accountPaths.setPassword, {

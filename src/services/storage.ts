@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   examCandidateCategory: 'exam_candidateCategory',
   examFaculty: 'exam_faculty',
   examSubject: 'exam_subject',
+  /** This tab's registration or reset waiting for its code (sessionStorage; src/services/codeFlowStore.ts). */
+  pendingCode: 'pendingCode',
 } as const;
 
 /** Keys that survive sign-out. */
@@ -61,5 +63,7 @@ export function clearOnSignOut(): void {
   const s = store();
   if (!s) return;
   for (const key of Object.keys(s)) if (!KEPT_ON_SIGN_OUT.has(key)) s.removeItem(key);
-  tabStore()?.clear();
+  // A registration or reset waiting for its code belongs to nobody signed in: it stays for the tab.
+  const tab = tabStore();
+  if (tab) for (const key of Object.keys(tab)) if (key !== STORAGE_KEYS.pendingCode) tab.removeItem(key);
 }

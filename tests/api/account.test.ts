@@ -54,6 +54,8 @@ describe.each(databaseKinds())('account (%s)', (kind) => {
   const requestReset = (local: string) => server.call({ method: 'PATCH', url: `/api/student/forgot-password/${api(local)}` });
   const setPassword = (payload: Record<string, unknown>, forgotPassword = false) =>
     server.call({ method: 'PATCH', url: `/api/student/set-password${forgotPassword ? '?forgotPassword=true' : ''}`, payload });
+  const checkCode = (payload: Record<string, unknown>, forgotPassword = false) =>
+    server.call({ method: 'POST', url: `/api/student/check-code${forgotPassword ? '?forgotPassword=true' : ''}`, payload });
   const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
   beforeAll(async () => {
@@ -128,6 +130,59 @@ describe.each(databaseKinds())('account (%s)', (kind) => {
       expect(right.statusCode).toBe(429);
       expect(body(right).errors.code).toBe('otpExhausted');
       expect((await login(phone, 'secret-1')).statusCode).toBe(401);
+    });
+
+    it('checks the code on the code screen: tries counted, the right code not used up and not charged again', async () => {
+      const phone = freshPhone();
+      const session = body(await requestCode(phone)).data;
+      const code = codeSentTo(phone, 'register');
+      const wrong = await checkCode({ otp: wrongCode(code), hash: session.hash, phone: api(phone) });
+      expect(wrong.statusCode).toBe(400);
+      expect(body(wrong).errors).toMatchObject({ code: 'otpWrong', title: 'The code is not correct. 4 tries left.' });
+      // Three more wrong tries through set-password: the check and set-password share the five.
+      for (const left of [3, 2, 1]) {
+        const response = await setPassword({ otp: wrongCode(code), hash: session.hash, phone: api(phone), password: 'secret-1' });
+        expect(body(response).errors.title).toBe(`The code is not correct. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
+      }
+      // The fifth try is the right code: checked, not spent; the password then comes with it.
+      const right = await checkCode({ otp: code, hash: session.hash, phone: api(phone) });
+      expect(right.statusCode).toBe(200);
+      expect(body(right).data).toEqual({ message: 'The code is correct.' });
+      expect((await checkCode({ otp: code, hash: session.hash, phone: api(phone) })).statusCode).toBe(200);
+      // A wrong code against the verified request still finds the tries used up.
+      expect(body(await checkCode({ otp: wrongCode(code), hash: session.hash, phone: api(phone) })).errors.code).toBe('otpExhausted');
+      expect((await setPassword({ otp: code, hash: session.hash, phone: api(phone), password: 'secret-1' })).statusCode).toBe(200);
+      expect((await login(phone, 'secret-1')).statusCode).toBe(200);
+      // Once spent, the code checks as used.
+      expect(body(await checkCode({ otp: code, hash: session.hash, phone: api(phone) })).errors.code).toBe('otpUsed');
+    });
+
+    it('refuses a check with five wrong tries, an expired code, a missing code or another flow', async () => {
+      const phone = freshPhone();
+      const session = body(await requestCode(phone)).data;
+      const code = codeSentTo(phone, 'register');
+      expect(body(await checkCode({ otp: '12', hash: session.hash, phone: api(phone) })).errors.code).toBe('otpMissing');
+      expect(body(await checkCode({ otp: code, phone: api(phone) })).errors.code).toBe('registerFirst');
+      expect(body(await checkCode({ otp: code, hash: session.hash, phone: api(phone) }, true)).errors.code).toBe('registerFirst');
+      for (let i = 0; i < 5; i++) await checkCode({ otp: wrongCode(code), hash: session.hash, phone: api(phone) });
+      const exhausted = await checkCode({ otp: code, hash: session.hash, phone: api(phone) });
+      expect(exhausted.statusCode).toBe(429);
+      expect(body(exhausted).errors.code).toBe('otpExhausted');
+
+      const later = freshPhone();
+      const second = body(await requestCode(later)).data;
+      server.clock.advance(5 * 60_000 + 1000);
+      expect(body(await checkCode({ otp: codeSentTo(later, 'register'), hash: second.hash, phone: api(later) })).errors.code).toBe('otpExpired');
+    });
+
+    it('lets only five of many parallel checks compare a code', async () => {
+      const phone = freshPhone();
+      const session = body(await requestCode(phone)).data;
+      const code = codeSentTo(phone, 'register');
+      const guesses = await Promise.all(Array.from({ length: 40 }, () => checkCode({ otp: wrongCode(code), hash: session.hash, phone: api(phone) })));
+      expect(guesses.filter((r) => body(r).errors?.code === 'otpWrong' || (r.statusCode === 429 && body(r).errors.title.startsWith('Too many wrong')))).toHaveLength(40);
+      expect(guesses.filter((r) => body(r).errors?.code === 'otpWrong')).toHaveLength(4);
+      expect((await checkCode({ otp: code, hash: session.hash, phone: api(phone) })).statusCode).toBe(429);
     });
 
     it('refuses an expired code after five minutes', async () => {

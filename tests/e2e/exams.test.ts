@@ -33,7 +33,7 @@ describe('exams in the browser', () => {
     // Type-ahead: more than one character asks the server after a pause; Tab takes the suggestion.
     const search = page.getByRole('searchbox', { name: 'Search exams' });
     await search.fill('we');
-    await expect.poll(() => page.getByTestId('search-suggestion').textContent(), { timeout: 5_000 }).toBe('weekly Live Test: Cardiovascular Physiology');
+    await expect.poll(() => page.getByTestId('search-suggestion').textContent(), { timeout: 5_000 }).toBe('Weekly Live Test: Cardiovascular Physiology');
     await search.press('Tab');
     await expect(search.inputValue()).resolves.toBe('Weekly Live Test: Cardiovascular Physiology');
     await page.getByRole('button', { name: 'Search', exact: true }).click();

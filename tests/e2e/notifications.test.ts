@@ -76,7 +76,7 @@ describe('notifications in the browser', () => {
     await drawer(page).waitFor({ state: 'detached' });
     await bell(page).click();
     await rows(page).filter({ hasText: 'Practice Review: Anatomy Essentials' }).getByRole('button').first().click();
-    await page.waitForURL('**/exams');
+    await page.waitForURL(`**/exams?course=${DEMO.mbbsCourse}&tab=practice`);
     expect(await badge(page).innerText()).toBe('3');
     await page.context().close();
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { examListMachine } from '../../src/machines/examList.machine';
+import { examListMachine, examListPlace } from '../../src/machines/examList.machine';
+import { examPlaceAddress, examPlaceFrom } from '../../src/domain/examPlace';
 import type { ExamAssignment } from '../../src/contracts/exams';
 import type { ExamListQuery } from '../../src/services/exams';
 import { describePaths } from '../support/machine-paths';
@@ -10,7 +11,7 @@ import { settle } from '../support/doubles';
 describePaths('exam list paths', models);
 
 describe('exam list', () => {
-  function start(input: Partial<{ tab: 'live' | 'practice'; listType: 'previous' | 'upcoming' }> = {}) {
+  function start(input: Partial<{ courseId: string | null; tab: 'live' | 'practice'; listType: 'previous' | 'upcoming' }> = {}) {
     const clock = new SimulatedClock();
     const queries: ExamListQuery[] = [];
     const suggestions: ExamListQuery[] = [];
@@ -42,6 +43,32 @@ describe('exam list', () => {
     actor.send({ type: 'examList.selectTab', tab: 'live' });
     await settle();
     expect(queries[1]).toEqual({ courseId: 'c1', isPracticeExam: false, subjectId: '', search: '', type: 'previous' });
+  });
+
+  it("opens the address's course, tab and type once the courses arrive, and follows the address when Back changes it", async () => {
+    const { actor, queries } = start(examPlaceFrom('?course=c1&tab=live&type=previous'));
+    expect(examListPlace(actor.getSnapshot())).toBeNull();
+    await settle();
+    expect(actor.getSnapshot().matches('course')).toBe(true);
+    expect(queries).toEqual([{ courseId: 'c1', isPracticeExam: false, subjectId: '', search: '', type: 'previous' }]);
+    expect(examPlaceAddress(examListPlace(actor.getSnapshot())!)).toBe('/exams?course=c1&type=previous');
+
+    actor.send({ type: 'examList.goTo', ...examPlaceFrom('?course=c1&tab=practice') });
+    await settle();
+    expect(queries[1]).toEqual({ courseId: 'c1', isPracticeExam: true, subjectId: '', search: '', type: undefined });
+    actor.send({ type: 'examList.goTo', ...examPlaceFrom('') });
+    expect(actor.getSnapshot().matches('choosingCourse')).toBe(true);
+    expect(examListPlace(actor.getSnapshot())).toEqual({ courseId: null, tab: 'live', listType: 'upcoming' });
+    // A course the student does not have leaves them on 'Choose course'.
+    actor.send({ type: 'examList.goTo', ...examPlaceFrom('?course=nope') });
+    expect(actor.getSnapshot().matches('choosingCourse')).toBe(true);
+  });
+
+  it('ignores an address course the student does not have', async () => {
+    const { actor, queries } = start({ courseId: 'other' });
+    await settle();
+    expect(actor.getSnapshot().matches('choosingCourse')).toBe(true);
+    expect(queries).toHaveLength(0);
   });
 
   it('looks up a suggestion 500 ms after typing more than one character, and Tab accepts it', async () => {

@@ -110,10 +110,10 @@ describe('notifications behaviour', () => {
     expect(navigations).toHaveLength(2);
   });
 
-  it('an exam notification opens /exams carrying the practice flag and the result id', async () => {
+  it('an exam notification opens the list of its exam kind in the address (practice, or previous live exams for a result)', async () => {
     const { actor, navigations } = await readyFeed();
     actor.send({ type: 'notifications.click', id: EXAM.notificationId._id });
-    expect(navigations).toEqual([{ type: 'notifications.navigate', to: '/exams', state: { isPracticeExam: true, examResultId: 'r0000000000000000000001' } }]);
+    expect(navigations).toEqual([{ type: 'notifications.navigate', to: '/exams?tab=practice' }]);
   });
 
   it('a notice without a target is only marked seen and the drawer stays open', async () => {
@@ -179,7 +179,10 @@ describe('where a notification leads', () => {
     expect(notificationTarget({ on: 'chapter', id: 'b' })).toEqual({ to: '/videos/b/chapter' });
     expect(notificationTarget({ on: 'question-solve', id: 'c' })).toEqual({ to: '/videos/c/question-solve' });
     expect(notificationTarget({ on: 'forum', id: 'd' })).toEqual({ to: '/question-details/d' });
-    expect(notificationTarget({ on: 'exam', id: 'e', isPracticeExam: false, examResultId: 'r' })).toEqual({ to: '/exams', state: { isPracticeExam: false, examResultId: 'r' } });
+    expect(notificationTarget({ on: 'exam', id: 'e', isPracticeExam: false, examResultId: 'r' })).toEqual({ to: '/exams?type=previous' });
+    expect(notificationTarget({ on: 'exam', id: 'e', courseId: 'c1', isPracticeExam: false, examResultId: 'r' })).toEqual({ to: '/exams?course=c1&type=previous' });
+    expect(notificationTarget({ on: 'exam', id: 'e', courseId: 'c1', isPracticeExam: true })).toEqual({ to: '/exams?course=c1&tab=practice' });
+    expect(notificationTarget({ on: 'exam', id: 'e', courseId: 'c1' })).toEqual({ to: '/exams?course=c1' });
     expect(notificationTarget({ on: 'result', id: 'e', groupId: 'g' })).toEqual({ to: '/result/e/g' });
     expect(notificationTarget({ on: 'result', id: 'e' })).toBeNull();
     expect(notificationTarget({})).toBeNull();

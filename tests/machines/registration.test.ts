@@ -22,7 +22,7 @@ describe('registration behaviour', () => {
     ).start();
     actor.send({ type: 'phone.submit', phone: '01711111111' });
     await settle();
-    expect(actor.getSnapshot().matches({ awaitingCode: 'coolingDown' })).toBe(true);
+    expect(actor.getSnapshot().matches({ awaitingCode: { resend: 'coolingDown' } })).toBe(true);
     expect(actor.getSnapshot().can({ type: 'otp.resend' })).toBe(false);
     for (let second = 1; second < RESEND_COUNTDOWN_SECONDS; second++) clock.increment(1000);
     expect(actor.getSnapshot().context.resendSecondsLeft).toBe(1);
@@ -44,6 +44,7 @@ describe('registration behaviour', () => {
       registrationMachine.provide({
         actors: {
           requestCode: fromPromise(async () => ({ hash: 'abc', phone: '8801711111111' })),
+          checkCode: fromPromise(async () => 'The code is correct.'),
           setPassword: fromPromise(async ({ input }) => ((sent = input), 'Successfully set the password!')),
           signIn: fromPromise(async () => student),
         },
@@ -58,6 +59,8 @@ describe('registration behaviour', () => {
     actor.send({ type: 'otp.change', code: '1234567' });
     expect(actor.getSnapshot().context.code).toBe('123456');
     actor.send({ type: 'otp.verify' });
+    await settle();
+    expect(actor.getSnapshot().matches('settingPassword')).toBe(true);
     actor.send({ type: 'password.submit', password: 'abc', confirmation: 'abc' });
     expect(actor.getSnapshot().context.passwordError).toBe('Password length must be at least 6 characters long');
     actor.send({ type: 'password.submit', password: '123456', confirmation: '123456' });
@@ -72,6 +75,57 @@ describe('registration behaviour', () => {
     expect(sent).toEqual({ otp: '123456', hash: 'abc', phone: '01711111111', password: 'secret1' });
     expect(actor.getSnapshot().status).toBe('done');
     expect(signedIn).toEqual([student]);
+  });
+
+  it('checks the code before asking for a password: a wrong code stays on the code screen with its reason and the countdown running', async () => {
+    const checked: unknown[] = [];
+    const errors: unknown[] = [];
+    const clock = new SimulatedClock();
+    let right = false;
+    const actor = createActor(
+      registrationMachine.provide({
+        actors: {
+          requestCode: fromPromise(async () => ({ hash: 'abc', phone: '8801711111111' })),
+          checkCode: fromPromise(async ({ input }) => {
+            checked.push(input);
+            if (!right) throw Object.assign(new Error('wrong'), { code: 'otpWrong' });
+            return 'The code is correct.';
+          }),
+        },
+        actions: { showError: (_, { error }) => void errors.push(error) },
+      }),
+      { clock },
+    ).start();
+    actor.send({ type: 'phone.submit', phone: '01711111111' });
+    await settle();
+    for (let second = 0; second < 60; second++) clock.increment(1000);
+    actor.send({ type: 'otp.change', code: '111111' });
+    actor.send({ type: 'otp.verify' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    await settle();
+    expect(checked).toEqual([{ otp: '111111', hash: 'abc', phone: '01711111111' }]);
+    expect(errors).toHaveLength(1);
+    expect(actor.getSnapshot().matches({ awaitingCode: { code: 'typing' } })).toBe(true);
+    expect(actor.getSnapshot().context.resendSecondsLeft).toBe(RESEND_COUNTDOWN_SECONDS - 60);
+    right = true;
+    actor.send({ type: 'otp.change', code: '222222' });
+    actor.send({ type: 'otp.verify' });
+    await settle();
+    expect(actor.getSnapshot().matches('settingPassword')).toBe(true);
+  });
+
+  it('resumes the code screen after a reload with the same request and what is left of the countdown', async () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(registrationMachine, { clock }).start();
+    actor.send({ type: 'otp.resume', phone: '01711111111', hash: 'abc', resendSecondsLeft: 100 });
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches({ awaitingCode: { code: 'typing', resend: 'coolingDown' } })).toBe(true);
+    expect(snapshot.context).toMatchObject({ phone: '01711111111', hash: 'abc', code: '', resendSecondsLeft: 100 });
+    for (let second = 0; second < 99; second++) clock.increment(1000);
+    expect(actor.getSnapshot().context.resendSecondsLeft).toBe(1);
+    expect(actor.getSnapshot().can({ type: 'otp.resend' })).toBe(false);
+    clock.increment(1000);
+    expect(actor.getSnapshot().can({ type: 'otp.resend' })).toBe(true);
   });
 
   it('explains a bad phone number with the spec message', () => {

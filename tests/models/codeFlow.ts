@@ -6,6 +6,7 @@ export const codeFlowEvents = [
   { type: 'otp.change', code: '12a3' },
   { type: 'otp.change', code: '123456' },
   { type: 'otp.verify' },
+  { type: 'otp.resume', phone: '01711111111', hash: 'h1', resendSecondsLeft: 120 },
   { type: 'otp.resend' },
   { type: 'password.submit', password: 'secret1', confirmation: 'secret1' },
   { type: 'password.submit', password: 'secret1', confirmation: 'secret2' },

@@ -22,6 +22,8 @@ const everything: PathModel<typeof examListMachine> = {
     { type: 'examList.search' },
     { type: 'examList.clearSearch' },
     { type: 'examList.reload' },
+    { type: 'examList.goTo', courseId: 'c1', tab: 'practice', listType: 'previous' },
+    { type: 'examList.goTo', courseId: null, tab: 'live', listType: 'upcoming' },
   ],
   outcomes: {
     loadCourses: { done: [[course]] },
@@ -61,4 +63,15 @@ export const models: PathModel<typeof examListMachine>[] = [
   { ...failing, name: 'failing' },
   { ...failingInCourse, name: 'failing in a course' },
   { ...searching, name: 'searching' },
+  {
+    ...everything,
+    name: 'arriving at an address',
+    input: { courseId: 'c1', tab: 'practice', deviceNow: () => 0 },
+    events: [
+      { type: 'examList.goTo', courseId: 'c1', tab: 'live', listType: 'previous' },
+      { type: 'examList.goTo', courseId: null, tab: 'live', listType: 'upcoming' },
+      { type: 'examList.goTo', courseId: 'other', tab: 'live', listType: 'upcoming' },
+      { type: 'examList.back' },
+    ],
+  },
 ];

@@ -7,6 +7,7 @@ const model: PathModel<typeof forgotPasswordMachine> = {
   events: [...codeFlowEvents],
   outcomes: {
     requestCode: { done: [{ hash: 'h1', phone: '8801700000001' }, { hash: 'h2', phone: '8801700000001', otp: '654321' }], error: [{ status: 404, title: 'No account with this number', code: 'notFound' }] },
+    checkCode: { done: ['The code is correct.'], error: [{ status: 400, title: 'The code is not correct. 4 tries left.', code: 'otpWrong' }] },
     setPassword: { done: ['Successfully set the password!'], error: [{ status: 400, title: 'This code has expired. Please request a new code.', code: 'otpExpired' }, { status: 400, title: 'Invalid request', code: 'invalidRequest' }] },
   },
   serializeState: codeFlowSerialize as never,

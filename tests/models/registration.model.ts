@@ -11,6 +11,7 @@ const model: PathModel<typeof registrationMachine> = {
   events: [...codeFlowEvents],
   outcomes: {
     requestCode: { done: [{ hash: 'h1', phone: '8801711111111' }, { hash: 'h2', phone: '8801711111111', otp: '654321' }], error: [{ status: 429, title: 'Too many codes', code: 'tooManyRequests' }] },
+    checkCode: { done: ['The code is correct.'], error: [wrongCode, { status: 0, title: 'Internet connection lost.', code: 'network' }] },
     setPassword: { done: ['Successfully set the password!'], error: [wrongCode, { status: 400, title: 'Invalid request', code: 'invalidRequest' }] },
     signIn: { done: [student], error: [{ status: 401, title: 'Wrong password', code: 'wrongPassword' }] },
   },

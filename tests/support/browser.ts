@@ -9,9 +9,15 @@
 //   startAppServer(options?: TestServerOptions): Promise<{ server: TestServer; baseUrl: string }>
 //       startTestServer(options) serving the built app (config.appDir = E2E_APP_DIR or ./dist) on a free
 //       loopback port. Throws "run vite build first" when the build is missing. Close with server.close().
-//   newPage(browser, baseUrl, { width?: 360 | 1280 | number; height?: number; timezoneId?: string }): Promise<Page>
+//   newPage(browser, baseUrl, { width?: 360 | 1280 | number; height?: number; timezoneId?: string; bypassCSP?: boolean }): Promise<Page>
 //       A fresh context (own storage) with a phone-sized (360, default) or desktop viewport; baseURL set,
 //       so page.goto('/login') works. timezoneId sets the device's time zone (e.g. 'America/New_York').
+//       bypassCSP lets a test inject its own script (axe-core) past the app's Content Security Policy.
+//   axeViolations(page): Promise<string[]>
+//       Runs axe-core (injected with page.addScriptTag; the page needs bypassCSP) on the page as it is
+//       now and lists its serious and critical violations, one line each with the elements concerned.
+//   smallTargets(page, minimum = 40): Promise<string[]>
+//       Visible buttons, links, form fields and tabs less than `minimum` CSS pixels high or wide.
 //   signIn(page, baseUrl, phone, password, { remember?: boolean }): Promise<void>
 //       Fills the sign-in form with an 11-digit phone ("01700000001"), signs in and waits for the shell.
 //   watchScripts(page): { count(): number; carries(text): Promise<boolean> }
@@ -87,10 +93,10 @@ export function browserSuite(options: TestServerOptions & { browserArgs?: string
   return suite;
 }
 
-export async function newPage(browser: Browser, baseUrl: string, options: { width?: number; height?: number; timezoneId?: string } = {}): Promise<Page> {
+export async function newPage(browser: Browser, baseUrl: string, options: { width?: number; height?: number; timezoneId?: string; bypassCSP?: boolean } = {}): Promise<Page> {
   const width = options.width ?? 360;
   const height = options.height ?? (width <= 600 ? 740 : 800);
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height }, hasTouch: width <= 600, timezoneId: options.timezoneId });
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height }, hasTouch: width <= 600, timezoneId: options.timezoneId, bypassCSP: options.bypassCSP });
   // Shorter than the test timeout, so a missing element fails with its locator instead of a bare timeout.
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
@@ -155,4 +161,34 @@ export async function signIn(page: Page, baseUrl: string, phone: string, passwor
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
   // The shell's account menu shows on every signed-in page.
   await page.getByRole('button', { name: 'Account menu' }).waitFor();
+}
+
+const AXE_SCRIPT = path.resolve('node_modules/axe-core/axe.min.js');
+
+export async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const result = await axe.run(document);
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.impact} ${violation.id}: ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  });
+  return violations;
+}
+
+export function smallTargets(page: Page, minimum = 40): Promise<string[]> {
+  return page.evaluate((least) => {
+    const controls = document.querySelectorAll<HTMLElement>('button, a[href], input:not([type="hidden"]), select, textarea, [role="tab"], [role="menuitem"]');
+    return [...controls]
+      .filter((element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden' && !element.closest('[aria-hidden="true"], [inert]'))
+      .map((element) => {
+        // A radio or checkbox counts with its label, which takes the tap too.
+        const target = (element instanceof HTMLInputElement && (element.type === 'radio' || element.type === 'checkbox' || element.type === 'file') && element.closest('label')) || element;
+        const box = target.getBoundingClientRect();
+        return { box, element };
+      })
+      .filter(({ box }) => box.height < least || box.width < least)
+      .map(({ box, element }) => `${Math.round(box.width)}x${Math.round(box.height)} ${element.outerHTML.slice(0, 100)}`);
+  }, minimum);
 }

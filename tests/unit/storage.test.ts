@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, clearOnSignOut, readSessionId, writeJson, writeSessionId } from '../../src/services/storage';
 import { createAnswerStore, type LocalSavedAnswer } from '../../src/services/answerStore';
+import { forgetPendingCode, keepPendingCode, pendingCode } from '../../src/services/codeFlowStore';
 
 class MemoryStorage implements Storage {
   private items = new Map<string, string>();
@@ -67,6 +68,23 @@ describe('session storage', () => {
     expect(localStorage.getItem(STORAGE_KEYS.student)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.courses)).toBeNull();
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.localSavedAnswers)!)).toEqual({ exam1: { q1: { answer: ['A'] } } });
+  });
+
+  it('keeps a code waiting for this tab through the clearing at start, for the code lifetime only, without the code', () => {
+    const sentAt = Date.UTC(2026, 10, 23, 12, 0, 0);
+    sessionStorage.setItem('other', 'x');
+    keepPendingCode({ kind: 'reset', phone: '01711111111', hash: 'a'.repeat(24), sentAt });
+    clearOnSignOut();
+    expect(sessionStorage.getItem('other')).toBeNull();
+    expect(pendingCode(sentAt + 60_000)).toEqual({ kind: 'reset', phone: '01711111111', hash: 'a'.repeat(24), sentAt, secondsLeft: 240 });
+    expect(pendingCode(sentAt + 300_000)).toBeNull();
+    // A device clock set back past the sending is not believed either.
+    expect(pendingCode(sentAt - 1000)).toBeNull();
+    sessionStorage.setItem(STORAGE_KEYS.pendingCode, '{not json');
+    expect(pendingCode(sentAt)).toBeNull();
+    keepPendingCode({ kind: 'register', phone: '01711111111', hash: 'b'.repeat(24), sentAt });
+    forgetPendingCode();
+    expect(pendingCode(sentAt)).toBeNull();
   });
 
   it('deletes the delivered answers of every student at sign-out, keeps the undelivered ones, and leaves no empty key', () => {

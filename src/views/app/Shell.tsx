@@ -1,7 +1,7 @@
 // The frame of every signed-in page: top bar (logo, notifications, account menu, logout) with the
 // offline banner under it.
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, Outlet, useNavigate } from 'react-router-dom';
+import { Link, Outlet, useMatch, useNavigate } from 'react-router-dom';
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
 import { MESSAGES } from '../../domain/messages';
@@ -38,7 +38,7 @@ function TopBar() {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
       <div className="mx-auto flex h-14 w-full max-w-6xl items-center gap-2 px-3 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 rounded" aria-label="Medical Academy home">
+        <Link to="/" className="flex min-h-10 min-w-10 items-center justify-center gap-2 rounded" aria-label="Medical Academy home">
           <img src="/logo.svg" alt="" width={32} height={32} className="h-8 w-8" />
           <span className="hidden font-semibold text-brand-800 min-[420px]:inline">Medical Academy</span>
         </Link>
@@ -69,7 +69,7 @@ function NotificationBell({ notifications }: { notifications: NotificationsActor
   const navigate = useNavigate();
   // The machine decides where a clicked notification leads; the router is the view's to drive.
   useEffect(() => {
-    const subscription = notifications.on('notifications.navigate', ({ to, state }) => void navigate(to, { state }));
+    const subscription = notifications.on('notifications.navigate', ({ to }) => void navigate(to));
     return () => subscription.unsubscribe();
   }, [notifications, navigate]);
   return (
@@ -139,6 +139,7 @@ function AccountMenu({ onLogout }: { onLogout: () => void }) {
 function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const session = useSessionActor();
   const signingOut = useSelector(session, (s) => s.hasTag('loading'));
+  const inExam = useMatch('/live-exam/:examId/:groupId') !== null;
   const canSignOut = useSelector(session, (s) => s.can({ type: 'session.signOut' }));
   return (
     <Modal
@@ -164,7 +165,9 @@ function LogoutDialog({ open, onClose }: { open: boolean; onClose: () => void })
           </Button>
         </>
       }
-    />
+    >
+      {inExam && <p>{MESSAGES.logoutDuringExam}</p>}
+    </Modal>
   );
 }
 

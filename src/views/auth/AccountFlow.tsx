@@ -1,6 +1,7 @@
 // Holds the registration or password-reset actor across /register|/forget-password, /otp and
-// /setpassword, and moves the student to the screen of the flow's current state.
-import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
+// /setpassword, and moves the student to the screen of the flow's current state. A flow waiting for
+// its code is kept for the tab, so a reload on /otp within the code's lifetime resumes it.
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { createActor, fromPromise, type Observer, type StateValue, type Subscription } from 'xstate';
 import type { CodeFlowContext, CodeFlowEvent } from '../../machines/codeFlow';
@@ -9,8 +10,9 @@ import { forgotPasswordMachine } from '../../machines/forgotPassword.machine';
 import { accountApi } from '../../services/account';
 import { useSessionActor } from '../app/RootActors';
 import { showFailure, toast } from '../ui/toast';
+import { forgetPendingCode, keepPendingCode, pendingCode, type FlowKind } from '../../services/codeFlowStore';
 
-export type FlowKind = 'register' | 'reset';
+export type { FlowKind } from '../../services/codeFlowStore';
 /** What the code screens read of a flow's snapshot: registration and reset share context, events and these states. */
 export interface CodeFlowSnapshot {
   status: 'active' | 'done' | 'error' | 'stopped';
@@ -72,6 +74,7 @@ export function AccountFlow() {
               registrationMachine.provide({
                 actors: {
                   requestCode: fromPromise(({ input }) => accountApi.requestRegistrationCode(input.phone)),
+                  checkCode: fromPromise(({ input }) => accountApi.checkCode(input, { forgotPassword: false })),
                   setPassword: fromPromise(({ input }) => accountApi.setPassword(input, { forgotPassword: false })),
                   signIn: fromPromise(({ input }) => accountApi.signIn(input.phone, input.password, true)),
                 },
@@ -87,6 +90,7 @@ export function AccountFlow() {
               forgotPasswordMachine.provide({
                 actors: {
                   requestCode: fromPromise(({ input }) => accountApi.requestResetCode(input.phone)),
+                  checkCode: fromPromise(({ input }) => accountApi.checkCode(input, { forgotPassword: true })),
                   setPassword: fromPromise(({ input }) => accountApi.setPassword(input, { forgotPassword: true })),
                 },
                 actions: {
@@ -105,11 +109,22 @@ export function AccountFlow() {
     [navigate, session],
   );
 
-  // Follow the flow: each state change may call for another screen.
+  // A reload on the code screen: the flow waiting for that code comes back before the first paint.
+  const [resumable] = useState(() => (window.location.pathname === '/otp' ? pendingCode() : null));
+  useLayoutEffect(() => {
+    if (!resumable || flowRef.current) return;
+    begin(resumable.kind).send({ type: 'otp.resume', phone: resumable.phone, hash: resumable.hash, resendSecondsLeft: resumable.secondsLeft });
+  }, [resumable, begin]);
+
+  // Follow the flow: each state change may call for another screen, and a code sent is kept for the tab.
   useEffect(() => {
     if (!flow) return;
     let last = screenFor(flow.kind, flow.actor.getSnapshot());
     const subscription = flow.actor.subscribe((snapshot) => {
+      if (snapshot.status === 'done' || (snapshot.status === 'active' && snapshot.matches('enteringPhone'))) forgetPendingCode();
+      else if (snapshot.matches('awaitingCode') && pendingCode()?.hash !== snapshot.context.hash) {
+        keepPendingCode({ kind: flow.kind, phone: snapshot.context.phone, hash: snapshot.context.hash, sentAt: Date.now() });
+      }
       const screen = screenFor(flow.kind, snapshot);
       if (screen && screen !== last && screen !== window.location.pathname) navigate(screen);
       last = screen;

@@ -20,8 +20,9 @@ function CodeForm({ actor }: { actor: CodeFlowActor }) {
   const secondsLeft = useSelector(actor, (s) => s.context.resendSecondsLeft);
   const canVerify = useSelector(actor, (s) => s.can({ type: 'otp.verify' }));
   const canResend = useSelector(actor, (s) => s.can({ type: 'otp.resend' }));
-  const resending = useSelector(actor, (s) => s.hasTag('loading'));
-  const coolingDown = useSelector(actor, (s) => s.matches({ awaitingCode: 'coolingDown' }));
+  const resending = useSelector(actor, (s) => s.matches({ awaitingCode: { resend: 'resending' } }));
+  const checking = useSelector(actor, (s) => s.matches({ awaitingCode: { code: 'checking' } }));
+  const coolingDown = useSelector(actor, (s) => s.matches({ awaitingCode: { resend: 'coolingDown' } }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     actor.send({ type: 'otp.verify' });
@@ -44,10 +45,10 @@ function CodeForm({ actor }: { actor: CodeFlowActor }) {
           className="block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-center font-mono text-2xl tracking-[0.5em] outline-none focus:ring-2 focus:ring-brand-500"
         />
         <p id="otp-hint" className="mb-4 mt-1 min-h-5 text-sm text-slate-600">
-          {canVerify ? '' : OTP_MESSAGES.missing}
+          {canVerify || checking ? '' : OTP_MESSAGES.missing}
         </p>
-        <Button type="submit" size="lg" block disabled={!canVerify}>
-          Verify
+        <Button type="submit" size="lg" block disabled={!canVerify} busy={checking}>
+          {checking ? 'Checking…' : 'Verify'}
         </Button>
       </form>
       <div className="mt-4 flex flex-wrap items-center justify-between gap-2">

@@ -44,7 +44,7 @@ function PhoneForm({ actor, title, subtitle }: { actor: NonNullable<ReturnType<t
       </form>
       <p className="mt-5 text-center text-sm text-slate-600">
         Already have an account?{' '}
-        <Link to="/login" className="-my-2 inline-block py-2 font-medium text-brand-700 hover:underline">
+        <Link to="/login" className="-my-2.5 inline-block py-2.5 font-medium text-brand-700 hover:underline">
           Sign In
         </Link>
       </p>

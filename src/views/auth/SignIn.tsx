@@ -53,11 +53,11 @@ export function SignIn() {
           error={problems.password}
         />
         <div className="mb-5 flex items-center justify-between text-sm">
-          <label className="flex items-center gap-2">
+          <label className="flex min-h-10 items-center gap-2">
             <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} className="h-4 w-4 accent-brand-700" />
             Remember me
           </label>
-          <Link to="/forget-password" className="-my-2 py-2 font-medium text-brand-700 hover:underline">
+          <Link to="/forget-password" className="-my-2.5 inline-block py-2.5 font-medium text-brand-700 hover:underline">
             Forgot password?
           </Link>
         </div>

@@ -15,7 +15,7 @@ export function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
           return (
             <li key={`${index}-${crumb.label}`} className="flex items-center gap-1">
               {crumb.to && !last ? (
-                <Link to={crumb.to} className="rounded text-brand-700 hover:underline">
+                <Link to={crumb.to} className="inline-flex min-h-10 items-center rounded text-brand-700 hover:underline">
                   {crumb.label}
                 </Link>
               ) : (

@@ -66,7 +66,7 @@ function ItemCard({ item, type }: { item: ItemSummary; type: ItemType }) {
           onClick={() => setExpanded((value) => !value)}
           aria-expanded={expanded}
           title={expanded ? 'Show less' : 'Show the whole name'}
-          className={`text-left ${expanded ? '' : 'line-clamp-2'}`}
+          className={`min-h-10 text-left ${expanded ? '' : 'line-clamp-2'}`}
         >
           {item.name}
         </button>

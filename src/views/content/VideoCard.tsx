@@ -29,15 +29,15 @@ export function VideoCard({ video, viewer, studentSid, courseId, subjectId, alre
       <button
         type="button"
         onClick={() => actor.send({ type: 'player.open' })}
-        className="group flex h-full w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white text-left shadow-sm transition hover:shadow-md"
-        aria-label={`Play ${video.title}`}
+        className="group relative flex h-full w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white text-left shadow-sm transition hover:shadow-md"
       >
+        {/* Named by what it shows, "Play" first: the title, then the progress and the Protected badge. */}
+        <span className="sr-only">Play </span>
         <div className="relative w-full">
           <CoverImage src={video.thumbnail} className="aspect-video" />
           <span className="absolute inset-0 flex items-center justify-center" aria-hidden="true">
             <span className="rounded-full bg-black/60 px-4 py-3 text-white group-hover:bg-brand-700">▶</span>
           </span>
-          {isProtectedVideo(video) && <span className="absolute left-2 top-2 rounded bg-black/70 px-2 py-0.5 text-xs font-semibold text-white">Protected</span>}
         </div>
         <div className="flex flex-1 flex-col gap-2 p-3">
           <h2 className="line-clamp-2 font-semibold text-slate-900">{video.title}</h2>
@@ -50,6 +50,7 @@ export function VideoCard({ video, viewer, studentSid, courseId, subjectId, alre
             </span>
           </div>
         </div>
+        {isProtectedVideo(video) && <span className="absolute left-2 top-2 rounded bg-black/70 px-2 py-0.5 text-xs font-semibold text-white">Protected</span>}
       </button>
       <VideoPlayerModal actor={actor} videoRef={videoRef} studentSid={studentSid} />
     </>

@@ -1,9 +1,10 @@
 // /exams: choose a course, then live or practice exams with filters, search and exam cards.
-import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { examListMachine, suggestionCompletes, type ExamListType, type ExamTab } from '../../machines/examList.machine';
+import { examListMachine, examListPlace, suggestionCompletes, type ExamListType, type ExamTab } from '../../machines/examList.machine';
+import { examPlaceAddress, examPlaceFrom, rememberExamList, samePlace } from '../../domain/examPlace';
 import { examsApi } from '../../services/exams';
 import { SectionTabs } from '../app/SectionTabs';
 import { Button } from '../ui/Button';
@@ -16,15 +17,10 @@ import { LiveExamScreen } from '../screens';
 import { useExamInstruction, InstructionModal } from './InstructionModal';
 import { useOpenResult } from '../results/resultNavigation';
 
-interface ArrivalState {
-  isPracticeExam?: boolean;
-  examResultId?: string;
-  hasResult?: boolean;
-}
-
 export function ExamsScreen() {
   const location = useLocation();
-  const arrival = (location.state ?? {}) as ArrivalState;
+  const navigate = useNavigate();
+  const arrival = examPlaceFrom(location.search);
   const list = useActorRef(
     examListMachine.provide({
       actors: {
@@ -38,13 +34,30 @@ export function ExamsScreen() {
       },
     }),
     {
-      input: {
-        tab: arrival.isPracticeExam ? 'practice' : 'live',
-        listType: arrival.examResultId || arrival.hasResult ? 'previous' : 'upcoming',
-        deviceNow: () => Date.now(),
-      },
+      input: { courseId: arrival.courseId, tab: arrival.tab, listType: arrival.listType, deviceNow: () => Date.now() },
     },
   );
+  // The address and the page agree: a place the student reaches is written to the address (a new
+  // entry when the course changes, so Back returns to the previous step), and an address reached by
+  // Back, Forward or a notification opens its place.
+  const place = useSelector(list, examListPlace, (a, b) => a === b || (!!a && !!b && samePlace(a, b)));
+  const search = useRef(location.search);
+  search.current = location.search;
+  useEffect(() => {
+    if (!place) return;
+    const addressed = examPlaceFrom(search.current);
+    if (samePlace(addressed, place)) return;
+    // An address naming a course the student does not have is corrected in place.
+    const unknownCourse = !list.getSnapshot().context.courses.some((c) => c.id === addressed.courseId);
+    void navigate(examPlaceAddress(place), { replace: addressed.courseId === place.courseId || (place.courseId === null && unknownCourse) });
+  }, [place, list, navigate]);
+  useEffect(() => {
+    const addressed = examPlaceFrom(location.search);
+    const current = examListPlace(list.getSnapshot());
+    if (!current || !samePlace(addressed, current)) list.send({ type: 'examList.goTo', ...addressed });
+  }, [location.search, list]);
+  // The list an exam is started from is where its Quit, Back and submission return.
+  useEffect(() => rememberExamList(location.pathname + location.search), [location.pathname, location.search]);
   // The exam screen's code comes now, while the list shows, so Start Exam does not depend on the link.
   useEffect(() => {
     LiveExamScreen.preload().catch(() => undefined);
@@ -142,7 +155,7 @@ function Filters({ list }: { list: ListActor }) {
   const listType = useSelector(list, (s) => s.context.listType);
   const searchText = useSelector(list, (s) => s.context.searchText);
   const suggestion = useSelector(list, (s) => s.context.suggestion);
-  const ghost = suggestionCompletes(searchText, suggestion) ? searchText + suggestion.slice(searchText.length) : '';
+  const offered = suggestionCompletes(searchText, suggestion) ? suggestion : '';
   const field = 'min-h-10 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm';
   return (
     <div className="mb-4 flex flex-col gap-2 md:flex-row md:items-center">
@@ -176,26 +189,38 @@ function Filters({ list }: { list: ListActor }) {
           list.send({ type: 'examList.search' });
         }}
       >
-        <div className="relative flex-1">
-          {ghost && (
-            <span aria-hidden="true" className="pointer-events-none absolute inset-0 overflow-hidden whitespace-pre px-3 py-2 text-sm text-slate-400" data-testid="search-suggestion">
-              {ghost}
-            </span>
-          )}
+        <div className="relative min-w-0 flex-1">
           <input
             type="search"
             aria-label="Search exams"
+            aria-describedby={offered ? 'exam-search-suggestion' : undefined}
             placeholder="Search"
             value={searchText}
-            className={`${field} relative w-full bg-transparent`}
+            className={`${field} w-full`}
             onChange={(e) => list.send({ type: 'examList.type', text: e.target.value })}
             onKeyDown={(e) => {
-              if (e.key === 'Tab' && ghost) {
+              if (e.key === 'Tab' && !e.shiftKey && offered) {
                 e.preventDefault();
                 list.send({ type: 'examList.acceptSuggestion' });
               }
             }}
           />
+          {offered && (
+            // Below the box, over the cards, so it is seen and can be tapped; Tab in the box takes it too.
+            <button
+              type="button"
+              id="exam-search-suggestion"
+              data-testid="search-suggestion"
+              aria-label={`Search for ${offered}`}
+              className="absolute inset-x-0 top-full z-20 mt-1 flex min-h-11 w-full items-center rounded-lg border border-slate-300 bg-white px-3 py-2 text-left text-sm text-slate-900 shadow-lg hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-500"
+              onClick={() => {
+                list.send({ type: 'examList.acceptSuggestion' });
+                list.send({ type: 'examList.search' });
+              }}
+            >
+              <span className="truncate">{offered}</span>
+            </button>
+          )}
         </div>
         <Button variant="secondary" onClick={() => list.send({ type: 'examList.clearSearch' })}>
           Clear

@@ -1,7 +1,7 @@
 // A running attempt: questions, countdown and Submit, rendered from the attempt's children (the
 // outbox, the timer and the submission); the attempt machine coordinates them.
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useBlocker, useNavigate } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { answeredCount, offlineCount, responsesGiven } from '../../machines/answerOutbox.machine';
 import type { examAttemptMachine } from '../../machines/examAttempt.machine';
@@ -9,6 +9,7 @@ import { formatExamClock } from '../../domain/academyTime';
 import { totalResponseCount } from '../../domain/scoring';
 import type { ActorRefFrom } from 'xstate';
 import { OfflineAdvice } from '../app/OfflineBanner';
+import { examListAddress } from '../../domain/examPlace';
 import { Button } from '../ui/Button';
 import { QuestionCard } from './QuestionCard';
 import { ExamBar, showNextUnanswered } from './ExamBar';
@@ -44,6 +45,9 @@ export function ExamSession({ attempt }: { attempt: AttemptActor }) {
   const timeOver = useSelector(timer, (s) => s.matches('timeOver'));
   const closed = useSelector(submission, (s) => s.matches('timeOver') || s.matches('submitted')) || timeOver;
   const canSubmit = useSelector(submission, (s) => s.can({ type: 'exam.submit' }));
+  // Back (or Forward) while the exam runs asks the quit confirmation instead of leaving.
+  const leaving = useBlocker(({ historyAction, currentLocation, nextLocation }) => historyAction === 'POP' && !closed && currentLocation.pathname !== nextLocation.pathname);
+  const backPressed = leaving.state === 'blocked';
 
   const answered = answeredCount(entries);
   const responses = responsesGiven(entries);
@@ -113,8 +117,12 @@ export function ExamSession({ attempt }: { attempt: AttemptActor }) {
       <AdvisoryModal open={advisoryOpen && !closed} onClose={() => setAdvisoryOpen(false)} />
       <ConfirmSubmitModal submission={submission} />
       <TimeOverModal submission={submission} />
-      <QuitModal open={quitting} onCancel={() => setQuitting(false)} onQuit={() => navigate('/exams')} />
-      <RemovedModal open={examRemoved} onBack={() => navigate('/exams')} />
+      <QuitModal
+        open={quitting || backPressed}
+        onCancel={() => (backPressed ? leaving.reset?.() : setQuitting(false))}
+        onQuit={() => (backPressed ? leaving.proceed?.() : navigate(examListAddress()))}
+      />
+      <RemovedModal open={examRemoved} onBack={() => navigate(examListAddress())} />
       <AnswerErrorDialog failure={failure} onClose={() => outbox.send({ type: 'outbox.dismissFailure' })} />
     </div>
   );

@@ -10,6 +10,7 @@ import { examAttemptImplementations } from './examAttempt.implementations';
 import { Button } from '../ui/Button';
 import { Notice } from '../ui/Notice';
 import { Spinner } from '../ui/Spinner';
+import { examListAddress } from '../../domain/examPlace';
 
 export function LiveExamScreen() {
   const { examId = '', groupId = '' } = useParams();
@@ -28,14 +29,14 @@ function ExamAttempt({ examId, groupId, studentId }: { examId: string; groupId: 
   const error = useSelector(attempt, (s) => s.context.error);
   const title = useSelector(attempt, (s) => s.context.exam?.title);
 
-  if (status === 'removed') return <RemovedModal open onBack={() => navigate('/exams')} />;
+  if (status === 'removed') return <RemovedModal open onBack={() => navigate(examListAddress())} />;
   if (status === 'failed')
     return (
       <Notice
         tone="error"
         action={
           <>
-            <Button variant="secondary" onClick={() => navigate('/exams')}>
+            <Button variant="secondary" onClick={() => navigate(examListAddress())}>
               Back
             </Button>
             <Button onClick={() => attempt.send({ type: 'attempt.retry' })}>Try again</Button>
@@ -53,7 +54,7 @@ function ExamAttempt({ examId, groupId, studentId }: { examId: string; groupId: 
           className="mx-auto my-4"
           action={
             <>
-              <Button variant="secondary" onClick={() => navigate('/exams')}>
+              <Button variant="secondary" onClick={() => navigate(examListAddress())}>
                 Back
               </Button>
               <Button onClick={() => navigate(`/result/${examId}/${groupId}`)}>View Result</Button>

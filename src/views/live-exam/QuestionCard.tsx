@@ -48,7 +48,7 @@ export function QuestionCard(props: CardProps) {
         <ul className="mt-2 space-y-1 text-sm">
           {question.file.map((file) => (
             <li key={file}>
-              <a href={mediaUrl(file)} target="_blank" rel="noreferrer" className="text-brand-700 underline">
+              <a href={mediaUrl(file)} target="_blank" rel="noreferrer" className="inline-flex min-h-10 items-center text-brand-700 underline">
                 {fileNameOf(file)}
               </a>
             </li>
@@ -272,7 +272,7 @@ function WrittenAnswer(props: CardProps) {
           </span>
         ))}
         {entry?.extra.map((file) => (
-          <a key={file.key} href={mediaUrl(file.key)} target="_blank" rel="noreferrer" className="rounded bg-slate-100 px-2 py-0.5 text-xs text-brand-700 underline">
+          <a key={file.key} href={mediaUrl(file.key)} target="_blank" rel="noreferrer" className="inline-flex min-h-10 items-center rounded bg-slate-100 px-2 text-xs text-brand-700 underline">
             {file.name}
           </a>
         ))}

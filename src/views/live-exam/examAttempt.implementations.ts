@@ -12,6 +12,7 @@ import { contentApi } from '../../services/content';
 import { removeKey, STORAGE_KEYS } from '../../services/storage';
 import type { ConnectionActor } from '../app/RootActors';
 import { toast } from '../ui/toast';
+import { examListAddress } from '../../domain/examPlace';
 
 interface Outside {
   studentId: string;
@@ -51,7 +52,7 @@ export function examAttemptImplementations({ studentId, connection, navigate }: 
             removeKey(STORAGE_KEYS.subjectOfSelectedExam);
           },
           leaveExam: (_, params) =>
-            params.isPracticeExam ? navigate(`/result/${params.examId}/${params.groupId}`, { state: { hasResult: true } }) : navigate('/exams', { state: { isPracticeExam: false } }),
+            params.isPracticeExam ? navigate(`/result/${params.examId}/${params.groupId}`, { state: { hasResult: true } }) : navigate(examListAddress()),
         },
       }),
       watchPage: fromCallback<PageWatcherEvent, { studentId: string; examId: string }>(({ sendBack, receive, input }) => {

@@ -18,6 +18,7 @@ import { formatCompletion, formatMarks, formatMerit } from '../../domain/results
 import { mcaValue, optionIndex } from '../../domain/scoring';
 import { useStudent } from '../app/RootActors';
 import { Button } from '../ui/Button';
+import { examPlaceAddress } from '../../domain/examPlace';
 import { Modal } from '../ui/Modal';
 import { Notice } from '../ui/Notice';
 import { FigureCards } from '../ui/FigureCards';
@@ -48,7 +49,7 @@ export function ResultScreen() {
         clearSavedAnswers: (_, { examId: exam }) => answerStore.clearExam(student?._id ?? '', exam),
         enterExam: (_, { examId: exam, groupId: group, isSegmentedExam, subjectName }) => {
           // A segmented exam's subjects were cleared with the submission: the student chooses them again on My Exams.
-          if (isSegmentedExam) return void navigate('/exams', { replace: true, state: { isPracticeExam: true } });
+          if (isSegmentedExam) return void navigate(examPlaceAddress({ tab: 'practice' }), { replace: true });
           writeJson(STORAGE_KEYS.subjectOfSelectedExam, subjectName ?? '');
           navigate(`/live-exam/${exam}/${group}`, { replace: true });
         },

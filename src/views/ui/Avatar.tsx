@@ -11,10 +11,11 @@ export function Avatar({ src, name, size }: { src: string | null | undefined; na
   ) : (
     <span
       style={{ width: size, height: size, fontSize: size * 0.4 }}
-      className="inline-flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800"
+      // The initials are drawn, not written: a control named "Account menu" or "My Profile" around
+      // the picture then has no visible text that differs from its name.
+      data-initials={initials || '?'}
+      className="inline-flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800 before:content-[attr(data-initials)]"
       aria-hidden="true"
-    >
-      {initials || '?'}
-    </span>
+    />
   );
 }

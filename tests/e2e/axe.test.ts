@@ -1,0 +1,125 @@
+// axe-core on every screen a student meets, in a real Chromium on a 390 px phone against a real server
+// with the demo academy: signed out, signed in, in an exam and in its dialogs, with no serious or
+// critical violation, and every control a finger can hit (at least 40 px each way).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { axeViolations, browserSuite, newPage, signIn, smallTargets, type Page } from '../support/browser';
+import { DEMO, DEMO_STUDENT } from '../support/demo-academy';
+
+// Codes go to a file, so registration shows the code screen (the console transport would skip it).
+const smsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-axe-sms-'));
+const suite = browserSuite({ env: { SMS_TRANSPORT: `file:${path.join(smsDir, 'codes.jsonl')}` } });
+afterAll(() => fs.rmSync(smsDir, { recursive: true, force: true }));
+const PHONE = { width: 390, bypassCSP: true };
+
+/** What each screen broke, by screen: empty when every screen passes. */
+type Findings = Record<string, string[]>;
+
+async function check(page: Page, screen: string, findings: Findings): Promise<void> {
+  // Animations (dialogs, toasts) settle first, so colours are measured as they end.
+  await page.waitForTimeout(400);
+  const found = [...(await axeViolations(page)), ...(await smallTargets(page)).map((target) => `small target ${target}`)];
+  if (found.length > 0) findings[screen] = found;
+}
+
+describe('axe-core and touch targets on every screen', () => {
+  it('finds nothing serious on the signed-out screens', async () => {
+    const page = await newPage(suite.browser, suite.baseUrl, PHONE);
+    const findings: Findings = {};
+    for (const address of ['/login', '/register', '/forget-password', '/otp', '/setpassword']) {
+      await page.goto(address);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await check(page, address, findings);
+    }
+    // The code screen of a real registration, with its Resend and Change number.
+    await page.goto('/register');
+    await page.getByLabel('Mobile number').fill('01899887766');
+    await page.getByRole('button', { name: 'Proceed' }).click();
+    await page.getByLabel('Verification code').waitFor();
+    await check(page, '/otp in a registration', findings);
+    // A form error shown.
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('alert').first().waitFor();
+    await check(page, '/login with errors', findings);
+    expect(findings).toEqual({});
+    await page.context().close();
+  }, 90_000);
+
+  it('finds nothing serious on the signed-in screens and their dialogs', async () => {
+    const page = await newPage(suite.browser, suite.baseUrl, PHONE);
+    await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
+    const findings: Findings = {};
+    const screens: [string, () => Promise<void>][] = [
+      ['/courses', () => page.getByRole('list', { name: 'Courses' }).waitFor()],
+      [`/subjects/${DEMO.mbbsCourse}`, () => page.getByRole('list', { name: 'Subjects' }).waitFor()],
+      [`/chapters/${DEMO.anatomySubject}`, () => page.getByRole('heading', { level: 1 }).waitFor()],
+      [`/videos/${DEMO.upperLimbChapter}/chapter`, () => page.getByRole('heading', { level: 1 }).waitFor()],
+      [`/notes/${DEMO.upperLimbChapter}/chapter`, () => page.getByRole('heading', { level: 1 }).waitFor()],
+      ['/exams', () => page.getByText('Choose course for exam information').waitFor()],
+      [`/exams?course=${DEMO.mbbsCourse}`, () => page.getByRole('article', { name: DEMO.liveExamTitle }).waitFor()],
+      [`/exams?course=${DEMO.mbbsCourse}&type=previous`, () => page.getByRole('article', { name: DEMO.publishedExamTitle }).waitFor()],
+      [`/exams?course=${DEMO.mbbsCourse}&tab=practice`, () => page.getByRole('tab', { name: 'Practice Exam', selected: true }).waitFor()],
+      [`/result/${DEMO.publishedExam}/${DEMO.group}`, () => page.getByRole('heading', { level: 1 }).waitFor()],
+      ['/scoreboard', () => page.getByRole('heading', { level: 1 }).waitFor()],
+      ['/student-profile', () => page.getByRole('button', { name: 'Edit' }).waitFor()],
+      ['/no-such-page', () => page.getByRole('link', { name: 'Go to My Courses' }).waitFor()],
+    ];
+    for (const [address, ready] of screens) {
+      await page.goto(address);
+      await ready().then(
+        () => check(page, address, findings),
+        () => void (findings[address] = ['did not open']),
+      );
+    }
+
+    // Dialogs: notifications, the account menu, logout, the exam instruction.
+    await page.goto('/courses');
+    await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+    await page.getByRole('dialog', { name: 'Notifications' }).waitFor();
+    await check(page, 'notifications drawer', findings);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'My Profile' }).waitFor();
+    await check(page, 'account menu', findings);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('dialog', { name: 'Are you sure you want to logout?' }).waitFor();
+    await check(page, 'logout dialog', findings);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.goto(`/exams?course=${DEMO.mbbsCourse}`);
+    await page.getByRole('article', { name: DEMO.liveExamTitle }).getByRole('button', { name: 'Start Exam' }).click();
+    await page.getByRole('dialog', { name: 'Exam Instruction' }).getByRole('button', { name: 'Start Exam' }).waitFor();
+    await check(page, 'exam instruction', findings);
+    expect(findings).toEqual({});
+    await page.context().close();
+  }, 120_000);
+
+  it('finds nothing serious in a running exam and its dialogs', async () => {
+    const page = await newPage(suite.browser, suite.baseUrl, PHONE);
+    await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
+    const findings: Findings = {};
+    await page.goto(`/exams?course=${DEMO.mbbsCourse}`);
+    await page.getByRole('article', { name: DEMO.liveExamTitle }).getByRole('button', { name: 'Start Exam' }).click();
+    await page.getByRole('dialog', { name: 'Exam Instruction' }).getByRole('button', { name: 'Start Exam' }).click();
+    await page.waitForURL(/\/live-exam\//);
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).waitFor();
+    await check(page, 'exam advisory', findings);
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('timer').waitFor();
+    await check(page, 'exam', findings);
+    await page.getByRole('article', { name: 'Question 1' }).getByRole('radio').first().check();
+    await check(page, 'exam with an answer', findings);
+    await page.getByRole('button', { name: 'Quit', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Quit exam' }).waitFor();
+    await check(page, 'quit dialog', findings);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Submit exam' }).waitFor();
+    await check(page, 'submit dialog', findings);
+    expect(findings).toEqual({});
+    await page.context().close();
+  }, 90_000);
+});
