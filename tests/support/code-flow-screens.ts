@@ -82,6 +82,7 @@ const freshPhone = () => `0191${String(process.pid % 1000).padStart(3, '0')}${St
 const CODE_REQUEST = /^\/api\/student\/(otp|forgot-password)\//;
 const SET_PASSWORD = /^\/api\/student\/set-password$/;
 const SIGN_IN = /^\/api\/student\/login$/;
+const CHECK_CODE = /^\/api\/student\/check-code$/;
 
 const contextOf = (step: DriverStep) => step.state.context as CodeFlowContext;
 const before = (step: DriverStep) => (step.index > 0 ? step.path.steps[step.index - 1]!.state : step.state);
@@ -108,7 +109,7 @@ export function codeFlowScreens(kind: Kind, servers: Servers): ScreenMapping<Cod
       const page = await newPage(servers.browser, baseUrl);
       // The clock stands still: the resend countdown moves only when a path lets time pass.
       await page.clock.install();
-      const held = await holdRequests(page, [CODE_REQUEST, SET_PASSWORD, SIGN_IN]);
+      const held = await holdRequests(page, [CODE_REQUEST, CHECK_CODE, SET_PASSWORD, SIGN_IN]);
       await page.goto(entry);
       await page.clock.pauseAt(Date.now() + 1_000);
       return { page, held, server, phone, revealsCode, wrongCode: false, codes: new Map() };
@@ -141,7 +142,7 @@ export function codeFlowScreens(kind: Kind, servers: Servers): ScreenMapping<Cod
         if (/^\d{6}$/.test(typed)) {
           // A whole code: the one sent, or a wrong one when the server is to refuse it.
           const sent = await sentCode(servers.smsFile, world.phone);
-          const verdict = step.path.steps.slice(step.index + 1).find((s) => ['done(verifying)', 'error(verifying)'].includes(eventName(s.event)));
+          const verdict = step.path.steps.slice(step.index + 1).find((s) => ['done(awaitingCode.code.checking)', 'error(awaitingCode.code.checking)', 'done(verifying)', 'error(verifying)'].includes(eventName(s.event)));
           world.wrongCode = Boolean(verdict && isCodeRejection(payload<{ error?: unknown }>(verdict).error));
           code = world.wrongCode ? sent.replace(/\d$/, (d) => String((Number(d) + 1) % 10)) : sent;
           world.codes.set(typed, code);
@@ -164,10 +165,22 @@ export function codeFlowScreens(kind: Kind, servers: Servers): ScreenMapping<Cod
         // The countdown runs out: the seconds it still showed.
         await world.page.clock.runFor((before(step).context as CodeFlowContext).resendSecondsLeft * 1_000);
       },
-      'done(awaitingCode.resending)': async (world) => {
+      'done(awaitingCode.code.checking)': async (world) => {
+        expect((await world.held.answer(CHECK_CODE)).status()).toBe(200);
+      },
+      'error(awaitingCode.code.checking)': async (world, step) => {
+        const error = payload<{ error?: unknown }>(step).error;
+        if (!isCodeRejection(error)) return world.held.fail(CHECK_CODE);
+        if (world.wrongCode) return void expect((await world.held.answer(CHECK_CODE)).status()).toBe(400);
+        // The code the server handed out is right: it is refused once it has expired.
+        const { clock } = world.server;
+        const expired = { before: () => clock.advance(OTP_TTL_MS + 1_000), after: () => clock.advance(-(OTP_TTL_MS + 1_000)) };
+        expect((await world.held.answer(CHECK_CODE, expired)).status()).toBe(400);
+      },
+      'done(awaitingCode.resend.resending)': async (world) => {
         expect((await world.held.answer(CODE_REQUEST)).status()).toBe(200);
       },
-      'error(awaitingCode.resending)': async (world) => {
+      'error(awaitingCode.resend.resending)': async (world) => {
         await world.held.fail(CODE_REQUEST);
       },
       'password.submit': async (world, step) => {
@@ -211,28 +224,32 @@ export function codeFlowScreens(kind: Kind, servers: Servers): ScreenMapping<Cod
         await onScreen(page, entry);
         await busy(page, 'Proceed');
       },
-      'awaitingCode.coolingDown.ticking': async ({ page }, step) => {
+      'awaitingCode.resend.coolingDown.ticking': async ({ page }, step) => {
         const { resendSecondsLeft } = contextOf(step);
         await onScreen(page, '/otp');
         const resend = page.getByRole('button', { name: `Resend code in ${minutesSeconds(resendSecondsLeft)}` });
         await resend.waitFor();
         expect(await resend.isDisabled()).toBe(true);
       },
-      awaitingCode: async ({ page, codes }, step) => {
+      'awaitingCode.code.typing': async ({ page, codes }, step) => {
         const code = codes.get(contextOf(step).code) ?? contextOf(step).code;
         await onScreen(page, '/otp');
         await expect.poll(() => page.getByLabel('Verification code').inputValue()).toBe(code);
         const verify = page.getByRole('button', { name: 'Verify' });
         await expect.poll(() => verify.isEnabled()).toBe(code.length === 6);
-        if (eventName(step.event) === 'error(verifying)') await toastShown(page, undefined, 'error');
+        if (['error(verifying)', 'error(awaitingCode.code.checking)'].includes(eventName(step.event))) await toastShown(page, undefined, 'error');
       },
-      'awaitingCode.resendReady': async ({ page }, step) => {
+      'awaitingCode.code.checking': async ({ page }) => {
+        await onScreen(page, '/otp');
+        await busy(page, 'Checking…');
+      },
+      'awaitingCode.resend.resendReady': async ({ page }, step) => {
         const resend = page.getByRole('button', { name: 'Resend code', exact: true });
         await resend.waitFor();
         expect(await resend.isEnabled()).toBe(true);
-        if (eventName(step.event) === 'error(awaitingCode.resending)') await toastShown(page, MESSAGES.checkConnection, 'error');
+        if (eventName(step.event) === 'error(awaitingCode.resend.resending)') await toastShown(page, MESSAGES.checkConnection, 'error');
       },
-      'awaitingCode.resending': async ({ page }) => {
+      'awaitingCode.resend.resending': async ({ page }) => {
         await busy(page, 'Sending…');
       },
       settingPassword: async ({ page }, step) => {
