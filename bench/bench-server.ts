@@ -1,8 +1,6 @@
 // What the benchmarks share: command-line flags, a fresh database (a temporary SQLite file, or a
 // fresh schema of a PostgreSQL database), a real server process on a free loopback port, requests
 // over keep-alive HTTP, and latency figures.
-import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -70,54 +68,9 @@ export async function prepareDatabase(name: string): Promise<BenchDatabase> {
   return { url: `sqlite:${path.join(dir, 'bench.sqlite')}`, describe: 'SQLite (temporary file, WAL)', drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-export const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-
-export interface Reply {
-  status: number;
-  body: string;
-}
-
-export function request(port: number, method: string, url: string, session: string | null, payload?: unknown): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const body = payload === undefined ? undefined : JSON.stringify(payload);
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path: url,
-        agent,
-        headers: {
-          agent: 'browser',
-          ...(session ? { authorization: session } : {}),
-          ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
-        },
-        timeout: 60_000,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-        res.on('error', reject);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', reject);
-    if (body) req.write(body);
-    req.end();
-  });
-}
+// Ports, the keep-alive agent and requests to a real server process: one helper with the fault suite.
+export { agent, freePort, request, type Reply } from './server-process.js';
+import { agent, freePort, request, type Reply } from './server-process.js';
 
 export async function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server/main.ts')], {
