@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** Writes .br and .gz beside every text asset so the server can send them compressed without work per request. */
 function precompress(): Plugin {
@@ -14,24 +15,129 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
-      const walk = (dir: string): string[] =>
-        fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-      for (const file of walk(outDir)) {
-        if (!/\.(js|css|html|svg|json)$/.test(file)) continue;
-        const body = fs.readFileSync(file);
-        if (body.length < 1024) continue;
-        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
-        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
+    // After the service worker is written, so sw.js and its Workbox runtime are sent compressed too.
+    closeBundle: { order: 'post', sequential: true, handler: compressAll },
+  };
+  function compressAll() {
+    const walk = (dir: string): string[] =>
+      fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+    for (const file of walk(outDir)) {
+      if (!/\.(js|css|html|svg|json|webmanifest)$/.test(file)) continue;
+      const body = fs.readFileSync(file);
+      if (body.length < 1024) continue;
+      fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
+    }
+  }
+}
+
+/**
+ * The screens a student must be able to open with no connection, by their source files: the app
+ * shell (top bar, offline banner), the live exam, and the toast library the exam speaks through.
+ * The entry and what it imports are always kept. Everything else (videos, charts, the forum, the
+ * teacher desk) is fetched when first opened, as before: a phone should not download the whole app.
+ */
+/** The router: loaded after the first screen; its own on-demand imports are every screen, so not followed. */
+const OFFLINE_ROUTER = /src\/views\/app\/AppRouter\.tsx$/;
+const OFFLINE_SCREENS = [/src\/views\/app\/Shell\.tsx$/, /src\/views\/live-exam\/LiveExamScreen\.tsx$/, /src\/views\/ui\/ToastStack\.tsx$/];
+
+/**
+ * Learns from the finished bundle which chunks and styles the offline screens need (the entry, the
+ * router and what they import statically; the offline screens and everything they import, on demand too, such
+ * as the shell's notification drawer), so the service worker precaches exactly those; `keep(url)`
+ * answers for the precache manifest.
+ */
+function offlineShellFiles(): Plugin & { keep: (url: string) => boolean } {
+  const needed = new Set<string>();
+  return {
+    name: 'academy-offline-shell-files',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      needed.clear();
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const visited = new Set<string>();
+      const visit = (fileName: string, onDemandToo: boolean) => {
+        if (visited.has(`${fileName} ${onDemandToo}`)) return;
+        visited.add(`${fileName} ${onDemandToo}`);
+        const chunk = chunks.find((c) => c.fileName === fileName);
+        if (!chunk) return;
+        needed.add(fileName);
+        chunk.viteMetadata?.importedCss.forEach((css) => needed.add(css));
+        // The entry's and the router's own on-demand imports are every screen of the app: not followed.
+        const followOnDemand = onDemandToo && !chunk.isEntry && !OFFLINE_ROUTER.test(chunk.facadeModuleId ?? '');
+        chunk.imports.forEach((file) => visit(file, followOnDemand));
+        if (followOnDemand) chunk.dynamicImports.forEach((file) => visit(file, true));
+      };
+      for (const chunk of chunks) {
+        if (chunk.isEntry || OFFLINE_ROUTER.test(chunk.facadeModuleId ?? '')) visit(chunk.fileName, false);
+        if (OFFLINE_SCREENS.some((screen) => screen.test(chunk.facadeModuleId ?? ''))) visit(chunk.fileName, true);
       }
+      const missing = [OFFLINE_ROUTER, ...OFFLINE_SCREENS].filter((screen) => !chunks.some((chunk) => screen.test(chunk.facadeModuleId ?? '')));
+      if (missing.length > 0) this.error(`Offline screens not found in the bundle: ${missing.join(', ')}`);
     },
+    keep: (url) => !/\.(js|css)$/.test(url) || needed.has(url),
   };
 }
+
+const offlineShell = offlineShellFiles();
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    offlineShell,
+    // The service worker (Workbox, generated at build): it precaches the offline shell and answers
+    // navigations to app addresses with index.html. API answers, media and the realtime connection
+    // never go through a cache. A new version waits until the app tells it to take over, which the
+    // app does only when no exam is running (src/services/appUpdate.ts). Registered by the app
+    // itself in production builds only (src/views/app/appWorkerStart.ts).
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      strategies: 'generateSW',
+      filename: 'sw.js',
+      manifestFilename: 'manifest.webmanifest',
+      // The manifest's icons are precached by the plugin itself; the logo is the splash picture.
+      includeAssets: ['logo.svg'],
+      manifest: {
+        name: 'Medical Academy',
+        short_name: 'Academy',
+        description: 'Courses, lectures, live and practice exams of the medical academy.',
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#0f766e',
+        background_color: '#f8fafc',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // Bengali and Latin faces of the text font (the Latin-extended face and the old woff files
+        // are fetched only by a device that needs them).
+        globPatterns: ['index.html', 'assets/*.{js,css}', 'assets/noto-sans-bengali-{bengali,latin}-{400,600}-normal-*.woff2'],
+        manifestTransforms: [async (entries) => ({ manifest: entries.filter((entry) => offlineShell.keep(entry.url)), warnings: [] })],
+        // Hashed names carry their version: no cache-busting query needed.
+        dontCacheBustURLsMatching: /^assets\//,
+        maximumFileSizeToCacheInBytes: 1024 * 1024,
+        navigateFallback: 'index.html',
+        // Only the app's own addresses open the app; the API, media and the realtime connection go to the network.
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/media(\/|$)/, /^\/socket\.io(\/|$)/],
+        // No runtime caching at all: an API answer is never served from a cache.
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+        skipWaiting: false,
+        clientsClaim: false,
+        sourcemap: false,
+      },
+    }),
+    precompress(),
+  ],
   define: { __APP_VERSION__: JSON.stringify('v1.1.1') },
   server: {
     proxy: {
@@ -41,7 +147,14 @@ export default defineConfig({
     },
   },
   // shaka-player (~770 kB) is its own chunk, loaded only when a video opens; the app's entry stays below this.
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 800 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 800,
+    // Everything the first screen loads is one file: each further file costs the phone a request's
+    // headers and compresses alone, and the split only served screens that load later anyway.
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] } } },
+  },
   test: {
     include: ['tests/**/*.test.ts'],
     // Two cores: API and browser suites each start servers; keep the pool small.

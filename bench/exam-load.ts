@@ -14,31 +14,14 @@
 //   phase 2  every student submits within --submit-window seconds
 // and finally checks that every acknowledged answer is stored with its newest value.
 import os from 'node:os';
-import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { connect } from '../server/db/connect.js';
 import { migrate } from '../server/db/migrate.js';
 import { importBundle } from '../server/db/seed/import.js';
 import { createSession } from '../server/account/sessions.js';
 import { API_PREFIX, examsPaths, pathTo } from '../src/contracts/paths.js';
-import { agent, answersLost, request, startServerProcess, type Reply, type ServerProcess } from './server-process.js';
-
-function flag(name: string): string | undefined {
-  const args = process.argv.slice(2);
-  const at = args.indexOf(`--${name}`);
-  if (at >= 0) return args[at + 1];
-  const inline = args.find((a) => a.startsWith(`--${name}=`));
-  return inline?.slice(name.length + 3);
-}
-
-function positive(name: string, fallback: number): number {
-  const raw = flag(name);
-  if (raw === undefined) return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number, not "${raw}"`);
-  return value;
-}
+import { flag, newStats, positive, prepareDatabase, report, timed } from './bench-server.js';
+import { agent, answersLost, request, type ServerProcess, startServerProcess } from './server-process.js';
 
 const STUDENTS = Math.floor(positive('students', 1000));
 const SECONDS = positive('seconds', 60);
@@ -56,44 +39,6 @@ const questionId = (i: number) => `e2b${i.toString(16).padStart(21, '0')}`;
 /** Every fifth question carries a figure (the demo exams' images), as a paper with figures does. */
 const FIGURES = ['heart.png', 'kidney.png', 'liver.png', 'lung.png', 'ecg-strip.png'];
 const figureOf = (i: number) => (i % 5 === 0 ? { image: [`/api/media/exam/${FIGURES[(i / 5) % FIGURES.length]}`] } : {});
-
-interface Database {
-  url: string;
-  describe: string;
-  drop(): Promise<void>;
-}
-
-async function prepareDatabase(): Promise<Database> {
-  const given = flag('db') ?? process.env.DATABASE_URL;
-  if (given?.startsWith('postgres')) {
-    const pg = await import('pg');
-    const schema = `bench_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.default.Client({ connectionString: given });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const url = new URL(given);
-    url.searchParams.set('options', `-c search_path=${schema}`);
-    return {
-      url: url.toString(),
-      describe: `PostgreSQL (fresh schema ${schema})`,
-      drop: async () => {
-        const c = new pg.default.Client({ connectionString: given });
-        await c.connect();
-        await c.query(`drop schema if exists ${schema} cascade`);
-        await c.end();
-      },
-    };
-  }
-  if (given?.startsWith('sqlite:')) {
-    const file = given.slice('sqlite:'.length);
-    if (fs.existsSync(file)) throw new Error(`${file} exists; the benchmark needs a fresh database file`);
-    return { url: given, describe: `SQLite ${file}`, drop: async () => undefined };
-  }
-  if (given) throw new Error('--db must be sqlite:<path> or a postgres:// URL');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'exam-bench-'));
-  return { url: `sqlite:${path.join(dir, 'bench.sqlite')}`, describe: 'SQLite (temporary file, WAL)', drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
-}
 
 function benchBundle() {
   const questions = Array.from({ length: QUESTIONS }, (_, i) =>
@@ -126,58 +71,6 @@ function benchBundle() {
   };
 }
 
-interface PhaseStats {
-  name: string;
-  sent: number;
-  ok: number;
-  errors: number;
-  errorKinds: Map<string, number>;
-  latencies: number[];
-  startedAt: number;
-  endedAt: number;
-}
-
-const newStats = (name: string): PhaseStats => ({ name, sent: 0, ok: 0, errors: 0, errorKinds: new Map(), latencies: [], startedAt: performance.now(), endedAt: 0 });
-
-async function timed(stats: PhaseStats, run: () => Promise<Reply>): Promise<Reply | null> {
-  stats.sent += 1;
-  const t0 = performance.now();
-  try {
-    const reply = await run();
-    stats.latencies.push(performance.now() - t0);
-    if (reply.status >= 200 && reply.status < 300) {
-      stats.ok += 1;
-      return reply;
-    }
-    stats.errors += 1;
-    const kind = `HTTP ${reply.status}`;
-    stats.errorKinds.set(kind, (stats.errorKinds.get(kind) ?? 0) + 1);
-    return null;
-  } catch (error) {
-    stats.latencies.push(performance.now() - t0);
-    stats.errors += 1;
-    const kind = (error as Error).message;
-    stats.errorKinds.set(kind, (stats.errorKinds.get(kind) ?? 0) + 1);
-    return null;
-  }
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-function report(stats: PhaseStats): void {
-  const seconds = (stats.endedAt - stats.startedAt) / 1000;
-  const sorted = [...stats.latencies].sort((a, b) => a - b);
-  const kinds = [...stats.errorKinds].map(([k, n]) => `${k} x${n}`).join(', ');
-  console.log(
-    `${stats.name.padEnd(34)} ${String(stats.sent).padStart(6)} req  ${seconds.toFixed(1).padStart(6)} s  ${(stats.sent / seconds).toFixed(1).padStart(7)} req/s` +
-      `  p50 ${percentile(sorted, 50).toFixed(1).padStart(6)} ms  p99 ${percentile(sorted, 99).toFixed(1).padStart(7)} ms  max ${(sorted.at(-1) ?? 0).toFixed(1).padStart(7)} ms` +
-      `  errors ${stats.errors}${kinds ? ` (${kinds})` : ''}`,
-  );
-}
-
 /** Runs `jobs` at their offsets (ms from now) without waiting for earlier ones: an open-loop load. */
 async function runSchedule<T>(jobs: { at: number; job: T }[], fire: (job: T) => Promise<unknown>): Promise<void> {
   jobs.sort((a, b) => a.at - b.at);
@@ -193,7 +86,7 @@ async function runSchedule<T>(jobs: { at: number; job: T }[], fire: (job: T) => 
 }
 
 async function main(): Promise<void> {
-  const database = await prepareDatabase();
+  const database = await prepareDatabase('exam-bench');
   let servers: ServerProcess[] = [];
   try {
     console.log(`Exam load benchmark: ${STUDENTS} students opening within ${OPEN_WINDOW} s, answer saves every 10 s for ${SECONDS} s, submits within ${SUBMIT_WINDOW} s`);

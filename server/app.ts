@@ -21,6 +21,7 @@ import { HashGate } from './account/hash-gate.js';
 import { registerSecurityHeaders } from './headers.js';
 import { healthCheck } from './health.js';
 import { databaseUnavailable } from './db/unavailable.js';
+import { writesFor, type Writes } from './db/group-commit.js';
 import { healthContract, type Access } from '../src/contracts/common.js';
 import { API_PREFIX } from '../src/contracts/paths.js';
 
@@ -28,6 +29,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
     dialect: Dialect;
+    /** The hot writes (start, answer save, submit): group commit on SQLite (server/db/group-commit.ts). */
+    writes: Writes;
     config: Config;
     clock: Clock;
     realtime: Realtime;
@@ -128,6 +131,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerSecurityHeaders(app, config);
   app.decorate('db', deps.db);
   app.decorate('dialect', deps.dialect);
+  app.decorate('writes', writesFor(deps.db, deps.dialect));
   app.decorate('config', config);
   app.decorate('clock', deps.clock ?? systemClock);
   // 5 s: a session ended elsewhere while Redis is away is refused here at most that much later.

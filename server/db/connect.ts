@@ -1,8 +1,9 @@
 // Opens the database named by DATABASE_URL: sqlite:<path> (better-sqlite3, WAL) or postgres://...
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import type { Database } from './schema.js';
+import { readWriteDialect } from './sqlite-driver.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -23,7 +24,17 @@ export async function connect(databaseUrl: string): Promise<Connection> {
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: 'sqlite' };
+    // Reads outside a transaction take a connection of their own, so they never wait for the writer
+    // (server/db/sqlite-driver.ts). It cannot write; its settings match the writer's, which it reports.
+    let reader: InstanceType<typeof SQLite> | null = null;
+    if (file !== ':memory:') {
+      reader = new SQLite(file);
+      reader.pragma('synchronous = FULL');
+      reader.pragma('foreign_keys = ON');
+      reader.pragma('busy_timeout = 5000');
+      reader.pragma('query_only = ON');
+    }
+    return { db: new Kysely<Database>({ dialect: readWriteDialect(sqlite, reader) }), dialect: 'sqlite' };
   }
   if (databaseUrl.startsWith('postgres://') || databaseUrl.startsWith('postgresql://')) {
     const pg = await import('pg');

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { atomically, type Writes } from '../db/group-commit.js';
 import { readJson, writeJson } from '../db/json.js';
 import { newId } from '../ids.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
@@ -16,19 +17,22 @@ import {
   storedAnswer, storeSegmentedSelection, submitAtDeadline, deleteAttempts, upsertNewerAnswer, type Attempt, type ExamContext,
 } from './queries.js';
 import { gradeAttempt } from './grading.js';
+import { preparedPaper } from './paper-cache.js';
 import { MESSAGES } from '../../src/domain/messages.js';
 
 import { ownedFileCount } from '../storage/queries.js';
 
 export interface ExamDeps {
   db: Kysely<Database>;
+  /** Start, answer save and submit write through it: acknowledged once durable, in group commits on SQLite. */
+  writes: Writes;
   now: Date;
   graceSeconds: number;
 }
 
-/** The exam rules' dependencies for one request: the database, the server's clock now, the grace period. */
+/** The exam rules' dependencies for one request: the database and its write path, the server's clock now, the grace period. */
 export function examDepsOf(app: FastifyInstance): ExamDeps {
-  return { db: app.db, now: app.clock.now(), graceSeconds: app.config.examGraceSeconds };
+  return { db: app.db, writes: app.writes, now: app.clock.now(), graceSeconds: app.config.examGraceSeconds };
 }
 
 export const EXAM_REMOVED = MESSAGES.examRemoved;
@@ -104,25 +108,32 @@ export async function startAttempt(deps: ExamDeps, studentId: string, examId: st
   // One live attempt per exam and student whatever the batch: the database's unique index lets one
   // insert in, and a start through another batch then finds no attempt of its own.
   const live = context.exam.is_practice !== 1;
-  const round = (await lastRound(db, examId, groupId, studentId)) + 1;
-  await insertAttempt(db, {
-    id: newId(),
-    exam_id: examId,
-    group_id: groupId,
-    student_id: studentId,
-    started_at: now.toISOString(),
-    deadline_at: new Date(attemptEndMs(window, now)).toISOString(),
-    submitted_at: null,
-    set_code: null,
-    candidate_category: null,
-    faculty: null,
-    subject_name: null,
-    round,
-    superseded_at: null,
-    live: live ? 1 : 0,
+  // The unit reads through its own `db` (on SQLite the group commit's transaction): it sees a start of
+  // the same attempt written just before it (a retried request) and the attempt it writes itself.
+  const { attempt, takenElsewhere } = await deps.writes.run(async (db) => {
+    const running = await currentAttempt(db, examId, groupId, studentId);
+    if (running) return { attempt: running, takenElsewhere: false };
+    const round = (await lastRound(db, examId, groupId, studentId)) + 1;
+    await insertAttempt(db, {
+      id: newId(),
+      exam_id: examId,
+      group_id: groupId,
+      student_id: studentId,
+      started_at: now.toISOString(),
+      deadline_at: new Date(attemptEndMs(window, now)).toISOString(),
+      submitted_at: null,
+      set_code: null,
+      candidate_category: null,
+      faculty: null,
+      subject_name: null,
+      round,
+      superseded_at: null,
+      live: live ? 1 : 0,
+    });
+    const attempt = await currentAttempt(db, examId, groupId, studentId);
+    return { attempt, takenElsewhere: !attempt && live && (await hasLiveAttempt(db, examId, studentId)) };
   });
-  const attempt = await currentAttempt(db, examId, groupId, studentId);
-  if (!attempt) throw live && (await hasLiveAttempt(db, examId, studentId)) ? examErrors.takenInOtherBatch() : examErrors.notAttempted();
+  if (!attempt) throw takenElsewhere ? examErrors.takenInOtherBatch() : examErrors.notAttempted();
   return startedView(attempt, now);
 }
 
@@ -174,19 +185,22 @@ export async function saveAnswer(deps: ExamDeps, studentId: string, examId: stri
   }
 
   const savedAt = now.toISOString();
-  const applied = await upsertNewerAnswer(db, {
-    attempt_id: attempt.id,
-    question_id: question.id,
-    answer: writeJson(input.answer),
-    extra: writeJson(input.extra ?? []),
-    answer_index: input.answerIndex ?? null,
-    client_timestamp: input.timestamp,
-    saved_at: savedAt,
-    offline: input.offline ? 1 : 0,
+  // Answered once the save is on disk; a save that lost to a newer one reports the standing answer's time.
+  return deps.writes.run(async (db) => {
+    const applied = await upsertNewerAnswer(db, {
+      attempt_id: attempt.id,
+      question_id: question.id,
+      answer: writeJson(input.answer),
+      extra: writeJson(input.extra ?? []),
+      answer_index: input.answerIndex ?? null,
+      client_timestamp: input.timestamp,
+      saved_at: savedAt,
+      offline: input.offline ? 1 : 0,
+    });
+    if (applied) return { questionId: question.id, applied: true, savedAt };
+    const standing = await storedAnswer(db, attempt.id, question.id);
+    return { questionId: question.id, applied: false, savedAt: standing?.savedAt ?? savedAt };
   });
-  if (applied) return { questionId: question.id, applied: true, savedAt };
-  const standing = await storedAnswer(db, attempt.id, question.id);
-  return { questionId: question.id, applied: false, savedAt: standing?.savedAt ?? savedAt };
 }
 
 export interface SubmitInput {
@@ -207,16 +221,20 @@ export async function submitAttempt(deps: ExamDeps, studentId: string, examId: s
   if (!attempt) throw examErrors.notAttempted();
   const isPracticeExam = context.exam.is_practice === 1;
   const submittedAt = isLate(attempt, now, deps.graceSeconds) ? attempt.deadline_at : now.toISOString();
+  // Read before the write: the questions of a started exam never change (server/exams/paper-cache.ts).
+  const { questions } = await preparedPaper(db, context.exam);
 
-  const resultId = await db.transaction().execute(async (trx) => {
-    const fresh = await markSubmitted(trx, attempt.id, {
-      submitted_at: submittedAt,
-      candidate_category: input.candidateCategory ?? null,
-      faculty: input.facultyName ?? null,
-      subject_name: input.subjectName ?? null,
-    });
-    return (await gradeAttempt(trx, context.exam, fresh, now)).resultId;
-  });
+  const resultId = await deps.writes.run((db) =>
+    atomically(db, async (trx) => {
+      const fresh = await markSubmitted(trx, attempt.id, {
+        submitted_at: submittedAt,
+        candidate_category: input.candidateCategory ?? null,
+        faculty: input.facultyName ?? null,
+        subject_name: input.subjectName ?? null,
+      });
+      return (await gradeAttempt(trx, context.exam, fresh, now, questions)).resultId;
+    }),
+  );
   return { status: '200', resultId, isPracticeExam };
 }
 

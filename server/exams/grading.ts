@@ -7,14 +7,14 @@ import { readJson, writeJson } from '../db/json.js';
 import { newId } from '../ids.js';
 import { gpaTotals, roundMarks, scoreExam, type ExamScore, type QuestionScore } from '../../src/domain/scoring.js';
 import type { AnswerValue, GpaFactor } from '../../src/contracts/exams.js';
-import { type Attempt, type Exam, scorableQuestion, servedQuestionsFor } from './queries.js';
+import { type Attempt, type Exam, type QuestionRow, scorableQuestion, servedQuestionsFor } from './queries.js';
 
 /** One question's line in results.detail: the shared scoring module's per-question score. */
 export type ResultDetail = QuestionScore;
 
 /** Scores an attempt from its stored answers and any teacher's marks. */
-async function scoreAttempt(db: Kysely<Database>, exam: Exam, attempt: Attempt): Promise<ExamScore> {
-  const questions = await servedQuestionsFor(db, exam, attempt.student_id);
+async function scoreAttempt(db: Kysely<Database>, exam: Exam, attempt: Attempt, examQuestions?: QuestionRow[]): Promise<ExamScore> {
+  const questions = await servedQuestionsFor(db, exam, attempt.student_id, examQuestions);
   const rows = await db.selectFrom('answers').select(['question_id', 'answer', 'extra', 'review_marks']).where('attempt_id', '=', attempt.id).execute();
   const answers = new Map<string, AnswerValue>();
   const attachments = new Map<string, number>();
@@ -59,13 +59,14 @@ async function gpaMarksOf(db: Kysely<Database>, exam: Exam, studentId: string): 
 /**
  * Scores the attempt and inserts its result; when a result already exists (a repeated submit),
  * returns that one unchanged. Only the questions served to the student count, so a segmented
- * exam's total covers the chosen subjects only.
+ * exam's total covers the chosen subjects only. `examQuestions`: the exam's questions when the caller
+ * has them (the prepared paper), so a submit does not read them again inside its transaction.
  */
-export async function gradeAttempt(db: Kysely<Database>, exam: Exam, attempt: Attempt, now: Date): Promise<{ resultId: string; created: boolean }> {
+export async function gradeAttempt(db: Kysely<Database>, exam: Exam, attempt: Attempt, now: Date, examQuestions?: QuestionRow[]): Promise<{ resultId: string; created: boolean }> {
   const existing = await db.selectFrom('results').select('id').where('attempt_id', '=', attempt.id).executeTakeFirst();
   if (existing) return { resultId: existing.id, created: false };
 
-  const score = await scoreAttempt(db, exam, attempt);
+  const score = await scoreAttempt(db, exam, attempt, examQuestions);
   const resultId = newId();
   const inserted = await db
     .insertInto('results')

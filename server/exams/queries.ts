@@ -191,9 +191,9 @@ export function servedQuestions<Q extends Pick<QuestionRow, 'subject_id' | 'posi
   return served;
 }
 
-/** The questions a student gets, read from the database. */
-export async function servedQuestionsFor(db: Kysely<Database>, exam: Exam, studentId: string): Promise<QuestionRow[]> {
-  const questions = await questionsOfExam(db, exam.id);
+/** The questions a student gets: of the exam's questions (read from the database unless given), those served to them. */
+export async function servedQuestionsFor(db: Kysely<Database>, exam: Exam, studentId: string, examQuestions?: QuestionRow[]): Promise<QuestionRow[]> {
+  const questions = examQuestions ?? (await questionsOfExam(db, exam.id));
   const selection = exam.is_segmented ? await segmentedSelectionOf(db, exam.id, studentId) : null;
   return servedQuestions(exam, questions, selection);
 }

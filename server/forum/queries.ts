@@ -9,7 +9,7 @@ import type { Dialect } from '../db/connect.js';
 import { readJson } from '../db/json.js';
 import { itemInBatch } from '../content/queries.js';
 import type { ForumComment, ForumMedia, ForumQuestion, KeywordSuggestion } from '../../src/contracts/forum.js';
-import { COMPLETED, searchWords, type ForumSort } from '../../src/domain/forum.js';
+import { COMPLETED, FORUM_SEARCH_COUNT_CAP, searchWords, type ForumSort } from '../../src/domain/forum.js';
 
 type Db = Kysely<Database>;
 
@@ -129,11 +129,20 @@ type QuestionQuery = SelectQueryBuilder<Database & { q: ForumQuestionsTable }, '
 const likePattern = (word: string): string => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
+ * How a text search is read. 'matches': from the text index, every match, then sorted (a rare word:
+ * few matches). 'order': down the index of the list's order, each question checked against the text
+ * index's matches, stopping at the page (a common word: a page is found after a few dozen questions,
+ * where sorting would read all of its thousands of matches).
+ */
+export type TextDrive = 'matches' | 'order';
+
+/**
  * Questions whose text holds every word of the search (case-insensitive substrings). SQLite: words
  * of three or more characters through the FTS5 trigram index, shorter ones by LIKE (which ignores
- * ASCII case) on what remains; PostgreSQL: LIKE on the lower-case text, which the pg_trgm GIN index serves.
+ * ASCII case) on what remains; PostgreSQL: LIKE on the lower-case text, which the pg_trgm GIN index
+ * serves (its planner chooses between the text index and the order's index from its statistics).
  */
-export function whereText(query: QuestionQuery, dialect: Dialect, text: string): QuestionQuery {
+export function whereText(query: QuestionQuery, dialect: Dialect, text: string, drive: TextDrive = 'matches'): QuestionQuery {
   const words = searchWords(text);
   if (!words.length) return query;
   if (dialect === 'postgres') {
@@ -144,10 +153,46 @@ export function whereText(query: QuestionQuery, dialect: Dialect, text: string):
   const short = words.filter((w) => [...w].length < 3);
   if (indexed.length) {
     const match = indexed.map((w) => `"${w.replace(/"/g, '""')}"`).join(' AND ');
-    query = query.where(sql<boolean>`q.search_id in (select rowid from forum_questions_fts where forum_questions_fts match ${match})`);
+    if (drive === 'order') {
+      // The matches become a set to check against; the unary + keeps SQLite from looking questions up
+      // by search_id, so it walks the order's index.
+      query = query.where(sql<boolean>`+q.search_id in (select rowid from forum_questions_fts where forum_questions_fts match ${match})`);
+    } else {
+      // A join, so the text index drives and hands over its matches one by one: a count that stops at
+      // the cap reads no further (an IN list would collect every match first).
+      query = query
+        .innerJoin(sql<{ rowid: number }>`forum_questions_fts`.as('f'), (join) => join.on(sql<boolean>`f.rowid = q.search_id`))
+        .where(sql<boolean>`f.forum_questions_fts match ${match}`) as unknown as QuestionQuery;
+    }
   }
   for (const word of short) query = query.where(sql<boolean>`q.question_description like ${likePattern(word)} escape '\\'`);
   return query;
+}
+
+/** How many questions the query finds, counting no further than `cap` + 1. */
+async function countUpTo(db: Db, query: QuestionQuery, cap: number): Promise<number> {
+  const found = await db
+    .selectFrom(query.select(sql<number>`1`.as('one')).limit(cap + 1).as('found'))
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(found.n);
+}
+
+/**
+ * Runs a text search's read as `plan` says on PostgreSQL as well ('count': a capped count; 'matches'
+ * and 'order' as in TextDrive). Told LIMIT, its planner expects to meet matches early and may read
+ * the whole table instead of the trigram index when words are rarer than its estimate: the capped
+ * count of "kidney renin" (33 matches of 100,000) took a sequential scan of 73 ms where the trigram
+ * index takes 8 ms. So a count goes without sequential scans, and a page of few matches without
+ * index walks too (the trigram index, then a sort of those few). SQLite is steered by the query's shape.
+ */
+async function planned<T>(db: Db, dialect: Dialect, plan: 'count' | TextDrive, read: (db: Db) => Promise<T>): Promise<T> {
+  if (dialect !== 'postgres' || plan === 'order') return read(db);
+  return db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    if (plan === 'matches') await sql`set local enable_indexscan = off`.execute(trx);
+    return read(trx);
+  });
 }
 
 /** The questions of the chapters given, narrowed by course, subject, chapter and the viewer's sort filter. */
@@ -167,43 +212,59 @@ function scopedQuestions(db: Db, viewerId: string, chapterIds: string[], input: 
 
 /**
  * One page of the questions a student may see, in the order of the sort filter, and how many there
- * are in all. A text search counts in the same pass as it pages (a window count), since both read
- * every match; a list without text counts through the chapter index and pages through the order's.
+ * are. A list without text counts exactly, through the chapter index. A text search counts up to
+ * FORUM_SEARCH_COUNT_CAP: below it every match is read from the text index and sorted (they are
+ * few); at the cap the word is common, so the page is read down the order's index instead.
  */
 export async function searchQuestions(db: Db, dialect: Dialect, viewerId: string, chapterIds: string[], input: SearchInput) {
-  if (!chapterIds.length) return { questions: [], totalRecords: 0 };
-  const query = whereText(scopedQuestions(db, viewerId, chapterIds, input), dialect, input.searchString);
-  const countAll = async () => Number((await query.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow()).total);
+  if (!chapterIds.length) return { questions: [], totalRecords: 0, totalCapped: false };
   const withText = searchWords(input.searchString).length > 0;
-  let totalRecords = withText ? -1 : await countAll();
-  if (totalRecords === 0 || (totalRecords > 0 && (input.page - 1) * input.limit >= totalRecords)) return { questions: [], totalRecords };
-  let ordered = query;
-  if (input.filter === 'Date') ordered = ordered.orderBy('q.last_activity_at', 'desc');
-  if (input.filter === 'Popularity') ordered = ordered.orderBy('q.likes', 'desc').orderBy('q.answers', 'desc');
-  ordered = ordered.orderBy('q.created_at', 'desc').orderBy('q.id', 'desc').limit(input.limit).offset((input.page - 1) * input.limit);
-  let ids: string[];
+  const scoped = (on: Db) => scopedQuestions(on, viewerId, chapterIds, input);
+  let found: number;
+  let drive: TextDrive = 'matches';
   if (withText) {
-    const rows = await ordered.select(['q.id', sql<number | string>`count(*) over ()`.as('total')]).execute();
-    ids = rows.map((r) => r.id);
-    totalRecords = rows.length ? Number(rows[0]!.total) : input.page > 1 ? await countAll() : 0;
+    found = await planned(db, dialect, 'count', (on) => countUpTo(on, whereText(scoped(on), dialect, input.searchString), FORUM_SEARCH_COUNT_CAP));
+    if (found > FORUM_SEARCH_COUNT_CAP) drive = 'order';
   } else {
-    ids = (await ordered.select('q.id').execute()).map((r) => r.id);
+    found = Number((await scoped(db).select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow()).total);
   }
-  return { questions: await questionsByIds(db, viewerId, ids), totalRecords };
+  const totalCapped = withText && found > FORUM_SEARCH_COUNT_CAP;
+  const totalRecords = totalCapped ? FORUM_SEARCH_COUNT_CAP : found;
+  const offset = (input.page - 1) * input.limit;
+  if (totalRecords === 0 || (!totalCapped && offset >= totalRecords)) return { questions: [], totalRecords, totalCapped };
+  const page = (on: Db) => {
+    let ordered = whereText(scoped(on), dialect, input.searchString, drive);
+    // Each order is one index's columns, ending with the id, so pages never repeat or skip a question.
+    if (input.filter === 'Date') ordered = ordered.orderBy('q.last_activity_at', 'desc');
+    else {
+      if (input.filter === 'Popularity') ordered = ordered.orderBy('q.likes', 'desc').orderBy('q.answers', 'desc');
+      ordered = ordered.orderBy('q.created_at', 'desc');
+    }
+    return ordered.orderBy('q.id', 'desc').limit(input.limit).offset(offset).select('q.id').execute();
+  };
+  const ids = (withText ? await planned(db, dialect, drive, page) : await page(db)).map((r) => r.id);
+  return { questions: await questionsByIds(db, viewerId, ids), totalRecords, totalCapped };
 }
 
-/** Suggestions for the search box and the ask form's similar questions: most answered first. */
+/**
+ * Suggestions for the search box and the ask form's similar questions: most answered first. A
+ * common word is read down the index of that order (forum_questions_answered), as in searchQuestions.
+ */
 export async function keywordSuggestions(db: Db, dialect: Dialect, viewerId: string, chapterIds: string[], text: string, courseId: string | undefined, limit: number): Promise<KeywordSuggestion[]> {
   if (!chapterIds.length || !searchWords(text).length) return [];
-  const query = whereText(scopedQuestions(db, viewerId, chapterIds, { filter: '', courseId }), dialect, text);
-  const rows = await query
-    .select(['q.id', 'q.question_description', 'q.answers'])
-    .orderBy('q.answers', 'desc')
-    .orderBy('q.likes', 'desc')
-    .orderBy('q.created_at', 'desc')
-    .orderBy('q.id', 'desc')
-    .limit(limit)
-    .execute();
+  const scoped = (on: Db) => scopedQuestions(on, viewerId, chapterIds, { filter: '', courseId });
+  const found = await planned(db, dialect, 'count', (on) => countUpTo(on, whereText(scoped(on), dialect, text), FORUM_SEARCH_COUNT_CAP));
+  const drive: TextDrive = found > FORUM_SEARCH_COUNT_CAP ? 'order' : 'matches';
+  const rows = await planned(db, dialect, drive, (on) =>
+    whereText(scoped(on), dialect, text, drive)
+      .select(['q.id', 'q.question_description', 'q.answers'])
+      .orderBy('q.answers', 'desc')
+      .orderBy('q.likes', 'desc')
+      .orderBy('q.created_at', 'desc')
+      .orderBy('q.id', 'desc')
+      .limit(limit)
+      .execute(),
+  );
   return rows.map((r) => ({ _id: r.id, questionDescription: r.question_description, answers: Number(r.answers) }));
 }
 
@@ -359,7 +420,7 @@ export async function staffQuestions(db: Db, viewerId: string, status: 'open' | 
   if (status === 'completed') query = query.where('q.status', '=', COMPLETED);
   const counted = await query.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
   const ids = await query.select('q.id').orderBy('q.last_activity_at', 'desc').orderBy('q.id', 'desc').limit(limit).offset((page - 1) * limit).execute();
-  return { questions: await questionsByIds(db, viewerId, ids.map((r) => r.id)), totalRecords: Number(counted.total) };
+  return { questions: await questionsByIds(db, viewerId, ids.map((r) => r.id)), totalRecords: Number(counted.total), totalCapped: false };
 }
 
 export async function completeQuestion(db: Db, questionId: string, now: string): Promise<boolean> {

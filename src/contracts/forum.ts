@@ -72,7 +72,13 @@ export const SearchBody = Type.Object(
 );
 export type SearchBody = Static<typeof SearchBody>;
 
-export const SearchResult = Type.Object({ questions: Type.Array(ForumQuestion), totalRecords: Type.Number() });
+export const SearchResult = Type.Object({
+  questions: Type.Array(ForumQuestion),
+  /** How many questions match; for a text search at most FORUM_SEARCH_COUNT_CAP (src/domain/forum.ts). */
+  totalRecords: Type.Number(),
+  /** More questions match than totalRecords says (a text search stops counting at the cap); pages go on past it. */
+  totalCapped: Type.Boolean(),
+});
 export type SearchResult = Static<typeof SearchResult>;
 
 export const KeywordBody = Type.Object(

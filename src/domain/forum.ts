@@ -9,6 +9,11 @@ export const nextSort = (active: ForumSort | '', clicked: ForumSort): ForumSort 
 
 export const FORUM_PAGE_SIZES = [10, 40, 100] as const;
 export const FORUM_DEFAULT_PAGE_SIZE = 10;
+/**
+ * A text search counts its matches up to this many and then says "more" (totalCapped): counting a
+ * common word exactly would read every one of its matches, which is what made such searches slow.
+ */
+export const FORUM_SEARCH_COUNT_CAP = 1000;
 export const FORUM_SEARCH_DEBOUNCE_MS = 800;
 /** Question text on a card is cut here, with 'See more'. */
 export const QUESTION_PREVIEW_CHARS = 400;
@@ -23,6 +28,9 @@ export const COMPLETED = 'COMPLETED';
 /** What the ask form and the reply box accept; anything else is dropped (audio/webm is the recorder's own format). */
 export const FORUM_MEDIA_TYPES = ['image/jpeg', 'image/png', 'application/pdf', 'audio/mpeg', 'audio/wav', 'audio/webm'] as const;
 export const isForumMediaType = (type: string): boolean => (FORUM_MEDIA_TYPES as readonly string[]).includes(type.split(';')[0]!.trim().toLowerCase());
+
+/** Photos the image editor crops and turns (JPEG and PNG); it always gives a JPEG back. */
+export const isEditablePhoto = (type: string): boolean => type === 'image/jpeg' || type === 'image/png';
 
 /** Chapters whose name starts with P, B, Z or C are not offered in the ask form. */
 export const isHiddenChapter = (name: string): boolean => /^[PBZC]/.test(name.trim());

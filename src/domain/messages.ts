@@ -43,6 +43,10 @@ export const MESSAGES = {
   restored: 'Internet has been restored',
   restoredDescription: 'You are back to online. We are trying to submit your locally saved answers.',
 
+  // The installed app
+  newVersionReady: 'A new version is ready',
+  newVersionReadyDescription: 'Reload to use it. Nothing you have done is lost.',
+
   // Videos
   noQualityLevels: 'No quality levels available',
   browserBack: 'Browser back button is clicked.',
@@ -55,6 +59,9 @@ export const MESSAGES = {
   selectSubject: 'Please select a subject',
   selectChapter: 'Please select a chapter',
   enterDetails: 'Please enter the question details',
+  cameraDenied: 'The camera is blocked for this site. Allow the camera in your browser settings, then press Try again.',
+  photoNotMade: 'The edited photo could not be made. Try again, or cancel to keep the photo as it is.',
+  photoUnreadable: 'This photo cannot be opened for editing. It will be sent as it is.',
 } as const;
 
 /** 'Internet has been restored' stays on screen this long (spec: 10 seconds). */
@@ -78,6 +85,12 @@ export interface FailureWords {
  * when it says more than the title, 'Unhandled exception' when there is no title. No answer at all
  * (offline, timeout) reads as the spec's connection message rather than a browser's error text.
  */
+/** A page whose code could not be downloaded (the link dropped): it opens by itself when the connection returns. */
+export const PAGE_CODE_MISSING = {
+  title: 'This page could not be loaded.',
+  message: 'The connection dropped while the page was downloading. It opens by itself when the connection returns, or tap Retry.',
+} as const;
+
 /** Said instead of a refusal of the address itself (a malformed or unknown id): never the schema's words. */
 export const PAGE_MISSING = 'This page does not exist.';
 

@@ -9,6 +9,9 @@
 //   - the submission's "deliver every answer first" step is done here, on the outbox;
 //   - the answered count reaches the submission (nothing answered: no confirm modal);
 //   - the connection, another tab's stored answers and the page waking up reach the children.
+// A running attempt is kept on the device (paper, deadline, clock offset), so when the server cannot
+// be reached (a reload or a cold open offline) the attempt opens from the device and runs as usual:
+// the countdown goes on from the kept deadline and answers wait in the outbox until the link returns.
 import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { AnswerValue, CurrentExam, StartedAttempt } from '../contracts/exams';
 import { mergeSavedAnswers, type SavedAnswers } from '../services/answerStore';
@@ -31,6 +34,11 @@ export interface OpenedPaper {
   exam: CurrentExam;
   stored: SavedAnswers;
   receivedAt: number;
+}
+
+/** A running attempt kept on this device, with the answers stored for it: what opens the exam offline. */
+export interface KeptPaper extends OpenedPaper {
+  timing: ServerTiming;
 }
 
 export interface ExamAttemptInput {
@@ -89,7 +97,15 @@ const attemptSetup = setup({
     context: ExamAttemptContext;
     events: ExamAttemptEvent;
     input: ExamAttemptInput;
-    children: { outbox: 'answerOutbox'; timer: 'examTimer'; submission: 'examSubmission'; page: 'watchPage'; connection: 'watchConnection'; delivery: 'deliverEveryAnswer' };
+    children: {
+      outbox: 'answerOutbox';
+      timer: 'examTimer';
+      submission: 'examSubmission';
+      page: 'watchPage';
+      connection: 'watchConnection';
+      delivery: 'deliverEveryAnswer';
+      examRunning: 'markExamRunning';
+    };
   },
   actors: {
     /** GET the exam with its questions and the answers saved on the server. */
@@ -100,6 +116,12 @@ const attemptSetup = setup({
     startAttempt: fromPromise<StartedAt, { examId: string; groupId: string }>(async () => {
       throw new Error('provide startAttempt');
     }),
+    /** The running attempt this device kept for the exam and student, or null when none was kept. */
+    loadKeptAttempt: fromPromise<KeptPaper | null, { studentId: string; examId: string; groupId: string }>(async () => {
+      throw new Error('provide loadKeptAttempt');
+    }),
+    /** Tells the device an exam is running while it runs (a new app version waits for its end). */
+    markExamRunning: fromCallback(() => () => {}),
     answerOutbox: answerOutboxMachine,
     examTimer: examTimerMachine,
     examSubmission: examSubmissionMachine,
@@ -111,11 +133,18 @@ const attemptSetup = setup({
   },
   actions: {
     noteFailure: assign({ error: (_, params: { error: unknown }) => failureWords(params.error).title }),
+    /** Keeps the running attempt (context.exam, context.timing) on the device for an offline opening. */
+    keepAttempt: () => {},
+    /** Forgets the attempt kept on the device (submitted, found submitted, removed). */
+    forgetKeptAttempt: () => {},
   },
   guards: {
     submitted: (_, params: { exam: CurrentExam }) => !!params.exam.submittedAt,
     started: (_, params: { exam: CurrentExam }) => !!params.exam.studentStartsAt && !!params.exam.deadlineAt,
     removed: (_, params: { error: unknown }) => meansExamRemoved(failureOf(params.error)),
+    /** No answer came at all: offline, or the server out of reach. */
+    unreachable: (_, params: { error: unknown }) => failureOf(params.error).network === true,
+    kept: (_, params: { kept: KeptPaper | null }) => params.kept !== null,
     /** The submission (its latest snapshot) is in the given state. */
     submissionIn: (_, params: { snapshot: SubmissionSnapshot; state: 'flushing' }) => params.snapshot.matches(params.state),
   },
@@ -163,7 +192,36 @@ export const examAttemptMachine = attemptSetup.createMachine({
           },
           { target: 'starting', description: 'Not started yet: ask the server to start the attempt' },
         ],
-        onError: openingFailed,
+        onError: [
+          {
+            guard: { type: 'unreachable', params: ({ event }) => ({ error: event.error }) },
+            target: 'openingKept',
+            description: 'The server cannot be reached: look for this attempt kept on the device',
+            actions: { type: 'noteFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+          ...openingFailed,
+        ],
+      },
+    },
+    openingKept: {
+      description: "'Loading exam…' with no connection: the paper, deadline and answers this device kept for the running attempt",
+      invoke: {
+        src: 'loadKeptAttempt',
+        input: ({ context }) => ({ studentId: context.studentId, examId: context.examId, groupId: context.groupId }),
+        onDone: [
+          {
+            guard: { type: 'kept', params: ({ event }) => ({ kept: event.output }) },
+            target: 'running',
+            description: 'The attempt was kept: it opens from the device, the countdown goes on from the kept deadline and answers wait to be sent',
+            actions: assign({
+              exam: ({ event }) => event.output!.exam,
+              saved: ({ event }) => savedAnswersOf(event.output!),
+              timing: ({ event }) => event.output!.timing,
+            }),
+          },
+          { target: 'failed', description: 'Nothing kept for this exam: the connection message with Try again' },
+        ],
+        onError: { target: 'failed', description: 'What was kept could not be read: the connection message with Try again' },
       },
     },
     starting: {
@@ -197,9 +255,11 @@ export const examAttemptMachine = attemptSetup.createMachine({
     },
     alreadySubmitted: {
       description: "'You have already submitted this exam.' with Back and View Result",
+      entry: 'forgetKeptAttempt',
     },
     removed: {
       description: "'This exam has been removed from your group' modal; Back goes to the exams list",
+      entry: 'forgetKeptAttempt',
     },
     failed: {
       description: 'Why the exam could not be opened (the connection message offline), with Try again',
@@ -208,7 +268,9 @@ export const examAttemptMachine = attemptSetup.createMachine({
     running: {
       description: 'Questions, countdown and Submit: answers go through the outbox, the submission runs its modals',
       initial: 'answering',
+      entry: 'keepAttempt',
       invoke: [
+        { id: 'examRunning', src: 'markExamRunning' },
         {
           id: 'outbox',
           src: 'answerOutbox',
@@ -255,7 +317,10 @@ export const examAttemptMachine = attemptSetup.createMachine({
             target: '.delivering',
             description: 'The submission asks for every answer to be delivered first',
           },
-          onDone: { description: 'Submitted: the outbox takes no new answers', actions: sendTo('outbox', { type: 'outbox.close' }) },
+          onDone: {
+            description: 'Submitted: the outbox takes no new answers and the device forgets the kept attempt',
+            actions: [sendTo('outbox', { type: 'outbox.close' }), 'forgetKeptAttempt'],
+          },
         },
         { id: 'page', src: 'watchPage', input: ({ context }) => ({ studentId: context.studentId, examId: context.examId }) },
       ],

@@ -19,6 +19,8 @@ export interface ForumListContext {
   limit: number;
   questions: ForumQuestion[];
   totalRecords: number;
+  /** More questions match than totalRecords (a common word: the count stops at its cap). */
+  totalCapped: boolean;
   suggestions: KeywordSuggestion[];
   error: string | null;
 }
@@ -83,6 +85,7 @@ export const forumListMachine = setup({
     limit: FORUM_DEFAULT_PAGE_SIZE,
     questions: [],
     totalRecords: 0,
+    totalCapped: false,
     suggestions: [],
     error: null,
   }),
@@ -118,7 +121,7 @@ export const forumListMachine = setup({
             onDone: {
               target: 'ready',
               description: 'The questions arrived: cards and pagination show',
-              actions: assign({ questions: ({ event }) => event.output.questions, totalRecords: ({ event }) => event.output.totalRecords, error: null }),
+              actions: assign({ questions: ({ event }) => event.output.questions, totalRecords: ({ event }) => event.output.totalRecords, totalCapped: ({ event }) => event.output.totalCapped, error: null }),
             },
             onError: {
               target: 'failed',

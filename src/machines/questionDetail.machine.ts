@@ -1,8 +1,9 @@
 // A question's page (/question-details/{id}): the question, its replies, like and bookmark on the
 // question, upvotes on replies, Edit where the rules allow it, and Reply unless it is COMPLETED.
-// Every change is sent, then the thread is read again, so counts are always the server's.
-import { assign, fromPromise, setup } from 'xstate';
-import type { ForumComment, ForumQuestion } from '../contracts/forum';
+// Every change is sent, then the thread is read again, so counts are always the server's. An edit
+// keeps, removes and adds attachments: new files upload first (a failed one is skipped with a message).
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import type { ForumComment, ForumMedia, ForumQuestion } from '../contracts/forum';
 import { canEditQuestion, canEditReply, canReply } from '../domain/forum';
 
 export interface Thread {
@@ -14,8 +15,20 @@ export type ThreadChange =
   | { kind: 'like' }
   | { kind: 'bookmark' }
   | { kind: 'upvote'; commentId: string }
-  | { kind: 'editQuestion'; text: string }
-  | { kind: 'editReply'; commentId: string; text: string };
+  | ({ kind: 'editQuestion' } & PostEdit)
+  | ({ kind: 'editReply'; commentId: string } & PostEdit);
+
+/** An edit of a question or a reply: its text, the attachments it keeps and the files it adds. */
+export interface PostEdit {
+  text: string;
+  keep: ForumMedia[];
+  add: File[];
+}
+
+/** What sending a change did beyond the change: the added files that could not be uploaded (skipped). */
+export interface ChangeOutcome {
+  failedFiles: string[];
+}
 
 export interface QuestionDetailContext {
   studentId: string;
@@ -28,8 +41,8 @@ export type QuestionDetailEvent =
   | { type: 'question.like' }
   | { type: 'question.bookmark' }
   | { type: 'reply.upvote'; commentId: string }
-  | { type: 'question.edit'; text: string }
-  | { type: 'reply.edit'; commentId: string; text: string }
+  | ({ type: 'question.edit' } & PostEdit)
+  | ({ type: 'reply.edit'; commentId: string } & PostEdit)
   | { type: 'thread.reload' }
   | { type: 'retry' };
 
@@ -39,7 +52,7 @@ export const questionDetailMachine = setup({
     loadThread: fromPromise<Thread, { questionId: string }>(async () => {
       throw new Error('provide loadThread');
     }),
-    sendChange: fromPromise<unknown, { questionId: string; change: ThreadChange }>(async () => {
+    sendChange: fromPromise<ChangeOutcome, { questionId: string; change: ThreadChange }>(async () => {
       throw new Error('provide sendChange');
     }),
   },
@@ -50,6 +63,7 @@ export const questionDetailMachine = setup({
   },
   actions: {
     showError: (_, _params: { error: unknown }) => {},
+    fileFailed: (_, _params: { name: string }) => {},
   },
 }).createMachine({
   id: 'questionDetail',
@@ -78,8 +92,8 @@ export const questionDetailMachine = setup({
         'question.like': { target: 'saving', description: 'The student likes the question, or takes the like back' },
         'question.bookmark': { target: 'saving', description: 'The student bookmarks the question, or removes the bookmark' },
         'reply.upvote': { target: 'saving', description: 'The student upvotes a reply, or takes the upvote back' },
-        'question.edit': { guard: 'questionEditable', target: 'saving', description: 'The student saves an edit of their unanswered question' },
-        'reply.edit': { guard: 'replyEditable', target: 'saving', description: 'The student saves an edit of their own last reply' },
+        'question.edit': { guard: 'questionEditable', target: 'saving', description: 'The student saves an edit of their unanswered question: text, attachments kept, removed and added' },
+        'reply.edit': { guard: 'replyEditable', target: 'saving', description: 'The student saves an edit of their own last reply: text, attachments kept, removed and added' },
         'thread.reload': { target: 'loading', description: 'A reply was added: the thread is read again' },
       },
     },
@@ -89,7 +103,13 @@ export const questionDetailMachine = setup({
       invoke: {
         src: 'sendChange',
         input: ({ context, event }) => ({ questionId: context.questionId, change: changeOf(event) }),
-        onDone: { target: 'loading', description: 'Sent: the thread is read again with the new counts' },
+        onDone: {
+          target: 'loading',
+          description: "Sent: the thread is read again with the new counts ('Error uploading file {name}' for an added file that was skipped)",
+          actions: enqueueActions(({ event, enqueue }) => {
+            for (const name of event.output.failedFiles) enqueue({ type: 'fileFailed', params: { name } });
+          }),
+        },
         onError: { target: 'loading', description: 'Refused or failed: the error shows and the thread is read again', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
@@ -109,9 +129,9 @@ function changeOf(event: QuestionDetailEvent): ThreadChange {
     case 'reply.upvote':
       return { kind: 'upvote', commentId: event.commentId };
     case 'question.edit':
-      return { kind: 'editQuestion', text: event.text.trim() };
+      return { kind: 'editQuestion', text: event.text.trim(), keep: event.keep, add: event.add };
     case 'reply.edit':
-      return { kind: 'editReply', commentId: event.commentId, text: event.text.trim() };
+      return { kind: 'editReply', commentId: event.commentId, text: event.text.trim(), keep: event.keep, add: event.add };
     default:
       throw new Error(`saving entered by ${event.type}`);
   }

@@ -3,7 +3,7 @@
 // of them down: the media session disposes the player and the token refresh timer stops.
 import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, stateIn, type AnyEventObject } from 'xstate';
 import type { CompletionTarget, DrmAuth, StreamToken, VideoKind } from '../contracts/content';
-import { isProtectedVideo } from '../domain/video';
+import { isProtectedVideo, videoFailureMessage } from '../domain/video';
 
 /** Video access tokens expire quickly; the stream keeps working because this refresh runs while open. */
 export const TOKEN_REFRESH_MS = 9000;
@@ -117,7 +117,6 @@ export interface VideoPlayerContext extends VideoPlayerInput {
 const percentOf = (currentTime: number, duration: number): number =>
   duration > 0 && Number.isFinite(duration) ? Math.min(100, Math.max(0, Math.floor((currentTime / duration) * 100))) : 0;
 
-const messageOf = (error: unknown): string => (error instanceof Error && error.message ? error.message : 'The video could not be played.');
 
 const skipSeconds = (direction: 'back' | 'forward') => (direction === 'back' ? -SKIP_SECONDS : SKIP_SECONDS);
 
@@ -237,7 +236,7 @@ export const videoPlayerMachine = setup({
                   },
                   { target: 'attached', description: 'The stream is ready: the player starts', actions: assign({ access: ({ event }) => event.output, error: null }) },
                 ],
-                onError: { target: 'failed', description: 'The token, licence or player could not be had', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+                onError: { target: 'failed', description: 'The token, licence or player could not be had', actions: assign({ error: ({ event }) => videoFailureMessage(event.error) }) },
               },
             },
             attached: {

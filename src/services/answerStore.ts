@@ -3,7 +3,7 @@
 // the next person on a shared phone must not read them) and the undelivered ones are kept, so
 // nothing unsent is lost: forgetDelivered() is that rule.
 import type { AnswerValue, Attachment, QuestionType, SavedAnswer } from '../contracts/exams';
-import { STORAGE_KEYS } from './storage';
+import { readStoredObject, removeStudentExam, STORAGE_KEYS } from './storage';
 
 /** A file chosen while offline, kept as a data URL so it can be uploaded after a reload. */
 export interface PendingFile {
@@ -55,16 +55,7 @@ export interface AnswerStore {
 
 /** An answer store on any Storage (localStorage in the app, an in-memory Storage in tests). */
 export function createAnswerStore(storage: () => Storage | null): AnswerStore {
-  const readAll = (): AllSavedAnswers => {
-    const raw = storage()?.getItem(STORAGE_KEYS.localSavedAnswers);
-    if (!raw) return {};
-    try {
-      const parsed = JSON.parse(raw) as unknown;
-      return parsed && typeof parsed === 'object' ? (parsed as AllSavedAnswers) : {};
-    } catch {
-      return {};
-    }
-  };
+  const readAll = (): AllSavedAnswers => readStoredObject<AllSavedAnswers>(storage(), STORAGE_KEYS.localSavedAnswers);
   const writeAll = (all: AllSavedAnswers) => {
     const s = storage();
     if (!s) return;
@@ -111,10 +102,7 @@ export function createAnswerStore(storage: () => Storage | null): AnswerStore {
     },
     clearExam(studentId, examId) {
       const all = readAll();
-      if (!all[studentId]?.[examId]) return;
-      delete all[studentId][examId];
-      if (Object.keys(all[studentId]).length === 0) delete all[studentId];
-      writeAll(all);
+      if (removeStudentExam(all, studentId, examId)) writeAll(all);
     },
   };
 }

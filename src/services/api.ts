@@ -99,17 +99,24 @@ async function send(method: string, address: string, options: SendOptions, respo
   }
 }
 
-function toApiError(error: unknown): ApiRequestError {
-  if (error instanceof FetchError && error.response) {
-    const body = error.data as { errors?: { title?: string; message?: string; code?: string } } | undefined;
-    const errors = body?.errors ?? {};
-    const failure = new ApiRequestError(error.response.status, errors.title ?? error.response.statusText ?? 'Request failed', errors.code, false, errors.message);
-    if (failure.status === 401 && failure.code === 'notLoggedIn') signedOutListeners.forEach((l) => l(failure));
-    return failure;
-  }
-  const aborted = error instanceof Error && error.name === 'AbortError';
-  return new ApiRequestError(0, aborted ? 'Request cancelled' : 'Network error', aborted ? 'aborted' : 'network', !aborted, (error as Error)?.message);
+/** A refusal the server answered: its status and the error envelope's title, code and message. */
+function refusal(status: number, body: unknown, statusText: string | undefined): ApiRequestError {
+  const errors = (body as { errors?: { title?: string; message?: string; code?: string } } | undefined)?.errors ?? {};
+  const failure = new ApiRequestError(status, errors.title ?? (statusText || 'Request failed'), errors.code, false, errors.message);
+  if (failure.status === 401 && failure.code === 'notLoggedIn') signedOutListeners.forEach((l) => l(failure));
+  return failure;
 }
+
+const lostConnection = (aborted: boolean, message?: string) =>
+  new ApiRequestError(0, aborted ? 'Request cancelled' : 'Network error', aborted ? 'aborted' : 'network', !aborted, message);
+
+function toApiError(error: unknown): ApiRequestError {
+  if (error instanceof FetchError && error.response) return refusal(error.response.status, error.data, error.response.statusText);
+  return lostConnection(error instanceof Error && error.name === 'AbortError', (error as Error)?.message);
+}
+
+/** How far an upload has got: bytes sent of the file's bytes. */
+export type UploadProgress = (sent: number, total: number) => void;
 
 export const api = {
   /** Calls a JSON route: `api.call<Exams['start']>('PATCH', examsPaths.start, { params: { examId, groupId } })`. */
@@ -127,10 +134,25 @@ export const api = {
   /**
    * PUTs a file's bytes to a signed upload link. The link's signature is its authority, so the
    * session id is not sent (the link may name another host); no timeout, as a large file on a slow
-   * phone may take longer than a call.
+   * phone may take longer than a call. XMLHttpRequest rather than fetch: only it reports how many
+   * bytes of a request body have been sent (`onProgress`), which the upload's progress bar shows.
    */
-  async upload<R extends RouteContract>(signedUrl: string, file: Blob, type: string): Promise<DataOf<R>> {
-    const response = await send('PUT', signedUrl, { body: file, headers: { 'Content-Type': type }, base: undefined, timeout: undefined }, 'json');
-    return (response._data as { data: DataOf<R> }).data;
+  upload<R extends RouteContract>(signedUrl: string, file: Blob, type: string, onProgress?: UploadProgress): Promise<DataOf<R>> {
+    return new Promise((resolve, reject) => {
+      const request = new XMLHttpRequest();
+      request.open('PUT', signedUrl);
+      request.setRequestHeader('Content-Type', type);
+      request.responseType = 'json';
+      request.upload.onprogress = (event) => onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size);
+      request.onload = () => {
+        if (request.status >= 200 && request.status < 300) {
+          onProgress?.(file.size, file.size);
+          resolve((request.response as { data: DataOf<R> }).data);
+        } else reject(refusal(request.status, request.response, request.statusText));
+      };
+      request.onerror = () => reject(lostConnection(false));
+      request.onabort = () => reject(lostConnection(true));
+      request.send(file);
+    });
   },
 };

@@ -2,7 +2,7 @@
 // opens, configured for clear HLS/DASH and for protected DASH with ClearKey, Widevine, PlayReady or
 // FairPlay licences. Token refresh is the player machine's concern; it hands new tokens in setToken.
 import type { DrmAuth } from '../contracts/content';
-
+import { videoFailureMessage } from '../domain/video';
 import type shakaTypes from 'shaka-player';
 
 type ShakaModule = typeof shakaTypes;
@@ -109,16 +109,6 @@ export function loadPlayerEngine(): Promise<ShakaModule> {
   return engine;
 }
 
-function describeFailure(error: unknown): string {
-  const shakaError = error as { code?: number; category?: number; data?: unknown[] } | null;
-  if (shakaError && typeof shakaError.code === 'number') {
-    // 6000-6999 are DRM failures (no licence, refused licence, key system missing).
-    if (shakaError.code >= 6000 && shakaError.code < 7000) return `The video licence could not be obtained (error ${shakaError.code}).`;
-    if (shakaError.code >= 1000 && shakaError.code < 2000) return `The video stream could not be loaded (error ${shakaError.code}).`;
-    return `The video could not be played (error ${shakaError.code}).`;
-  }
-  return error instanceof Error && error.message ? error.message : 'The video could not be played.';
-}
 
 export async function createMediaPlayer(video: HTMLVideoElement, source: PlayerSource): Promise<MediaPlayer> {
   const shaka = await loadPlayerEngine();
@@ -160,7 +150,7 @@ export async function createMediaPlayer(video: HTMLVideoElement, source: PlayerS
   });
 
   const reportQualities = () => emit({ type: 'qualities', qualities: qualitiesOf(player) });
-  const onError = (event: Event) => emit({ type: 'error', message: describeFailure((event as unknown as { detail: unknown }).detail) });
+  const onError = (event: Event) => emit({ type: 'error', message: videoFailureMessage((event as unknown as { detail: unknown }).detail) });
   player.addEventListener('error', onError);
   player.addEventListener('trackschanged', reportQualities);
   player.addEventListener('adaptation', reportQualities);
@@ -188,7 +178,7 @@ export async function createMediaPlayer(video: HTMLVideoElement, source: PlayerS
       try {
         await player.load(playbackAddress(source.url, source, base));
       } catch (error) {
-        emit({ type: 'error', message: describeFailure(error) });
+        emit({ type: 'error', message: videoFailureMessage(error) });
         return;
       }
       reportQualities();

@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   examCandidateCategory: 'exam_candidateCategory',
   examFaculty: 'exam_faculty',
   examSubject: 'exam_subject',
+  /** Running attempts kept so the exam opens offline (src/services/keptAttempts.ts); cleared at sign-out. */
+  keptAttempts: 'keptAttempts',
   /** This tab's registration or reset waiting for its code (sessionStorage; src/services/codeFlowStore.ts). */
   pendingCode: 'pendingCode',
 } as const;
@@ -31,6 +33,26 @@ export function readJson<T>(key: string, fallback: T): T {
   } catch {
     return fallback;
   }
+}
+
+/** An object stored as JSON text under `key` in the given storage; an empty object when missing or unreadable. */
+export function readStoredObject<T extends object>(storage: Storage | null, key: string): T {
+  const raw = storage?.getItem(key);
+  if (!raw) return {} as T;
+  try {
+    const parsed = JSON.parse(raw) as unknown;
+    return (parsed && typeof parsed === 'object' ? parsed : {}) as T;
+  } catch {
+    return {} as T;
+  }
+}
+
+/** Removes `all[student][exam]` and an emptied `all[student]`; false when there was nothing to remove. */
+export function removeStudentExam<T>(all: Record<string, Record<string, T>>, studentId: string, examId: string): boolean {
+  if (!all[studentId]?.[examId]) return false;
+  delete all[studentId][examId];
+  if (Object.keys(all[studentId]).length === 0) delete all[studentId];
+  return true;
 }
 
 export function writeJson(key: string, value: unknown): void {

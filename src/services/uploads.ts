@@ -1,7 +1,7 @@
 // The app's one way to upload a file (contracts: src/contracts/storage.ts): a signed link from the
 // server, then a PUT of the raw bytes to it. Also the offline side of answer attachments: files
 // chosen without a connection are kept as data URLs until they can be uploaded.
-import { api } from './api';
+import { api, type UploadProgress } from './api';
 import { pathTo, storagePaths } from '../contracts/paths';
 import type { storageContract } from '../contracts/storage';
 import type { PendingFile } from './answerStore';
@@ -22,11 +22,12 @@ export const mediaUrl = (value: string): string => (/^(https?:|data:|\/)/.test(v
 /**
  * Uploads one file. A refused upload throws the server's ApiRequestError (title, code, message)
  * and a lost connection one with `network` set, so a caller can tell "skip this file" from "try later".
+ * `onProgress` hears the bytes sent as they go (a progress bar per file).
  */
-export async function uploadFile(file: Blob, name = 'file'): Promise<UploadedFile> {
+export async function uploadFile(file: Blob, name = 'file', onProgress?: UploadProgress): Promise<UploadedFile> {
   const type = file.type || 'application/octet-stream';
   const { signedUrl, key } = await api.call<Storage['signedRequest']>('GET', storagePaths.signedRequest, { query: { mimeType: type } });
-  await api.upload<Storage['upload']>(signedUrl, file, type);
+  await api.upload<Storage['upload']>(signedUrl, file, type, onProgress);
   return { name, key, type, url: mediaUrl(key) };
 }
 

@@ -18,6 +18,7 @@ import { OtpEntry } from './auth/OtpEntry';
 import { SetPassword } from './auth/SetPassword';
 import { ScreenBoundary } from './app/ScreenBoundary';
 import { RouteAnnouncer } from './app/RouteAnnouncer';
+import { Splash } from './app/Splash';
 // The signed-in shell and every screen behind it load on demand, so the sign-in screen on a slow
 // connection fetches only itself (tests/unit/app-bundle.test.ts checks what its chunks carry).
 import { CourseSubjectsScreen, CoursesScreen, ExamsScreen, LiveExamScreen, MyQaScreen, ForumListScreen, QuestionDetailScreen, NotesScreen, ResultScreen, ScoreboardScreen, Shell, StaffDesk, StudentProfile, SubjectItemsScreen, VideosScreen } from './screens';
@@ -105,14 +106,6 @@ function OnDemand() {
         <Outlet />
       </Suspense>
     </ScreenBoundary>
-  );
-}
-
-function Splash() {
-  return (
-    <div className="flex min-h-dvh items-center justify-center" role="status" aria-label="Loading">
-      <img src="/logo.svg" alt="" className="h-14 w-14 animate-pulse" />
-    </div>
   );
 }
 

@@ -291,6 +291,56 @@ describe.each(databaseKinds())('forum API (%s)', (kind) => {
     expect(elsewhere.statusCode).toBe(400);
   });
 
+  it('edits attachments: the author keeps, removes and adds only their own uploads, and a reply the same way', async () => {
+    const first = await upload(anna, 'image/png', PNG);
+    const second = await upload(anna, 'image/png', PNG);
+    const borisFile = await upload(boris, 'image/png', PNG);
+    const file = (key: string) => ({ mediaType: 'image/png', mediaUrl: `/api/media/files/${key}` });
+    const question = await ask(anna, ANNA, 'Which wave is this?', { media: [file(first)] });
+    const edited = await ok('PATCH', '/qa/update-question', anna, { questionId: question._id, studentId: ANNA, questionDescription: 'Which wave is this, the P wave?', media: [file(second)] });
+    expect(edited.media).toEqual([file(second)]);
+    const forged = await call('PATCH', '/qa/update-question', anna, { questionId: question._id, studentId: ANNA, questionDescription: 'And this one?', media: [file(second), file(borisFile)] });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().errors.code).toBe('uploadNotYours');
+    expect((await ok('GET', `/qa/get-question/${question._id}`, anna)).media).toEqual([file(second)]);
+
+    const added = (await reply(boris, BORIS, question._id, 'See my tracing')).json().data;
+    const withFile = await ok('PATCH', '/qa/update-comment', boris, { commentId: added._id, userId: BORIS, userType: 'Student', reply: 'See my tracing', media: [file(borisFile)] });
+    expect(withFile.media).toEqual([file(borisFile)]);
+    const notHers = await call('PATCH', '/qa/update-comment', boris, { commentId: added._id, userId: BORIS, userType: 'Student', reply: 'And hers', media: [file(first)] });
+    expect(notHers.json().errors.code).toBe('uploadNotYours');
+    expect((await ok('PATCH', '/qa/update-comment', boris, { commentId: added._id, userId: BORIS, userType: 'Student', reply: 'Without it', media: [] })).media).toEqual([]);
+  });
+
+  it('counts a common word up to 1,000 matches and still pages through every match exactly once past the count', async () => {
+    const ids = Array.from({ length: 1_010 }, (_, n) => id('fc', n + 1));
+    const at = (n: number) => new Date(Date.UTC(2026, 10, 1) + n * 60_000).toISOString();
+    const rows = ids.map((questionId, n) => ({
+      id: questionId, student_id: n % 2 ? ANNA : BORIS, course_id: COURSE_A, subject_id: SUBJECT_A, chapter_id: CHAPTER_A1,
+      question_description: `Common probe ${n}: why is the sinoatrial node first?`, media: '[]', status: 'OPEN',
+      created_at: at(n), updated_at: at(n), last_activity_at: at(n), likes: n % 7, answers: 0,
+    }));
+    for (let i = 0; i < rows.length; i += 200) await server.app.db.insertInto('forum_questions').values(rows.slice(i, i + 200)).execute();
+    const counted = await ok('POST', '/qa/search-questions', anna, { studentId: ANNA, searchString: 'sinoatrial', limit: 100 });
+    expect(counted).toMatchObject({ totalRecords: 1000, totalCapped: true });
+    for (const filter of ['None', 'Date', 'Popularity']) {
+      const seen: string[] = [];
+      for (let page = 1; page <= 11; page++) {
+        const result = await ok('POST', '/qa/search-questions', anna, { studentId: ANNA, searchString: 'sinoatrial', filter, page, limit: 100 });
+        seen.push(...result.questions.map((q: Question) => q._id));
+      }
+      expect(new Set(seen).size, filter).toBe(seen.length);
+      expect([...seen].sort(), filter).toEqual([...ids].sort());
+    }
+    const newest = await ok('POST', '/qa/search-questions', anna, { studentId: ANNA, searchString: 'sinoatrial node', limit: 3 });
+    expect(newest.questions.map((q: Question) => q._id)).toEqual([ids[1009], ids[1008], ids[1007]]);
+    // A rarer word is counted exactly.
+    expect(await ok('POST', '/qa/search-questions', anna, { studentId: ANNA, searchString: 'probe 100', limit: 1 })).toMatchObject({ totalRecords: expect.any(Number), totalCapped: false });
+    const suggestions = await ok('POST', '/qa/get-question-keyword', anna, { searchString: 'sinoatrial', courseId: COURSE_A, limit: 5 });
+    expect(suggestions).toHaveLength(5);
+    await server.app.db.deleteFrom('forum_questions').where('id', 'in', ids).execute();
+  });
+
   it('keeps the teacher routes for staff and notifies the asker and the repliers live of a teacher reply', async () => {
     expect((await call('GET', '/staff/qa/questions', anna)).statusCode).toBe(403);
     expect((await call('POST', `/staff/qa/questions/${Q_BENGALI}/replies`, anna, { reply: 'x' })).statusCode).toBe(403);

@@ -1,5 +1,5 @@
 // axe-core on every screen a student meets, in a real Chromium on a 390 px phone against a real server
-// with the demo academy: signed out, signed in, in an exam and in its dialogs, with no serious or
+// with the demo academy: signed out, signed in, in an exam, in the forum and in their dialogs, with no serious or
 // critical violation, and every control a finger can hit (at least 40 px each way).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,9 +10,15 @@ import { DEMO, DEMO_STUDENT } from '../support/demo-academy';
 
 // Codes go to a file, so registration shows the code screen (the console transport would skip it).
 const smsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-axe-sms-'));
-const suite = browserSuite({ env: { SMS_TRANSPORT: `file:${path.join(smsDir, 'codes.jsonl')}` } });
+// A fake camera, so the forum's photo dialogs open as on a phone.
+const suite = browserSuite({
+  env: { SMS_TRANSPORT: `file:${path.join(smsDir, 'codes.jsonl')}` },
+  browserArgs: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+});
 afterAll(() => fs.rmSync(smsDir, { recursive: true, force: true }));
 const PHONE = { width: 390, bypassCSP: true };
+/** A demo forum thread with a teacher's reply. */
+const FORUM_QUESTION = 'f00000000000000000000002';
 
 /** What each screen broke, by screen: empty when every screen passes. */
 type Findings = Record<string, string[]>;
@@ -119,6 +125,49 @@ describe('axe-core and touch targets on every screen', () => {
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await page.getByRole('dialog', { name: 'Submit exam' }).waitFor();
     await check(page, 'submit dialog', findings);
+    expect(findings).toEqual({});
+    await page.context().close();
+  }, 90_000);
+
+  it('finds nothing serious in the forum and its dialogs', async () => {
+    const page = await newPage(suite.browser, suite.baseUrl, PHONE);
+    await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
+    const findings: Findings = {};
+    const screens: [string, () => Promise<void>][] = [
+      ['/my-qa', () => page.getByRole('link', { name: new RegExp(DEMO.mbbsCourseName) }).waitFor()],
+      [`/qa-forum-list/${DEMO.mbbsCourse}`, () => page.getByTestId('question-cards').getByRole('link').first().waitFor()],
+      [`/question-details/${FORUM_QUESTION}`, () => page.getByText('Teacher', { exact: true }).waitFor()],
+    ];
+    for (const [address, ready] of screens) {
+      await page.goto(address);
+      await ready().then(
+        () => check(page, address, findings),
+        () => void (findings[address] = ['did not open']),
+      );
+    }
+    // The ask dialog: its guidelines in Bengali, the form with an error shown, the camera and the photo editor.
+    await page.goto(`/qa-forum-list/${DEMO.mbbsCourse}`);
+    await page.getByRole('button', { name: 'Ask a Question' }).click();
+    const guidelines = page.getByRole('dialog', { name: 'Guidelines for Asking Questions' });
+    await guidelines.getByRole('button', { name: 'OK' }).waitFor();
+    await check(page, 'forum guidelines', findings);
+    await guidelines.getByRole('button', { name: 'OK' }).click();
+    const form = page.getByRole('dialog', { name: 'Create New Question' });
+    await form.getByLabel('Question details').waitFor();
+    await check(page, 'ask form', findings);
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await form.getByRole('alert').first().waitFor();
+    await check(page, 'ask form with errors', findings);
+    // The camera's preview, then the photo editor with the captured picture.
+    await form.getByRole('button', { name: 'Take photo' }).click();
+    const camera = page.getByRole('dialog', { name: 'Take photo' });
+    const capture = camera.getByRole('button', { name: 'Capture' });
+    await expect.poll(() => capture.isEnabled()).toBe(true);
+    await check(page, 'camera preview', findings);
+    await capture.click();
+    const editor = page.getByRole('dialog', { name: 'Edit photo' });
+    await expect.poll(() => editor.getByRole('button', { name: 'Rotate 90 degrees clockwise' }).isEnabled()).toBe(true);
+    await check(page, 'photo editor', findings);
     expect(findings).toEqual({});
     await page.context().close();
   }, 90_000);

@@ -147,6 +147,8 @@ describe('learning content in the browser', () => {
     const failure = page.getByRole('dialog').getByRole('alert');
     await failure.waitFor({ timeout: 20_000 });
     expect(await failure.innerText()).toContain('This video could not be played.');
+    // Plain words only: no request address, no library text.
+    expect(await failure.innerText()).not.toMatch(/\/api\/|http|Failed to fetch|undefined/);
     expect(await page.evaluate(() => document.querySelector<HTMLVideoElement>('[data-testid="video"]')?.currentTime ?? 0)).toBe(0);
 
     // With the licence server reachable again, a retry plays.

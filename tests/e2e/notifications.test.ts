@@ -72,6 +72,8 @@ describe('notifications in the browser', () => {
     // A practice result notice leads to the exams page; Escape closes the drawer.
     await bell(page).click();
     await drawer(page).waitFor();
+    // Escape is the student's key once the drawer has taken the focus (it moves there as the drawer opens).
+    await expect.poll(() => drawer(page).evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Escape');
     await drawer(page).waitFor({ state: 'detached' });
     await bell(page).click();

@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, waitFor, type InspectionEvent } from 'xstate';
-import { askQuestionMachine, type AskResult, type AskSubmission } from '../../src/machines/askQuestion.machine';
+import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor, type InspectionEvent } from 'xstate';
+import { askQuestionMachine, type AskSubmission, type UploadReport } from '../../src/machines/askQuestion.machine';
 import { describePaths } from '../support/machine-paths';
-import { models, page, pdf } from '../models/askQuestion.model';
+import { models, page, pdf, photo } from '../models/askQuestion.model';
 
-function startAsk(options: { submit?: (submission: AskSubmission) => Promise<AskResult>; inspect?: (inspection: InspectionEvent) => void; clock?: SimulatedClock } = {}) {
+/** How a fake upload of a file ends: stored (after reporting half, then all), failed, or never. */
+type UploadEnd = 'stored' | 'failed' | 'never';
+
+function startAsk(
+  options: {
+    send?: (submission: AskSubmission) => Promise<string>;
+    upload?: (file: File) => UploadEnd;
+    inspect?: (inspection: InspectionEvent) => void;
+    clock?: SimulatedClock;
+  } = {},
+) {
   const sent: AskSubmission[] = [];
+  const uploaded: string[] = [];
   const failedFiles: string[] = [];
   const submitted: Array<{ mode: string; questionId: string }> = [];
   const failures: unknown[] = [];
@@ -13,9 +24,19 @@ function startAsk(options: { submit?: (submission: AskSubmission) => Promise<Ask
   const actor = createActor(
     askQuestionMachine.provide({
       actors: {
-        submitQuestion: fromPromise(({ input }: { input: AskSubmission }) => {
+        uploadFile: fromCallback<{ type: string }, { file: File }>(({ input, sendBack }) => {
+          uploaded.push(input.file.name);
+          const end = options.upload ? options.upload(input.file) : 'stored';
+          const report = (event: UploadReport) => queueMicrotask(() => sendBack(event));
+          if (end === 'stored') {
+            report({ type: 'upload.progress', sent: input.file.size / 2, total: input.file.size });
+            report({ type: 'upload.done', media: { mediaType: input.file.type, mediaUrl: `/api/media/files/${input.file.name}` } });
+          }
+          if (end === 'failed') report({ type: 'upload.failed', error: new Error('refused') });
+        }),
+        sendPost: fromPromise(({ input }: { input: AskSubmission }) => {
           sent.push(input);
-          return options.submit ? options.submit(input) : Promise.resolve({ questionId: 'q9', failedFiles: [] });
+          return options.send ? options.send(input) : Promise.resolve(input.questionId ?? 'q9');
         }),
         findSimilar: fromPromise(async ({ input }: { input: { text: string; courseId: string; limit: number } }) => {
           lookups.push(input);
@@ -31,7 +52,7 @@ function startAsk(options: { submit?: (submission: AskSubmission) => Promise<Ask
     { input: { courseId: 'c1' }, inspect: options.inspect, ...(options.clock ? { clock: options.clock } : {}) },
   );
   actor.start();
-  return { actor, sent, failedFiles, submitted, failures, lookups };
+  return { actor, sent, uploaded, failedFiles, submitted, failures, lookups };
 }
 
 describe('ask dialog', () => {
@@ -73,29 +94,80 @@ describe('ask dialog', () => {
     expect(sent).toEqual([]);
   });
 
-  it('drops files of other types silently, sends the rest, reports skipped uploads and resets after success', async () => {
-    const { actor, sent, failedFiles, submitted } = startAsk({ submit: async () => ({ questionId: 'q9', failedFiles: ['scan.pdf'] }) });
+  it('drops files of other types silently, uploads the rest one by one, skips a failed upload with its name and resets after success', async () => {
+    const second = new File(['%PDF-1.4 second'], 'second.pdf', { type: 'application/pdf' });
+    const { actor, sent, uploaded, failedFiles, submitted } = startAsk({ upload: (file) => (file.name === 'scan.pdf' ? 'failed' : 'stored') });
     actor.send({ type: 'ask.open' });
     actor.send({ type: 'guidelines.ok' });
     actor.send({ type: 'subject.select', subjectId: 's1' });
     actor.send({ type: 'chapter.select', chapterId: 'ch1' });
     actor.send({ type: 'details.change', details: 'What does this ECG show?' });
-    actor.send({ type: 'files.add', files: [pdf, page] });
-    expect(actor.getSnapshot().context.files.map((f) => f.name)).toEqual(['scan.pdf']);
+    actor.send({ type: 'files.add', files: [pdf, page, second] });
+    expect(actor.getSnapshot().context.files.map((f) => f.name)).toEqual(['scan.pdf', 'second.pdf']);
     actor.send({ type: 'submit' });
     await waitFor(actor, (s) => s.matches('closed'));
-    expect(sent[0]).toMatchObject({ mode: 'create', questionId: null, fields: { courseId: 'c1', subjectId: 's1', chapterId: 'ch1', details: 'What does this ECG show?' } });
+    expect(uploaded).toEqual(['scan.pdf', 'second.pdf']);
     expect(failedFiles).toEqual(['scan.pdf']);
+    expect(sent[0]).toMatchObject({
+      mode: 'create',
+      questionId: null,
+      fields: { courseId: 'c1', subjectId: 's1', chapterId: 'ch1', details: 'What does this ECG show?' },
+      media: [{ mediaType: 'application/pdf', mediaUrl: '/api/media/files/second.pdf' }],
+    });
     expect(submitted).toEqual([{ mode: 'create', questionId: 'q9' }]);
-    expect(actor.getSnapshot().context).toMatchObject({ fields: { courseId: 'c1', subjectId: '', chapterId: '', details: '' }, files: [] });
+    expect(actor.getSnapshot().context).toMatchObject({ fields: { courseId: 'c1', subjectId: '', chapterId: '', details: '' }, files: [], uploads: [] });
+  });
+
+  it("shows each file's progress while it uploads, and keeps stored files when sending fails", async () => {
+    let fail = true;
+    const { actor, uploaded } = startAsk({
+      upload: () => 'never',
+      send: async () => {
+        if (fail) throw new Error('offline');
+        return 'q9';
+      },
+    });
+    actor.send({ type: 'reply.open', questionId: 'q1' });
+    actor.send({ type: 'guidelines.ok' });
+    actor.send({ type: 'details.change', details: 'See the attached scan.' });
+    actor.send({ type: 'files.add', files: [pdf] });
+    actor.send({ type: 'submit' });
+    expect(actor.getSnapshot().matches({ submitting: 'uploading' })).toBe(true);
+    actor.send({ type: 'upload.progress', sent: 3, total: 8 });
+    expect(actor.getSnapshot().context.uploads).toEqual([{ sent: 3, total: 8, media: null, failed: false }]);
+    actor.send({ type: 'upload.done', media: { mediaType: 'application/pdf', mediaUrl: '/api/media/files/scan.pdf' } });
+    await waitFor(actor, (s) => s.matches('form'));
+    expect(actor.getSnapshot().context.uploads[0]).toMatchObject({ sent: 8, media: { mediaUrl: '/api/media/files/scan.pdf' } });
+    fail = false;
+    actor.send({ type: 'submit' });
+    await waitFor(actor, (s) => s.matches('closed'));
+    // The file stored before the failed send is not uploaded again.
+    expect(uploaded).toEqual(['scan.pdf']);
+  });
+
+  it('opens a captured photo in the image editor, and an applied edit replaces it while a cancelled one keeps it', () => {
+    const { actor } = startAsk();
+    actor.send({ type: 'reply.open', questionId: 'q1' });
+    actor.send({ type: 'guidelines.ok' });
+    actor.send({ type: 'files.add', files: [pdf] });
+    expect(actor.getSnapshot().can({ type: 'photo.edit', index: 0 })).toBe(false);
+    actor.send({ type: 'photo.captured', photo });
+    expect(actor.getSnapshot().context).toMatchObject({ editing: 1, files: [pdf, photo] });
+    const cropped = new File([new Uint8Array(10)], 'photo.jpg', { type: 'image/jpeg' });
+    actor.send({ type: 'photo.edited', photo: cropped });
+    expect(actor.getSnapshot().context).toMatchObject({ editing: null, files: [pdf, cropped] });
+    actor.send({ type: 'photo.edit', index: 1 });
+    expect(actor.getSnapshot().context.editing).toBe(1);
+    actor.send({ type: 'photo.edited', photo: null });
+    expect(actor.getSnapshot().context).toMatchObject({ editing: null, files: [pdf, cropped] });
   });
 
   it('replies with details only, keeps the form after a failure, and Cancel resets form and files', async () => {
     let fail = true;
     const { actor, sent, failures, submitted } = startAsk({
-      submit: async () => {
+      send: async () => {
         if (fail) throw new Error('offline');
-        return { questionId: 'q1', failedFiles: [] };
+        return 'q1';
       },
     });
     actor.send({ type: 'reply.open', questionId: 'q1' });
@@ -141,11 +213,13 @@ describe('similar questions', () => {
 });
 
 describePaths('ask dialog paths', models, {
-  start: ({ inspect, clock }) => ({ ...startAsk({ submit: () => new Promise(() => {}), inspect, clock: clock as SimulatedClock }), counted: 0 }),
-  check: (run, step) => {
-    // The submission is sent exactly when the dialog enters submitting.
-    const entered = step.state.matches('submitting') && step.event.type === 'submit';
+  start: ({ inspect, clock }) => ({ ...startAsk({ send: () => new Promise(() => {}), upload: () => 'never', inspect, clock: clock as SimulatedClock }), counted: 0 }),
+  check: (run, step, before) => {
+    // The question or reply is sent exactly when the dialog enters sending, and only then.
+    const entered = step.state.matches({ submitting: 'sending' }) && !before.matches({ submitting: 'sending' });
     expect(run.sent.length - run.counted).toBe(entered ? 1 : 0);
     run.counted = run.sent.length;
+    // Every stored file is sent with it.
+    if (entered) expect(run.sent.at(-1)!.media).toEqual(step.state.context.uploads.flatMap((u: { media: unknown }) => (u.media ? [u.media] : [])));
   },
 });

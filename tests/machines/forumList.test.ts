@@ -14,7 +14,7 @@ function startList(options: { load?: (body: SearchBody) => Promise<SearchResult>
       actors: {
         loadQuestions: fromPromise(({ input }: { input: SearchBody }) => {
           requests.push(input);
-          return options.load ? options.load(input) : Promise.resolve({ questions: [question('q1')], totalRecords: 1 });
+          return options.load ? options.load(input) : Promise.resolve({ questions: [question('q1')], totalRecords: 1, totalCapped: false });
         }),
         loadSuggestions: fromPromise(({ input }: { input: { searchString: string; courseId: string } }) => {
           lookups.push(input.searchString);
@@ -82,7 +82,7 @@ describe('forum list', () => {
 
   it('offers Try again after a failed load', async () => {
     let fail = true;
-    const { actor } = startList({ load: async () => (fail ? Promise.reject(new Error('offline')) : { questions: [], totalRecords: 0 }) });
+    const { actor } = startList({ load: async () => (fail ? Promise.reject(new Error('offline')) : { questions: [], totalRecords: 0, totalCapped: false }) });
     await waitFor(actor, (s) => s.matches({ list: 'failed' }));
     expect(actor.getSnapshot().context.error).toBe('offline');
     fail = false;

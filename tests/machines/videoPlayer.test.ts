@@ -215,10 +215,12 @@ describe('video player: timers on a simulated clock', () => {
     expect(record.sessionInputs.at(-1)?.rate).toBe(2);
   });
 
-  it('fails with the message and plays after a retry', async () => {
+  it("fails with the server's words and plays after a retry", async () => {
     let attempts = 0;
+    // Refused as the API client refuses: a status and the server's title.
+    const refusal = Object.assign(new Error('[GET] "/api/media/token": 403 Forbidden'), { status: 403, title: 'Forbidden' });
     const { actor, record } = startPlayer(inputFor(protectedVideo), {
-      prepare: () => (++attempts === 1 ? Promise.reject(new Error('Forbidden')) : Promise.resolve({ token: 't', drm: null })),
+      prepare: () => (++attempts === 1 ? Promise.reject(refusal) : Promise.resolve({ token: 't', drm: null })),
     });
     actor.send({ type: 'player.open' });
     await waitFor(actor, (s) => s.matches({ open: { playback: 'failed' } }));

@@ -1,5 +1,5 @@
 import { createActor, type EventObject } from 'xstate';
-import { examAttemptMachine, type ExamAttemptEvent, type OpenedPaper, type StartedAt } from '../../src/machines/examAttempt.machine';
+import { examAttemptMachine, type ExamAttemptEvent, type KeptPaper, type OpenedPaper, type StartedAt } from '../../src/machines/examAttempt.machine';
 import { answerOutboxMachine } from '../../src/machines/answerOutbox.machine';
 import { examSubmissionMachine } from '../../src/machines/examSubmission.machine';
 import { examTimerMachine } from '../../src/machines/examTimer.machine';
@@ -47,8 +47,14 @@ export function paper(overrides: Partial<CurrentExam> = {}): CurrentExam {
 }
 
 export const opened = (exam: CurrentExam, stored: SavedAnswers = {}): OpenedPaper => ({ exam, stored, receivedAt: Date.now() });
+/** A running attempt kept on the device, as an offline opening reads it. */
+export const kept = (exam: CurrentExam, stored: SavedAnswers = {}): KeptPaper => ({
+  ...opened(exam, stored),
+  timing: { deadlineAt: exam.deadlineAt!, serverNow: exam.serverNow, receivedAt: Date.now() },
+});
 export const networkError = Object.assign(new Error('Network error'), { network: true, status: 0 });
 export const removedError = Object.assign(new Error('Removed'), { status: 403, code: 'examRemoved', title: 'This exam has been removed from your group' });
+export const serverError = Object.assign(new Error('Server error'), { status: 500, title: 'Internal Server Error' });
 export const input = { examId: 'e1', groupId: 'g1', studentId: 's1', online: true };
 
 export function storedAnswer(answer: number, timestamp: number, delivered = false): LocalSavedAnswer {
@@ -93,7 +99,8 @@ const model: PathModel<typeof examAttemptMachine> = {
     { type: 'xstate.snapshot.outbox', snapshot: outboxWith({ q1: storedAnswer(1, 5) }) } as EventObject as ExamAttemptEvent,
   ],
   outcomes: {
-    loadPaper: { done: [opened(paper({ submittedAt: at(-1000) })), opened(paper()), opened(paper({ studentStartsAt: null, deadlineAt: null }))], error: [removedError, networkError] },
+    loadPaper: { done: [opened(paper({ submittedAt: at(-1000) })), opened(paper()), opened(paper({ studentStartsAt: null, deadlineAt: null }))], error: [removedError, networkError, serverError] },
+    loadKeptAttempt: { done: [kept(paper()), null], error: [new Error('The kept attempt could not be read.')] },
     startAttempt: { done: [{ started: { studentStartsAt: SERVER_NOW, deadlineAt: at(30 * 60_000), serverNow: SERVER_NOW, submittedAt: null }, receivedAt: Date.now() } satisfies StartedAt], error: [removedError, networkError] },
     examSubmission: { done: [undefined] },
     deliverEveryAnswer: { done: [undefined], error: [new Error('Some answers are still on this device.')] },

@@ -23,7 +23,7 @@ const model: PathModel<typeof forumListMachine> = {
     { type: 'retry' },
   ],
   outcomes: {
-    loadQuestions: { done: [{ questions: [question('q1')], totalRecords: 1 }], error: [new Error('offline')] },
+    loadQuestions: { done: [{ questions: [question('q1')], totalRecords: 1, totalCapped: false }], error: [new Error('offline')] },
     loadSuggestions: { done: [[{ _id: 'q1', questionDescription: 'Question q1', answers: 0 }]], error: [new Error('offline')] },
   },
   // Which states are active and the sort: the rest of the context only fills the request.

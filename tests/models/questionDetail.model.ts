@@ -3,6 +3,7 @@ import type { ForumComment, ForumQuestion } from '../../src/contracts/forum';
 import type { PathModel } from '../support/machine-paths';
 
 export const ME = 's1';
+const photo = new File([new Uint8Array(4)], 'xray.jpg', { type: 'image/jpeg' });
 const question = (over: Partial<ForumQuestion> = {}): ForumQuestion => ({
   _id: 'q1', studentId: { _id: ME, name: 'Anna' }, questionDescription: 'Why?', courseId: 'c1', subjectId: 'sub1', chapterId: 'ch1', media: [],
   status: 'OPEN', answers: 0, likes: 0, isLiked: false, isBookmarked: false, createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z', lastActivityAt: '2026-11-01T00:00:00.000Z', ...over,
@@ -26,16 +27,16 @@ const model: PathModel<typeof questionDetailMachine> = {
     { type: 'question.like' },
     { type: 'question.bookmark' },
     { type: 'reply.upvote', commentId: 'c1' },
-    { type: 'question.edit', text: 'Why, exactly?' },
-    { type: 'question.edit', text: '  ' },
-    { type: 'reply.edit', commentId: 'c2', text: 'Edited reply' },
-    { type: 'reply.edit', commentId: 'c1', text: 'Not mine' },
+    { type: 'question.edit', text: 'Why, exactly?', keep: [], add: [photo] },
+    { type: 'question.edit', text: '  ', keep: [], add: [] },
+    { type: 'reply.edit', commentId: 'c2', text: 'Edited reply', keep: [], add: [] },
+    { type: 'reply.edit', commentId: 'c1', text: 'Not mine', keep: [], add: [] },
     { type: 'thread.reload' },
     { type: 'retry' },
   ],
   outcomes: {
     loadThread: { done: [unanswered, answered, completed], error: [new Error('This question was not found.')] },
-    sendChange: { done: [{}], error: [new Error('This question is closed: it takes no more replies or edits.')] },
+    sendChange: { done: [{ failedFiles: [] }, { failedFiles: ['xray.jpg'] }], error: [new Error('This question is closed: it takes no more replies or edits.')] },
   },
   serializeState: ((snapshot: { value: unknown; context: { thread: Thread | null } }) =>
     JSON.stringify({ value: snapshot.value, thread: snapshot.context.thread ? `${snapshot.context.thread.question.status}-${snapshot.context.thread.comments.length}` : null })) as never,

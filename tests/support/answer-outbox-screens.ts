@@ -7,7 +7,7 @@
 // the outbox's pauses (retry, pacing) pass only when a path lets time run (page.clock.runFor).
 import { expect } from 'vitest';
 import type { Browser } from 'playwright-core';
-import type { Page } from './browser';
+import { pauseClock, type Page } from './browser';
 import { eventName, holdRequests, payload, toastShown, type DriverStep, type HeldRequests, type ScreenMapping } from './model-driver';
 import type { TestServer } from './test-server';
 import { newStudentPage, question, removedMeanwhile, storeAnswers } from './exam-submission-screens';
@@ -96,7 +96,7 @@ export function outboxScreens(suite: { browser: Browser; server: TestServer; bas
       await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
       await page.getByRole('dialog').waitFor({ state: 'hidden' });
       await page.getByRole('timer').waitFor();
-      await page.clock.pauseAt(Date.now() + 1_000);
+      await pauseClock(page);
       const otherTab = await page.context().newPage();
       await otherTab.goto('/logo.svg');
       return { page, held, server: suite.server, studentId, session, exam, ids, otherTab };

@@ -9,10 +9,12 @@
 //   startAppServer(options?: TestServerOptions): Promise<{ server: TestServer; baseUrl: string }>
 //       startTestServer(options) serving the built app (config.appDir = E2E_APP_DIR or ./dist) on a free
 //       loopback port. Throws "run vite build first" when the build is missing. Close with server.close().
-//   newPage(browser, baseUrl, { width?: 360 | 1280 | number; height?: number; timezoneId?: string; bypassCSP?: boolean }): Promise<Page>
+//   newPage(browser, baseUrl, { width?: 360 | 1280 | number; height?: number; timezoneId?: string; bypassCSP?: boolean; serviceWorker?: boolean }): Promise<Page>
 //       A fresh context (own storage) with a phone-sized (360, default) or desktop viewport; baseURL set,
 //       so page.goto('/login') works. timezoneId sets the device's time zone (e.g. 'America/New_York').
 //       bypassCSP lets a test inject its own script (axe-core) past the app's Content Security Policy.
+//       The app's service worker is blocked unless serviceWorker is true: requests a service worker
+//       answers never reach page.route, which other tests use to hold or fail the app's requests.
 //   axeViolations(page): Promise<string[]>
 //       Runs axe-core (injected with page.addScriptTag; the page needs bypassCSP) on the page as it is
 //       now and lists its serious and critical violations, one line each with the elements concerned.
@@ -93,10 +95,21 @@ export function browserSuite(options: TestServerOptions & { browserArgs?: string
   return suite;
 }
 
-export async function newPage(browser: Browser, baseUrl: string, options: { width?: number; height?: number; timezoneId?: string; bypassCSP?: boolean } = {}): Promise<Page> {
+export async function newPage(
+  browser: Browser,
+  baseUrl: string,
+  options: { width?: number; height?: number; timezoneId?: string; bypassCSP?: boolean; serviceWorker?: boolean } = {},
+): Promise<Page> {
   const width = options.width ?? 360;
   const height = options.height ?? (width <= 600 ? 740 : 800);
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height }, hasTouch: width <= 600, timezoneId: options.timezoneId, bypassCSP: options.bypassCSP });
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width, height },
+    hasTouch: width <= 600,
+    timezoneId: options.timezoneId,
+    bypassCSP: options.bypassCSP,
+    serviceWorkers: options.serviceWorker ? 'allow' : 'block',
+  });
   // Shorter than the test timeout, so a missing element fails with its locator instead of a bare timeout.
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
@@ -105,6 +118,15 @@ export async function newPage(browser: Browser, baseUrl: string, options: { widt
     console.error(`[page error] ${error.message}`);
   });
   return page;
+}
+
+/**
+ * Stops the page's installed clock a moment ahead of the page's own time. The page's time, not this process's: on a
+ * busy machine the two drift apart, and pausing at a moment the page has already passed is refused.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  const pageNow = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(pageNow + 1_000);
 }
 
 export function watchScripts(page: Page): { count: () => number; carries: (text: string) => Promise<boolean> } {

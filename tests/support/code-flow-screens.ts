@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, startAppServer, type Page } from './browser';
+import { launchBrowser, newPage, pauseClock, startAppServer, type Page } from './browser';
 import { eventName, holdRequests, nextEvent, payload, toastShown, type DriverStep, type HeldRequests, type ScreenMapping } from './model-driver';
 import type { MachinePath } from './machine-paths';
 import type { TestServer } from './test-server';
@@ -111,7 +111,7 @@ export function codeFlowScreens(kind: Kind, servers: Servers): ScreenMapping<Cod
       await page.clock.install();
       const held = await holdRequests(page, [CODE_REQUEST, CHECK_CODE, SET_PASSWORD, SIGN_IN]);
       await page.goto(entry);
-      await page.clock.pauseAt(Date.now() + 1_000);
+      await pauseClock(page);
       return { page, held, server, phone, revealsCode, wrongCode: false, codes: new Map() };
     },
 

@@ -98,18 +98,20 @@ const sentBytes = (file: string) => {
 };
 
 describe('the first screen', () => {
-  it('loads no realtime client, no Headless UI and no signed-in shell before sign-in', () => {
+  it('loads no router, no realtime client, no Headless UI and no signed-in shell before sign-in', () => {
     if (!fs.existsSync(path.join(appDir, 'index.html'))) throw new Error(`No built app in ${appDir}: run vite build first`);
     const sources = firstLoadFiles()
       .filter((file) => file.endsWith('.js') && fs.existsSync(path.join(appDir, `${file}.map`)))
       .flatMap((file) => (JSON.parse(fs.readFileSync(path.join(appDir, `${file}.map`), 'utf8')) as { sources: string[] }).sources);
     expect(sources.length).toBeGreaterThan(0);
-    const unwanted = sources.filter((source) => /socket\.io-client|engine\.io-client|@headlessui|@floating-ui|views\/app\/Shell|views\/courses\//.test(source));
+    const unwanted = sources.filter((source) =>
+      /react-router|socket\.io-client|engine\.io-client|@headlessui|@floating-ui|sonner|views\/routes|views\/app\/Shell|views\/courses\/|views\/auth\/(AccountFlow|Register|ForgotPassword|OtpEntry|SetPassword)/.test(source),
+    );
     expect(unwanted).toEqual([]);
   });
 
-  it('stays within 130 KB sent (brotli) for the sign-in screen', () => {
+  it('stays within 100 KB sent (brotli) for the sign-in screen', () => {
     const total = firstLoadFiles().reduce((sum, file) => sum + sentBytes(file), fs.statSync(path.join(appDir, 'index.html')).size);
-    expect(total).toBeLessThanOrEqual(130 * 1024);
+    expect(total).toBeLessThanOrEqual(100 * 1024);
   });
 });

@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, clearOnSignOut, readSessionId, writeJson, writeSessionId } from '../../src/services/storage';
 import { createAnswerStore, type LocalSavedAnswer } from '../../src/services/answerStore';
 import { forgetPendingCode, keepPendingCode, pendingCode } from '../../src/services/codeFlowStore';
+import { createKeptAttempts, type KeptAttempt } from '../../src/services/keptAttempts';
+import type { CurrentExam } from '../../src/contracts/exams';
 
 class MemoryStorage implements Storage {
   private items = new Map<string, string>();
@@ -106,5 +108,56 @@ describe('session storage', () => {
     store.writeExam('s3', 'e1', { q1: entry(true) });
     store.forgetDelivered();
     expect(localStorage.getItem(STORAGE_KEYS.localSavedAnswers)).toBeNull();
+  });
+});
+
+describe('running attempts kept for an offline opening', () => {
+  const NOW = Date.parse('2026-11-23T10:00:00Z');
+  const attempt = (examId: string, deadlineAt: string, groupId = 'g1'): KeptAttempt => ({
+    groupId,
+    exam: { _id: examId, title: `Exam ${examId}`, questions: [] } as unknown as CurrentExam,
+    timing: { deadlineAt, serverNow: '2026-11-23T09:59:58Z', receivedAt: NOW },
+  });
+  beforeEach(() => {
+    Object.assign(globalThis, { localStorage: webStorage(), sessionStorage: webStorage() });
+  });
+
+  it('reads an attempt back for its student, exam and batch only', () => {
+    const kept = createKeptAttempts(() => localStorage, () => NOW);
+    kept.keep('s1', 'e1', attempt('e1', '2026-11-23T10:30:00Z'));
+    expect(kept.read('s1', 'e1', 'g1')?.timing).toEqual({ deadlineAt: '2026-11-23T10:30:00Z', serverNow: '2026-11-23T09:59:58Z', receivedAt: NOW });
+    expect(kept.read('s2', 'e1', 'g1')).toBeNull();
+    expect(kept.read('s1', 'e2', 'g1')).toBeNull();
+    expect(kept.read('s1', 'e1', 'g2')).toBeNull();
+  });
+
+  it('forgets a submitted attempt, drops attempts a day past their end, and leaves no empty key', () => {
+    const kept = createKeptAttempts(() => localStorage, () => NOW);
+    kept.keep('s1', 'old', attempt('old', '2026-11-22T09:00:00Z'));
+    kept.keep('s1', 'e1', attempt('e1', '2026-11-23T10:30:00Z'));
+    expect(kept.read('s1', 'old', 'g1')).toBeNull();
+    kept.forget('s1', 'e1');
+    expect(localStorage.getItem(STORAGE_KEYS.keptAttempts)).toBeNull();
+  });
+
+  it('is cleared at sign-out with the rest of the student data', () => {
+    const kept = createKeptAttempts(() => localStorage, () => NOW);
+    kept.keep('s1', 'e1', attempt('e1', '2026-11-23T10:30:00Z'));
+    clearOnSignOut();
+    expect(kept.read('s1', 'e1', 'g1')).toBeNull();
+  });
+
+  it('keeps the newest attempt alone when storage has no room for the others', () => {
+    const storage = webStorage();
+    const kept = createKeptAttempts(() => storage, () => NOW);
+    kept.keep('s1', 'e1', attempt('e1', '2026-11-23T10:30:00Z'));
+    const setItem = storage.setItem.bind(storage);
+    storage.setItem = (key: string, value: string) => {
+      if (value.includes('"e1"') && value.includes('"e2"')) throw new DOMException('full', 'QuotaExceededError');
+      setItem(key, value);
+    };
+    kept.keep('s1', 'e2', attempt('e2', '2026-11-23T10:40:00Z'));
+    expect(kept.read('s1', 'e2', 'g1')).not.toBeNull();
+    expect(kept.read('s1', 'e1', 'g1')).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import * as storedFilesOwner from './20261123-0003-stored-files-owner.js';
 import * as oneLiveAttempt from './20261124-0004-one-live-attempt.js';
 import * as results from './20261201-0005-results.js';
 import * as forum from './20261202-0006-forum.js';
+import * as forumSuggestionOrder from './20261210-0007-forum-suggestion-order.js';
 
 export interface Migration {
   name: string;
@@ -20,4 +21,5 @@ export const migrations: Migration[] = [
   { name: '20261124-0004-one-live-attempt', up: oneLiveAttempt.up },
   { name: '20261201-0005-results', up: results.up },
   { name: '20261202-0006-forum', up: forum.up },
+  { name: '20261210-0007-forum-suggestion-order', up: forumSuggestionOrder.up },
 ];

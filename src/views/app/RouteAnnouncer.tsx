@@ -3,37 +3,12 @@
 // start reading there, unless a dialog that opened with the page holds the focus.
 import { useEffect, useRef } from 'react';
 import { matchPath, useLocation } from 'react-router-dom';
-
-const APP_NAME = 'Medical Academy';
-
-const TITLES: [pattern: string, title: string][] = [
-  ['/login', 'Sign in'],
-  ['/register', 'Register'],
-  ['/forget-password', 'Forgot password'],
-  ['/otp', 'Enter the code'],
-  ['/setpassword', 'Set password'],
-  ['/', 'My Courses'],
-  ['/courses', 'My Courses'],
-  ['/exams', 'My Exams'],
-  ['/subjects/:courseId', 'Course'],
-  ['/chapters/:subjectId', 'Chapters'],
-  ['/lectures/:subjectId', 'Lectures'],
-  ['/question-solve/:subjectId', 'Question solve'],
-  ['/videos/:chapterId/:type', 'Videos'],
-  ['/notes/:chapterId/:type', 'Notes'],
-  ['/live-exam/:examId/:groupId', 'Exam'],
-  ['/result/:examId/:groupId', 'Result'],
-  ['/scoreboard', 'Scoreboard'],
-  ['/qa-forum-list/:id', 'Questions and answers'],
-  ['/question-details/:id', 'Question'],
-  ['/my-qa', 'My questions'],
-  ['/student-profile', 'My Profile'],
-];
+import { PAGE_TITLES, documentTitleOf } from './pageTitles';
 
 /** The document title of an address; an unknown one is the page that does not exist. */
 export function documentTitle(pathname: string): string {
-  const found = TITLES.find(([pattern]) => matchPath(pattern, pathname));
-  return `${found ? found[1] : 'Page not found'} · ${APP_NAME}`;
+  const found = PAGE_TITLES.find(([pattern]) => matchPath(pattern, pathname));
+  return documentTitleOf(found ? found[1] : 'Page not found');
 }
 
 /** How long a new page's heading is waited for (its data may still be loading). */

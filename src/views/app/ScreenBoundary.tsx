@@ -6,11 +6,10 @@ import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Button } from '../ui/Button';
 import { Notice } from '../ui/Notice';
-import { ScreenCodeError } from './lazyScreen';
+import { PAGE_CODE_MISSING } from '../../domain/messages';
+import { SCREEN_AUTO_RETRY_MS, ScreenCodeError } from './lazyScreen';
 import { BackButton } from './BackButton';
 
-/** How often the notice of a screen whose code failed tries the download again by itself. */
-export const SCREEN_AUTO_RETRY_MS = 5_000;
 
 export function ScreenBoundary({ children }: { children: ReactNode }) {
   const location = useLocation();
@@ -74,7 +73,7 @@ function ScreenFailure({ error, onRecovered }: { error: unknown; onRecovered: ()
       tone="error"
       title={
         <span id="screen-failure-title" tabIndex={-1} className="outline-none">
-          {codeMissing ? 'This page could not be loaded.' : 'Something went wrong on this page.'}
+          {codeMissing ? PAGE_CODE_MISSING.title : 'Something went wrong on this page.'}
         </span>
       }
       action={
@@ -85,7 +84,7 @@ function ScreenFailure({ error, onRecovered }: { error: unknown; onRecovered: ()
       }
     >
       {codeMissing
-        ? 'The connection dropped while the page was downloading. It opens by itself when the connection returns, or tap Retry.'
+        ? PAGE_CODE_MISSING.message
         : 'Tap Retry to try again, or Back to return to the previous page.'}
     </Notice>
   );

@@ -11,15 +11,18 @@ import { Modal } from '../ui/Modal';
 import { loadToasts } from '../ui/toast';
 import { useNotificationsActor, useSessionActor, useStudent, type NotificationsActor } from './RootActors';
 import { OfflineAdviceProvider, OfflineBanner } from './OfflineBanner';
+import { registerAppWorker } from './appWorkerStart';
 
 // The drawer (and the date library it formats times with) loads once the shell shows, after sign-in,
 // so the sign-in screen stays light.
 const NotificationDrawer = lazy(() => import('./NotificationDrawer').then((m) => ({ default: m.NotificationDrawer })));
 
 export function Shell() {
-  // Signed in: fetch the toast library now, while online, so an exam that loses the connection can still tell the student.
+  // Signed in: fetch the toast library now, while online, so an exam that loses the connection can still tell the
+  // student, and set up the offline app (the service worker) so a running exam survives a reload without a link.
   useEffect(() => {
     loadToasts().catch(() => undefined);
+    registerAppWorker();
   }, []);
   return (
     <OfflineAdviceProvider>

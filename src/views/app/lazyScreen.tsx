@@ -6,6 +6,9 @@ import { use, type ComponentType } from 'react';
 /** Pauses between tries of a screen's code; after the last one the failure reaches the screen boundary. */
 export const CODE_RETRY_DELAYS_MS = [500, 1_000, 2_000, 4_000];
 
+/** How often a notice of code that failed to download tries the download again by itself. */
+export const SCREEN_AUTO_RETRY_MS = 5_000;
+
 /** A screen's code could not be downloaded; `retry` downloads it again. */
 export class ScreenCodeError extends Error {
   constructor(

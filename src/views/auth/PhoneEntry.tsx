@@ -12,10 +12,15 @@ export function PhoneEntry({ kind, title, subtitle }: { kind: FlowKind; title: s
     begin(kind);
   }, [begin, kind]);
   const actor = flow?.kind === kind ? flow.actor : null;
-  return actor ? <PhoneForm actor={actor} title={title} subtitle={subtitle} /> : <AuthCard title={title} subtitle={subtitle}>{null}</AuthCard>;
+  // One card whether or not the flow has started, so the heading that a navigation focuses stays.
+  return (
+    <AuthCard title={title} subtitle={subtitle}>
+      {actor && <PhoneForm actor={actor} />}
+    </AuthCard>
+  );
 }
 
-function PhoneForm({ actor, title, subtitle }: { actor: NonNullable<ReturnType<typeof useAccountFlow>['flow']>['actor']; title: string; subtitle: string }) {
+function PhoneForm({ actor }: { actor: NonNullable<ReturnType<typeof useAccountFlow>['flow']>['actor'] }) {
   const [phone, setPhone] = useState(actor.getSnapshot().context.phone);
   const requesting = useSelector(actor, (s) => s.hasTag('loading'));
   const phoneError = useSelector(actor, (s) => s.context.phoneError);
@@ -24,7 +29,7 @@ function PhoneForm({ actor, title, subtitle }: { actor: NonNullable<ReturnType<t
     actor.send({ type: 'phone.submit', phone });
   };
   return (
-    <AuthCard title={title} subtitle={subtitle}>
+    <>
       <form onSubmit={submit} noValidate>
         <TextField
           id="flow-phone"
@@ -48,6 +53,6 @@ function PhoneForm({ actor, title, subtitle }: { actor: NonNullable<ReturnType<t
           Sign In
         </Link>
       </p>
-    </AuthCard>
+    </>
   );
 }

@@ -1,6 +1,7 @@
-// Sign-in: mobile number, password, Remember me; links to password reset and registration.
+// Sign-in: mobile number, password, Remember me; links to password reset and registration. It is
+// also the first screen of a visitor, shown before the router has loaded (src/views/app/navigation.ts),
+// so nothing here may need the router.
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { PHONE_MESSAGES, phoneProblem } from '../../domain/phone';
 import { signInPasswordProblem } from '../../domain/password';
@@ -8,6 +9,7 @@ import { useSessionActor } from '../app/RootActors';
 import { AuthCard, TextField } from './AuthCard';
 import { Button } from '../ui/Button';
 import { ButtonLink } from '../ui/ButtonLink';
+import { PageLink } from '../ui/PageLink';
 
 /** The academy's support line, set with VITE_SUPPORT_PHONE at build time; no number is invented when unset. */
 const SUPPORT_PHONE = (import.meta.env.VITE_SUPPORT_PHONE as string | undefined)?.trim() || null;
@@ -57,9 +59,9 @@ export function SignIn() {
             <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} className="h-4 w-4 accent-brand-700" />
             Remember me
           </label>
-          <Link to="/forget-password" className="-my-2.5 inline-block py-2.5 font-medium text-brand-700 hover:underline">
+          <PageLink to="/forget-password" className="-my-2.5 inline-block py-2.5 font-medium text-brand-700 hover:underline">
             Forgot password?
-          </Link>
+          </PageLink>
         </div>
         <Button type="submit" size="lg" block busy={signingIn}>
           Sign In

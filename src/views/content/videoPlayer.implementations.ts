@@ -3,7 +3,7 @@
 import { fromCallback, fromPromise, type AnyEventObject } from 'xstate';
 import { contentApi } from '../../services/content';
 import type { CompletionTarget, StreamToken } from '../../contracts/content';
-import { isProtectedVideo } from '../../domain/video';
+import { isProtectedVideo, videoFailureMessage } from '../../domain/video';
 import { createMediaPlayer, loadPlayerEngine, type MediaPlayer, type PlayerEvent } from '../../services/player';
 import { isEmbeddedKind, type MediaCommand, type MediaReport, type MediaSessionInput, type PlayerVideo, type StreamAccess, type Viewer } from '../../machines/videoPlayer.machine';
 
@@ -102,7 +102,7 @@ export function videoPlayerImplementations(getVideo: () => HTMLVideoElement | nu
           await created.load();
         };
         start().catch((error: unknown) => {
-          if (!disposed) sendBack({ type: 'media.error', message: error instanceof Error ? error.message : 'The video could not be played.' } satisfies MediaReport);
+          if (!disposed) sendBack({ type: 'media.error', message: videoFailureMessage(error) } satisfies MediaReport);
         });
         receive((command) => {
           if (player) runCommand(player, command as MediaCommand);

@@ -1,12 +1,14 @@
 // The Ask dialog (src/machines/askQuestion.machine.ts): the Bengali guidelines, then 'Create New
-// Question' or 'Reply' with files picked or dropped and a voice note from the audio recorder.
-import { useEffect, useState, type DragEvent } from 'react';
+// Question' or 'Reply' with files picked, dropped or photographed (photos cropped and turned in the
+// image editor), a voice note from the audio recorder, and each file's upload progress.
+import { lazy, Suspense, useEffect, useState, type DragEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { askQuestionMachine } from '../../machines/askQuestion.machine';
 import { audioRecorderMachine } from '../../machines/audioRecorder.machine';
 import { ASK_GUIDELINES, ASK_GUIDELINES_TITLE, FORUM_MEDIA_TYPES, isHiddenChapter } from '../../domain/forum';
+import type { FileUpload } from '../../machines/askQuestion.machine';
 import { MESSAGES, uploadFailedMessage } from '../../domain/messages';
 import type { CourseWithChapters } from '../../contracts/content';
 import { contentApi } from '../../services/content';
@@ -15,8 +17,14 @@ import { RECORDING_TYPE, startRecording } from '../../services/recorder';
 import { useStudent } from '../app/RootActors';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
+import { Spinner } from '../ui/Spinner';
 import { toast } from '../ui/toast';
+import { useObjectUrl } from '../ui/useObjectUrl';
+import { CameraCapture } from './CameraCapture';
 import { askActors } from './forum.implementations';
+
+// cropperjs comes with the editor, when a photo is edited, not with the forum's screens.
+const ImageEditor = lazy(() => import('./ImageEditor'));
 
 export type AskActor = ActorRefFrom<typeof askQuestionMachine>;
 
@@ -45,7 +53,7 @@ export function useAskDialog(courseId: string | undefined, onReplied?: (question
   );
 }
 
-const selectClass = 'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm disabled:bg-slate-100';
+const selectClass = 'min-h-10 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm disabled:bg-slate-100';
 
 export function AskDialog({ actor }: { actor: AskActor }) {
   const state = useSelector(actor, (s) => (s.matches('guidelines') ? 'guidelines' : s.matches('closed') ? 'closed' : 'form'));
@@ -139,28 +147,73 @@ function AskForm({ actor }: { actor: AskActor }) {
       </Field>
       <SimilarQuestions actor={actor} />
       <div onDragOver={(e) => e.preventDefault()} onDrop={drop} className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600" data-testid="drop-zone">
-        <label className="cursor-pointer font-medium text-brand-800">
+        <label className="inline-flex min-h-10 cursor-pointer items-center font-medium text-brand-800">
           Choose files
           <input type="file" multiple accept={FORUM_MEDIA_TYPES.join(',')} className="sr-only" onChange={(e) => addFiles(e.target.files)} />
         </label>{' '}
         or drop images, PDFs or audio here.
         {files.length > 0 && (
-          <ul className="mt-2 space-y-1">
+          <ul className="mt-2 space-y-2" aria-label="Files">
             {files.map((file, index) => (
-              <li key={`${file.name}-${index}`} className="flex items-center justify-between gap-2">
-                <span>{file.name}</span>
-                <Button variant="quiet" onClick={() => actor.send({ type: 'file.remove', index })}>Remove</Button>
-              </li>
+              <FileRow key={`${file.name}-${file.size}-${index}`} actor={actor} file={file} index={index} />
             ))}
           </ul>
         )}
       </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <CameraCapture onPhoto={(photo) => actor.send({ type: 'photo.captured', photo })} />
+      </div>
+      <PhotoEditor actor={actor} />
       <AudioRecorder onAdd={(file) => actor.send({ type: 'files.add', files: [file] })} />
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={() => actor.send({ type: 'dialog.close' })}>Cancel</Button>
         <Button type="submit" busy={busy}>Submit</Button>
       </div>
     </form>
+  );
+}
+
+/** One file of the form: a preview of a photo, its name, Edit (photos) and Remove, and its upload's progress. */
+function FileRow({ actor, file, index }: { actor: AskActor; file: File; index: number }) {
+  const upload = useSelector(actor, (s) => s.context.uploads[index]);
+  const uploading = useSelector(actor, (s) => s.matches({ submitting: 'uploading' }) && s.context.uploading === index);
+  const canEdit = useSelector(actor, (s) => s.can({ type: 'photo.edit', index }));
+  const canRemove = useSelector(actor, (s) => s.can({ type: 'file.remove', index }));
+  const preview = useObjectUrl(file.type.startsWith('image/') ? file : null);
+  return (
+    <li className="space-y-1">
+      <div className="flex flex-wrap items-center gap-2">
+        {preview && <img src={preview} alt={`Preview of ${file.name}`} className="h-12 w-12 rounded object-cover" />}
+        <span className="min-w-0 flex-1 break-all">{file.name}</span>
+        {canEdit && <Button variant="quiet" onClick={() => actor.send({ type: 'photo.edit', index })} aria-label={`Edit ${file.name}`}>Edit</Button>}
+        <Button variant="quiet" disabled={!canRemove} onClick={() => actor.send({ type: 'file.remove', index })}>Remove</Button>
+      </div>
+      {upload && <UploadProgress name={file.name} upload={upload} uploading={uploading} />}
+    </li>
+  );
+}
+
+/** A file's upload: a bar while it goes (and once it is stored), or that it failed and was skipped. */
+function UploadProgress({ name, upload, uploading }: { name: string; upload: FileUpload; uploading: boolean }) {
+  if (upload.failed) return <p className="text-xs text-red-700">{uploadFailedMessage(name)}</p>;
+  if (!uploading && !upload.media) return null;
+  const percent = upload.total > 0 ? Math.min(100, Math.round((upload.sent / upload.total) * 100)) : 100;
+  return (
+    <div className="flex items-center gap-2 text-xs text-slate-600">
+      <progress className="h-2 flex-1 accent-brand-700" max={100} value={percent} aria-label={`Uploading ${name}`} aria-valuetext={upload.media ? 'Uploaded' : `${percent}%`} />
+      <span aria-hidden="true">{upload.media ? 'Uploaded' : `${percent}%`}</span>
+    </div>
+  );
+}
+
+/** The image editor over the form, for the photo being edited. */
+function PhotoEditor({ actor }: { actor: AskActor }) {
+  const photo = useSelector(actor, (s) => (s.context.editing === null ? null : (s.context.files[s.context.editing] ?? null)));
+  if (!photo) return null;
+  return (
+    <Suspense fallback={<Spinner label="Opening the image editor…" showLabel className="my-2" />}>
+      <ImageEditor key={`${photo.name}-${photo.lastModified}-${photo.size}`} photo={photo} onDone={(edited) => actor.send({ type: 'photo.edited', photo: edited })} />
+    </Suspense>
   );
 }
 
@@ -208,13 +261,7 @@ function AudioRecorder({ onAdd }: { onAdd: (file: File) => void }) {
   const value = useSelector(recorder, (s) => s.value);
   const elapsed = useSelector(recorder, (s) => s.context.elapsed);
   const recording = useSelector(recorder, (s) => s.context.recording);
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!recording) return setUrl(null);
-    const address = URL.createObjectURL(recording);
-    setUrl(address);
-    return () => URL.revokeObjectURL(address);
-  }, [recording]);
+  const url = useObjectUrl(recording);
   // The microphone closes with the dialog.
   useEffect(() => () => recorder.getSnapshot().context.handle?.cancel(), [recorder]);
   const time = `${String(Math.floor(elapsed / 60)).padStart(2, '0')}:${String(elapsed % 60).padStart(2, '0')}`;

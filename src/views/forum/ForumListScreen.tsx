@@ -105,11 +105,11 @@ function Controls({ list, course }: { list: ListActor; course: CourseWithChapter
         </Button>
       ))}
       <Button variant="quiet" onClick={() => list.send({ type: 'reset' })}>Reset</Button>
-      <select aria-label="Subject" className="rounded-lg border border-slate-300 px-2 py-2 text-sm" value={subjectId} onChange={(e) => list.send({ type: 'subject.select', subjectId: e.target.value })}>
+      <select aria-label="Subject" className="min-h-10 rounded-lg border border-slate-300 px-2 py-2 text-sm" value={subjectId} onChange={(e) => list.send({ type: 'subject.select', subjectId: e.target.value })}>
         <option value="">All subjects</option>
         {subjects.map((s) => <option key={s._id} value={s._id}>{s.name}</option>)}
       </select>
-      <select aria-label="Chapter" disabled={!subjectId} className="rounded-lg border border-slate-300 px-2 py-2 text-sm" value={chapterId} onChange={(e) => list.send({ type: 'chapter.select', chapterId: e.target.value })}>
+      <select aria-label="Chapter" disabled={!subjectId} className="min-h-10 rounded-lg border border-slate-300 px-2 py-2 text-sm" value={chapterId} onChange={(e) => list.send({ type: 'chapter.select', chapterId: e.target.value })}>
         <option value="">All chapters</option>
         {chapters.map((c) => <option key={c._id} value={c._id}>{c.name}</option>)}
       </select>
@@ -120,11 +120,14 @@ function Controls({ list, course }: { list: ListActor; course: CourseWithChapter
 function Questions({ list }: { list: ListActor }) {
   const questions = useSelector(list, (s) => s.context.questions);
   const total = useSelector(list, (s) => s.context.totalRecords);
+  const capped = useSelector(list, (s) => s.context.totalCapped);
   const page = useSelector(list, (s) => s.context.page);
   const limit = useSelector(list, (s) => s.context.limit);
   const loading = useSelector(list, (s) => s.hasTag('loading'));
   const failed = useSelector(list, (s) => s.matches({ list: 'failed' }));
   const pages = Math.max(1, Math.ceil(total / limit));
+  // Past a capped count, pages go on while they come back full.
+  const more = capped ? questions.length === limit : page < pages;
   if (failed) return <Notice tone="error" action={<Button onClick={() => list.send({ type: 'retry' })}>Try again</Button>}>The questions could not be loaded.</Notice>;
   return (
     <div className="space-y-3" data-testid="question-cards">
@@ -148,9 +151,9 @@ function Questions({ list }: { list: ListActor }) {
       ))}
       <nav aria-label="Pages" className="flex flex-wrap items-center gap-2">
         <Button variant="secondary" disabled={page <= 1} onClick={() => list.send({ type: 'page.change', page: page - 1 })}>Previous</Button>
-        <span className="text-sm text-slate-700">Page {page} of {pages} · {total} questions</span>
-        <Button variant="secondary" disabled={page >= pages} onClick={() => list.send({ type: 'page.change', page: page + 1 })}>Next</Button>
-        <select aria-label="Questions per page" className="rounded-lg border border-slate-300 px-2 py-2 text-sm" value={limit} onChange={(e) => list.send({ type: 'pageSize.change', limit: Number(e.target.value) })}>
+        <span className="text-sm text-slate-700">{capped ? `Page ${page} · more than ${total.toLocaleString('en')} questions` : `Page ${page} of ${pages} · ${total} questions`}</span>
+        <Button variant="secondary" disabled={!more} onClick={() => list.send({ type: 'page.change', page: page + 1 })}>Next</Button>
+        <select aria-label="Questions per page" className="min-h-10 rounded-lg border border-slate-300 px-2 py-2 text-sm" value={limit} onChange={(e) => list.send({ type: 'pageSize.change', limit: Number(e.target.value) })}>
           {FORUM_PAGE_SIZES.map((size) => <option key={size} value={size}>{size} /page</option>)}
         </select>
       </nav>

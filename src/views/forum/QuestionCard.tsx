@@ -33,6 +33,10 @@ export function PostCard({ author, createdAt, text, media, cut = false, footer }
   );
 }
 
+/** How an attachment is named: what it is and its place (Attachment 1, PDF 2, Audio 3). */
+export const attachmentLabel = (item: ForumMedia, index: number): string =>
+  `${item.mediaType.startsWith('image/') ? 'Attachment' : item.mediaType === 'application/pdf' ? 'PDF' : 'Audio'} ${index + 1}`;
+
 function MediaStrip({ media }: { media: ForumMedia[] }) {
   const [open, setOpen] = useState<number | null>(null);
   const current = open === null ? null : media[open]!;
@@ -40,7 +44,7 @@ function MediaStrip({ media }: { media: ForumMedia[] }) {
     <div className="mt-3 flex flex-wrap gap-2">
       {media.map((item, index) => (
         <button key={item.mediaUrl} type="button" onClick={() => setOpen(index)} className="rounded-lg border border-slate-200 p-1 text-sm text-brand-800">
-          {item.mediaType.startsWith('image/') ? <img src={item.mediaUrl} alt={`Attachment ${index + 1}`} className="h-20 w-20 object-cover" /> : item.mediaType === 'application/pdf' ? `PDF ${index + 1}` : `Audio ${index + 1}`}
+          {item.mediaType.startsWith('image/') ? <img src={item.mediaUrl} alt={attachmentLabel(item, index)} className="h-20 w-20 object-cover" /> : attachmentLabel(item, index)}
         </button>
       ))}
       <Modal open={current !== null} onClose={() => setOpen(null)} title={`Attachment ${(open ?? 0) + 1} of ${media.length}`} size="lg">

@@ -1,34 +1,60 @@
 // /question-details/{id}: the question card, then its replies, with like, bookmark, upvotes, Edit
-// where the rules allow it and Reply unless the question is COMPLETED.
+// where the rules allow it (text and attachments: keep, remove, add) and Reply unless COMPLETED.
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { questionDetailMachine, type ThreadChange } from '../../machines/questionDetail.machine';
-import { canReply } from '../../domain/forum';
+import { questionDetailMachine, type ChangeOutcome, type PostEdit, type ThreadChange } from '../../machines/questionDetail.machine';
+import { canReply, FORUM_MEDIA_TYPES, isForumMediaType, MAX_ATTACHMENTS } from '../../domain/forum';
+import { uploadFailedMessage } from '../../domain/messages';
+import type { ForumMedia } from '../../contracts/forum';
 import { forumApi } from '../../services/forum';
 import { useStudent } from '../app/RootActors';
 import { Button } from '../ui/Button';
 import { Notice } from '../ui/Notice';
 import { Spinner } from '../ui/Spinner';
-import { showFailure } from '../ui/toast';
+import { showFailure, toast } from '../ui/toast';
 import { AskDialog, useAskDialog } from './AskDialog';
-import { PostCard, authorLabel } from './QuestionCard';
+import { uploadAttachment } from './forum.implementations';
+import { PostCard, attachmentLabel, authorLabel } from './QuestionCard';
 
 type DetailActor = ActorRefFrom<typeof questionDetailMachine>;
 
-async function sendChange(studentId: string, questionId: string, change: ThreadChange): Promise<unknown> {
+/** The attachments an edit ends with: those kept, then the added files that uploaded (the others are named). */
+async function editedMedia(edit: PostEdit): Promise<{ media: ForumMedia[]; failedFiles: string[] }> {
+  const media = [...edit.keep];
+  const failedFiles: string[] = [];
+  for (const file of edit.add) {
+    try {
+      media.push(await uploadAttachment(file));
+    } catch {
+      failedFiles.push(file.name);
+    }
+  }
+  return { media, failedFiles };
+}
+
+async function sendChange(studentId: string, questionId: string, change: ThreadChange): Promise<ChangeOutcome> {
   switch (change.kind) {
     case 'like':
-      return forumApi.like(studentId, questionId);
+      await forumApi.like(studentId, questionId);
+      return { failedFiles: [] };
     case 'bookmark':
-      return forumApi.bookmark(studentId, questionId);
+      await forumApi.bookmark(studentId, questionId);
+      return { failedFiles: [] };
     case 'upvote':
-      return forumApi.upvote(studentId, questionId, change.commentId);
-    case 'editQuestion':
-      return forumApi.updateQuestion({ questionId, studentId, questionDescription: change.text });
-    case 'editReply':
-      return forumApi.updateComment({ commentId: change.commentId, userId: studentId, userType: 'Student', reply: change.text });
+      await forumApi.upvote(studentId, questionId, change.commentId);
+      return { failedFiles: [] };
+    case 'editQuestion': {
+      const { media, failedFiles } = await editedMedia(change);
+      await forumApi.updateQuestion({ questionId, studentId, questionDescription: change.text, media });
+      return { failedFiles };
+    }
+    case 'editReply': {
+      const { media, failedFiles } = await editedMedia(change);
+      await forumApi.updateComment({ commentId: change.commentId, userId: studentId, userType: 'Student', reply: change.text, media });
+      return { failedFiles };
+    }
   }
 }
 
@@ -45,7 +71,10 @@ export function QuestionDetailScreen() {
         }),
         sendChange: fromPromise(({ input }) => sendChange(studentId, input.questionId, input.change)),
       },
-      actions: { showError: (_, { error }) => showFailure(error) },
+      actions: {
+        showError: (_, { error }) => showFailure(error),
+        fileFailed: (_, { name }) => toast.error(uploadFailedMessage(name)),
+      },
     }),
     { input: { studentId, questionId } },
   );
@@ -66,18 +95,19 @@ export function QuestionDetailScreen() {
 function Thread({ detail, onReply }: { detail: DetailActor; onReply: () => void }) {
   const thread = useSelector(detail, (s) => s.context.thread)!;
   const busy = useSelector(detail, (s) => s.hasTag('loading'));
-  const editQuestion = useSelector(detail, (s) => s.can({ type: 'question.edit', text: 'x' }));
+  const editQuestion = useSelector(detail, (s) => s.can({ type: 'question.edit', text: 'x', keep: [], add: [] }));
   const editableReply = useSelector(detail, (s) => {
     const last = s.context.thread?.comments.at(-1);
-    return last && s.can({ type: 'reply.edit', commentId: last._id, text: 'x' }) ? last._id : null;
+    return last && s.can({ type: 'reply.edit', commentId: last._id, text: 'x', keep: [], add: [] }) ? last._id : null;
   });
   const { question, comments } = thread;
   return (
     <>
       <Editable
         text={question.questionDescription}
+        media={question.media}
         editable={editQuestion}
-        onSave={(text) => detail.send({ type: 'question.edit', text })}
+        onSave={(edit) => detail.send({ type: 'question.edit', ...edit })}
         render={(editButton) => (
           <PostCard
             author={authorLabel('Student', question.studentId.name)}
@@ -104,8 +134,9 @@ function Thread({ detail, onReply }: { detail: DetailActor; onReply: () => void 
         <Editable
           key={comment._id}
           text={comment.reply}
+          media={comment.media}
           editable={editableReply === comment._id}
-          onSave={(text) => detail.send({ type: 'reply.edit', commentId: comment._id, text })}
+          onSave={(edit) => detail.send({ type: 'reply.edit', commentId: comment._id, ...edit })}
           render={(editButton) => (
             <PostCard
               author={authorLabel(comment.userType, comment.userId.name)}
@@ -129,15 +160,54 @@ function Thread({ detail, onReply }: { detail: DetailActor; onReply: () => void 
   );
 }
 
-/** A post with an Edit button where allowed; editing swaps it for a text box with Save and Cancel. */
-function Editable({ text, editable, onSave, render }: { text: string; editable: boolean; onSave: (text: string) => void; render: (editButton: React.ReactNode) => React.ReactNode }) {
-  const [draft, setDraft] = useState<string | null>(null);
-  if (draft === null) return <>{render(editable ? <Button variant="quiet" onClick={() => setDraft(text)}>Edit</Button> : null)}</>;
+/**
+ * A post with an Edit button where allowed; editing swaps it for a text box, its attachments (each
+ * with Remove), Add files, Save and Cancel. Added files upload when the edit is saved.
+ */
+function Editable({
+  text,
+  media,
+  editable,
+  onSave,
+  render,
+}: {
+  text: string;
+  media: ForumMedia[];
+  editable: boolean;
+  onSave: (edit: PostEdit) => void;
+  render: (editButton: React.ReactNode) => React.ReactNode;
+}) {
+  const [draft, setDraft] = useState<PostEdit | null>(null);
+  if (draft === null) return <>{render(editable ? <Button variant="quiet" onClick={() => setDraft({ text, keep: media, add: [] })}>Edit</Button> : null)}</>;
+  const room = MAX_ATTACHMENTS - draft.keep.length - draft.add.length;
+  const add = (list: FileList | null) => list && setDraft({ ...draft, add: [...draft.add, ...[...list].filter((file) => isForumMediaType(file.type)).slice(0, room)] });
   return (
     <div className="space-y-2 rounded-xl border border-slate-200 bg-white p-4">
-      <textarea aria-label="Edit text" className="min-h-24 w-full rounded-lg border border-slate-300 px-3 py-2" value={draft} onChange={(e) => setDraft(e.target.value)} />
-      <div className="flex gap-2">
-        <Button disabled={!draft.trim()} onClick={() => { onSave(draft); setDraft(null); }}>Save</Button>
+      <textarea aria-label="Edit text" className="min-h-24 w-full rounded-lg border border-slate-300 px-3 py-2" value={draft.text} onChange={(e) => setDraft({ ...draft, text: e.target.value })} />
+      {draft.keep.length + draft.add.length > 0 && (
+        <ul aria-label="Attachments" className="space-y-1 text-sm">
+          {draft.keep.map((item) => (
+            <li key={item.mediaUrl} className="flex items-center justify-between gap-2">
+              <span>{attachmentLabel(item, media.indexOf(item))}</span>
+              <Button variant="quiet" aria-label={`Remove ${attachmentLabel(item, media.indexOf(item))}`} onClick={() => setDraft({ ...draft, keep: draft.keep.filter((kept) => kept !== item) })}>Remove</Button>
+            </li>
+          ))}
+          {draft.add.map((file, index) => (
+            <li key={`${file.name}-${index}`} className="flex items-center justify-between gap-2">
+              <span className="break-all">{file.name}</span>
+              <Button variant="quiet" aria-label={`Remove ${file.name}`} onClick={() => setDraft({ ...draft, add: draft.add.filter((_, i) => i !== index) })}>Remove</Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {room > 0 && (
+          <label className="inline-flex min-h-10 cursor-pointer items-center rounded-lg px-4 text-sm font-semibold text-brand-800 ring-1 ring-inset ring-slate-300 focus-within:ring-2 focus-within:ring-brand-700">
+            Add files
+            <input type="file" multiple accept={FORUM_MEDIA_TYPES.join(',')} className="sr-only" onChange={(e) => add(e.target.files)} />
+          </label>
+        )}
+        <Button disabled={!draft.text.trim()} onClick={() => { onSave(draft); setDraft(null); }}>Save</Button>
         <Button variant="secondary" onClick={() => setDraft(null)}>Cancel</Button>
       </div>
     </div>

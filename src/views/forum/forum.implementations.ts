@@ -1,34 +1,41 @@
-// What the forum's machines do in the app: the forum API, uploads of the picked files one by one
-// (a failed one is skipped), and where a question leads.
-import { fromPromise } from 'xstate';
+// What the forum's machines do in the app: the forum API, one file's upload with its progress, and
+// sending a question or a reply with the files that uploaded.
+import { fromCallback, fromPromise } from 'xstate';
 import { forumApi } from '../../services/forum';
 import { uploadFile } from '../../services/uploads';
-import type { AskResult, AskSubmission } from '../../machines/askQuestion.machine';
+import type { AskSubmission, UploadReport } from '../../machines/askQuestion.machine';
 import type { ForumMedia } from '../../contracts/forum';
 
-/** Uploads the files, then sends the question or the reply. */
-export async function submitAsk(studentId: string, submission: AskSubmission): Promise<AskResult> {
-  const media: ForumMedia[] = [];
-  const failedFiles: string[] = [];
-  for (const file of submission.files) {
-    try {
-      const uploaded = await uploadFile(file, file.name);
-      media.push({ mediaType: uploaded.type, mediaUrl: uploaded.url });
-    } catch {
-      failedFiles.push(file.name);
-    }
-  }
+/** Uploads one file as a forum attachment, telling how far it has got. */
+export async function uploadAttachment(file: File, onProgress?: (sent: number, total: number) => void): Promise<ForumMedia> {
+  const uploaded = await uploadFile(file, file.name, onProgress);
+  return { mediaType: uploaded.type, mediaUrl: uploaded.url };
+}
+
+/** Sends the question or the reply; answers the question's id. */
+export async function sendPost(studentId: string, submission: AskSubmission): Promise<string> {
   const details = submission.fields.details.trim();
+  const media = submission.media;
   if (submission.mode === 'reply') {
     const comment = await forumApi.addComment({ questionId: submission.questionId!, userId: studentId, userType: 'Student', reply: details, media });
-    return { questionId: comment.questionId, failedFiles };
+    return comment.questionId;
   }
   const { courseId, subjectId, chapterId } = submission.fields;
-  const question = await forumApi.addQuestion({ studentId, courseId, subjectId, chapterId, questionDescription: details, media });
-  return { questionId: question._id, failedFiles };
+  return (await forumApi.addQuestion({ studentId, courseId, subjectId, chapterId, questionDescription: details, media }))._id;
 }
 
 export const askActors = (studentId: string) => ({
-  submitQuestion: fromPromise(({ input }: { input: AskSubmission }) => submitAsk(studentId, input)),
+  uploadFile: fromCallback<{ type: string }, { file: File }>(({ input, sendBack }) => {
+    let stopped = false;
+    const report = (event: UploadReport) => !stopped && sendBack(event);
+    uploadAttachment(input.file, (sent, total) => report({ type: 'upload.progress', sent, total })).then(
+      (media) => report({ type: 'upload.done', media }),
+      (error: unknown) => report({ type: 'upload.failed', error }),
+    );
+    return () => {
+      stopped = true;
+    };
+  }),
+  sendPost: fromPromise(({ input }: { input: AskSubmission }) => sendPost(studentId, input)),
   findSimilar: fromPromise(({ input }: { input: { text: string; courseId: string; limit: number } }) => forumApi.keyword(input.text, input.courseId, input.limit)),
 });

@@ -1,6 +1,6 @@
 // A running attempt: questions, countdown and Submit, rendered from the attempt's children (the
 // outbox, the timer and the submission); the attempt machine coordinates them.
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useBlocker, useNavigate } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { answeredCount, offlineCount, responsesGiven } from '../../machines/answerOutbox.machine';
@@ -22,6 +22,8 @@ const OFFLINE_ADVICE = {
 };
 
 type AttemptActor = ActorRefFrom<typeof examAttemptMachine>;
+type TimerActor = NonNullable<ReturnType<AttemptActor['getSnapshot']>['children']['timer']>;
+type OutboxActor = NonNullable<ReturnType<AttemptActor['getSnapshot']>['children']['outbox']>;
 
 /** Rendered only while the attempt runs: its exam, timing and children exist. */
 export function ExamSession({ attempt }: { attempt: AttemptActor }) {
@@ -36,12 +38,9 @@ export function ExamSession({ attempt }: { attempt: AttemptActor }) {
   const timer = children.timer!;
   const submission = children.submission!;
 
-  const entries = useSelector(outbox, (s) => s.context.entries);
   const examRemoved = useSelector(outbox, (s) => s.context.examRemoved);
   const failure = useSelector(outbox, (s) => s.context.failure);
-  const refusals = useSelector(outbox, (s) => s.context.refusals);
   const multipleTimesSubmission = exam.multipleTimesSubmission;
-  const remaining = useSelector(timer, (s) => s.context.remainingMs);
   const timeOver = useSelector(timer, (s) => s.matches('timeOver'));
   const closed = useSelector(submission, (s) => s.matches('timeOver') || s.matches('submitted')) || timeOver;
   const canSubmit = useSelector(submission, (s) => s.can({ type: 'exam.submit' }));
@@ -49,14 +48,7 @@ export function ExamSession({ attempt }: { attempt: AttemptActor }) {
   const leaving = useBlocker(({ historyAction, currentLocation, nextLocation }) => historyAction === 'POP' && !closed && currentLocation.pathname !== nextLocation.pathname);
   const backPressed = leaving.state === 'blocked';
 
-  const answered = answeredCount(entries);
-  const responses = responsesGiven(entries);
-  const totalResponses = totalResponseCount(exam.questions);
-  const offlineSaved = offlineCount(entries);
-  const subjectNames = [...new Set(exam.questions.map((q) => q.subjectName).filter((n): n is string => !!n))];
-  const sections = exam.isSegmentedExam
-    ? subjectNames.map((name) => ({ name, questions: exam.questions.map((q, i) => ({ q, n: i + 1 })).filter(({ q }) => q.subjectName === name) }))
-    : [{ name: '', questions: exam.questions.map((q, i) => ({ q, n: i + 1 })) }];
+  const { subjectNames, sections } = useMemo(() => examSections(exam), [exam]);
 
   return (
     <div onContextMenu={(e) => e.preventDefault()} className="pb-36 sm:pb-24">
@@ -95,24 +87,14 @@ export function ExamSession({ attempt }: { attempt: AttemptActor }) {
             {section.name && <h2 className="mb-2 mt-4 text-base font-semibold text-brand-800">{section.name}</h2>}
             <div className="space-y-3">
               {section.questions.map(({ q, n }) => (
-                <QuestionCard key={q._id} question={q} number={n} entry={entries[q._id]} refusal={refusals[q._id]} disabled={closed} multipleTimesSubmission={multipleTimesSubmission} outbox={outbox} />
+                <QuestionCard key={q._id} question={q} number={n} disabled={closed} multipleTimesSubmission={multipleTimesSubmission} outbox={outbox} />
               ))}
             </div>
           </section>
         ))}
       </div>
 
-      <ExamBar
-        remainingMs={remaining}
-        answered={answered}
-        questions={exam.questions.length}
-        responses={responses}
-        totalResponses={totalResponses}
-        offlineSaved={offlineSaved}
-        canSubmit={canSubmit}
-        onSubmit={() => submission.send({ type: 'exam.submit' })}
-        onNextUnanswered={closed || answered === exam.questions.length ? undefined : () => showNextUnanswered((id) => (entries[id]?.count ?? 0) > 0)}
-      />
+      <LiveExamBar timer={timer} outbox={outbox} questions={exam.questions} closed={closed} canSubmit={canSubmit} onSubmit={() => submission.send({ type: 'exam.submit' })} />
 
       <AdvisoryModal open={advisoryOpen && !closed} onClose={() => setAdvisoryOpen(false)} />
       <ConfirmSubmitModal submission={submission} />
@@ -125,6 +107,45 @@ export function ExamSession({ attempt }: { attempt: AttemptActor }) {
       <RemovedModal open={examRemoved} onBack={() => navigate(examListAddress())} />
       <AnswerErrorDialog failure={failure} onClose={() => outbox.send({ type: 'outbox.dismissFailure' })} />
     </div>
+  );
+}
+
+type Exam = NonNullable<ReturnType<AttemptActor['getSnapshot']>['context']['exam']>;
+
+/** The paper's subjects, and its questions with their numbers by section (one per subject of a segmented exam). */
+function examSections(exam: Exam) {
+  const subjectNames = [...new Set(exam.questions.map((q) => q.subjectName).filter((n): n is string => !!n))];
+  const numbered = exam.questions.map((q, i) => ({ q, n: i + 1 }));
+  const sections = exam.isSegmentedExam ? subjectNames.map((name) => ({ name, questions: numbered.filter(({ q }) => q.subjectName === name) })) : [{ name: '', questions: numbered }];
+  return { subjectNames, sections };
+}
+
+/**
+ * The exam bar with the countdown and the counts: it alone renders again at each tick of the timer and
+ * at each answer, not the session and its questions (each question card reads its own answer).
+ */
+function LiveExamBar({ timer, outbox, questions, closed, canSubmit, onSubmit }: { timer: TimerActor; outbox: OutboxActor; questions: Exam['questions']; closed: boolean; canSubmit: boolean; onSubmit: () => void }) {
+  const remaining = useSelector(timer, (s) => s.context.remainingMs);
+  const answered = useSelector(outbox, (s) => answeredCount(s.context.entries));
+  const responses = useSelector(outbox, (s) => responsesGiven(s.context.entries));
+  const offlineSaved = useSelector(outbox, (s) => offlineCount(s.context.entries));
+  const totalResponses = useMemo(() => totalResponseCount(questions), [questions]);
+  const nextUnanswered = () => {
+    const { entries } = outbox.getSnapshot().context;
+    showNextUnanswered((id) => (entries[id]?.count ?? 0) > 0);
+  };
+  return (
+    <ExamBar
+      remainingMs={remaining}
+      answered={answered}
+      questions={questions.length}
+      responses={responses}
+      totalResponses={totalResponses}
+      offlineSaved={offlineSaved}
+      canSubmit={canSubmit}
+      onSubmit={onSubmit}
+      onNextUnanswered={closed || answered === questions.length ? undefined : nextUnanswered}
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 // One question: number, title, marks, images and PDFs, and the input its type needs.
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import { useSelector } from '@xstate/react';
 import type { answerOutboxMachine } from '../../machines/answerOutbox.machine';
 import { answerLocked, mcaValue, optionIndex } from '../../domain/scoring';
 import type { PublicQuestion } from '../../contracts/exams';
@@ -15,21 +16,35 @@ type OutboxActor = ActorRefFrom<typeof answerOutboxMachine>;
 
 const ACCEPTED_FILES = ['image/jpeg', 'image/png', 'application/pdf', 'audio/mpeg', 'audio/wav'];
 
-interface CardProps {
+interface QuestionCardProps {
   question: PublicQuestion;
   number: number;
-  entry: LocalSavedAnswer | undefined;
-  /** Why the server refused the last answer sent for this question. */
-  refusal?: string;
   disabled: boolean;
   multipleTimesSubmission: boolean;
   outbox: OutboxActor;
 }
 
-export function QuestionCard(props: CardProps) {
-  const { question, number } = props;
+interface CardProps extends QuestionCardProps {
+  entry: LocalSavedAnswer | undefined;
+  /** Why the server refused the last answer sent for this question. */
+  refusal?: string;
+}
+
+/**
+ * Reads its own question's answer from the outbox, and renders again only when that answer (or its own
+ * props) changes: the outbox keeps every other question's entry as it was, so choosing an option
+ * re-renders one card of a 200-question paper, not all of them.
+ */
+export const QuestionCard = memo(function QuestionCard(cardProps: QuestionCardProps) {
+  const { question, number, outbox } = cardProps;
+  const entry = useSelector(outbox, (s) => s.context.entries[question._id]);
+  const refusal = useSelector(outbox, (s) => s.context.refusals[question._id]);
+  const props: CardProps = { ...cardProps, entry, refusal };
+  // Off-screen cards skip layout and paint (content-visibility), so an answer that changes one card's
+  // height does not lay out and repaint the whole paper; the browser remembers each card's size once
+  // it has been on screen, and guesses the height of an MCQ card before.
   return (
-    <article tabIndex={-1} className="scroll-mt-28 rounded-xl border border-slate-200 bg-white p-3 shadow-sm focus:outline-2 focus:outline-brand-600 sm:p-4" aria-label={`Question ${number}`} data-question-id={question._id} data-question-type={question.type}>
+    <article tabIndex={-1} className="scroll-mt-28 [contain-intrinsic-size:auto_16rem] [content-visibility:auto] rounded-xl border border-slate-200 bg-white p-3 shadow-sm focus:outline-2 focus:outline-brand-600 sm:p-4" aria-label={`Question ${number}`} data-question-id={question._id} data-question-type={question.type}>
       <div className="flex items-start justify-between gap-2">
         <h3 className="font-medium text-slate-900">
           <span className="mr-1 font-semibold">{number}.</span>
@@ -64,7 +79,7 @@ export function QuestionCard(props: CardProps) {
       <AnswerState entry={props.entry} refusal={props.refusal} />
     </article>
   );
-}
+});
 
 /** Where this question's answer is: sent, saved only on this phone (sent later), being sent, or refused and why. */
 function AnswerState({ entry, refusal }: { entry: LocalSavedAnswer | undefined; refusal?: string }) {

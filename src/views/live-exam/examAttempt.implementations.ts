@@ -4,9 +4,11 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { answerOutboxMachine } from '../../machines/answerOutbox.machine';
 import { examSubmissionMachine } from '../../machines/examSubmission.machine';
-import type { ExamAttemptEvent, OpenedPaper, PageWatcherEvent, StartedAt } from '../../machines/examAttempt.machine';
+import type { ExamAttemptContext, ExamAttemptEvent, KeptPaper, OpenedPaper, PageWatcherEvent, StartedAt } from '../../machines/examAttempt.machine';
 import { MESSAGES, RESTORED_TOAST_MS, uploadFailedMessage } from '../../domain/messages';
 import { answerStore } from '../../services/answerStore';
+import { keptAttempts } from '../../services/keptAttempts';
+import { examLock } from '../../services/examLock';
 import { examsApi } from '../../services/exams';
 import { contentApi } from '../../services/content';
 import { removeKey, STORAGE_KEYS } from '../../services/storage';
@@ -22,11 +24,23 @@ interface Outside {
 
 export function examAttemptImplementations({ studentId, connection, navigate }: Outside) {
   return {
+    actions: {
+      keepAttempt: ({ context }: { context: ExamAttemptContext }) => {
+        if (context.exam && context.timing) keptAttempts.keep(context.studentId, context.examId, { groupId: context.groupId, exam: context.exam, timing: context.timing });
+      },
+      forgetKeptAttempt: ({ context }: { context: ExamAttemptContext }) => keptAttempts.forget(context.studentId, context.examId),
+    },
     actors: {
       loadPaper: fromPromise<OpenedPaper, { examId: string; groupId: string }>(async ({ input }) => {
         const exam = await examsApi.paper(input.examId, input.groupId);
         return { exam, stored: answerStore.read(studentId, input.examId), receivedAt: Date.now() };
       }),
+      loadKeptAttempt: fromPromise<KeptPaper | null, { studentId: string; examId: string; groupId: string }>(async ({ input }) => {
+        const kept = keptAttempts.read(input.studentId, input.examId, input.groupId);
+        if (!kept) return null;
+        return { exam: kept.exam, stored: answerStore.read(input.studentId, input.examId), receivedAt: kept.timing.receivedAt, timing: kept.timing };
+      }),
+      markExamRunning: fromCallback(() => examLock.holdExamRunning()),
       startAttempt: fromPromise<StartedAt, { examId: string; groupId: string }>(async ({ input }) => {
         const started = await examsApi.start(input.examId, input.groupId);
         return { started, receivedAt: Date.now() };

@@ -1,7 +1,7 @@
-// A router link that looks like a Button ('Create an account', 'Videos', 'View scoreboard').
-import { Link, type LinkProps } from 'react-router-dom';
+// A link that looks like a Button ('Create an account', 'Videos', 'View scoreboard').
 import { buttonClass, type ButtonLook } from './Button';
+import { PageLink, type PageLinkProps } from './PageLink';
 
-export function ButtonLink({ variant, size, block, className = '', ...link }: ButtonLook & LinkProps) {
-  return <Link className={`${buttonClass({ variant, size, block })} ${className}`} {...link} />;
+export function ButtonLink({ variant, size, block, className = '', ...link }: ButtonLook & PageLinkProps) {
+  return <PageLink className={`${buttonClass({ variant, size, block })} ${className}`} {...link} />;
 }

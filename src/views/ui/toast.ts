@@ -54,6 +54,28 @@ export const toast = {
 };
 
 /**
+ * A calm message that stays until the student acts on it or dismisses it, with one action (the
+ * update prompt's Reload). `chosen` resolves when the action is pressed; `withdraw` takes it away.
+ */
+export function promptToast(title: string, description: string, actionLabel: string): { chosen: Promise<void>; withdraw(): void } {
+  const id = `prompt-${title}`;
+  let choose = () => {};
+  const chosen = new Promise<void>((resolve) => (choose = resolve));
+  loadToasts().then(
+    ({ toast: library }) =>
+      library.info(title, {
+        id,
+        description,
+        duration: Number.POSITIVE_INFINITY,
+        action: { label: actionLabel, onClick: () => choose() },
+        classNames: { actionButton: 'min-h-10 min-w-10 px-3' },
+      }),
+    () => console.warn(`A prompt could not be shown (toast library unavailable): ${title}`),
+  );
+  return { chosen, withdraw: () => void loadToasts().then(({ toast: library }) => library.dismiss(id), () => undefined) };
+}
+
+/**
  * The spec's toast for a failed request: its title, its message beneath when it says more, or
  * 'Unhandled exception'. An error toast; with `titleOnlyAsWarning` (the sign-in rule: "errors.message
  * as an error, or errors.title as a warning") a failure that brings only a title is a warning.

@@ -1,0 +1,157 @@
+// Kysely's driver for SQLite with two connections to one file: every write and every transaction goes
+// through the writer, one at a time, as with Kysely's own driver; a statement outside a transaction
+// that only reads (SQLite says so of the prepared statement, whether built by Kysely or written as SQL)
+// goes to a reader, which sees the last committed state (WAL) and never waits for the writer. So the reads
+// of a request never queue behind a group commit (server/db/group-commit.ts) whose transaction holds
+// the writer for a few milliseconds.
+import type BetterSqlite3 from 'better-sqlite3';
+import {
+  CompiledQuery, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler,
+  type DatabaseConnection, type Dialect, type Driver, type Kysely, type QueryResult,
+} from 'kysely';
+
+/** Prepared statements kept per connection; a statement is compiled once, not at every request. */
+const STATEMENT_CACHE = 500;
+
+class StatementRunner {
+  readonly #statements = new Map<string, BetterSqlite3.Statement>();
+  constructor(readonly sqlite: BetterSqlite3.Database) {}
+
+  prepared(sql: string): BetterSqlite3.Statement {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = this.sqlite.prepare(sql);
+      // Queries with lists of values (`in (?, ?, …)`) make many texts: start over rather than grow.
+      if (this.#statements.size >= STATEMENT_CACHE) this.#statements.clear();
+      this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  run<R>({ sql, parameters }: CompiledQuery): QueryResult<R> {
+    const statement = this.prepared(sql);
+    if (statement.reader) return { rows: statement.all(parameters as unknown[]) as R[] };
+    const { changes, lastInsertRowid } = statement.run(parameters as unknown[]);
+    return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+  }
+}
+
+/** First come, first served: who holds the writer. */
+class WriterLock {
+  #held = false;
+  readonly #waiting: (() => void)[] = [];
+
+  acquire(): Promise<void> {
+    if (!this.#held) {
+      this.#held = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
+  release(): void {
+    const next = this.#waiting.shift();
+    if (next) next();
+    else this.#held = false;
+  }
+}
+
+/** Whether a statement only reads; one the reader cannot prepare (a table it does not know yet) goes to the writer. */
+function onlyReads(reader: StatementRunner, sql: string): boolean {
+  try {
+    return reader.prepared(sql).readonly;
+  } catch {
+    return false;
+  }
+}
+
+class RoutedConnection implements DatabaseConnection {
+  /** Whether this connection is inside a transaction, and so holds the writer until it ends. */
+  inTransaction = false;
+  constructor(private readonly driver: ReadWriteDriver) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const { writer, reader, lock } = this.driver;
+    if (this.inTransaction) return writer.run<R>(query);
+    if (reader && onlyReads(reader, query.sql)) return reader.run<R>(query);
+    await lock.acquire();
+    try {
+      return writer.run<R>(query);
+    } finally {
+      lock.release();
+    }
+  }
+
+  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    yield await this.executeQuery<R>(query);
+  }
+}
+
+class ReadWriteDriver implements Driver {
+  readonly lock = new WriterLock();
+  constructor(
+    readonly writer: StatementRunner,
+    readonly reader: StatementRunner | null,
+  ) {}
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new RoutedConnection(this);
+  }
+
+  async beginTransaction(connection: RoutedConnection): Promise<void> {
+    await this.lock.acquire();
+    try {
+      this.writer.run(CompiledQuery.raw('begin'));
+    } catch (error) {
+      this.lock.release();
+      throw error;
+    }
+    connection.inTransaction = true;
+  }
+
+  async commitTransaction(connection: RoutedConnection): Promise<void> {
+    // A failed COMMIT leaves the transaction to the caller's rollback, which ends it either way.
+    this.writer.run(CompiledQuery.raw('commit'));
+    this.#end(connection);
+  }
+
+  async rollbackTransaction(connection: RoutedConnection): Promise<void> {
+    try {
+      // SQLite may have rolled the transaction back itself (a full disk, an I/O error).
+      if (this.writer.sqlite.inTransaction) this.writer.run(CompiledQuery.raw('rollback'));
+    } finally {
+      this.#end(connection);
+    }
+  }
+
+  async releaseConnection(connection: RoutedConnection): Promise<void> {
+    if (connection.inTransaction) await this.rollbackTransaction(connection);
+  }
+
+  async destroy(): Promise<void> {
+    this.reader?.sqlite.close();
+    this.writer.sqlite.close();
+  }
+
+  #end(connection: RoutedConnection): void {
+    if (!connection.inTransaction) return;
+    connection.inTransaction = false;
+    this.lock.release();
+  }
+}
+
+/**
+ * The dialect over an open writer connection; `reader` is a second connection to the same file
+ * (null for an in-memory database, which another connection cannot see).
+ */
+export function readWriteDialect(writer: BetterSqlite3.Database, reader: BetterSqlite3.Database | null): Dialect {
+  const driver = new ReadWriteDriver(new StatementRunner(writer), reader && new StatementRunner(reader));
+  return {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => driver,
+    createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  };
+}

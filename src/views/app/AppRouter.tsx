@@ -1,0 +1,22 @@
+// The router and its route table: loaded on demand (src/views/app/navigation.ts), so the first
+// sign-in screen of a visitor does not wait for react-router and the other screens' entries.
+import { useEffect } from 'react';
+import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { appRoutes } from '../routes';
+import { CoursesScreen, Shell } from '../screens';
+import type { AppRouter } from './navigation';
+
+/** Makes the router at the address the page is at; `afterFirstRender` runs once its pages have rendered. */
+export function createAppRouter(afterFirstRender: () => void): AppRouter {
+  const router = createBrowserRouter(appRoutes);
+  function Pages() {
+    useEffect(afterFirstRender, []);
+    return <RouterProvider router={router} />;
+  }
+  return { Pages, navigate: (to, options) => void router.navigate(to, options) };
+}
+
+/** Fetches what a student sees right after signing in: the shell and the course list. */
+export function preloadSignedInStart(): void {
+  void Promise.all([Shell.preload(), CoursesScreen.preload()]).catch(() => undefined);
+}

@@ -1,0 +1,17 @@
+// A link to an address of the app that works whether or not the router has loaded yet (the first
+// sign-in screen has none): a plain click goes through the app's navigation, as the router's Link
+// does; a click that opens a new tab or window is left to the browser.
+import type { AnchorHTMLAttributes, MouseEvent } from 'react';
+import { navigation } from '../app/navigation';
+
+export type PageLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };
+
+export function PageLink({ to, onClick, target, ...anchor }: PageLinkProps) {
+  const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey || (target && target !== '_self')) return;
+    event.preventDefault();
+    navigation.go(to);
+  };
+  return <a href={to} target={target} onClick={follow} {...anchor} />;
+}
