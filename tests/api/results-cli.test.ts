@@ -56,5 +56,6 @@ describe('npm run academy -- publish', () => {
     const unknown = await publish('0'.repeat(24));
     expect(unknown.code).toBe(1);
     expect(unknown.err).toContain('No exam has the id 000000000000000000000000.');
-  });
+    // Four runs of the command, each starting its own TypeScript process: seconds each on a busy machine.
+  }, 120_000);
 });
