@@ -1,11 +1,11 @@
-// Security headers on every answer (@fastify/helmet), and the caching rules of the API and the app.
+// Security headers on every answer (helmet), and the caching rules of the API and the app.
 //
 // The Content Security Policy lets scripts come from this server only, so an injected handler or
 // <script> in stored HTML cannot run even if it slipped past the rich-text rule. Video, audio and
 // images may also come from the configured media hosts, licences from the configured DRM servers.
 import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { Config } from './config.js';
 
 /** The video-sharing site whose embed the player frames (VideoPlayerModal builds its address). */
@@ -52,8 +52,8 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
 }
 
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
-    global: true,
+  // Built once: the headers are the same on every answer, so no request pays for reading the options again.
+  const securityHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     // The video-sharing embed refuses to play without knowing the embedding site; only the origin
     // leaves, never a path (exam and video addresses stay here).
@@ -63,6 +63,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     strictTransportSecurity: false,
     // The app embeds the video-sharing site's player, which is not cross-origin isolated.
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, Staff, Student } from '../db/schema.js';
 import type { SessionCache } from './session-cache.js';
+import { preparedQuery } from '../db/prepared.js';
 
 export const hashSessionId = (id: string): string => createHash('sha256').update(id).digest('hex');
 
@@ -43,20 +44,21 @@ export async function resolveSession(db: Kysely<Database>, id: string, now: Date
   return user?.user ?? null;
 }
 
+// Every request that names a session reads these (unless the session cache holds it): compiled once.
+const liveSession = preparedQuery((db: Kysely<Database>, { sessionHash, now }: { sessionHash: string; now: string }) =>
+  db.selectFrom('sessions').selectAll().where('id_hash', '=', sessionHash).where('revoked_at', 'is', null).where('expires_at', '>', now),
+);
+const studentById = preparedQuery((db: Kysely<Database>, { id }: { id: string }) => db.selectFrom('students').selectAll().where('id', '=', id));
+const staffById = preparedQuery((db: Kysely<Database>, { id }: { id: string }) => db.selectFrom('staff').selectAll().where('id', '=', id));
+
 async function lookUpSession(db: Kysely<Database>, sessionHash: string, now: Date): Promise<{ user: SessionUser; expiresAt: string } | null> {
-  const session = await db
-    .selectFrom('sessions')
-    .selectAll()
-    .where('id_hash', '=', sessionHash)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now.toISOString())
-    .executeTakeFirst();
+  const session = await liveSession.first(db, { sessionHash, now: now.toISOString() });
   if (!session) return null;
   if (session.user_kind === 'student') {
-    const student = await db.selectFrom('students').selectAll().where('id', '=', session.user_id).executeTakeFirst();
+    const student = await studentById.first(db, { id: session.user_id });
     return student ? { user: { kind: 'student', sessionHash, student }, expiresAt: session.expires_at } : null;
   }
-  const staff = await db.selectFrom('staff').selectAll().where('id', '=', session.user_id).executeTakeFirst();
+  const staff = await staffById.first(db, { id: session.user_id });
   return staff ? { user: { kind: 'staff', sessionHash, staff }, expiresAt: session.expires_at } : null;
 }
 

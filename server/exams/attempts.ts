@@ -13,7 +13,7 @@ import { SUBJECT_GROUPS, validateSelection } from '../../src/domain/segmentedSel
 import type { AnswerValue, Attachment, SavedAnswerReply, SegmentedSelection, StartedAttempt, SubmitReply } from '../../src/contracts/exams.js';
 import {
   assignmentsOfExamForStudent, clearSegmentedSelection, currentAttempt, examById, expiredAttempts, hasCurrentAttempt, hasLiveAttempt, insertAttempt, lastRound,
-  loadExamContext, markSubmitted, questionOfExam, questionsOfExam, segmentedDetailsOf, segmentedSelectionOf, servedQuestions,
+  loadExamContext, markSubmitted, segmentedDetailsOf, segmentedSelectionOf, servedQuestions,
   storedAnswer, storeSegmentedSelection, submitAtDeadline, deleteAttempts, upsertNewerAnswer, type Attempt, type ExamContext,
 } from './queries.js';
 import { gradeAttempt } from './grading.js';
@@ -163,10 +163,12 @@ export async function saveAnswer(deps: ExamDeps, studentId: string, examId: stri
   if (attempt.submitted_at !== null) throw examErrors.submitted();
   if (isLate(attempt, now, deps.graceSeconds)) throw examErrors.timeOver();
 
-  const question = await questionOfExam(db, examId, input.questionId);
+  // The exam's questions never change once it is assigned: read from the prepared paper, not per save.
+  const { questions } = await preparedPaper(db, context.exam);
+  const question = questions.find((q) => q.id === input.questionId);
   if (!question) throw examErrors.unknownQuestion();
   if (context.exam.is_segmented) {
-    const served = servedQuestions(context.exam, await questionsOfExam(db, examId), await segmentedSelectionOf(db, examId, studentId));
+    const served = servedQuestions(context.exam, questions, await segmentedSelectionOf(db, examId, studentId));
     if (!served.some((q) => q.id === question.id)) throw examErrors.unknownQuestion();
   }
   const optionCount = readJson<unknown[]>(question.options, []).length;

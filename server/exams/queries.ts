@@ -1,8 +1,9 @@
 // Kysely queries of the exam area: a student's assignments, the exam context of one request, questions
 // as served to one student, attempts, saved answers and segmented selections.
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { AnswersTable, AttemptsTable, Database, ExamAssignmentsTable, ExamsTable, QuestionsTable } from '../db/schema.js';
 import { readJson, writeJson } from '../db/json.js';
+import { preparedQuery } from '../db/prepared.js';
 import type { AnswerValue, Attachment, PublicQuestion, SavedAnswer, SegmentedExamDetails, SegmentedSelection } from '../../src/contracts/exams.js';
 import type { ScorableQuestion } from '../../src/domain/scoring.js';
 import { SUBJECT_GROUPS } from '../../src/domain/segmentedSelection.js';
@@ -47,15 +48,20 @@ function splitAssignmentRow(row: AssignmentWithExamRow) {
   };
 }
 
+// The queries of every exam request (the opening storm, answer saves, submits) are compiled once: server/db/prepared.ts.
+const assignmentWithMembership = preparedQuery(
+  (db: Kysely<Database>, { studentId, examId, groupId }: { studentId: string; examId: string; groupId: string }) =>
+    db
+      .selectFrom('exam_assignments as ea')
+      .innerJoin('exams as e', 'e.id', 'ea.exam_id')
+      .leftJoin('group_members as gm', (join) => join.onRef('gm.group_id', '=', 'ea.group_id').on('gm.student_id', '=', studentId))
+      .select([...ASSIGNMENT_WITH_EXAM, 'gm.student_id as member'])
+      .where('ea.exam_id', '=', examId)
+      .where('ea.group_id', '=', groupId),
+);
+
 export async function loadExamContext(db: Kysely<Database>, studentId: string, examId: string, groupId: string): Promise<ExamContext | null> {
-  const row = await db
-    .selectFrom('exam_assignments as ea')
-    .innerJoin('exams as e', 'e.id', 'ea.exam_id')
-    .leftJoin('group_members as gm', (join) => join.onRef('gm.group_id', '=', 'ea.group_id').on('gm.student_id', '=', studentId))
-    .select([...ASSIGNMENT_WITH_EXAM, 'gm.student_id as member'])
-    .where('ea.exam_id', '=', examId)
-    .where('ea.group_id', '=', groupId)
-    .executeTakeFirst();
+  const row = await assignmentWithMembership.first(db, { studentId, examId, groupId });
   if (!row) return null;
   const attempt = row.member ? await currentAttempt(db, examId, groupId, studentId) : null;
   return {
@@ -65,17 +71,20 @@ export async function loadExamContext(db: Kysely<Database>, studentId: string, e
   };
 }
 
+const currentAttemptRow = preparedQuery(
+  (db: Kysely<Database>, { examId, groupId, studentId }: { examId: string; groupId: string; studentId: string }) =>
+    db
+      .selectFrom('attempts')
+      .selectAll()
+      .where('exam_id', '=', examId)
+      .where('group_id', '=', groupId)
+      .where('student_id', '=', studentId)
+      .where('superseded_at', 'is', null)
+      .orderBy('round', 'desc'),
+);
+
 export async function currentAttempt(db: Kysely<Database>, examId: string, groupId: string, studentId: string): Promise<Attempt | null> {
-  const attempt = await db
-    .selectFrom('attempts')
-    .selectAll()
-    .where('exam_id', '=', examId)
-    .where('group_id', '=', groupId)
-    .where('student_id', '=', studentId)
-    .where('superseded_at', 'is', null)
-    .orderBy('round', 'desc')
-    .executeTakeFirst();
-  return attempt ?? null;
+  return (await currentAttemptRow.first(db, { examId, groupId, studentId })) ?? null;
 }
 
 /** The groups of a student that an exam is assigned to (removed assignments included), newest first. */
@@ -224,8 +233,12 @@ export function scorableQuestion(q: QuestionRow): ScorableQuestion {
   };
 }
 
+const answersOfAttempt = preparedQuery((db: Kysely<Database>, { attemptId }: { attemptId: string }) =>
+  db.selectFrom('answers').selectAll().where('attempt_id', '=', attemptId),
+);
+
 export async function savedAnswersOf(db: Kysely<Database>, attemptId: string): Promise<SavedAnswer[]> {
-  const rows = await db.selectFrom('answers').selectAll().where('attempt_id', '=', attemptId).execute();
+  const rows = await answersOfAttempt.all(db, { attemptId });
   return rows.map((r) => ({
     questionId: r.question_id,
     answer: readJson<AnswerValue>(r.answer, []),
@@ -235,35 +248,47 @@ export async function savedAnswersOf(db: Kysely<Database>, attemptId: string): P
   }));
 }
 
-
 export async function groupName(db: Kysely<Database>, groupId: string): Promise<string | null> {
   const row = await db.selectFrom('groups').select('name').where('id', '=', groupId).executeTakeFirst();
   return row?.name ?? null;
 }
 
+const newestRound = preparedQuery(
+  (db: Kysely<Database>, { examId, groupId, studentId }: { examId: string; groupId: string; studentId: string }) =>
+    db
+      .selectFrom('attempts')
+      .select((eb) => eb.fn.max('round').as('round'))
+      .where('exam_id', '=', examId)
+      .where('group_id', '=', groupId)
+      .where('student_id', '=', studentId),
+);
+
 /** The newest round the student has of an exam in a group (0 when none). */
 export async function lastRound(db: Kysely<Database>, examId: string, groupId: string, studentId: string): Promise<number> {
-  const row = await db
-    .selectFrom('attempts')
-    .select((eb) => eb.fn.max('round').as('round'))
-    .where('exam_id', '=', examId)
-    .where('group_id', '=', groupId)
-    .where('student_id', '=', studentId)
-    .executeTakeFirst();
+  const row = await newestRound.first(db, { examId, groupId, studentId });
   return Number(row?.round ?? 0);
 }
+
+type NewAttempt = Selectable<AttemptsTable>;
+
+const attemptInsert = preparedQuery((db: Kysely<Database>, a: NewAttempt) =>
+  db
+    .insertInto('attempts')
+    .values({
+      id: a.id, exam_id: a.exam_id, group_id: a.group_id, student_id: a.student_id, started_at: a.started_at, deadline_at: a.deadline_at,
+      submitted_at: a.submitted_at, set_code: a.set_code, candidate_category: a.candidate_category, faculty: a.faculty,
+      subject_name: a.subject_name, round: a.round, superseded_at: a.superseded_at, live: a.live,
+    })
+    .onConflict((oc) => oc.doNothing()),
+);
 
 /**
  * Inserts an attempt unless it meets a unique key: the same (exam, group, student, round), or, for a
  * live exam, the student's live attempt through any batch (attempts_one_live). Two starts at the same
  * moment meet there; one inserts and the other reads what stands.
  */
-export async function insertAttempt(db: Kysely<Database>, attempt: Insertable<AttemptsTable>): Promise<void> {
-  await db
-    .insertInto('attempts')
-    .values(attempt)
-    .onConflict((oc) => oc.doNothing())
-    .execute();
+export async function insertAttempt(db: Kysely<Database>, attempt: NewAttempt): Promise<void> {
+  await attemptInsert.changes(db, attempt);
 }
 
 /** Whether the student has an attempt of this live exam, through any batch. */
@@ -282,12 +307,23 @@ export async function markSubmitted(
   return db.selectFrom('attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow();
 }
 
+const expiredQuery = (filter: 'exam' | 'student' | 'both') =>
+  // Only the values this variant binds are read (a value read and not bound is refused).
+  preparedQuery((db: Kysely<Database>, args: { cutoff: string; examId?: string; studentId?: string }) => {
+    let query = db.selectFrom('attempts').selectAll().where('submitted_at', 'is', null).where('superseded_at', 'is', null).where('deadline_at', '<', args.cutoff);
+    if (filter !== 'student') query = query.where('exam_id', '=', args.examId!);
+    if (filter !== 'exam') query = query.where('student_id', '=', args.studentId!);
+    return query;
+  });
+const expiredOf = { exam: expiredQuery('exam'), student: expiredQuery('student'), both: expiredQuery('both') };
+
 /** Unsubmitted, current attempts whose deadline is before the cutoff, of an exam and/or a student. */
 export async function expiredAttempts(db: Kysely<Database>, cutoff: string, filter: { examId?: string; studentId?: string }): Promise<Attempt[]> {
-  let query = db.selectFrom('attempts').selectAll().where('submitted_at', 'is', null).where('superseded_at', 'is', null).where('deadline_at', '<', cutoff);
-  if (filter.examId) query = query.where('exam_id', '=', filter.examId);
-  if (filter.studentId) query = query.where('student_id', '=', filter.studentId);
-  return query.execute();
+  const { examId, studentId } = filter;
+  if (examId && studentId) return expiredOf.both.all(db, { cutoff, examId, studentId });
+  if (examId) return expiredOf.exam.all(db, { cutoff, examId });
+  if (studentId) return expiredOf.student.all(db, { cutoff, studentId });
+  return db.selectFrom('attempts').selectAll().where('submitted_at', 'is', null).where('superseded_at', 'is', null).where('deadline_at', '<', cutoff).execute();
 }
 
 /** Records an expired attempt as submitted at its deadline; false when a submit got there first. */
@@ -350,29 +386,25 @@ export async function clearSegmentedSelection(db: Kysely<Database>, examId: stri
   await db.deleteFrom('segmented_selections').where('exam_id', '=', examId).where('student_id', '=', studentId).execute();
 }
 
-/** One question of an exam, with what checking an answer to it needs. */
-export const questionOfExam = (db: Kysely<Database>, examId: string, questionId: string) =>
-  db.selectFrom('questions').select(['id', 'type', 'options', 'subject_id', 'position']).where('id', '=', questionId).where('exam_id', '=', examId).executeTakeFirst();
+const answerOfQuestion = preparedQuery((db: Kysely<Database>, { attemptId, questionId }: { attemptId: string; questionId: string }) =>
+  db.selectFrom('answers').select(['answer', 'saved_at']).where('attempt_id', '=', attemptId).where('question_id', '=', questionId),
+);
 
 /** The answer stored for a question of an attempt, if any. */
 export async function storedAnswer(db: Kysely<Database>, attemptId: string, questionId: string): Promise<{ answer: AnswerValue; savedAt: string } | null> {
-  const row = await db
-    .selectFrom('answers')
-    .select(['answer', 'saved_at'])
-    .where('attempt_id', '=', attemptId)
-    .where('question_id', '=', questionId)
-    .executeTakeFirst();
+  const row = await answerOfQuestion.first(db, { attemptId, questionId });
   return row ? { answer: readJson<AnswerValue>(row.answer, []), savedAt: row.saved_at } : null;
 }
 
-/**
- * Stores an answer unless the stored one has a newer (or the same) client timestamp, in one
- * statement, so retries and out-of-order deliveries can never replace a newer answer. True when written.
- */
-export async function upsertNewerAnswer(db: Kysely<Database>, answer: Insertable<AnswersTable>): Promise<boolean> {
-  const written = await db
+type NewAnswer = Pick<Selectable<AnswersTable>, 'attempt_id' | 'question_id' | 'answer' | 'extra' | 'answer_index' | 'client_timestamp' | 'saved_at' | 'offline'>;
+
+const newerAnswerUpsert = preparedQuery((db: Kysely<Database>, a: NewAnswer) =>
+  db
     .insertInto('answers')
-    .values(answer)
+    .values({
+      attempt_id: a.attempt_id, question_id: a.question_id, answer: a.answer, extra: a.extra, answer_index: a.answer_index,
+      client_timestamp: a.client_timestamp, saved_at: a.saved_at, offline: a.offline,
+    })
     .onConflict((oc) =>
       oc
         .columns(['attempt_id', 'question_id'])
@@ -386,7 +418,13 @@ export async function upsertNewerAnswer(db: Kysely<Database>, answer: Insertable
         }))
         .whereRef('excluded.client_timestamp', '>', 'answers.client_timestamp'),
     )
-    .returning('question_id')
-    .executeTakeFirst();
-  return written !== undefined;
+    .returning('question_id'),
+);
+
+/**
+ * Stores an answer unless the stored one has a newer (or the same) client timestamp, in one
+ * statement, so retries and out-of-order deliveries can never replace a newer answer. True when written.
+ */
+export async function upsertNewerAnswer(db: Kysely<Database>, answer: NewAnswer): Promise<boolean> {
+  return (await newerAnswerUpsert.first(db, answer)) !== undefined;
 }

@@ -29,15 +29,30 @@ export function figureSignatureValid(secret: string, grant: FigureGrant, signatu
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** A copy of `value` (an exam as served) in which every figure address is signed for the student. */
+/**
+ * Objects and arrays found to hold no figure address. A paper's questions are the prepared paper's own
+ * objects (server/exams/paper-cache.ts), the same for every student and never changed, so each is walked
+ * once and then passed through as it is; only the questions with figures are copied per student.
+ */
+const figureFree = new WeakSet<object>();
+
+/** `value` (an exam as served) with every figure address signed for the student; parts without figures are shared, not copied. */
 export function withSignedFigures<T>(value: T, secret: string, examId: string, studentId: string): T {
   const sign = (item: unknown): unknown => {
     if (typeof item === 'string') {
       const match = FIGURE_ADDRESS.exec(item);
       return match ? signedFigureUrl(secret, { examId, studentId, name: match[1]! }) : item;
     }
-    if (Array.isArray(item)) return item.map(sign);
-    if (item && typeof item === 'object') return Object.fromEntries(Object.entries(item).map(([key, inner]) => [key, sign(inner)]));
+    if (!item || typeof item !== 'object' || figureFree.has(item)) return item;
+    let changed = false;
+    const signPart = (part: unknown) => {
+      const signed = sign(part);
+      if (signed !== part) changed = true;
+      return signed;
+    };
+    const copy = Array.isArray(item) ? item.map(signPart) : Object.fromEntries(Object.entries(item).map(([key, inner]) => [key, signPart(inner)]));
+    if (changed) return copy;
+    figureFree.add(item);
     return item;
   };
   return sign(value) as T;
