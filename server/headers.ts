@@ -5,7 +5,8 @@
 // images may also come from the configured media hosts, licences from the configured DRM servers.
 import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
-import helmet from 'helmet';
+import helmet, { type HelmetOptions } from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from './config.js';
 
 /** The video-sharing site whose embed the player frames (VideoPlayerModal builds its address). */
@@ -51,9 +52,29 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
   };
 }
 
+/**
+ * The headers helmet sets, read once from its middleware: with no nonces and no per-request directives
+ * they are the same on every answer, so a request copies them instead of running the middleware (which
+ * cost about 0.1 ms of the server's thread per request in the exam-opening profile).
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  // Built once: the headers are the same on every answer, so no request pays for reading the options again.
-  const securityHeaders = helmet({
+  const headers = securityHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
     // The video-sharing embed refuses to play without knowing the embedding site; only the origin
     // leaves, never a path (exam and video addresses stay here).
@@ -64,8 +85,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     // The app embeds the video-sharing site's player, which is not cross-origin isolated.
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

@@ -4,6 +4,14 @@
 // goes to a reader, which sees the last committed state (WAL) and never waits for the writer. So the reads
 // of a request never queue behind a group commit (server/db/group-commit.ts) whose transaction holds
 // the writer for a few milliseconds.
+//
+// Durability without blocking the thread: better-sqlite3 is synchronous, so with `synchronous = FULL`
+// each COMMIT's sync of the WAL stopped the server's one thread for its 1 to 5 ms. Given a WAL syncer,
+// the writer runs with `synchronous = NORMAL` (a commit writes its WAL frames to the operating system,
+// no sync) and the driver itself syncs the WAL file (fdatasync, on libuv's thread pool) after every
+// statement or COMMIT that ends a write, before that write's promise resolves: a write is acknowledged
+// only once its frames are on disk, as with FULL, and the thread serves other requests meanwhile.
+import fs from 'node:fs/promises';
 import type BetterSqlite3 from 'better-sqlite3';
 import {
   CompiledQuery, SqliteAdapter, SqliteIntrospector, SqliteQueryCompiler,
@@ -76,7 +84,10 @@ class RoutedConnection implements DatabaseConnection {
     if (reader && onlyReads(reader, query.sql)) return reader.run<R>(query);
     await lock.acquire();
     try {
-      return writer.run<R>(query);
+      const result = writer.run<R>(query);
+      // A write outside a transaction committed by itself: durable before it is answered.
+      if (!writer.sqlite.inTransaction && !writer.prepared(query.sql).readonly) await this.driver.syncWal();
+      return result;
     } finally {
       lock.release();
     }
@@ -92,6 +103,9 @@ class ReadWriteDriver implements Driver {
   constructor(
     readonly writer: StatementRunner,
     readonly reader: StatementRunner | null,
+    /** Makes the committed WAL frames durable; nothing to do when SQLite syncs them itself. */
+    readonly syncWal: () => Promise<void>,
+    readonly onDestroy?: () => Promise<void>,
   ) {}
 
   async init(): Promise<void> {}
@@ -114,6 +128,9 @@ class ReadWriteDriver implements Driver {
   async commitTransaction(connection: RoutedConnection): Promise<void> {
     // A failed COMMIT leaves the transaction to the caller's rollback, which ends it either way.
     this.writer.run(CompiledQuery.raw('commit'));
+    // The writer stays held until the commit is durable; a failed sync fails the commit (its caller's
+    // rollback then finds no transaction and only lets the writer go).
+    await this.syncWal();
     this.#end(connection);
   }
 
@@ -131,6 +148,7 @@ class ReadWriteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
+    await this.onDestroy?.();
     this.reader?.sqlite.close();
     this.writer.sqlite.close();
   }
@@ -143,11 +161,52 @@ class ReadWriteDriver implements Driver {
 }
 
 /**
+ * Syncs a database's WAL file (`<file>-wal`) with fdatasync on libuv's thread pool. The file is opened
+ * once and again after it is gone (SQLite removes it when the last connection closes).
+ */
+export function walSyncer(databaseFile: string): { sync: () => Promise<void>; close: () => Promise<void> } {
+  const walFile = `${databaseFile}-wal`;
+  let handle: Promise<fs.FileHandle> | null = null;
+  const open = () => (handle ??= fs.open(walFile, 'r').catch((error: unknown) => {
+    handle = null;
+    throw error;
+  }));
+  return {
+    async sync() {
+      const file = await open();
+      try {
+        await file.datasync();
+      } catch (error) {
+        handle = null;
+        await file.close().catch(() => undefined);
+        throw error;
+      }
+    },
+    async close() {
+      const file = handle;
+      handle = null;
+      if (file) await (await file).close();
+    },
+  };
+}
+
+export interface ReadWriteOptions {
+  /**
+   * Syncs the WAL after each committed write, before it resolves; the writer then runs with
+   * `synchronous = NORMAL`. Without it the writer keeps its own setting (FULL: SQLite syncs in COMMIT).
+   */
+  syncWal?: () => Promise<void>;
+  /** Runs when the database is closed (the syncer's file handle). */
+  onDestroy?: () => Promise<void>;
+}
+
+/**
  * The dialect over an open writer connection; `reader` is a second connection to the same file
  * (null for an in-memory database, which another connection cannot see).
  */
-export function readWriteDialect(writer: BetterSqlite3.Database, reader: BetterSqlite3.Database | null): Dialect {
-  const driver = new ReadWriteDriver(new StatementRunner(writer), reader && new StatementRunner(reader));
+export function readWriteDialect(writer: BetterSqlite3.Database, reader: BetterSqlite3.Database | null, options: ReadWriteOptions = {}): Dialect {
+  if (options.syncWal) writer.pragma('synchronous = NORMAL');
+  const driver = new ReadWriteDriver(new StatementRunner(writer), reader && new StatementRunner(reader), options.syncWal ?? (() => Promise.resolve()), options.onDestroy);
   return {
     createAdapter: () => new SqliteAdapter(),
     createDriver: () => driver,

@@ -108,9 +108,8 @@ export interface AssignmentListRow {
   questionCount: number;
 }
 
-/** Every exam assigned (and not removed) to the student's batches of one course. */
-export async function assignmentsForCourse(db: Kysely<Database>, studentId: string, courseId: string): Promise<AssignmentListRow[]> {
-  const rows = await db
+const courseAssignments = preparedQuery((db: Kysely<Database>, { studentId, courseId }: { studentId: string; courseId: string }) =>
+  db
     .selectFrom('exam_assignments as ea')
     .innerJoin('group_members as gm', 'gm.group_id', 'ea.group_id')
     .innerJoin('groups as g', 'g.id', 'ea.group_id')
@@ -118,24 +117,44 @@ export async function assignmentsForCourse(db: Kysely<Database>, studentId: stri
     .select([...ASSIGNMENT_WITH_EXAM, 'g.name as group_name'])
     .where('gm.student_id', '=', studentId)
     .where('g.course_id', '=', courseId)
-    .where('ea.removed_at', 'is', null)
-    .execute();
+    .where('ea.removed_at', 'is', null),
+);
+
+const currentAttemptsOfStudent = preparedQuery((db: Kysely<Database>, { studentId }: { studentId: string }) =>
+  db.selectFrom('attempts').select(['exam_id', 'group_id', 'started_at', 'submitted_at', 'round']).where('student_id', '=', studentId).where('superseded_at', 'is', null),
+);
+
+const questionCountOf = preparedQuery((db: Kysely<Database>, { examId }: { examId: string }) =>
+  db.selectFrom('questions').select((eb) => eb.fn.countAll<number>().as('n')).where('exam_id', '=', examId),
+);
+
+// An exam's questions are written only by an import, which adds a new exam row (server/exams/paper-cache.ts):
+// its count is read once per exam row, checked against the row's created_at, for at most this many exams.
+const QUESTION_COUNTS_KEPT = 5_000;
+const questionCounts = new WeakMap<Kysely<Database>, Map<string, { stamp: string; count: Promise<number> }>>();
+
+async function questionCount(db: Kysely<Database>, exam: Pick<Exam, 'id' | 'created_at'>): Promise<number> {
+  let counts = questionCounts.get(db);
+  if (!counts) questionCounts.set(db, (counts = new Map()));
+  const known = counts.get(exam.id);
+  if (known && known.stamp === exam.created_at) return known.count;
+  if (counts.size >= QUESTION_COUNTS_KEPT) counts.delete(counts.keys().next().value!);
+  const entry = { stamp: exam.created_at, count: questionCountOf.first(db, { examId: exam.id }).then((row) => Number(row?.n ?? 0)) };
+  counts.set(exam.id, entry);
+  entry.count.catch(() => {
+    if (counts.get(exam.id) === entry) counts.delete(exam.id);
+  });
+  return entry.count;
+}
+
+/** Every exam assigned (and not removed) to the student's batches of one course. */
+export async function assignmentsForCourse(db: Kysely<Database>, studentId: string, courseId: string): Promise<AssignmentListRow[]> {
+  const rows = await courseAssignments.all(db, { studentId, courseId });
   if (rows.length === 0) return [];
-  const examIds = [...new Set(rows.map((r) => r.id))];
-  const counts = await db
-    .selectFrom('questions')
-    .select(['exam_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('exam_id', 'in', examIds)
-    .groupBy('exam_id')
-    .execute();
-  const countOf = new Map(counts.map((c) => [c.exam_id, Number(c.n)]));
-  const attempts = await db
-    .selectFrom('attempts')
-    .select(['exam_id', 'group_id', 'started_at', 'submitted_at', 'round'])
-    .where('student_id', '=', studentId)
-    .where('exam_id', 'in', examIds)
-    .where('superseded_at', 'is', null)
-    .execute();
+  const examIds = new Set(rows.map((r) => r.id));
+  const countOf = new Map<string, number>();
+  for (const row of rows) if (!countOf.has(row.id)) countOf.set(row.id, await questionCount(db, row));
+  const attempts = (await currentAttemptsOfStudent.all(db, { studentId })).filter((a) => examIds.has(a.exam_id));
   const attemptOf = new Map<string, (typeof attempts)[number]>();
   for (const a of attempts) {
     const key = `${a.exam_id}:${a.group_id}`;
