@@ -1,7 +1,7 @@
 // Group commit: the writes of many requests in one transaction, made durable by one COMMIT (one sync).
 //
-// With `synchronous = FULL` every SQLite commit syncs the WAL, on the server's one thread
-// (better-sqlite3 is synchronous), and the disk gives a few hundred syncs a second. So the hot writes
+// Every SQLite commit is synced before it is acknowledged (the driver syncs the WAL after each COMMIT,
+// server/db/sqlite-driver.ts), and the disk gives a few hundred syncs a second. So the hot writes
 // (attempt start, answer save, submit) are units: a unit that arrives while a batch is open joins it,
 // runs inside a SAVEPOINT of its own (a failing statement undoes only its unit and fails only its
 // request), and its promise settles after the COMMIT that holds it, so an acknowledged write is on
