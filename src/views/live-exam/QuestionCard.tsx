@@ -40,11 +40,9 @@ export const QuestionCard = memo(function QuestionCard(cardProps: QuestionCardPr
   const entry = useSelector(outbox, (s) => s.context.entries[question._id]);
   const refusal = useSelector(outbox, (s) => s.context.refusals[question._id]);
   const props: CardProps = { ...cardProps, entry, refusal };
-  // Off-screen cards skip layout and paint (content-visibility), so an answer that changes one card's
-  // height does not lay out and repaint the whole paper; the browser remembers each card's size once
-  // it has been on screen, and guesses the height of an MCQ card before.
+  // Off-screen cards skip layout and paint with the block of five cards they are in (ExamSession).
   return (
-    <article tabIndex={-1} className="scroll-mt-28 [contain-intrinsic-size:auto_16rem] [content-visibility:auto] rounded-xl border border-slate-200 bg-white p-3 shadow-sm focus:outline-2 focus:outline-brand-600 sm:p-4" aria-label={`Question ${number}`} data-question-id={question._id} data-question-type={question.type}>
+    <article tabIndex={-1} className="scroll-mt-28 rounded-xl border border-slate-200 bg-white p-3 shadow-sm focus:outline-2 focus:outline-brand-600 sm:p-4" aria-label={`Question ${number}`} data-question-id={question._id} data-question-type={question.type}>
       <div className="flex items-start justify-between gap-2">
         <h3 className="font-medium text-slate-900">
           <span className="mr-1 font-semibold">{number}.</span>
