@@ -133,7 +133,7 @@ function examSections(exam: Exam) {
  */
 const CARDS_PER_BLOCK = 5;
 /** An MCQ card's height on a phone and the gap between cards (space-y-3), in rem: the guess for a block not shown yet. */
-const CARD_REM = 17.5;
+const CARD_REM = 19;
 const GAP_REM = 0.75;
 
 function blocksOf<T>(questions: T[]): T[][] {

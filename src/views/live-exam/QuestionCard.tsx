@@ -79,7 +79,7 @@ export const QuestionCard = memo(function QuestionCard(cardProps: QuestionCardPr
   );
 });
 
-/** Where this question's answer is: sent, saved only on this phone (sent later), being sent, or refused and why. */
+/** Where this question's answer is: not given yet, sent, saved only on this phone (sent later), being sent, or refused and why. */
 function AnswerState({ entry, refusal }: { entry: LocalSavedAnswer | undefined; refusal?: string }) {
   const line = 'mt-2 flex items-center gap-1.5 text-sm';
   if (refusal)
@@ -88,7 +88,9 @@ function AnswerState({ entry, refusal }: { entry: LocalSavedAnswer | undefined; 
         Not saved: {refusal.replace(/\.$/, "")}.{entry?.delivered ? ' Your earlier answer stands.' : ''}
       </p>
     );
-  if (!entry || entry.count === 0) return null;
+  // An unanswered question keeps the line too: the first answer then changes the line's words, not the
+  // card's height, so the paper below does not move (nor need laying out and painting again) at that tap.
+  if (!entry || entry.count === 0) return <p className={`${line} text-slate-600`}>Not answered</p>;
   if (entry.delivered)
     return (
       <p className={`${line} text-emerald-800`} data-testid="answer-state" data-state="sent">
