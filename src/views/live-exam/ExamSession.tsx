@@ -87,7 +87,7 @@ export function ExamSession({ attempt }: { attempt: AttemptActor }) {
             {section.name && <h2 className="mb-2 mt-4 text-base font-semibold text-brand-800">{section.name}</h2>}
             <div className="space-y-3">
               {blocksOf(section.questions).map((block) => (
-                <div key={block[0]!.q._id} className="space-y-3 [content-visibility:auto]" style={{ containIntrinsicSize: `auto ${blockHeightRem(block.length)}rem` }}>
+                <div key={block[0]!.q._id} className="space-y-3 [content-visibility:auto] [overflow-clip-margin:0.5rem]" style={{ containIntrinsicSize: `auto ${blockHeightRem(block.length)}rem` }}>
                   {block.map(({ q, n }) => (
                     <QuestionCard key={q._id} question={q} number={n} disabled={closed} multipleTimesSubmission={multipleTimesSubmission} outbox={outbox} />
                   ))}
