@@ -1,7 +1,6 @@
 // One question: number, title, marks, images and PDFs, and the input its type needs.
 import { memo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { useSelector } from '@xstate/react';
 import type { answerOutboxMachine } from '../../machines/answerOutbox.machine';
 import { answerLocked, mcaValue, optionIndex } from '../../domain/scoring';
 import type { PublicQuestion } from '../../contracts/exams';
@@ -11,6 +10,7 @@ import { MESSAGES } from '../../domain/messages';
 import { Button, buttonClass } from '../ui/Button';
 import { toast } from '../ui/toast';
 import { fileNameOf, mediaUrl, OPTION_LETTERS as LETTERS } from '../ui/media';
+import { useQuestionAnswer } from './questionAnswer';
 
 type OutboxActor = ActorRefFrom<typeof answerOutboxMachine>;
 
@@ -37,8 +37,7 @@ interface CardProps extends QuestionCardProps {
  */
 export const QuestionCard = memo(function QuestionCard(cardProps: QuestionCardProps) {
   const { question, number, outbox } = cardProps;
-  const entry = useSelector(outbox, (s) => s.context.entries[question._id]);
-  const refusal = useSelector(outbox, (s) => s.context.refusals[question._id]);
+  const { entry, refusal } = useQuestionAnswer(outbox, question._id);
   const props: CardProps = { ...cardProps, entry, refusal };
   // Off-screen cards skip layout and paint with the block of five cards they are in (ExamSession).
   return (
