@@ -109,6 +109,28 @@ describe('session storage', () => {
     store.forgetDelivered();
     expect(localStorage.getItem(STORAGE_KEYS.localSavedAnswers)).toBeNull();
   });
+
+  it('writes answer after answer on what is stored, another tab\'s writes and other exams included, and never changes what it was given', () => {
+    const store = createAnswerStore(() => localStorage);
+    const otherTab = createAnswerStore(() => localStorage);
+    const entry = (timestamp: number, answer = 1): LocalSavedAnswer => ({
+      answer: [answer], extra: [], files: [], offline: false, delivered: false, timestamp, type: 'MCQ', count: 1, confirmed: null,
+    });
+    const first = { q1: entry(1) };
+    store.writeExam('s1', 'e1', first);
+    store.writeExam('s1', 'e2', { q1: entry(1) });
+    // Another tab of the exam stores a newer answer to q2: this tab's next write keeps it.
+    otherTab.writeExam('s1', 'e1', { q2: entry(5, 3) });
+    store.writeExam('s1', 'e1', { q1: entry(2, 2) });
+    store.writeExam('s1', 'e1', { q1: entry(3, 0) });
+    expect(store.read('s1', 'e1')).toEqual({ q1: entry(3, 0), q2: entry(5, 3) });
+    expect(store.read('s1', 'e2')).toEqual({ q1: entry(1) });
+    expect(first).toEqual({ q1: entry(1) });
+    // What the stored text says counts, also when it was changed under the store's feet.
+    localStorage.removeItem(STORAGE_KEYS.localSavedAnswers);
+    store.writeExam('s1', 'e1', { q1: entry(4) });
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.localSavedAnswers)!)).toEqual({ s1: { e1: { q1: entry(4) } } });
+  });
 });
 
 describe('running attempts kept for an offline opening', () => {

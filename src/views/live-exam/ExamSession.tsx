@@ -86,8 +86,12 @@ export function ExamSession({ attempt }: { attempt: AttemptActor }) {
           <section key={section.name || 'all'} aria-label={section.name || undefined}>
             {section.name && <h2 className="mb-2 mt-4 text-base font-semibold text-brand-800">{section.name}</h2>}
             <div className="space-y-3">
-              {section.questions.map(({ q, n }) => (
-                <QuestionCard key={q._id} question={q} number={n} disabled={closed} multipleTimesSubmission={multipleTimesSubmission} outbox={outbox} />
+              {blocksOf(section.questions).map((block) => (
+                <div key={block[0]!.q._id} className="space-y-3 [content-visibility:auto] [overflow-clip-margin:0.5rem]" style={{ containIntrinsicSize: `auto ${blockHeightRem(block.length)}rem` }}>
+                  {block.map(({ q, n }) => (
+                    <QuestionCard key={q._id} question={q} number={n} disabled={closed} multipleTimesSubmission={multipleTimesSubmission} outbox={outbox} />
+                  ))}
+                </div>
               ))}
             </div>
           </section>
@@ -119,6 +123,24 @@ function examSections(exam: Exam) {
   const sections = exam.isSegmentedExam ? subjectNames.map((name) => ({ name, questions: numbered.filter(({ q }) => q.subjectName === name) })) : [{ name: '', questions: numbered }];
   return { subjectNames, sections };
 }
+
+/**
+ * Off-screen questions skip layout and paint (content-visibility), by blocks of five cards: an answer that
+ * changes one card's height neither lays out nor repaints the whole paper, and each frame the browser
+ * checks 40 blocks of a 200-question paper for coming on screen rather than 200 cards (a check per
+ * element and frame that cost as much as the layout). The browser remembers a block's size once it has
+ * been on screen and guesses it before from an MCQ card's height.
+ */
+const CARDS_PER_BLOCK = 5;
+/** An MCQ card's height on a phone and the gap between cards (space-y-3), in rem: the guess for a block not shown yet. */
+const CARD_REM = 19;
+const GAP_REM = 0.75;
+
+function blocksOf<T>(questions: T[]): T[][] {
+  return Array.from({ length: Math.ceil(questions.length / CARDS_PER_BLOCK) }, (_, i) => questions.slice(i * CARDS_PER_BLOCK, (i + 1) * CARDS_PER_BLOCK));
+}
+
+const blockHeightRem = (cards: number) => cards * CARD_REM + (cards - 1) * GAP_REM;
 
 /**
  * The exam bar with the countdown and the counts: it alone renders again at each tick of the timer and

@@ -1,7 +1,6 @@
 // One question: number, title, marks, images and PDFs, and the input its type needs.
 import { memo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import { useSelector } from '@xstate/react';
 import type { answerOutboxMachine } from '../../machines/answerOutbox.machine';
 import { answerLocked, mcaValue, optionIndex } from '../../domain/scoring';
 import type { PublicQuestion } from '../../contracts/exams';
@@ -11,6 +10,7 @@ import { MESSAGES } from '../../domain/messages';
 import { Button, buttonClass } from '../ui/Button';
 import { toast } from '../ui/toast';
 import { fileNameOf, mediaUrl, OPTION_LETTERS as LETTERS } from '../ui/media';
+import { useQuestionAnswer } from './questionAnswer';
 
 type OutboxActor = ActorRefFrom<typeof answerOutboxMachine>;
 
@@ -37,14 +37,11 @@ interface CardProps extends QuestionCardProps {
  */
 export const QuestionCard = memo(function QuestionCard(cardProps: QuestionCardProps) {
   const { question, number, outbox } = cardProps;
-  const entry = useSelector(outbox, (s) => s.context.entries[question._id]);
-  const refusal = useSelector(outbox, (s) => s.context.refusals[question._id]);
+  const { entry, refusal } = useQuestionAnswer(outbox, question._id);
   const props: CardProps = { ...cardProps, entry, refusal };
-  // Off-screen cards skip layout and paint (content-visibility), so an answer that changes one card's
-  // height does not lay out and repaint the whole paper; the browser remembers each card's size once
-  // it has been on screen, and guesses the height of an MCQ card before.
+  // Off-screen cards skip layout and paint with the block of five cards they are in (ExamSession).
   return (
-    <article tabIndex={-1} className="scroll-mt-28 [contain-intrinsic-size:auto_16rem] [content-visibility:auto] rounded-xl border border-slate-200 bg-white p-3 shadow-sm focus:outline-2 focus:outline-brand-600 sm:p-4" aria-label={`Question ${number}`} data-question-id={question._id} data-question-type={question.type}>
+    <article tabIndex={-1} className="scroll-mt-28 rounded-xl border border-slate-200 bg-white p-3 shadow-sm focus:outline-2 focus:outline-brand-600 sm:p-4" aria-label={`Question ${number}`} data-question-id={question._id} data-question-type={question.type}>
       <div className="flex items-start justify-between gap-2">
         <h3 className="font-medium text-slate-900">
           <span className="mr-1 font-semibold">{number}.</span>
@@ -81,7 +78,7 @@ export const QuestionCard = memo(function QuestionCard(cardProps: QuestionCardPr
   );
 });
 
-/** Where this question's answer is: sent, saved only on this phone (sent later), being sent, or refused and why. */
+/** Where this question's answer is: not given yet, sent, saved only on this phone (sent later), being sent, or refused and why. */
 function AnswerState({ entry, refusal }: { entry: LocalSavedAnswer | undefined; refusal?: string }) {
   const line = 'mt-2 flex items-center gap-1.5 text-sm';
   if (refusal)
@@ -90,7 +87,9 @@ function AnswerState({ entry, refusal }: { entry: LocalSavedAnswer | undefined; 
         Not saved: {refusal.replace(/\.$/, "")}.{entry?.delivered ? ' Your earlier answer stands.' : ''}
       </p>
     );
-  if (!entry || entry.count === 0) return null;
+  // An unanswered question keeps the line too: the first answer then changes the line's words, not the
+  // card's height, so the paper below does not move (nor need laying out and painting again) at that tap.
+  if (!entry || entry.count === 0) return <p className={`${line} text-slate-600`}>Not answered</p>;
   if (entry.delivered)
     return (
       <p className={`${line} text-emerald-800`} data-testid="answer-state" data-state="sent">

@@ -7,6 +7,7 @@ import { examSubmissionMachine } from '../../machines/examSubmission.machine';
 import type { ExamAttemptContext, ExamAttemptEvent, KeptPaper, OpenedPaper, PageWatcherEvent, StartedAt } from '../../machines/examAttempt.machine';
 import { MESSAGES, RESTORED_TOAST_MS, uploadFailedMessage } from '../../domain/messages';
 import { answerStore } from '../../services/answerStore';
+import { afterNextPaint } from '../../services/nextPaint';
 import { keptAttempts } from '../../services/keptAttempts';
 import { examLock } from '../../services/examLock';
 import { examsApi } from '../../services/exams';
@@ -46,7 +47,14 @@ export function examAttemptImplementations({ studentId, connection, navigate }: 
         return { started, receivedAt: Date.now() };
       }),
       answerOutbox: answerOutboxMachine.provide({
-        actors: { sendAnswer: fromPromise(({ input }) => examsApi.sendAnswer(input)) },
+        actors: {
+          // The answer is on the device already (persistAnswers ran in the same step); its request starts
+          // once the chosen option is on screen, so the tap's frame does not wait for it.
+          sendAnswer: fromPromise(async ({ input }) => {
+            await afterNextPaint();
+            return examsApi.sendAnswer(input);
+          }),
+        },
         actions: {
           persistAnswers: (_, { studentId: sid, examId, entries, removed }) => answerStore.writeExam(sid, examId, entries, removed),
           notifyLocked: () => toast.error(MESSAGES.answerLocked),
