@@ -11,23 +11,13 @@ import { until } from '../../bench/server-process.js';
 import { sqliteDatabase, type TestDatabase } from '../support/databases.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { GROUP, LIVE, LIVE_Q, STUDENT, examBundle } from './exams-fixture.js';
+import { settled } from '../support/settled.js';
 
 /** A promise the test settles: holds a commit until the test has looked. */
 function gate() {
   let open: () => void = () => undefined;
   const opened = new Promise<void>((resolve) => (open = resolve));
   return { opened, open };
-}
-
-/** Whether a promise has settled by now (after the event loop has had a few turns). */
-async function settled(promise: Promise<unknown>): Promise<boolean> {
-  let done = false;
-  void promise.then(
-    () => (done = true),
-    () => (done = true),
-  );
-  for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setImmediate(resolve));
-  return done;
 }
 
 // Tables of this test only: `notes` for plain writes; `child` refers to `parent` with a foreign key

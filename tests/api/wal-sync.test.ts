@@ -13,6 +13,7 @@ import { CommitFailed, writesFor } from '../../server/db/group-commit.js';
 import { databaseUnavailable } from '../../server/db/unavailable.js';
 import { readWriteDialect, walSyncer } from '../../server/db/sqlite-driver.js';
 import type { Database } from '../../server/db/schema.js';
+import { settled } from '../support/settled.js';
 
 /** A WAL sync the test controls: counts calls, and can be held or made to fail. */
 function controlledSync() {
@@ -35,16 +36,6 @@ function controlledSync() {
     },
   };
   return state;
-}
-
-async function settled(promise: Promise<unknown>): Promise<boolean> {
-  let done = false;
-  void promise.then(
-    () => (done = true),
-    () => (done = true),
-  );
-  for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setImmediate(resolve));
-  return done;
 }
 
 const dirs: string[] = [];
