@@ -52,7 +52,9 @@ export interface Reply {
   body: string;
 }
 
-export const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+/** Connections the bench keeps to each server process, as a balancer's pool of kept-alive connections does. */
+export const POOL_CONNECTIONS = 256;
+export const agent = new http.Agent({ keepAlive: true, maxSockets: POOL_CONNECTIONS });
 
 export function request(port: number, method: string, url: string, session: string | null, payload?: unknown, timeoutMs = 60_000): Promise<Reply> {
   return new Promise((resolve, reject) => {

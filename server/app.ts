@@ -171,11 +171,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     return reply.status(500).send({ errors: { title: 'Something went wrong on our side. Please try again.', message: 'Internal server error', code: 'internal' } });
   });
 
-  // Auth runs before body parsing and validation, so an anonymous caller learns nothing else.
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    // API routes are for signed-in students unless they say otherwise; the app's files are public.
-    const access: Access = request.routeOptions.config?.access ?? (request.url.startsWith('/api/') ? 'student' : 'public');
-    if (!request.routeOptions.url || access === 'public') return;
+  // Auth runs before body parsing and validation, so an anonymous caller learns nothing else. API
+  // routes are for signed-in students unless they say otherwise; the app's files are public. Each
+  // route's access is read once, when it is registered: only the routes that need a session carry
+  // the hook, and no request pays for working out which kind it is.
+  const authenticate = (access: Exclude<Access, 'public'>) => async (request: FastifyRequest) => {
     const header = request.headers.authorization ?? '';
     const sessionId = header.replace(/^Bearer\s+/i, '').trim();
     const user = sessionId ? await resolveSession(app.db, sessionId, app.clock.now(), app.sessionCache) : null;
@@ -188,15 +188,21 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       if (user.kind !== 'staff') throw forbidden('This action is for teachers and administrators only.', 'staffOnly');
       request.staff = user.staff;
     }
+  };
+  app.addHook('onRoute', (route) => {
+    const access: Access = (route.config as { access?: Access } | undefined)?.access ?? (route.url.startsWith('/api/') ? 'student' : 'public');
+    if (access === 'public') return;
+    const own = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [authenticate(access), ...own];
   });
 
   // PostgreSQL cannot store a NUL character in text and would fail the whole statement; no field of
   // the product needs one, so it is refused up front, the same on every database. (Path values are
   // ids and keys whose patterns already exclude it.)
-  app.addHook('preValidation', async (request: FastifyRequest) => {
+  app.addHook('preValidation', (request: FastifyRequest, _reply, done) => {
     if (holdsNul(request.body) || holdsNul(request.query)) {
-      throw badRequest('Invalid request', 'invalidCharacter', 'The request contains a NUL character.');
-    }
+      done(badRequest('Invalid request', 'invalidCharacter', 'The request contains a NUL character.'));
+    } else done();
   });
 
   const health = healthCheck(app);

@@ -90,7 +90,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     done();
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     // request.protocol reads X-Forwarded-Proto only when TRUST_PROXY says the proxy is ours.
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     if (request.url.startsWith('/api/')) {
@@ -103,7 +103,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
       const vary = String(reply.getHeader('vary') ?? '');
       if (!/accept-encoding/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
     }
-    return payload;
+    done(null, payload);
   });
 }
 

@@ -17,9 +17,14 @@ export interface FigureGrant {
 const signatureOf = (secret: string, grant: FigureGrant) =>
   createHmac('sha256', secret).update(['exam-figure', grant.examId, grant.studentId, grant.name].join('\n')).digest('hex');
 
+/** Ids are hex and names are checked by FIGURE_ADDRESS, so the query needs no escaping: built as text, not by URLSearchParams. */
+const SAFE_QUERY_VALUE = /^[A-Za-z0-9_-]+$/;
+
 export function signedFigureUrl(secret: string, grant: FigureGrant): string {
-  const query = new URLSearchParams({ exam: grant.examId, student: grant.studentId, signature: signatureOf(secret, grant) });
-  return `${FIGURE_PREFIX}${grant.name}?${query}`;
+  if (!SAFE_QUERY_VALUE.test(grant.examId) || !SAFE_QUERY_VALUE.test(grant.studentId)) {
+    return `${FIGURE_PREFIX}${grant.name}?${new URLSearchParams({ exam: grant.examId, student: grant.studentId, signature: signatureOf(secret, grant) })}`;
+  }
+  return `${FIGURE_PREFIX}${grant.name}?exam=${grant.examId}&student=${grant.studentId}&signature=${signatureOf(secret, grant)}`;
 }
 
 /** Whether the signature was made by this server for this student, exam and figure. */
@@ -44,14 +49,22 @@ export function withSignedFigures<T>(value: T, secret: string, examId: string, s
       return match ? signedFigureUrl(secret, { examId, studentId, name: match[1]! }) : item;
     }
     if (!item || typeof item !== 'object' || figureFree.has(item)) return item;
-    let changed = false;
-    const signPart = (part: unknown) => {
-      const signed = sign(part);
-      if (signed !== part) changed = true;
-      return signed;
-    };
-    const copy = Array.isArray(item) ? item.map(signPart) : Object.fromEntries(Object.entries(item).map(([key, inner]) => [key, signPart(inner)]));
-    if (changed) return copy;
+    if (Array.isArray(item)) {
+      let copy: unknown[] | null = null;
+      for (let i = 0; i < item.length; i += 1) {
+        const signed = sign(item[i]);
+        if (signed !== item[i]) (copy ??= item.slice())[i] = signed;
+      }
+      if (copy) return copy;
+    } else {
+      const fields = item as Record<string, unknown>;
+      let copy: Record<string, unknown> | null = null;
+      for (const key in fields) {
+        const signed = sign(fields[key]);
+        if (signed !== fields[key]) (copy ??= { ...fields })[key] = signed;
+      }
+      if (copy) return copy;
+    }
     figureFree.add(item);
     return item;
   };
