@@ -47,6 +47,17 @@ interface Queued {
   reject(error: unknown): void;
 }
 
+/**
+ * SQLite's writer is held by another connection past the busy timeout (a backup, a migration by hand).
+ * Every unit of the batch would wait out the timeout again, one after the other, while holding the
+ * answers of those already tried; so the batch ends at the first such failure and the waiting units
+ * are answered at once (503, retried by the app) instead of each waiting its own timeout.
+ */
+export function sqliteBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_') || code === 'SQLITE_LOCKED');
+}
+
 type Outcome = { queued: Queued; ok: true; value: unknown } | { queued: Queued; ok: false; error: unknown };
 
 class SqliteGroupCommit implements Writes {
@@ -105,6 +116,11 @@ class SqliteGroupCommit implements Writes {
         outcomes.push({ queued, ok: true, value });
       } catch (error) {
         outcomes.push({ queued, ok: false, error });
+        if (sqliteBusy(error)) {
+          lost = error;
+          for (const waiting of this.#queue.splice(0)) waiting.reject(error);
+          break;
+        }
         try {
           await sql`rollback to unit`.execute(trx);
           await sql`release unit`.execute(trx);

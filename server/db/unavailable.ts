@@ -2,7 +2,7 @@
 // a full pool, SQLite busy past its timeout) rather than a fault of the request: those answer 503,
 // which the app retries (its answer outbox keeps the answer), never 500.
 
-import { CommitFailed } from './group-commit.js';
+import { CommitFailed, sqliteBusy } from './group-commit.js';
 
 /** PostgreSQL SQLSTATE codes of a lost or refused connection. */
 const postgresCodes = new Set([
@@ -23,12 +23,11 @@ const lostConnection = /Connection terminated|connection error and is not querya
 export function databaseUnavailable(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;
   // A group commit that failed: the request's write is not stored, and trying again is the remedy.
-  if (error instanceof CommitFailed) return true;
+  if (error instanceof CommitFailed || sqliteBusy(error)) return true;
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
     if (postgresCodes.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true; // class 08: connection exception
     if (socketCodes.has(code)) return true;
-    if (code === 'SQLITE_BUSY' || code.startsWith('SQLITE_BUSY_') || code === 'SQLITE_LOCKED') return true;
   }
   return typeof message === 'string' && lostConnection.test(message);
 }

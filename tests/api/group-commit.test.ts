@@ -2,6 +2,7 @@
 // fails only its own request, a failed COMMIT fails every request in it with 503, units keep their
 // order, reads never wait for a batch, and an answer save is acknowledged only after its commit.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import { connect } from '../../server/db/connect.js';
 import { BATCH_LIMITS, CommitFailed, writesFor, type Writes } from '../../server/db/group-commit.js';
@@ -108,6 +109,33 @@ describe('group commit (SQLite)', () => {
     // The next batch is a fresh transaction.
     await writes.run(note(3));
     expect(await noteCount(db)).toBe(1);
+  });
+
+  it('answers every waiting write at once when another connection holds the writer past the busy timeout', async () => {
+    fresh();
+    // The writer's busy timeout is 1 s for this test (5 s in service; set inside a transaction, which the
+    // writer runs); the other writer is a second connection to the file.
+    const writerBusyTimeout = (ms: number) => db.transaction().execute((trx) => sql`${sql.raw(`pragma busy_timeout = ${ms}`)}`.execute(trx));
+    await writerBusyTimeout(1000);
+    const other = new SQLite(database.url.slice('sqlite:'.length));
+    try {
+      other.exec('begin immediate');
+      const began = performance.now();
+      const outcomes = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => writes.run(note(i + 1))));
+      const waitedMs = performance.now() - began;
+      // One wait for the lock, then every write is answered: not one busy timeout after another (8 s).
+      expect(waitedMs).toBeLessThan(4_000);
+      expect(outcomes.map((o) => o.status)).toEqual(Array(8).fill('rejected'));
+      for (const outcome of outcomes) expect(databaseUnavailable((outcome as PromiseRejectedResult).reason)).toBe(true);
+      other.exec('rollback');
+      // The lock gone, the same writes go through, in a fresh batch.
+      await Promise.all(Array.from({ length: 8 }, (_, i) => writes.run(note(i + 1))));
+      expect(await noteCount(db)).toBe(8);
+    } finally {
+      if (other.inTransaction) other.exec('rollback');
+      other.close();
+      await writerBusyTimeout(5000);
+    }
   });
 
   it('runs the units of a batch in the order they arrived', async () => {
