@@ -4,9 +4,8 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { runnerImport } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { signInMarkup } from './src/views/auth/signInView';
-import { plainAddressTitle } from './src/views/app/pageTitles';
 
 /** Writes .br and .gz beside every text asset so the server can send them compressed without work per request. */
 function precompress(): Plugin {
@@ -43,21 +42,29 @@ function precompress(): Plugin {
 function signInPage(): Plugin {
   const EMPTY_HOST = '<div id="sign-in"></div>';
   let supportPhone: string | null = null;
+  let root = process.cwd();
   return {
     name: 'academy-sign-in-page',
     apply: 'build',
     enforce: 'post',
     configResolved(config) {
       supportPhone = (config.env.VITE_SUPPORT_PHONE as string | undefined)?.trim() || null;
+      root = config.root;
     },
-    generateBundle(_, bundle) {
+    async generateBundle(_, bundle) {
       const index = bundle['index.html'];
       if (index?.type !== 'asset') return this.error('index.html is not in the bundle: login.html is written from it');
       const html = typeof index.source === 'string' ? index.source : new TextDecoder().decode(index.source);
       if (!html.includes(EMPTY_HOST)) return this.error(`index.html has no ${EMPTY_HOST} for the sign-in screen`);
+      // The app's own view writes the markup, run through Vite as the app's code is (TypeScript, its imports).
+      const { module: view } = await runnerImport<typeof import('./src/views/auth/signInView')>(path.join(root, 'src/views/auth/signInView.ts'), {
+        root,
+        configFile: false,
+        logLevel: 'silent',
+      });
       const page = html
-        .replace(EMPTY_HOST, `<div id="sign-in">${signInMarkup({ supportPhone })}</div>`)
-        .replace(/<title>[^<]*<\/title>/, `<title>${plainAddressTitle('/login')}</title>`);
+        .replace(EMPTY_HOST, `<div id="sign-in">${view.signInMarkup({ supportPhone })}</div>`)
+        .replace(/<title>[^<]*<\/title>/, `<title>${view.SIGN_IN_TITLE}</title>`);
       this.emitFile({ type: 'asset', fileName: 'login.html', source: page });
     },
   };

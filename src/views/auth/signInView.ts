@@ -22,6 +22,9 @@ export interface SignInDeps {
   go: (to: string) => void;
 }
 
+/** The document title of the sign-in screen (the page served for /login carries it too). */
+export const SIGN_IN_TITLE = plainAddressTitle('/login');
+
 const PHONE_ID = 'signin-phone';
 const PASSWORD_ID = 'signin-password';
 const LINK_CLASS = '-my-2.5 inline-block py-2.5 font-medium text-brand-700 hover:underline';
@@ -86,7 +89,7 @@ export function mountSignIn(host: HTMLElement, { session, go }: SignInDeps): () 
   const remember = find<HTMLInputElement>('input[type="checkbox"]');
   const button = find<HTMLButtonElement>('button[type="submit"]');
   const spinner = find<HTMLSpanElement>('button[type="submit"] > span');
-  document.title = plainAddressTitle('/login');
+  document.title = SIGN_IN_TITLE;
 
   // Digits only, as the student types, and for what was typed before the script ran.
   const keepDigits = () => {
