@@ -178,7 +178,7 @@ describe('the first screen', () => {
       return route.abort('internetdisconnected');
     });
     await page.getByRole('link', { name: 'Forgot password?' }).click();
-    // Tried several times (lazyScreen's pauses), then the notice.
+    // Tried several times (loadWithRetry's pauses), then the notice.
     const notice = page.getByRole('alert').filter({ hasText: 'This page could not be loaded.' });
     await notice.waitFor({ timeout: 30_000 });
     expect(refused).toBeGreaterThan(1);
