@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { runnerImport } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /** Writes .br and .gz beside every text asset so the server can send them compressed without work per request. */
@@ -32,13 +33,56 @@ function precompress(): Plugin {
 }
 
 /**
+ * Writes login.html, the page the server sends for /login: index.html with the sign-in screen's markup
+ * in #sign-in and its title, so a visitor's phone draws the form from the page itself, before any
+ * script has arrived (the entry then binds it; src/views/app/firstSignIn.ts). Its button is disabled
+ * until then. The service worker keeps answering navigations with index.html, where the entry writes
+ * the same markup itself.
+ */
+function signInPage(): Plugin {
+  const EMPTY_HOST = '<div id="sign-in"></div>';
+  let supportPhone: string | null = null;
+  let root = process.cwd();
+  return {
+    name: 'academy-sign-in-page',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      supportPhone = (config.env.VITE_SUPPORT_PHONE as string | undefined)?.trim() || null;
+      root = config.root;
+    },
+    async generateBundle(_, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') return this.error('index.html is not in the bundle: login.html is written from it');
+      const html = typeof index.source === 'string' ? index.source : new TextDecoder().decode(index.source);
+      if (!html.includes(EMPTY_HOST)) return this.error(`index.html has no ${EMPTY_HOST} for the sign-in screen`);
+      // The app's own view writes the markup, run through Vite as the app's code is (TypeScript, its imports).
+      const { module: view } = await runnerImport<typeof import('./src/views/auth/signInView')>(path.join(root, 'src/views/auth/signInView.ts'), {
+        root,
+        configFile: false,
+        logLevel: 'silent',
+      });
+      const page = html
+        .replace(EMPTY_HOST, `<div id="sign-in">${view.signInMarkup({ supportPhone })}</div>`)
+        .replace(/<title>[^<]*<\/title>/, `<title>${view.SIGN_IN_TITLE}</title>`);
+      this.emitFile({ type: 'asset', fileName: 'login.html', source: page });
+    },
+  };
+}
+
+/**
  * The screens a student must be able to open with no connection, by their source files: the app
  * shell (top bar, offline banner), the live exam, and the toast library the exam speaks through.
- * The entry and what it imports are always kept. Everything else (videos, charts, the forum, the
+ * The entry and what it imports are always kept, and so are React's part of the app and the router
+ * (both loaded by the entry on demand, so that a visitor's sign-in screen needs neither). Everything else (videos, charts, the forum, the
  * teacher desk) is fetched when first opened, as before: a phone should not download the whole app.
  */
-/** The router: loaded after the first screen; its own on-demand imports are every screen, so not followed. */
-const OFFLINE_ROUTER = /src\/views\/app\/AppRouter\.tsx$/;
+/**
+ * Loaded by the entry after the first screen: React's part of the app and the router. Their static
+ * imports are kept; the router's own on-demand imports are every screen, so not followed.
+ */
+const OFFLINE_START = [/src\/views\/app\/ReactApp\.tsx$/, /src\/views\/app\/AppRouter\.tsx$/];
+const isOfflineStart = (chunk: { facadeModuleId: string | null }) => OFFLINE_START.some((start) => start.test(chunk.facadeModuleId ?? ''));
 const OFFLINE_SCREENS = [/src\/views\/app\/Shell\.tsx$/, /src\/views\/live-exam\/LiveExamScreen\.tsx$/, /src\/views\/ui\/ToastStack\.tsx$/];
 
 /**
@@ -64,15 +108,15 @@ function offlineShellFiles(): Plugin & { keep: (url: string) => boolean } {
         needed.add(fileName);
         chunk.viteMetadata?.importedCss.forEach((css) => needed.add(css));
         // The entry's and the router's own on-demand imports are every screen of the app: not followed.
-        const followOnDemand = onDemandToo && !chunk.isEntry && !OFFLINE_ROUTER.test(chunk.facadeModuleId ?? '');
+        const followOnDemand = onDemandToo && !chunk.isEntry && !isOfflineStart(chunk);
         chunk.imports.forEach((file) => visit(file, followOnDemand));
         if (followOnDemand) chunk.dynamicImports.forEach((file) => visit(file, true));
       };
       for (const chunk of chunks) {
-        if (chunk.isEntry || OFFLINE_ROUTER.test(chunk.facadeModuleId ?? '')) visit(chunk.fileName, false);
+        if (chunk.isEntry || isOfflineStart(chunk)) visit(chunk.fileName, false);
         if (OFFLINE_SCREENS.some((screen) => screen.test(chunk.facadeModuleId ?? ''))) visit(chunk.fileName, true);
       }
-      const missing = [OFFLINE_ROUTER, ...OFFLINE_SCREENS].filter((screen) => !chunks.some((chunk) => screen.test(chunk.facadeModuleId ?? '')));
+      const missing = [...OFFLINE_START, ...OFFLINE_SCREENS].filter((screen) => !chunks.some((chunk) => screen.test(chunk.facadeModuleId ?? '')));
       if (missing.length > 0) this.error(`Offline screens not found in the bundle: ${missing.join(', ')}`);
     },
     keep: (url) => !/\.(js|css)$/.test(url) || needed.has(url),
@@ -88,6 +132,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     offlineShell,
+    signInPage(),
     // The service worker (Workbox, generated at build): it precaches the offline shell and answers
     // navigations to app addresses with index.html. API answers, media and the realtime connection
     // never go through a cache. A new version waits until the app tells it to take over, which the

@@ -213,8 +213,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.setNotFoundHandler((request, reply) => {
     const pathName = request.url.split('?')[0] ?? '';
     const wantsPage = request.method === 'GET' && !/^\/(api|media|assets)\//.test(pathName) && !pathName.endsWith('.map');
-    if (wantsPage && fs.existsSync(path.join(config.appDir, 'index.html'))) {
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', config.appDir);
+    // /login has its own page, the sign-in form already in it (written at build), so a visitor's phone
+    // draws the form before any script arrives; every other address gets index.html.
+    const page = pathName === '/login' && fs.existsSync(path.join(config.appDir, 'login.html')) ? 'login.html' : 'index.html';
+    if (wantsPage && fs.existsSync(path.join(config.appDir, page))) {
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile(page, config.appDir);
     }
     return reply.status(404).send({ errors: { title: 'Not found', message: `${request.method} ${request.url.split('?')[0]} does not exist`, code: 'notFound' } });
   });

@@ -1,16 +1,18 @@
 // The route table of the app (spec section 2). Public account routes send a signed-in student to /;
 // every other route needs a session and otherwise goes to /login. One route per line.
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Navigate, Outlet, Route, createRoutesFromElements } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { useSessionActor } from './app/RootActors';
-import { buttonClass } from './ui/Button';
+import { buttonClass } from './ui/looks';
 import { Spinner } from './ui/Spinner';
 import { Notice } from './ui/Notice';
 import { ButtonLink } from './ui/ButtonLink';
 import { BackButton } from './app/BackButton';
 import { PAGE_MISSING } from '../domain/messages';
-import { SignIn } from './auth/SignIn';
+import { mountSignIn } from './auth/signInView';
+import { takeFirstSignIn } from './app/firstSignIn';
+import { navigation } from './app/navigation';
 import { AccountFlow } from './auth/AccountFlow';
 import { Register } from './auth/Register';
 import { ForgotPassword } from './auth/ForgotPassword';
@@ -62,6 +64,25 @@ export const appRoutes = createRoutesFromElements(
     </Route>
   </Route>,
 );
+
+/**
+ * The sign-in screen: the same plain-DOM view as a visitor's first screen (src/views/auth/signInView.ts),
+ * mounted into a host element; the first screen itself, with what was typed, when it is still there.
+ */
+function SignIn() {
+  const session = useSessionActor();
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = host.current!;
+    takeFirstSignIn(element);
+    const unbind = mountSignIn(element, { session, go: (to) => navigation.go(to) });
+    return () => {
+      unbind();
+      element.replaceChildren();
+    };
+  }, [session]);
+  return <div ref={host} />;
+}
 
 /** Gives each address its title and moves focus to the new page's heading. */
 function RouteFrame() {

@@ -1,9 +1,11 @@
 // The first screen of a visitor in real Chromium: /login (and /, which sends a visitor there) shows the
-// sign-in form without the router's code; that code is fetched once the student starts on the form,
-// and the router takes over at sign-in and at the first link as if it had been there all along. A
+// sign-in form without React and the router's code; the page served for /login already holds the form,
+// usable for typing before its script has run, and pressable once the script has bound it. React and
+// the router's code are fetched once the student starts on the form, and the router takes over at
+// sign-in and at the first link as if it had been there all along; a refused sign-in still toasts. A
 // stored session opens the router at once; router code that cannot be downloaded says so with Retry.
 import { describe, expect, it } from 'vitest';
-import { browserSuite, newPage, signIn, type Page } from '../support/browser';
+import { browserSuite, newPage, signIn, toast, type Page } from '../support/browser';
 import { DEMO_STUDENT } from '../support/demo-academy';
 
 const suite = browserSuite();
@@ -17,7 +19,105 @@ function watchRouterCode(page: Page): { requested: () => number } {
   return { requested: () => requested };
 }
 
+/** React's part of the app (src/views/app/ReactApp.tsx): requested or not. */
+function watchReactCode(page: Page): { requested: () => number } {
+  let requested = 0;
+  page.on('request', (request) => {
+    if (/\/assets\/ReactApp-[^/]+\.js$/.test(new URL(request.url()).pathname)) requested++;
+  });
+  return { requested: () => requested };
+}
+
+/** Holds back the entry script (index.html's and login.html's) until `release` is called. */
+async function holdEntryScript(page: Page): Promise<{ release: () => void; requested: () => boolean }> {
+  let release = () => {};
+  let requested = false;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    requested = true;
+    await released;
+    await route.continue();
+  });
+  return { release, requested: () => requested };
+}
+
 describe('the first screen', () => {
+  it('is in the page the server sends for /login: the form with its button disabled, no script needed to draw it', async () => {
+    const response = await fetch(`${suite.baseUrl}/login`, { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const html = await response.text();
+    expect(html).toContain('<title>Sign in · Medical Academy</title>');
+    expect(html).toMatch(/<div id="sign-in"><div [^>]*>.*<form novalidate>.*<button type="submit" disabled aria-busy="true"/s);
+    // Every other address gets index.html, whose #sign-in is empty (the entry writes the form there when needed).
+    const other = await (await fetch(`${suite.baseUrl}/register`, { headers: { accept: 'text/html' } })).text();
+    expect(other).toContain('<div id="sign-in"></div>');
+  });
+
+  it('takes typing before its script has run, ignores Enter until then, and signs in once the script has bound the form', async () => {
+    const page = await newPage(suite.browser, suite.baseUrl);
+    const entry = await holdEntryScript(page);
+    const react = watchReactCode(page);
+    const signInRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) signInRequests.push(request.url());
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    const button = page.getByRole('button', { name: 'Sign In' });
+    await button.waitFor();
+    await expect.poll(() => entry.requested()).toBe(true);
+    expect(await button.isDisabled()).toBe(true);
+    expect(await page.title()).toBe('Sign in · Medical Academy');
+
+    await page.getByLabel('Mobile number').fill(DEMO_STUDENT.phone);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_STUDENT.password);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await page.waitForTimeout(300);
+    // Nothing was sent and the page stayed where it was: no password in any address.
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(new URL(page.url()).search).toBe('');
+    expect(signInRequests).toEqual([]);
+    expect(await button.isDisabled()).toBe(true);
+
+    entry.release();
+    await page.getByRole('button', { name: 'Sign In', disabled: false }).waitFor();
+    expect(await page.getByLabel('Mobile number').inputValue()).toBe(DEMO_STUDENT.phone);
+    await button.click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    expect(react.requested()).toBe(1);
+    // The first screen has left: one page, the shell's.
+    await expect.poll(() => page.locator('#sign-in').innerHTML()).toBe('');
+    await page.context().close();
+  });
+
+  it('loads no React until the student starts on the form, and shows a refused sign-in as its toast', async () => {
+    const page = await newPage(suite.browser, suite.baseUrl);
+    const react = watchReactCode(page);
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: 'Sign In', disabled: false }).waitFor();
+    expect(react.requested()).toBe(0);
+
+    // Problems of the form show under their fields, without asking the server.
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Please enter your phone number' }).waitFor();
+    expect(await page.getByLabel('Mobile number').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('Mobile number').getAttribute('aria-describedby')).toBe('signin-phone-error');
+    await expect.poll(() => react.requested()).toBe(1);
+
+    // Letters are not kept in the number.
+    await page.getByLabel('Mobile number').pressSequentially('017000000x01');
+    await expect.poll(() => page.getByLabel('Mobile number').inputValue()).toBe('01700000001');
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await toast(page, 'Phone no. or password is incorrect', 'warning').waitFor();
+    expect(await page.getByLabel('Mobile number').getAttribute('aria-invalid')).toBeNull();
+    // Still the sign-in screen, ready for another try.
+    await page.getByRole('button', { name: 'Sign In', disabled: false }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.context().close();
+  });
+
   it('shows sign-in without the router, fetches it once the student starts on the form, and signs in through it', async () => {
     const page = await newPage(suite.browser, suite.baseUrl);
     const router = watchRouterCode(page);
@@ -78,7 +178,7 @@ describe('the first screen', () => {
       return route.abort('internetdisconnected');
     });
     await page.getByRole('link', { name: 'Forgot password?' }).click();
-    // Tried several times (lazyScreen's pauses), then the notice.
+    // Tried several times (loadWithRetry's pauses), then the notice.
     const notice = page.getByRole('alert').filter({ hasText: 'This page could not be loaded.' });
     await notice.waitFor({ timeout: 30_000 });
     expect(refused).toBeGreaterThan(1);

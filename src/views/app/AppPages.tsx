@@ -1,15 +1,12 @@
-// The page under the root actors: the first sign-in screen of a visitor while the router's code is
-// not needed yet, then the router's pages (src/views/app/navigation.ts decides which).
+// The page React renders under the root actors: the router's pages, or the splash and the failure
+// before them (src/views/app/navigation.ts decides which). A visitor's first sign-in screen is plain DOM
+// outside React (firstSignIn.ts), so React renders nothing in its place.
 import { useEffect, useSyncExternalStore } from 'react';
-import { useSelector } from '@xstate/react';
 import { PAGE_CODE_MISSING } from '../../domain/messages';
-import { SignIn } from '../auth/SignIn';
 import { Button } from '../ui/Button';
 import { Notice } from '../ui/Notice';
-import { SCREEN_AUTO_RETRY_MS } from './lazyScreen';
+import { SCREEN_AUTO_RETRY_MS } from './codeDownload';
 import { navigation } from './navigation';
-import { plainAddressTitle } from './pageTitles';
-import { useSessionActor } from './RootActors';
 import { Splash } from './Splash';
 
 export function AppPages() {
@@ -18,43 +15,12 @@ export function AppPages() {
     case 'router':
       return <view.Pages />;
     case 'signIn':
-      return <FirstSignIn />;
+      return null;
     case 'failed':
       return <RouterCodeMissing />;
     case 'loading':
       return <Splash />;
   }
-}
-
-/** What a student does first on the form (a tap, a key, the focus): the moment to fetch what follows sign-in. */
-const INTENT_EVENTS = ['pointerdown', 'keydown', 'focusin'] as const;
-
-/**
- * /login before the router: the sign-in form as the route table shows it to a visitor (src/views/routes.tsx,
- * PublicOnly), its document title, and the router's code fetched once the student starts on the form.
- * Signed in, the router takes over here and sends the student on as it would.
- */
-function FirstSignIn() {
-  const session = useSessionActor();
-  const signedIn = useSelector(session, (s) => s.matches('signedIn'));
-  useEffect(() => {
-    document.title = plainAddressTitle('/login');
-  }, []);
-  useEffect(() => {
-    const prefetch = () => {
-      stop();
-      navigation.prefetch();
-    };
-    const stop = () => INTENT_EVENTS.forEach((type) => document.removeEventListener(type, prefetch, true));
-    INTENT_EVENTS.forEach((type) => document.addEventListener(type, prefetch, true));
-    return stop;
-  }, []);
-  useEffect(() => {
-    if (signedIn) navigation.openRouter();
-  }, [signedIn]);
-  // No stored student (navigation.start), so restoring ends signed out: the form shows at once, its
-  // button busy until then, rather than the route table's splash.
-  return signedIn ? <Splash /> : <SignIn />;
 }
 
 /** The router's code did not arrive (the link dropped): tried again when the connection returns, or by Retry. */

@@ -1,7 +1,8 @@
 // Back for every dead end: one step back in this tab's history, or My Courses when the page was opened
 // directly (a link from a message, a notification, a reload).
 import { useNavigate } from 'react-router-dom';
-import { Button, type ButtonVariant } from '../ui/Button';
+import { Button } from '../ui/Button';
+import type { ButtonVariant } from '../ui/looks';
 
 export function useBack(): () => void {
   const navigate = useNavigate();

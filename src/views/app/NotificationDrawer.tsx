@@ -1,7 +1,7 @@
 // The notifications drawer: slides in from the right (80vw), lists the student's notifications with
 // unseen ones highlighted, opens one on click and deletes one with its own button.
 import { useSelector } from '@xstate/react';
-import type { NotificationsActor } from './RootActors';
+import type { NotificationsActor } from './rootActorsStart';
 import type { StudentNotification } from '../../contracts/notifications';
 import { formatNotificationTime } from '../../domain/academyTime';
 import { MESSAGES } from '../../domain/messages';

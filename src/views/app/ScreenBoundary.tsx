@@ -7,7 +7,8 @@ import { useLocation } from 'react-router-dom';
 import { Button } from '../ui/Button';
 import { Notice } from '../ui/Notice';
 import { PAGE_CODE_MISSING } from '../../domain/messages';
-import { SCREEN_AUTO_RETRY_MS, ScreenCodeError } from './lazyScreen';
+import { SCREEN_AUTO_RETRY_MS } from './codeDownload';
+import { ScreenCodeError } from './lazyScreen';
 import { BackButton } from './BackButton';
 
 

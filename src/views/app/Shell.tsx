@@ -9,7 +9,8 @@ import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 import { loadToasts } from '../ui/toast';
-import { useNotificationsActor, useSessionActor, useStudent, type NotificationsActor } from './RootActors';
+import { useNotificationsActor, useSessionActor, useStudent } from './RootActors';
+import type { NotificationsActor } from './rootActorsStart';
 import { OfflineAdviceProvider, OfflineBanner } from './OfflineBanner';
 import { registerAppWorker } from './appWorkerStart';
 

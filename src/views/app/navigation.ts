@@ -1,15 +1,21 @@
-// How the app moves between its addresses, before and after the router has loaded. A visitor with no
-// stored session who opens /login (or /, which sends a visitor there) gets the sign-in screen without
-// the router: react-router and the route table with every other screen's entry are a quarter of the
-// app's first code, and on a slow phone each kilobyte is time before the form can be used. The
-// router's code (and the shell's and the course list's, the screens sign-in leads to) is fetched once
-// the student starts on the form, and the router takes over at the first navigation or at sign-in.
-// Everyone else (a stored session, any other address) gets the router at once.
+// How the app moves between its addresses, before and after the router and React have loaded. A
+// visitor with no stored session who opens /login (or /, which sends a visitor there) gets the sign-in
+// screen as plain DOM (src/views/app/firstSignIn.ts): React, react-router and the route table with
+// every other screen's entry are most of the app's first code, and on a slow phone each kilobyte is
+// time before the form can be used. React and the router's code (and the shell's and the course
+// list's, the screens sign-in leads to) are fetched once the student starts on the form, and the
+// router takes over at the first navigation or at sign-in. Everyone else (a stored session, any other
+// address) gets React and the router at once, fetched side by side.
 import type { ComponentType } from 'react';
 import { storedStudent } from '../../services/account';
-import { loadWithRetry } from './lazyScreen';
+import { loadWithRetry } from './codeDownload';
+import { showCodeMissingWithoutReact } from './codeMissingNotice';
+import { bootReactApp, reactAppRunning } from './reactAppBoot';
 
-/** What the page shows: the first sign-in screen, the router's pages, or the wait and the failure between them. */
+/**
+ * What the page shows: the first sign-in screen (plain DOM outside React, which renders nothing for
+ * it), the router's pages, or the wait and the failure between them.
+ */
 export type PagesView = { kind: 'signIn' } | { kind: 'loading' } | { kind: 'failed' } | { kind: 'router'; Pages: ComponentType };
 
 /** The router once its code has arrived (src/views/app/AppRouter.tsx). */
@@ -26,14 +32,17 @@ const SIGN_IN_ADDRESSES = new Set(['/login', '/']);
 let view: PagesView = { kind: 'loading' };
 let routerCode: Promise<RouterModule> | null = null;
 let router: AppRouter | null = null;
+let routerShown = false;
 /** The address asked for while the router's code was on its way; followed once the router has rendered. */
 let pending: { to: string; replace: boolean } | null = null;
 let opening = false;
 const listeners = new Set<() => void>();
 
+const notify = () => listeners.forEach((listener) => listener());
+
 function show(next: PagesView): void {
   view = next;
-  listeners.forEach((listener) => listener());
+  notify();
 }
 
 /** Fetches the router's code once; a fetch that failed after its retries is fetched again on the next call. */
@@ -48,7 +57,8 @@ function fetchRouterCode(): Promise<RouterModule> {
 /**
  * Hands the page to the router, made at the address the page is at, and then goes to `next`: the
  * router first renders the address the student saw, so its first navigation is an ordinary one
- * (the new page's title, focus on its heading).
+ * (the new page's title, focus on its heading). The first sign-in screen stays as it is (its button
+ * busy after a sign-in) until the router has rendered; elsewhere the splash shows meanwhile.
  */
 function openRouter(next?: { to: string; replace: boolean }): void {
   if (router) {
@@ -58,11 +68,13 @@ function openRouter(next?: { to: string; replace: boolean }): void {
   if (next) pending = next;
   if (opening) return;
   opening = true;
-  show({ kind: 'loading' });
-  fetchRouterCode().then(
-    (module) => {
+  if (view.kind !== 'signIn') show({ kind: 'loading' });
+  Promise.all([fetchRouterCode(), bootReactApp()]).then(
+    ([module]) => {
       opening = false;
       const made = module.createAppRouter(() => {
+        routerShown = true;
+        notify();
         const go = pending;
         pending = null;
         if (go) made.navigate(go.to, go);
@@ -73,23 +85,34 @@ function openRouter(next?: { to: string; replace: boolean }): void {
     () => {
       opening = false;
       show({ kind: 'failed' });
+      // React's notice says so once React is there; without it (React's own code is what failed) the page says it in plain DOM.
+      if (!reactAppRunning()) showCodeMissingWithoutReact(navigation);
     },
   );
 }
 
 export const navigation = {
-  /** Chooses the first view from the address and the stored session; called once, before the first render. */
-  start(): void {
+  /**
+   * Chooses the first view from the address and the stored session; called once, by the entry. A
+   * visitor at a sign-in address gets the first sign-in screen; everyone else the router, whose code
+   * and React's are fetched at once.
+   */
+  start(): PagesView['kind'] {
     if (storedStudent() === null && SIGN_IN_ADDRESSES.has(window.location.pathname)) {
       // The route table would send a visitor from / to /login, replacing the address; so does this.
       if (window.location.pathname !== '/login') window.history.replaceState(null, '', '/login');
       show({ kind: 'signIn' });
     } else openRouter();
+    return view.kind;
   },
 
   /** The current view, for useSyncExternalStore. */
   view: (): PagesView => view,
 
+  /** Whether the router has rendered its first page (the first sign-in screen then leaves). */
+  routerShown: (): boolean => routerShown,
+
+  /** Calls `listener` when the view changes or the router has rendered its first page. */
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);
@@ -103,7 +126,7 @@ export const navigation = {
     openRouter({ to, replace });
   },
 
-  /** The router takes over at the address the page is at (the first screen's student has signed in). */
+  /** The router takes over at the address the page is at (the first screen's student has signed in, or Retry). */
   openRouter: (): void => openRouter(),
 
   /** Fetches the router's code and the signed-in start's screens ahead of need; nothing shows yet. */
@@ -114,3 +137,5 @@ export const navigation = {
     );
   },
 };
+
+export type Navigation = typeof navigation;

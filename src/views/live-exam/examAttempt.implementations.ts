@@ -13,7 +13,7 @@ import { examLock } from '../../services/examLock';
 import { examsApi } from '../../services/exams';
 import { contentApi } from '../../services/content';
 import { removeKey, STORAGE_KEYS } from '../../services/storage';
-import type { ConnectionActor } from '../app/RootActors';
+import type { ConnectionActor } from '../app/rootActorsStart';
 import { toast } from '../ui/toast';
 import { examListAddress } from '../../domain/examPlace';
 

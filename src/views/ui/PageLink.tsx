@@ -1,6 +1,6 @@
-// A link to an address of the app that works whether or not the router has loaded yet (the first
-// sign-in screen has none): a plain click goes through the app's navigation, as the router's Link
-// does; a click that opens a new tab or window is left to the browser.
+// A link to an address of the app that works whether or not the router has loaded yet: a plain click
+// goes through the app's navigation (src/views/app/navigation.ts), as the router's Link does, and as the
+// plain-DOM sign-in view's links do; a click that opens a new tab or window is left to the browser.
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import { navigation } from '../app/navigation';
 

@@ -4,8 +4,11 @@
 //
 // The toast library is not part of the sign-in screen's code: it is fetched with the first toast or
 // when the shell shows after sign-in (loadToasts), so it is on the device before an exam can go
-// offline. A toast raised while it arrives shows once it is there.
+// offline. A toast raised while it arrives shows once it is there. The stack is a React component: on
+// a visitor's first sign-in screen, which is plain DOM, a toast boots the React app too (a refused
+// sign-in's warning must show).
 import { failureWords } from '../../domain/messages';
+import { bootReactApp } from '../app/reactAppBoot';
 
 type ToastModule = typeof import('./ToastStack');
 type Kind = 'success' | 'info' | 'warning' | 'error';
@@ -37,7 +40,13 @@ export function watchToastsLoaded(watcher: (module: ToastModule) => void): () =>
   return () => watchers.delete(watcher);
 }
 
+/** The React app, whose Toaster shows the stack; a failed fetch leaves the toast unshown, as without the library. */
+function bootToaster(): void {
+  bootReactApp().catch(() => console.warn('The app could not be started to show a toast'));
+}
+
 function show(kind: Kind, title: string, description?: string, durationMs?: number): void {
+  bootToaster();
   // Every call waits for the same fetch, so toasts show in the order they were raised.
   loadToasts().then(
     ({ toast }) => toast[kind](title, { description, duration: durationMs }),
@@ -61,6 +70,7 @@ export function promptToast(title: string, description: string, actionLabel: str
   const id = `prompt-${title}`;
   let choose = () => {};
   const chosen = new Promise<void>((resolve) => (choose = resolve));
+  bootToaster();
   loadToasts().then(
     ({ toast: library }) =>
       library.info(title, {
