@@ -2,6 +2,8 @@
 //
 //   npm run bench:exam -- [--students 1000] [--seconds 60] [--submit-window 30] [--open-window 10] [--db sqlite:/tmp/x.sqlite | postgres://...]
 //                          [--cpu-prof <dir>]   (the server process writes a V8 CPU profile there when it stops)
+//                          [--cold-connections]   (the bench's pool of 256 kept-alive connections per process, as a
+//                                                balancer keeps, is opened by the storm itself, not before it)
 //                          [--processes 2 --redis redis://...]   (several server processes on one database, each
 //                                                student always talking to the same one, events through Redis)
 //
@@ -130,9 +132,9 @@ async function main(): Promise<void> {
     }
 
     // A server behind the balancer keeps the balancer's connections open: the pool's connections are
-    // opened before the measure (the figures of a cold start with all of them opened at once are in
-    // docs/performance.md).
-    await Promise.all(Array.from({ length: POOL_CONNECTIONS * PROCESSES }, (_, i) => request(servers[i % PROCESSES]!.port, 'GET', `${API_PREFIX}${serverPaths.health}`, null)));
+    // opened before the measure, unless --cold-connections asks for them to be opened by the storm itself
+    // (docs/performance.md has both).
+    if (!process.argv.includes('--cold-connections')) await Promise.all(Array.from({ length: POOL_CONNECTIONS * PROCESSES }, (_, i) => request(servers[i % PROCESSES]!.port, 'GET', `${API_PREFIX}${serverPaths.health}`, null)));
 
     // Phase 0: the batch opens the exam together (spread over --open-window seconds): the exam list,
     // start, then the paper, one after the other for each student, as the app does.
