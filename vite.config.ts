@@ -32,15 +32,32 @@ function precompress(): Plugin {
   }
 }
 
+type Chunk = { facadeModuleId: string | null; moduleIds: readonly string[] };
+/** Whether a chunk holds the module (its facade, or one of a group's modules). */
+const holds = (chunk: Chunk, module: RegExp) => module.test(chunk.facadeModuleId ?? '') || chunk.moduleIds.some((id) => module.test(id));
+
+/** The app's start, fetched by the entry once the page is drawn (src/main.ts); the pages preload it. */
+const APP_BOOT = /src\/views\/app\/appBoot\.ts$/;
+
 /**
- * Writes login.html, the page the server sends for /login: index.html with the sign-in screen's markup
- * in #sign-in and its title, so a visitor's phone draws the form from the page itself, before any
- * script has arrived (the entry then binds it; src/views/app/firstSignIn.ts). Its button is disabled
- * until then. The service worker keeps answering navigations with index.html, where the entry writes
- * the same markup itself.
+ * The page the server sends for /login, so that a phone on a slow link can use the sign-in form within
+ * a second (docs/performance.md):
+ * - every page (index.html and login.html) asks for the app's start (appBoot.ts and what it imports) as
+ *   a module preload beside the entry, so it arrives with the entry rather than after it;
+ * - login.html is index.html with the sign-in screen's markup in #sign-in, ready to use before any script
+ *   has arrived, and its title; right after it, the one inline script that keeps an early press of Sign
+ *   In for the view (signInView.ts, EARLY_PRESS_SCRIPT; the server allows it by its hash);
+ * - login.html carries the styles its markup needs in the page (picked from the app's stylesheet by
+ *   Beasties), and only a prefetch of the whole stylesheet, so that neither its download nor its
+ *   reading holds back the first paint; the app's start makes it the page's stylesheet (src/views/app/appBoot.ts).
+ * - the logo of the sign-in view loads lazily (signInView.ts): drawing an SVG picture first cost a slow
+ *   phone a fifth of a second before the form showed.
+ * The service worker keeps answering navigations with index.html, where the entry writes the same markup itself.
  */
 function signInPage(): Plugin {
   const EMPTY_HOST = '<div id="sign-in"></div>';
+  const ENTRY_SCRIPT = /<script type="module" crossorigin src="[^"]+"><\/script>/;
+  const STYLESHEET = /<link rel="stylesheet"[^>]*? href="(\/assets\/[^"]+\.css)"[^>]*>/;
   let supportPhone: string | null = null;
   let root = process.cwd();
   return {
@@ -54,8 +71,25 @@ function signInPage(): Plugin {
     async generateBundle(_, bundle) {
       const index = bundle['index.html'];
       if (index?.type !== 'asset') return this.error('index.html is not in the bundle: login.html is written from it');
-      const html = typeof index.source === 'string' ? index.source : new TextDecoder().decode(index.source);
+      let html = typeof index.source === 'string' ? index.source : new TextDecoder().decode(index.source);
       if (!html.includes(EMPTY_HOST)) return this.error(`index.html has no ${EMPTY_HOST} for the sign-in screen`);
+      if (!ENTRY_SCRIPT.test(html)) return this.error('index.html has no entry script to preload the app\'s start beside');
+
+      // The app's start and its static imports, less what the entry loads anyway.
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const boot = chunks.find((chunk) => holds(chunk, APP_BOOT));
+      if (!boot) return this.error('The app\'s start (src/views/app/appBoot.ts) is not a chunk of its own');
+      const staticImports = (fileName: string, seen = new Set<string>()): Set<string> => {
+        if (seen.has(fileName)) return seen;
+        seen.add(fileName);
+        chunks.find((chunk) => chunk.fileName === fileName)?.imports.forEach((file) => staticImports(file, seen));
+        return seen;
+      };
+      const entryFiles = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [...staticImports(chunk.fileName)]));
+      const preloads = [...staticImports(boot.fileName)].filter((file) => !entryFiles.has(file));
+      html = html.replace(ENTRY_SCRIPT, (script) => script + preloads.map((file) => `\n    <link rel="modulepreload" crossorigin href="/${file}">`).join(''));
+      index.source = html;
+
       // The app's own view writes the markup, run through Vite as the app's code is (TypeScript, its imports).
       const { module: view } = await runnerImport<typeof import('./src/views/auth/signInView')>(path.join(root, 'src/views/auth/signInView.ts'), {
         root,
@@ -63,9 +97,24 @@ function signInPage(): Plugin {
         logLevel: 'silent',
       });
       const page = html
-        .replace(EMPTY_HOST, `<div id="sign-in">${view.signInMarkup({ supportPhone })}</div>`)
+        .replace(EMPTY_HOST, `<div id="sign-in">${view.signInMarkup({ supportPhone })}</div><script>${view.EARLY_PRESS_SCRIPT}</script>`)
         .replace(/<title>[^<]*<\/title>/, `<title>${view.SIGN_IN_TITLE}</title>`);
-      this.emitFile({ type: 'asset', fileName: 'login.html', source: page });
+
+      const stylesheet = STYLESHEET.exec(page)?.[1];
+      const css = stylesheet ? bundle[stylesheet.slice(1)] : undefined;
+      if (css?.type !== 'asset') return this.error('index.html has no stylesheet of the bundle to take the sign-in styles from');
+      const sheet = css.source;
+      const { default: Beasties } = await import('beasties');
+      const styles = new (class extends Beasties {
+        override readFile(): string {
+          return typeof sheet === 'string' ? sheet : new TextDecoder().decode(sheet);
+        }
+        // preload false: the link stays where it is (its declared type leaves the value out).
+      })({ path: '/', publicPath: '/', preload: false as unknown as undefined, pruneSource: false, reduceInlineStyles: false, mergeStylesheets: true, inlineFonts: false, preloadFonts: false, compress: true, logLevel: 'silent' });
+      // Fetched at low priority and not read until the app's start makes it the page's stylesheet.
+      const styled = (await styles.process(page)).replace(STYLESHEET, (_link, href: string) => `<link rel="prefetch" as="style" crossorigin href="${href}" ${view.DEFERRED_STYLES_ATTRIBUTE}>`);
+      if (!/<style>/.test(styled) || !styled.includes(view.DEFERRED_STYLES_ATTRIBUTE)) return this.error('The sign-in page\'s styles were not written into it');
+      this.emitFile({ type: 'asset', fileName: 'login.html', source: styled });
     },
   };
 }
@@ -78,11 +127,11 @@ function signInPage(): Plugin {
  * teacher desk) is fetched when first opened, as before: a phone should not download the whole app.
  */
 /**
- * Loaded by the entry after the first screen: React's part of the app and the router. Their static
+ * Loaded by the entry after the first screen: the app's start, React's part of the app and the router. Their static
  * imports are kept; the router's own on-demand imports are every screen, so not followed.
  */
-const OFFLINE_START = [/src\/views\/app\/ReactApp\.tsx$/, /src\/views\/app\/AppRouter\.tsx$/];
-const isOfflineStart = (chunk: { facadeModuleId: string | null }) => OFFLINE_START.some((start) => start.test(chunk.facadeModuleId ?? ''));
+const OFFLINE_START = [APP_BOOT, /src\/views\/app\/ReactApp\.tsx$/, /src\/views\/app\/AppRouter\.tsx$/];
+const isOfflineStart = (chunk: Chunk) => OFFLINE_START.some((start) => holds(chunk, start));
 const OFFLINE_SCREENS = [/src\/views\/app\/Shell\.tsx$/, /src\/views\/live-exam\/LiveExamScreen\.tsx$/, /src\/views\/ui\/ToastStack\.tsx$/];
 
 /**
@@ -114,9 +163,9 @@ function offlineShellFiles(): Plugin & { keep: (url: string) => boolean } {
       };
       for (const chunk of chunks) {
         if (chunk.isEntry || isOfflineStart(chunk)) visit(chunk.fileName, false);
-        if (OFFLINE_SCREENS.some((screen) => screen.test(chunk.facadeModuleId ?? ''))) visit(chunk.fileName, true);
+        if (OFFLINE_SCREENS.some((screen) => holds(chunk, screen))) visit(chunk.fileName, true);
       }
-      const missing = [...OFFLINE_START, ...OFFLINE_SCREENS].filter((screen) => !chunks.some((chunk) => screen.test(chunk.facadeModuleId ?? '')));
+      const missing = [...OFFLINE_START, ...OFFLINE_SCREENS].filter((screen) => !chunks.some((chunk) => holds(chunk, screen)));
       if (missing.length > 0) this.error(`Offline screens not found in the bundle: ${missing.join(', ')}`);
     },
     keep: (url) => !/\.(js|css)$/.test(url) || needed.has(url),
@@ -124,6 +173,22 @@ function offlineShellFiles(): Plugin & { keep: (url: string) => boolean } {
 }
 
 const offlineShell = offlineShellFiles();
+
+/** The modules the app's start (src/views/app/appBoot.ts) imports, directly or not, in one bundling pass. */
+const appStartSets = new WeakMap<object, Set<string>>();
+function appStartModules(context: { getModuleInfo(id: string): { importedIds: readonly string[] } | null }): Set<string> {
+  let found = appStartSets.get(context);
+  if (found) return found;
+  found = new Set<string>();
+  const pending = [path.resolve(import.meta.dirname, 'src/views/app/appBoot.ts')];
+  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+    if (found.has(id)) continue;
+    found.add(id);
+    pending.push(...(context.getModuleInfo(id)?.importedIds ?? []));
+  }
+  appStartSets.set(context, found);
+  return found;
+}
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
@@ -198,7 +263,18 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     // Everything the first screen loads is one file: each further file costs the phone a request's
     // headers and compresses alone, and the split only served screens that load later anyway.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] } } },
+    // The same for the app's start, fetched beside the entry (src/main.ts): one file with what it imports,
+    // less what the entry already holds.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'index', tags: ['$initial'], priority: 2 },
+            { name: (moduleId, context) => (appStartModules(context).has(moduleId) ? 'appBoot' : null), priority: 1 },
+          ],
+        },
+      },
+    },
   },
   test: {
     include: ['tests/**/*.test.ts'],

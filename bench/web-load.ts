@@ -2,7 +2,11 @@
 // 1.6 Mbit/s down, 750 kbit/s up) with the CPU 4x slower, against a real server with the demo academy
 // and one live exam of 200 questions. For each screen it prints the bytes transferred (as sent, after
 // compression) and the time until the screen can be used:
-//   sign-in     a cold load of /login until the Sign In button shows, ready to press
+//   sign-in     a cold load of /login until the Sign In button is drawn, ready to press: measured in the
+//               page from the start of the navigation (the button's paint, by the Element Timing API,
+//               or the moment it became pressable, whichever is later), as a phone's user sees it; the
+//               driver's own view (from its goto call until its query found the button, which waits
+//               for the page's load event and polls through the throttled page) is printed beside it
 //   courses     from pressing Sign In until the course list shows (bytes: from typing the number on)
 //   exams       from opening My Exams until the course's exam cards show
 //   live exam   from the instruction's Start Exam until the 200th question's text is on the page
@@ -29,6 +33,34 @@ async function throttle(page: Page): Promise<{ cdp: CDPSession; bytes(): number;
   let total = 0;
   cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => (total += event.encodedDataLength));
   return { cdp, bytes: () => total, reset: () => (total = 0) };
+}
+
+/**
+ * Runs in the page before anything of it: notes when the Sign In button (elementtiming="sign-in") was
+ * first pressable and when it was first drawn, both from the start of the navigation.
+ */
+const SIGN_IN_WATCH = `
+  window.__signIn = { pressable: 0, drawn: 0 };
+  const pressable = () => {
+    const button = document.querySelector('[elementtiming="sign-in"]');
+    if (button && !button.disabled && !window.__signIn.pressable) window.__signIn.pressable = performance.now();
+  };
+  new MutationObserver(pressable).observe(document, { subtree: true, childList: true, attributes: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (entry.identifier === 'sign-in' && !window.__signIn.drawn) window.__signIn.drawn = entry.renderTime || entry.loadTime;
+  }).observe({ type: 'element', buffered: true });
+`;
+
+/** When the sign-in screen was usable, in the page: its button pressable and drawn, from the navigation's start. */
+async function signInUsable(page: Page): Promise<number> {
+  await page.waitForFunction(() => {
+    const seen = (window as unknown as { __signIn?: { pressable: number; drawn: number } }).__signIn;
+    return seen && seen.pressable > 0 && seen.drawn > 0;
+  });
+  return page.evaluate(() => {
+    const seen = (window as unknown as { __signIn: { pressable: number; drawn: number } }).__signIn;
+    return Math.max(seen.pressable, seen.drawn);
+  });
 }
 
 /**
@@ -70,6 +102,7 @@ async function main(): Promise<void> {
 
     console.log(`Web benchmark: Chromium, 150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up, CPU 4x slower; ${RUNS} runs; built app from dist/`);
     const rows: Record<string, { ms: number; bytes: number }[]> = { 'sign-in': [], courses: [], exams: [], 'live exam (200 questions)': [] };
+    const signInAsDriven: number[] = [];
     const clicks: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       // A fresh context each run: nothing cached, nobody signed in. Each run's attempt is new.
@@ -77,8 +110,11 @@ async function main(): Promise<void> {
       await server.app.db.deleteFrom('attempts').where('exam_id', '=', EXAM).execute();
       const page = await newPage(browser, baseUrl);
       const counter = await throttle(page);
-      // Usable: the Sign In button shows and can be pressed (not busy or disabled).
-      rows['sign-in']!.push(await measure(page, counter, () => page.goto(`${baseUrl}/login`).then(() => undefined), () => page.getByRole('button', { name: 'Sign In', disabled: false }).waitFor()));
+      // Usable: the Sign In button is drawn and can be pressed (not busy or disabled).
+      await page.addInitScript(SIGN_IN_WATCH);
+      const driven = await measure(page, counter, () => page.goto(`${baseUrl}/login`).then(() => undefined), () => page.getByRole('button', { name: 'Sign In', disabled: false }).waitFor());
+      rows['sign-in']!.push({ ms: await signInUsable(page), bytes: driven.bytes });
+      signInAsDriven.push(driven.ms);
       // The bytes of typing the number and password count with the next screen: the app fetches the
       // code that follows sign-in once the student starts on the form.
       rows.courses!.push(
@@ -137,6 +173,7 @@ async function main(): Promise<void> {
       const kb = runs.map((r) => (r.bytes / 1024).toFixed(1)).join(' / ');
       console.log(`${screen.padEnd(28)} usable after ${ms} ms   transferred ${kb} KB`);
     }
+    console.log(`${''.padEnd(28)} (sign-in as the driver saw it: ${signInAsDriven.map((ms) => ms.toFixed(0)).join(' / ')} ms)`);
     // Entries under 16 ms are not reported by the browser: 0 reads "under 16 ms".
     console.log(`choosing an option on the 200-question exam (questions 1, 100, 200 each run): interaction to next paint ${clicks.map((ms) => (ms === 0 ? '<16' : ms.toFixed(0))).join(' / ')} ms`);
   } finally {

@@ -18,7 +18,7 @@ import { attachRealtime, type Realtime } from './realtime.js';
 import { registerAreas } from './areas.js';
 import { requestValidatorCompiler } from './validation.js';
 import { HashGate } from './account/hash-gate.js';
-import { registerSecurityHeaders } from './headers.js';
+import { pagePolicy, registerSecurityHeaders } from './headers.js';
 import { healthCheck } from './health.js';
 import { databaseUnavailable } from './db/unavailable.js';
 import { writesFor, type Writes } from './db/group-commit.js';
@@ -210,13 +210,26 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await registerAreas(app);
 
+  // The page for /login as the build wrote it: its policy is read once per build of it.
+  let loginPageRead: { modified: number; policy: string } | null = null;
+  const loginPage = (): { policy: string } | null => {
+    const file = path.join(config.appDir, 'login.html');
+    const modified = fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs;
+    if (modified === undefined) return null;
+    if (loginPageRead?.modified !== modified) loginPageRead = { modified, policy: pagePolicy(config, fs.readFileSync(file, 'utf8')) };
+    return loginPageRead;
+  };
+
   app.setNotFoundHandler((request, reply) => {
     const pathName = request.url.split('?')[0] ?? '';
     const wantsPage = request.method === 'GET' && !/^\/(api|media|assets)\//.test(pathName) && !pathName.endsWith('.map');
     // /login has its own page, the sign-in form already in it (written at build), so a visitor's phone
     // draws the form before any script arrives; every other address gets index.html.
-    const page = pathName === '/login' && fs.existsSync(path.join(config.appDir, 'login.html')) ? 'login.html' : 'index.html';
-    if (wantsPage && fs.existsSync(path.join(config.appDir, page))) {
+    const signInPage = pathName === '/login' ? loginPage() : null;
+    const page = signInPage ? 'login.html' : 'index.html';
+    if (wantsPage && (signInPage || fs.existsSync(path.join(config.appDir, page)))) {
+      // Its one inline script (the early press of Sign In) is allowed by its hash, and no other.
+      if (signInPage) reply.header('content-security-policy', signInPage.policy);
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile(page, config.appDir);
     }
     return reply.status(404).send({ errors: { title: 'Not found', message: `${request.method} ${request.url.split('?')[0]} does not exist`, code: 'notFound' } });

@@ -73,9 +73,14 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  const headers = securityHeaders({
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
+/** The helmet options of every answer; `scriptHashes` adds inline scripts a page may run, by their SHA-256. */
+function helmetOptions(config: Config, scriptHashes: string[] = []): HelmetOptions {
+  const directives = contentSecurityPolicy(config);
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { ...directives, 'script-src': [...directives['script-src']!, ...scriptHashes.map((hash) => `'sha256-${hash}'`)] },
+    },
     // The video-sharing embed refuses to play without knowing the embedding site; only the origin
     // leaves, never a path (exam and video addresses stay here).
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -84,7 +89,25 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     strictTransportSecurity: false,
     // The app embeds the video-sharing site's player, which is not cross-origin isolated.
     crossOriginEmbedderPolicy: false,
-  });
+  };
+}
+
+/** The text of each inline script (one without src) of a page the build wrote. */
+export function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!).filter((text) => text.trim() !== '');
+}
+
+/**
+ * The policy of a page that carries inline scripts of its own (the page for /login, written at build
+ * with its early-press script): the app's policy, plus those scripts and no other, by their hashes.
+ */
+export function pagePolicy(config: Config, html: string): string {
+  const hashes = inlineScripts(html).map((text) => createHash('sha256').update(text).digest('base64'));
+  return securityHeaders(helmetOptions(config, hashes))['content-security-policy']!;
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  const headers = securityHeaders(helmetOptions(config));
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

@@ -1,21 +1,25 @@
-// Boots the app, without React: the root actors (session, connection; rootActorsStart.ts), then the
-// first view (src/views/app/navigation.ts). A visitor on the sign-in screen gets it as plain DOM
-// (firstSignIn.ts), usable before React has even downloaded; everyone else gets React and the router at
-// once (reactAppBoot.ts). The service worker that keeps the app and a running exam usable offline
-// starts with the signed-in shell (appWorkerStart.ts).
-// In development, `localStorage.inspect = 'true'` opens the Stately inspector for the root actors.
-import { navigation } from './views/app/navigation';
-import { discardFirstSignIn, showFirstSignIn } from './views/app/firstSignIn';
-import { startRootActors } from './views/app/rootActorsStart';
+// The entry: small, so that it never stands between a slow phone and the page's first paint. Once the
+// page has been drawn it fetches the app's start (appBoot.ts; the page asks for that code at once, as a
+// module preload written at build, vite.config.ts), with the patience of every download over a phone
+// link; if the code cannot be had, the notice says so and tries again.
+import { loadWithRetry } from './views/app/codeDownload';
+import { showCodeMissingNotice } from './views/app/codeMissingNotice';
+import { afterFirstPaint } from './views/app/firstPaint';
 import './index.css';
 
-async function boot() {
-  const inspector =
-    import.meta.env.DEV && localStorage.getItem('inspect') === 'true' ? (await import('@statelyai/inspect')).createBrowserInspector() : null;
-  startRootActors(inspector?.inspect);
-  // The page served for /login holds the form; a signed-in student there never gets to use it.
-  if (navigation.start() === 'signIn') showFirstSignIn();
-  else discardFirstSignIn();
+function start(): void {
+  loadWithRetry(() => import('./views/app/appBoot')).then(
+    ({ bootApp }) => bootApp(),
+    () => {
+      const remove = showCodeMissingNotice(
+        (notice) => document.body.prepend(notice),
+        () => {
+          remove();
+          start();
+        },
+      );
+    },
+  );
 }
 
-void boot();
+void afterFirstPaint().then(start);

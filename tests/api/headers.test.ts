@@ -5,17 +5,25 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { DEMO, DEMO_STUDENT } from '../support/demo-academy.js';
 import { HSTS } from '../../server/headers.js';
 import { issueToken } from '../../server/media/tokens.js';
 
-/** A tiny built app: a page and a hashed script, each with its .br and .gz beside it. */
+/** The inline script of the tiny app's sign-in page. */
+const EARLY_SCRIPT = "document.currentScript.previousElementSibling.dataset.seen = '1'";
+
+/** A tiny built app: a page, the sign-in page with an inline script, and a hashed script, each with its .br and .gz beside it. */
 function builtApp(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'headers-app-'));
   fs.mkdirSync(path.join(dir, 'assets'));
-  const files = { 'index.html': '<!doctype html><title>App</title><div id="root"></div>', 'assets/index-abc123.js': 'console.log("app");'.repeat(40) };
+  const files = {
+    'index.html': '<!doctype html><title>App</title><div id="root"></div>',
+    'login.html': `<!doctype html><title>Sign in</title><div id="sign-in"><form></form></div><script>${EARLY_SCRIPT}</script><script type="module" src="/assets/index-abc123.js"></script><div id="root"></div>`,
+    'assets/index-abc123.js': 'console.log("app");'.repeat(40),
+  };
   for (const [name, text] of Object.entries(files)) {
     fs.writeFileSync(path.join(dir, name), text);
     fs.writeFileSync(path.join(dir, `${name}.br`), zlib.brotliCompressSync(text));
@@ -113,6 +121,22 @@ describe('security headers', () => {
     expect(proxied.headers['strict-transport-security']).toBe(HSTS);
     const proxiedPlain = await trusting.call({ method: 'GET', url: '/', headers: { 'x-forwarded-proto': 'http' } });
     expect(proxiedPlain.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('allows the inline script of the page for /login by its hash, and no other inline script anywhere', async () => {
+    const login = await server.call({ method: 'GET', url: '/login' });
+    expect(login.statusCode).toBe(200);
+    expect(login.body).toContain(EARLY_SCRIPT);
+    const hash = createHash('sha256').update(EARLY_SCRIPT).digest('base64');
+    const policy = directives(login.headers['content-security-policy'] as string);
+    expect(policy['script-src']).toEqual(["'self'", `'sha256-${hash}'`]);
+    expect(policy['script-src-attr']).toEqual(["'none'"]);
+    expect(policy['frame-ancestors']).toEqual(["'none'"]);
+    // Only that page: every other address keeps scripts from this server alone.
+    for (const url of ['/', '/register', '/login/other']) {
+      const page = await server.call({ method: 'GET', url });
+      expect(directives(page.headers['content-security-policy'] as string)['script-src'], url).toEqual(["'self'"]);
+    }
   });
 
   it('lets only the app frame the hosted player page, whose one inline handler is allowed by its hash', async () => {

@@ -1,9 +1,11 @@
 // The first screen of a visitor in real Chromium: /login (and /, which sends a visitor there) shows the
-// sign-in form without React and the router's code; the page served for /login already holds the form,
-// usable for typing before its script has run, and pressable once the script has bound it. React and
+// sign-in form without React and the router's code; the page served for /login already holds the form
+// and its styles, usable before its script has run: a press of Sign In is kept until the script has
+// bound the form, then carried out. An app whose start cannot be downloaded says so with Retry. React and
 // the router's code are fetched once the student starts on the form, and the router takes over at
 // sign-in and at the first link as if it had been there all along; a refused sign-in still toasts. A
 // stored session opens the router at once; router code that cannot be downloaded says so with Retry.
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { browserSuite, newPage, signIn, toast, type Page } from '../support/browser';
 import { DEMO_STUDENT } from '../support/demo-academy';
@@ -28,6 +30,15 @@ function watchReactCode(page: Page): { requested: () => number } {
   return { requested: () => requested };
 }
 
+/** The page's Content Security Policy refusals, as the console reports them. */
+function watchPolicy(page: Page): () => string[] {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  return () => refused;
+}
+
 /** Holds back the entry script (index.html's and login.html's) until `release` is called. */
 async function holdEntryScript(page: Page): Promise<{ release: () => void; requested: () => boolean }> {
   let release = () => {};
@@ -42,52 +53,108 @@ async function holdEntryScript(page: Page): Promise<{ release: () => void; reque
 }
 
 describe('the first screen', () => {
-  it('is in the page the server sends for /login: the form with its button disabled, no script needed to draw it', async () => {
+  it('is in the page the server sends for /login: the form ready to press, its one inline script allowed by its hash', async () => {
     const response = await fetch(`${suite.baseUrl}/login`, { headers: { accept: 'text/html' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-cache');
     const html = await response.text();
     expect(html).toContain('<title>Sign in · Medical Academy</title>');
-    expect(html).toMatch(/<div id="sign-in"><div [^>]*>.*<form novalidate>.*<button type="submit" disabled aria-busy="true"/s);
+    expect(html).toMatch(/<div id="sign-in"><div [^>]*>.*<form novalidate>.*<button type="submit" class="[^"]*" elementtiming="sign-in"><span [^>]*hidden><\/span>Sign In<\/button>/s);
+    // The form's styles are in the page; the app's stylesheet is only prefetched until the app starts.
+    expect(html).toMatch(/<style>[\s\S]*?\.rounded-2xl[\s\S]*?<\/style>/);
+    expect(html).toMatch(/<link rel="prefetch" as="style" crossorigin href="\/assets\/index-[^"]+\.css" data-app-styles>/);
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    const inline = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((match) => match[1]!);
+    expect(inline).toHaveLength(1);
+    const hash = createHash('sha256').update(inline[0]!).digest('base64');
+    const policy = response.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain(`script-src 'self' 'sha256-${hash}';`);
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
     // Every other address gets index.html, whose #sign-in is empty (the entry writes the form there when needed).
-    const other = await (await fetch(`${suite.baseUrl}/register`, { headers: { accept: 'text/html' } })).text();
-    expect(other).toContain('<div id="sign-in"></div>');
+    const other = await fetch(`${suite.baseUrl}/register`, { headers: { accept: 'text/html' } });
+    expect(await other.text()).toContain('<div id="sign-in"></div>');
+    expect(other.headers.get('content-security-policy')).toContain("script-src 'self';");
   });
 
-  it('takes typing before its script has run, ignores Enter until then, and signs in once the script has bound the form', async () => {
+  it('keeps a press of Sign In made before its script has run, and signs in once the script has bound the form', async () => {
     const page = await newPage(suite.browser, suite.baseUrl);
+    const refused = watchPolicy(page);
     const entry = await holdEntryScript(page);
     const react = watchReactCode(page);
-    const signInRequests: string[] = [];
+    const apiRequests: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/api/')) signInRequests.push(request.url());
+      if (new URL(request.url()).pathname.startsWith('/api/')) apiRequests.push(request.url());
     });
     await page.goto('/login', { waitUntil: 'commit' });
     const button = page.getByRole('button', { name: 'Sign In' });
     await button.waitFor();
     await expect.poll(() => entry.requested()).toBe(true);
-    expect(await button.isDisabled()).toBe(true);
+    expect(await button.isDisabled()).toBe(false);
     expect(await page.title()).toBe('Sign in · Medical Academy');
 
     await page.getByLabel('Mobile number').fill(DEMO_STUDENT.phone);
     await page.getByLabel('Password', { exact: true }).fill(DEMO_STUDENT.password);
     await page.getByLabel('Password', { exact: true }).press('Enter');
+    // Kept, and shown as busy: nothing was sent yet and the page stayed where it was, no password in any address.
+    await page.getByRole('button', { name: 'Sign In', disabled: true }).waitFor();
+    expect(await button.getAttribute('aria-busy')).toBe('true');
     await page.waitForTimeout(300);
-    // Nothing was sent and the page stayed where it was: no password in any address.
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(new URL(page.url()).search).toBe('');
-    expect(signInRequests).toEqual([]);
-    expect(await button.isDisabled()).toBe(true);
+    expect(apiRequests).toEqual([]);
 
+    // The script arrives: the kept press signs the student in, with no second press.
     entry.release();
-    await page.getByRole('button', { name: 'Sign In', disabled: false }).waitFor();
-    expect(await page.getByLabel('Mobile number').inputValue()).toBe(DEMO_STUDENT.phone);
-    await button.click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('button', { name: 'Account menu' }).waitFor();
     expect(react.requested()).toBe(1);
-    // The first screen has left: one page, the shell's.
+    // The first screen has left: one page, the shell's, with the app's whole stylesheet.
     await expect.poll(() => page.locator('#sign-in').innerHTML()).toBe('');
+    expect(await page.locator('link[rel="stylesheet"][href^="/assets/index-"]').count()).toBe(1);
+    expect(refused()).toEqual([]);
+    await page.context().close();
+  });
+
+  it('checks a press made before its script has run as any other: problems under the fields, nothing sent', async () => {
+    const page = await newPage(suite.browser, suite.baseUrl);
+    const entry = await holdEntryScript(page);
+    const apiRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) apiRequests.push(request.url());
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', disabled: true }).waitFor();
+    entry.release();
+    await page.getByRole('alert').filter({ hasText: 'Please enter your phone number' }).waitFor();
+    expect(await page.getByLabel('Mobile number').getAttribute('aria-invalid')).toBe('true');
+    await page.getByRole('button', { name: 'Sign In', disabled: false }).waitFor();
+    expect(apiRequests).toEqual([]);
+    await page.context().close();
+  });
+
+  it("says so when the app's start cannot be downloaded, keeps the form, and starts once it can", { timeout: 60_000 }, async () => {
+    const page = await newPage(suite.browser, suite.baseUrl);
+    let refused = 0;
+    await page.route('**/assets/appBoot-*.js', (route) => {
+      refused++;
+      return route.abort('internetdisconnected');
+    });
+    await page.goto('/login');
+    await page.getByLabel('Mobile number').fill(DEMO_STUDENT.phone);
+    // Tried several times (loadWithRetry's pauses), then the notice, above the form.
+    const notice = page.getByRole('alert').filter({ hasText: 'This page could not be loaded.' });
+    await notice.waitFor({ timeout: 30_000 });
+    expect(refused).toBeGreaterThan(1);
+    expect(await page.getByLabel('Mobile number').inputValue()).toBe(DEMO_STUDENT.phone);
+    await page.unroute('**/assets/appBoot-*.js');
+    await notice.getByRole('button', { name: 'Retry' }).click();
+    await notice.waitFor({ state: 'detached' });
+    // Started: the form is the app's now, and signs in.
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_STUDENT.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
     await page.context().close();
   });
 

@@ -1,11 +1,8 @@
 // The page React renders under the root actors: the router's pages, or the splash and the failure
 // before them (src/views/app/navigation.ts decides which). A visitor's first sign-in screen is plain DOM
 // outside React (firstSignIn.ts), so React renders nothing in its place.
-import { useEffect, useSyncExternalStore } from 'react';
-import { PAGE_CODE_MISSING } from '../../domain/messages';
-import { Button } from '../ui/Button';
-import { Notice } from '../ui/Notice';
-import { SCREEN_AUTO_RETRY_MS } from './codeDownload';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { showCodeMissingNotice } from './codeMissingNotice';
 import { navigation } from './navigation';
 import { Splash } from './Splash';
 
@@ -23,19 +20,9 @@ export function AppPages() {
   }
 }
 
-/** The router's code did not arrive (the link dropped): tried again when the connection returns, or by Retry. */
+/** The router's code did not arrive (the link dropped): the one notice of code that failed (codeMissingNotice.ts). */
 function RouterCodeMissing() {
-  useEffect(() => {
-    const timer = setInterval(navigation.openRouter, SCREEN_AUTO_RETRY_MS);
-    window.addEventListener('online', navigation.openRouter);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener('online', navigation.openRouter);
-    };
-  }, []);
-  return (
-    <Notice tone="error" title={PAGE_CODE_MISSING.title} action={<Button onClick={navigation.openRouter}>Retry</Button>}>
-      {PAGE_CODE_MISSING.message}
-    </Notice>
-  );
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(() => showCodeMissingNotice((notice) => host.current!.append(notice), navigation.openRouter), []);
+  return <div ref={host} />;
 }

@@ -1,14 +1,18 @@
-// The app's code could not be downloaded and React is not there to say so (React's own code is what
-// failed): the same notice as React's (AppPages, RouterCodeMissing) in plain DOM, with Retry, tried
-// again by itself when the connection returns and every few seconds.
+// The app's code could not be downloaded: one notice for every place it can happen, in plain DOM so it
+// needs nothing that might itself have failed to arrive. With Retry, it tries again by itself every few
+// seconds and when the connection returns. React's page mounts it too (AppPages, RouterCodeMissing);
+// before React, the entry shows it when the app's start could not be fetched (src/main.ts) and the
+// navigation when the router's code could not (showCodeMissingWithoutReact).
 import { PAGE_CODE_MISSING } from '../../domain/messages';
 import { SCREEN_AUTO_RETRY_MS } from './codeDownload';
 import { buttonClass, noticeClasses } from '../ui/looks';
 import type { Navigation } from './navigation';
 
-export function showCodeMissingWithoutReact(navigation: Navigation): void {
-  const root = document.getElementById('root');
-  if (!root || root.childElementCount > 0) return;
+/**
+ * Builds the notice, hands it to `place` to put on the page, and calls `retry` at Retry, every
+ * SCREEN_AUTO_RETRY_MS and when the device is back online. Returns the removal (the notice and its timers).
+ */
+export function showCodeMissingNotice(place: (notice: HTMLElement) => void, retry: () => void): () => void {
   const look = noticeClasses('error');
   const notice = document.createElement('div');
   notice.setAttribute('role', 'alert');
@@ -21,23 +25,33 @@ export function showCodeMissingWithoutReact(navigation: Navigation): void {
   message.textContent = PAGE_CODE_MISSING.message;
   const actions = document.createElement('div');
   actions.className = look.actions;
-  const retry = document.createElement('button');
-  retry.type = 'button';
-  retry.className = buttonClass();
-  retry.textContent = 'Retry';
-  actions.append(retry);
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = buttonClass();
+  button.textContent = 'Retry';
+  actions.append(button);
   notice.append(title, message, actions);
-  root.append(notice);
+  place(notice);
 
-  const timer = setInterval(navigation.openRouter, SCREEN_AUTO_RETRY_MS);
-  retry.addEventListener('click', navigation.openRouter);
-  window.addEventListener('online', navigation.openRouter);
+  const timer = setInterval(retry, SCREEN_AUTO_RETRY_MS);
+  button.addEventListener('click', retry);
+  window.addEventListener('online', retry);
+  return () => {
+    clearInterval(timer);
+    window.removeEventListener('online', retry);
+    notice.remove();
+  };
+}
+
+/** The router's code failed and React is not there (React's own code is what failed): the notice in #root. */
+export function showCodeMissingWithoutReact(navigation: Navigation): void {
+  const root = document.getElementById('root');
+  if (!root || root.childElementCount > 0) return;
+  const remove = showCodeMissingNotice((notice) => root.append(notice), navigation.openRouter);
   // Gone as soon as the download is tried again: React's splash, or this notice again, follows.
   const stop = navigation.subscribe(() => {
     if (navigation.view().kind === 'failed') return;
     stop();
-    clearInterval(timer);
-    window.removeEventListener('online', navigation.openRouter);
-    notice.remove();
+    remove();
   });
 }

@@ -38,9 +38,33 @@ export function configuredSupportPhone(): string | null {
 }
 
 /**
- * The sign-in screen as HTML. Its button starts disabled and busy: until the script has bound the
- * form, pressing it (or Enter in a field) does nothing. The fields carry no names, so even a form the
- * browser did submit would send no password anywhere.
+ * The page served for /login carries only the styles its form needs, in the page itself, and the app's
+ * whole stylesheet as a prefetch link with this attribute, so that it does not hold back the form's
+ * first paint (vite.config.ts); the app's start makes it the page's stylesheet (src/views/app/appBoot.ts).
+ */
+export const DEFERRED_STYLES_ATTRIBUTE = 'data-app-styles';
+
+/** Set on the form by the page's own early-press script (below) when Sign In was pressed before the view was bound. */
+const PRESSED_ATTRIBUTE = 'data-pressed';
+/** Set on the form once the view has bound it: from then on the view alone answers a press. */
+const BOUND_ATTRIBUTE = 'data-bound';
+
+/**
+ * The one inline script of the page served for /login, right after the form (vite.config.ts writes it
+ * there; the server allows it by its hash, server/headers.ts). The form is usable as soon as it is drawn,
+ * long before the app's code has arrived on a slow phone: a press of Sign In (or Enter) until the view
+ * is bound is kept, the button shows it is busy, and the view carries it out once bound (mountSignIn).
+ * Nothing is ever submitted by the browser itself, and the fields carry no names.
+ */
+export const EARLY_PRESS_SCRIPT =
+  `(function(f){f.addEventListener('submit',function(e){e.preventDefault();if(f.hasAttribute('${BOUND_ATTRIBUTE}'))return;` +
+  `f.setAttribute('${PRESSED_ATTRIBUTE}','');var b=f.querySelector('button[type=submit]');b.disabled=true;b.setAttribute('aria-busy','true');` +
+  `b.firstElementChild.hidden=false})})(document.currentScript.previousElementSibling.querySelector('form'))`;
+
+/**
+ * The sign-in screen as HTML, its button ready to press. Until the view has bound the form, the page's
+ * early-press script keeps a press for it (EARLY_PRESS_SCRIPT). The fields carry no names, so even a
+ * form the browser did submit would send no password anywhere.
  */
 export function signInMarkup({ supportPhone }: SignInMarkupOptions): string {
   const help = supportPhone
@@ -51,7 +75,9 @@ export function signInMarkup({ supportPhone }: SignInMarkupOptions): string {
     `<input id="${id}" ${attributes} class="${textInputClass(false)}"></div>`;
   return (
     `<div class="${AUTH_CARD_CLASSES.page}">` +
-    `<img src="/logo.svg" alt="Medical Academy" width="56" height="56" class="${AUTH_CARD_CLASSES.logo}">` +
+    // The logo is drawn a moment after the form: a picture in SVG costs a slow phone's main thread a
+    // fifth of a second before the first paint when it loads at once (docs/performance.md).
+    `<img src="/logo.svg" alt="Medical Academy" width="56" height="56" loading="lazy" decoding="async" class="${AUTH_CARD_CLASSES.logo}">` +
     `<div class="${AUTH_CARD_CLASSES.card}">` +
     `<h1 class="${AUTH_CARD_CLASSES.title}">Sign In</h1>` +
     `<p class="${AUTH_CARD_CLASSES.subtitle}">Welcome back! Sign in with your mobile number.</p>` +
@@ -63,7 +89,7 @@ export function signInMarkup({ supportPhone }: SignInMarkupOptions): string {
     `<label class="flex min-h-10 items-center gap-2"><input type="checkbox" checked class="h-4 w-4 accent-brand-700">Remember me</label>` +
     `<a href="/forget-password" class="${LINK_CLASS}">Forgot password?</a>` +
     `</div>` +
-    `<button type="submit" disabled aria-busy="true" class="${buttonClass({ size: 'lg', block: true })}"><span class="${BUTTON_SPINNER_CLASS}" aria-hidden="true"></span>Sign In</button>` +
+    `<button type="submit" class="${buttonClass({ size: 'lg', block: true })}" elementtiming="sign-in"><span class="${BUTTON_SPINNER_CLASS}" aria-hidden="true" hidden></span>Sign In</button>` +
     `</form>` +
     `<a href="/register" class="${buttonClass({ variant: 'secondary', size: 'lg', block: true })} mt-3">Create an account</a>` +
     `<p class="mt-5 text-center text-sm text-slate-600">${help}</p>` +
@@ -154,7 +180,27 @@ export function mountSignIn(host: HTMLElement, { session, go }: SignInDeps): () 
   phone.addEventListener('input', keepDigits);
   form.addEventListener('submit', submit);
   host.addEventListener('click', follow);
+  form.setAttribute(BOUND_ATTRIBUTE, '');
+
+  // Sign In pressed before the view was bound (the page's early-press script kept it): carried out as
+  // soon as the session can take it; a session restored meanwhile makes it moot.
+  let pressedEarly: { unsubscribe(): void } | null = null;
+  if (form.hasAttribute(PRESSED_ATTRIBUTE)) {
+    form.removeAttribute(PRESSED_ATTRIBUTE);
+    const carryOut = (snapshot: ReturnType<SessionActor['getSnapshot']>) => {
+      if (snapshot.hasTag('loading')) return false;
+      if (!snapshot.matches('signedIn')) form.requestSubmit();
+      return true;
+    };
+    if (!carryOut(session.getSnapshot())) {
+      pressedEarly = session.subscribe((snapshot) => {
+        if (carryOut(snapshot)) pressedEarly?.unsubscribe();
+      });
+    }
+  }
   return () => {
+    pressedEarly?.unsubscribe();
+    form.removeAttribute(BOUND_ATTRIBUTE);
     watched.unsubscribe();
     phone.removeEventListener('input', keepDigits);
     form.removeEventListener('submit', submit);
