@@ -224,14 +224,30 @@ describe('the first screen', () => {
     await page.context().close();
   });
 
-  it('opens the router at once for a stored session: /login sends a signed-in student on to My Courses', async () => {
+  it('opens the router at once for a stored session: /login sends a signed-in student on to My Courses, never showing the form', async () => {
     const page = await newPage(suite.browser, suite.baseUrl);
     await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
     const router = watchRouterCode(page);
-    await page.goto('/login');
+    const entry = await holdEntryScript(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    // Before any of the app's code has run, the page itself hides the form from a student with a session.
+    await page.locator('#sign-in form').waitFor({ state: 'attached' });
+    await expect.poll(() => entry.requested()).toBe(true);
+    expect(await page.locator('#sign-in').isHidden()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Sign In' }).count()).toBe(0);
+    entry.release();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('button', { name: 'Account menu' }).waitFor();
     expect(router.requested()).toBe(1);
+    await page.context().close();
+  });
+
+  it('shows the form again once started when the stored session id belongs to no student kept on the phone', async () => {
+    const page = await newPage(suite.browser, suite.baseUrl);
+    await page.addInitScript(() => sessionStorage.setItem('sessionId', 'left-from-an-old-visit'));
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign In', disabled: false }).waitFor();
+    expect(await page.locator('#sign-in').isHidden()).toBe(false);
     await page.context().close();
   });
 

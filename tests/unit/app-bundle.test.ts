@@ -152,8 +152,8 @@ describe('the first screen', () => {
     expect(form).toMatch(/<label for="signin-password"[^>]*>Password<\/label><input id="signin-password" type="password"/);
     expect(form).toMatch(/<button type="submit" class="[^"]*" elementtiming="sign-in"><span [^>]*hidden><\/span>Sign In<\/button>/);
     expect(form).not.toMatch(/<button[^>]* disabled[\s=>]/);
-    // The early-press script follows the form's host at once (it finds the form as its previous sibling).
-    expect(html).toMatch(/<\/form>.*<\/div><\/div><\/div><\/div><script>\(function\(f\)\{f\.addEventListener\('submit'/s);
+    // The early-press script follows the form's host at once (it finds the host as its previous sibling).
+    expect(html).toMatch(/<\/form>.*<\/div><\/div><\/div><\/div><script>\(function\(h\)\{.*h\.querySelector\('form'\);f\.addEventListener\('submit'.*\}\)\(document\.currentScript\.previousElementSibling\)<\/script>/s);
     expect(form).toContain('href="/forget-password"');
     expect(form).toContain('href="/register"');
     // No field has a name: a form submitted before the script ran would carry no password.

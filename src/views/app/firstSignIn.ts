@@ -22,6 +22,8 @@ export function showFirstSignIn(): void {
   if (!host) throw new Error('The page has no #sign-in element (index.html)');
   const { session } = rootActors();
   const unbind = mountSignIn(host, { session, go: (to) => navigation.go(to) });
+  // The page hides the form at once when a session id is stored; the app has found no student for it.
+  host.hidden = false;
 
   const prefetch = () => {
     stopIntents();

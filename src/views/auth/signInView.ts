@@ -9,6 +9,7 @@ import type { SessionActor } from '../app/rootActorsStart';
 import { plainAddressTitle } from '../app/pageTitles';
 import { PHONE_MESSAGES, phoneProblem } from '../../domain/phone';
 import { signInPasswordProblem } from '../../domain/password';
+import { STORAGE_KEYS } from '../../services/storage';
 import { AUTH_CARD_CLASSES, BUTTON_SPINNER_CLASS, TEXT_FIELD_CLASSES, buttonClass, textInputClass } from '../ui/looks';
 
 export interface SignInMarkupOptions {
@@ -50,16 +51,19 @@ const PRESSED_ATTRIBUTE = 'data-pressed';
 const BOUND_ATTRIBUTE = 'data-bound';
 
 /**
- * The one inline script of the page served for /login, right after the form (vite.config.ts writes it
- * there; the server allows it by its hash, server/headers.ts). The form is usable as soon as it is drawn,
- * long before the app's code has arrived on a slow phone: a press of Sign In (or Enter) until the view
- * is bound is kept, the button shows it is busy, and the view carries it out once bound (mountSignIn).
- * Nothing is ever submitted by the browser itself, and the fields carry no names.
+ * The one inline script of the page served for /login, right after the form's host (vite.config.ts
+ * writes it there; the server allows it by its hash, server/headers.ts). The form is usable as soon as
+ * it is drawn, long before the app's code has arrived on a slow phone: a press of Sign In (or Enter)
+ * until the view is bound is kept, the button shows it is busy, and the view carries it out once bound
+ * (mountSignIn). Nothing is ever submitted by the browser itself, and the fields carry no names. A
+ * student whose session is stored (src/services/storage.ts) never sees the form: it is hidden at once,
+ * and the app, once started, goes on as the session says (firstSignIn.ts shows it again for a visitor).
  */
 export const EARLY_PRESS_SCRIPT =
-  `(function(f){f.addEventListener('submit',function(e){e.preventDefault();if(f.hasAttribute('${BOUND_ATTRIBUTE}'))return;` +
+  `(function(h){try{if(localStorage.getItem('${STORAGE_KEYS.sessionId}')||sessionStorage.getItem('${STORAGE_KEYS.sessionId}'))h.hidden=true}catch(e){}` +
+  `var f=h.querySelector('form');f.addEventListener('submit',function(e){e.preventDefault();if(f.hasAttribute('${BOUND_ATTRIBUTE}'))return;` +
   `f.setAttribute('${PRESSED_ATTRIBUTE}','');var b=f.querySelector('button[type=submit]');b.disabled=true;b.setAttribute('aria-busy','true');` +
-  `b.firstElementChild.hidden=false})})(document.currentScript.previousElementSibling.querySelector('form'))`;
+  `b.firstElementChild.hidden=false})})(document.currentScript.previousElementSibling)`;
 
 /**
  * The sign-in screen as HTML, its button ready to press. Until the view has bound the form, the page's
