@@ -93,7 +93,7 @@ function helmetOptions(config: Config, scriptHashes: string[] = []): HelmetOptio
 }
 
 /** The text of each inline script (one without src) of a page the build wrote. */
-export function inlineScripts(html: string): string[] {
+function inlineScripts(html: string): string[] {
   return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!).filter((text) => text.trim() !== '');
 }
 

@@ -10,6 +10,7 @@ import { plainAddressTitle } from '../app/pageTitles';
 import { PHONE_MESSAGES, phoneProblem } from '../../domain/phone';
 import { signInPasswordProblem } from '../../domain/password';
 import { STORAGE_KEYS } from '../../services/storage';
+import { followsInApp } from '../app/plainClick';
 import { AUTH_CARD_CLASSES, BUTTON_SPINNER_CLASS, TEXT_FIELD_CLASSES, buttonClass, textInputClass } from '../ui/looks';
 
 export interface SignInMarkupOptions {
@@ -164,7 +165,7 @@ export function mountSignIn(host: HTMLElement, { session, go }: SignInDeps): () 
   // A plain click follows the link through the app's navigation; one that opens a new tab is the browser's.
   const follow = (event: MouseEvent) => {
     const link = (event.target as Element | null)?.closest<HTMLAnchorElement>('a[href^="/"]');
-    if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    if (!link || !followsInApp(event, link.getAttribute('target'))) return;
     event.preventDefault();
     go(link.getAttribute('href')!);
   };

@@ -3,13 +3,14 @@
 // plain-DOM sign-in view's links do; a click that opens a new tab or window is left to the browser.
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
 import { navigation } from '../app/navigation';
+import { followsInApp } from '../app/plainClick';
 
 export type PageLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };
 
 export function PageLink({ to, onClick, target, ...anchor }: PageLinkProps) {
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey || (target && target !== '_self')) return;
+    if (!followsInApp(event, target)) return;
     event.preventDefault();
     navigation.go(to);
   };
