@@ -122,11 +122,19 @@ export async function newPage(
 
 /**
  * Stops the page's installed clock a moment ahead of the page's own time. The page's time, not this process's: on a
- * busy machine the two drift apart, and pausing at a moment the page has already passed is refused.
+ * busy machine the two drift apart, and pausing at a moment the page has already passed is refused. On a machine
+ * busy enough that the page's time passes that moment between reading it and pausing, it is read again.
  */
 export async function pauseClock(page: Page): Promise<void> {
-  const pageNow = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(pageNow + 1_000);
+  for (let attempt = 1; ; attempt++) {
+    const pageNow = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(pageNow + 1_000);
+      return;
+    } catch (error) {
+      if (attempt === 3 || !/fast-forward to the past/.test(String(error))) throw error;
+    }
+  }
 }
 
 export function watchScripts(page: Page): { count: () => number; carries: (text: string) => Promise<boolean> } {
