@@ -52,10 +52,18 @@ const APP_BOOT = /src\/views\/app\/appBoot\.ts$/;
  *   reading holds back the first paint; the app's start makes it the page's stylesheet (src/views/app/appBoot.ts).
  * - the logo of the sign-in view loads lazily (signInView.ts): drawing an SVG picture first cost a slow
  *   phone a fifth of a second before the form showed.
+ * - login.html is not drawn before its body has been read up to the app's root (RENDER_AFTER_FORM): a
+ *   slow phone would otherwise draw a first frame of the page's background alone, halfway through
+ *   reading it, and the form in a second frame a fifth of a second later; the early-press script has
+ *   run by then too, so a signed-in student's form is never drawn at all.
  * The service worker keeps answering navigations with index.html, where the entry writes the same markup itself.
  */
 function signInPage(): Plugin {
   const EMPTY_HOST = '<div id="sign-in"></div>';
+  const APP_ROOT = '<div id="root"></div>';
+  // Rendering waits until the element with that id has been read (the HTML standard's "expect" link);
+  // a browser without it draws as before.
+  const RENDER_AFTER_FORM = '<link rel="expect" href="#root" blocking="render">';
   const ENTRY_SCRIPT = /<script type="module" crossorigin src="[^"]+"><\/script>/;
   const STYLESHEET = /<link rel="stylesheet"[^>]*? href="(\/assets\/[^"]+\.css)"[^>]*>/;
   let supportPhone: string | null = null;
@@ -96,9 +104,10 @@ function signInPage(): Plugin {
         configFile: false,
         logLevel: 'silent',
       });
+      if (html.indexOf(APP_ROOT) < html.indexOf(EMPTY_HOST)) return this.error(`index.html has no ${APP_ROOT} after the sign-in screen's host`);
       const page = html
         .replace(EMPTY_HOST, `<div id="sign-in">${view.signInMarkup({ supportPhone })}</div><script>${view.EARLY_PRESS_SCRIPT}</script>`)
-        .replace(/<title>[^<]*<\/title>/, `<title>${view.SIGN_IN_TITLE}</title>`);
+        .replace(/<title>[^<]*<\/title>/, `${RENDER_AFTER_FORM}<title>${view.SIGN_IN_TITLE}</title>`);
 
       const stylesheet = STYLESHEET.exec(page)?.[1];
       const css = stylesheet ? bundle[stylesheet.slice(1)] : undefined;

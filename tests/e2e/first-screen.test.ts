@@ -115,6 +115,35 @@ describe('the first screen', () => {
     await page.context().close();
   });
 
+  it('draws the whole form in its first frame on a slow phone, never the background alone', async () => {
+    const page = await newPage(suite.browser, suite.baseUrl);
+    // A phone slow enough that reading the page takes longer than a frame: without the page's wait for
+    // its body, the first frame would hold its background alone, and the form would come a frame later.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 10 });
+    await page.addInitScript(() => {
+      const seen = { firstPaint: 0, button: 0 };
+      (window as unknown as { firstFrame: typeof seen }).firstFrame = seen;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (entry.name === 'first-paint') seen.firstPaint = entry.startTime;
+      }).observe({ type: 'paint', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { identifier: string; renderTime: number })[]) {
+          if (entry.identifier === 'sign-in' && !seen.button) seen.button = entry.renderTime;
+        }
+      }).observe({ type: 'element', buffered: true });
+    });
+    await page.goto('/login');
+    const frame = await page.waitForFunction(() => {
+      const seen = (window as unknown as { firstFrame: { firstPaint: number; button: number } }).firstFrame;
+      return seen.firstPaint > 0 && seen.button > 0 && seen;
+    });
+    const { firstPaint, button } = (await frame.jsonValue()) as { firstPaint: number; button: number };
+    // The button was drawn in the very frame that first drew anything of the page.
+    expect(Math.abs(button - firstPaint)).toBeLessThan(1);
+    await page.context().close();
+  });
+
   it('checks a press made before its script has run as any other: problems under the fields, nothing sent', async () => {
     const page = await newPage(suite.browser, suite.baseUrl);
     const entry = await holdEntryScript(page);

@@ -142,6 +142,15 @@ describe('the first screen', () => {
     expect(html).toMatch(/<img src="\/logo\.svg"[^>]* loading="lazy" decoding="async"/);
   });
 
+  it('is not drawn before the whole form and its early-press script have been read', () => {
+    const html = signInPage();
+    const head = /<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? '';
+    expect(head).toContain('<link rel="expect" href="#root" blocking="render">');
+    // The element it waits for comes after the form's host and the script that follows it.
+    expect(html.indexOf('<div id="root">')).toBeGreaterThan(html.indexOf('(document.currentScript.previousElementSibling)</script>'));
+    expect(fs.readFileSync(path.join(appDir, 'index.html'), 'utf8')).not.toContain('rel="expect"');
+  });
+
   it('holds the sign-in form in the page served for /login, its button ready with the one inline script that keeps an early press', () => {
     const html = signInPage();
     expect(html).toContain('<title>Sign in · Medical Academy</title>');
