@@ -140,13 +140,25 @@ describe('account in the browser', () => {
   it('edits the GPA (a bad value first) and uploads a picture', async () => {
     const page = await newPage(suite.browser, suite.baseUrl);
     await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
+    // The profile's answer is held, as on a slow link: the stored copy shows meanwhile.
+    let releaseProfile!: () => void;
+    const profileHeld = new Promise<void>((resolve) => (releaseProfile = resolve));
+    await page.route('**/api/student/profile', async (route) => {
+      if (route.request().method() === 'GET') await profileHeld;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'My Profile' }).click();
     await page.waitForURL(`${suite.baseUrl}/student-profile`);
     await page.getByText('Student ID:').waitFor();
     await page.getByRole('link', { name: 'View scoreboard' }).waitFor();
 
-    await page.getByRole('button', { name: 'Edit' }).click();
+    // While the profile loads, the toggle waits and says so: a press there is not taken and lost.
+    const edit = page.getByRole('button', { name: 'Edit' });
+    expect(await edit.isDisabled()).toBe(true);
+    expect(await edit.getAttribute('aria-busy')).toBe('true');
+    releaseProfile();
+    await edit.click();
     await page.getByLabel('SSC GPA').fill('5.5');
     await page.getByRole('button', { name: 'Update' }).click();
     await page.getByText('The given number is not valid').waitFor();

@@ -92,6 +92,8 @@ export function StudentProfile() {
             variant="secondary"
             aria-pressed={editing}
             onClick={() => actor.send({ type: editing ? 'profile.cancel' : 'profile.edit' })}
+            // While the profile loads the toggle waits (a press there would be lost), and says so.
+            busy={loading}
             disabled={editing && !canSave}
             className="ml-auto shrink-0"
           >
