@@ -1,6 +1,7 @@
 // Replies between two students in real Chromium, each in their own browser: a peer replies through the
 // Reply dialog and the asker hears of it live and sees it; the asker's own last reply has Edit and an
-// earlier reply has none; editing the reply changes its text and adds, then removes, an attachment.
+// earlier reply has none; editing the reply changes its text and adds, then removes, an attachment;
+// while a like is on its way, Save waits rather than closing on an edit the thread cannot take.
 import { describe, expect, it } from 'vitest';
 import { browserSuite, newPage, signIn, toast, type Page } from '../support/browser';
 import { DEMO, DEMO_STUDENT } from '../support/demo-academy';
@@ -68,7 +69,21 @@ describe('forum replies in the browser', () => {
     await asker.getByLabel('Edit text').fill('Thanks, and its sensory branch to the regimental badge area?');
     await asker.locator('input[type=file]').setInputFiles({ name: 'dermatomes.pdf', mimeType: 'application/pdf', buffer: PDF });
     await asker.getByText('dermatomes.pdf').waitFor();
-    await asker.getByRole('button', { name: 'Save' }).click();
+    // A like is on its way on a slow link: the thread cannot take an edit then, so Save waits (busy)
+    // instead of closing the editor on an edit that would be dropped.
+    let releaseLike!: () => void;
+    const likeHeld = new Promise<void>((resolve) => (releaseLike = resolve));
+    await asker.route('**/api/qa/like-question', async (route) => {
+      await likeHeld;
+      await route.continue();
+    });
+    await asker.getByRole('button', { name: 'Like 0' }).click();
+    const save = asker.getByRole('button', { name: 'Save' });
+    await expect.poll(() => save.getAttribute('aria-busy')).toBe('true');
+    expect(await save.isDisabled()).toBe(true);
+    releaseLike();
+    await asker.getByRole('button', { name: 'Like 1' }).waitFor();
+    await save.click();
     const edited = post(asker, 'Thanks, and its sensory branch to the regimental badge area?');
     await edited.getByRole('button', { name: 'PDF 1' }).waitFor();
 

@@ -107,6 +107,7 @@ function Thread({ detail, onReply }: { detail: DetailActor; onReply: () => void 
         text={question.questionDescription}
         media={question.media}
         editable={editQuestion}
+        busy={busy}
         onSave={(edit) => detail.send({ type: 'question.edit', ...edit })}
         render={(editButton) => (
           <PostCard
@@ -136,6 +137,7 @@ function Thread({ detail, onReply }: { detail: DetailActor; onReply: () => void 
           text={comment.reply}
           media={comment.media}
           editable={editableReply === comment._id}
+          busy={busy}
           onSave={(edit) => detail.send({ type: 'reply.edit', commentId: comment._id, ...edit })}
           render={(editButton) => (
             <PostCard
@@ -168,12 +170,15 @@ function Editable({
   text,
   media,
   editable,
+  busy,
   onSave,
   render,
 }: {
   text: string;
   media: ForumMedia[];
   editable: boolean;
+  /** The thread is loading or sending a change: Save waits, since the thread could not take the edit then and it would be lost. */
+  busy: boolean;
   onSave: (edit: PostEdit) => void;
   render: (editButton: React.ReactNode) => React.ReactNode;
 }) {
@@ -207,7 +212,7 @@ function Editable({
             <input type="file" multiple accept={FORUM_MEDIA_TYPES.join(',')} className="sr-only" onChange={(e) => add(e.target.files)} />
           </label>
         )}
-        <Button disabled={!draft.text.trim()} onClick={() => { onSave(draft); setDraft(null); }}>Save</Button>
+        <Button disabled={!draft.text.trim()} busy={busy} onClick={() => { onSave(draft); setDraft(null); }}>Save</Button>
         <Button variant="secondary" onClick={() => setDraft(null)}>Cancel</Button>
       </div>
     </div>
