@@ -136,6 +136,9 @@ export const examInstructionMachine = setup({
         },
         onError: { target: 'open', description: 'No stored selection could be read: the student selects afresh', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
       },
+      on: {
+        'instruction.close': { target: 'closed', description: 'The student closes the modal before the stored selection arrives: nothing was sent, so nothing is lost' },
+      },
     },
     open: {
       description: "'Exam Instruction' modal (OK text 'Start Exam')",

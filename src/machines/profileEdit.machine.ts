@@ -101,8 +101,11 @@ export const profileEditMachine = setup({
       },
     },
     uploadingPicture: {
-      description: 'The new picture is uploading; the form waits.',
+      description: 'The new picture is uploading; the GPAs can still be typed, Update and Cancel wait.',
       tags: ['loading', 'uploading'],
+      on: {
+        'profile.change': { description: 'The student types a GPA while the picture uploads (a slow link): the typing is kept', actions: 'changeField' },
+      },
       invoke: {
         src: 'uploadPicture',
         input: ({ event }) => {

@@ -74,6 +74,8 @@ export const scoreboardMachine = setup({
     notifyFailure: (_, _params: { error: unknown }) => {},
     /** The browser's print dialog; the print stylesheet leaves the Progress Report. */
     print: () => {},
+    /** The table starts again for the course picked in Select Course. */
+    chooseCourse: assign(({ event }) => (event.type === 'course.select' ? { courseId: event.courseId, rows: [], lastId: null, hasMore: false } : {})),
   },
   guards: {
     hasMore: ({ context }) => context.hasMore,
@@ -99,16 +101,27 @@ export const scoreboardMachine = setup({
         },
         onError: { target: 'failed', description: "The results could not be loaded: the reason shows ('Internet connection lost.' offline)", actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
       },
+      on: {
+        'course.select': {
+          target: 'loading',
+          reenter: true,
+          description: 'The student picks another course while one loads (a slow link): the table starts again for the latest pick',
+          actions: 'chooseCourse',
+        },
+      },
     },
     failed: {
       description: "'The results could not be loaded.' with Try again.",
-      on: { retry: { target: 'loading', description: 'The student presses Try again' } },
+      on: {
+        retry: { target: 'loading', description: 'The student presses Try again' },
+        'course.select': { target: 'loading', description: 'The student picks another course after a failed load: that course loads', actions: 'chooseCourse' },
+      },
     },
     ready: {
       description: 'The scoreboard on screen: the results table, and the Merit List modal beside it.',
       type: 'parallel',
       on: {
-        'course.select': { target: 'loading', description: 'The student picks a course in Select Course: the table starts again for that course', actions: assign({ courseId: ({ event }) => event.courseId, rows: [], lastId: null, hasMore: false }) },
+        'course.select': { target: 'loading', description: 'The student picks a course in Select Course: the table starts again for that course', actions: 'chooseCourse' },
         print: { target: 'preparingPrint', description: 'The student presses Print for the Progress Report' },
       },
       states: {

@@ -238,6 +238,13 @@ export const videoPlayerMachine = setup({
                 ],
                 onError: { target: 'failed', description: 'The token, licence or player could not be had', actions: assign({ error: ({ event }) => videoFailureMessage(event.error) }) },
               },
+              on: {
+                'player.setRate': {
+                  guard: 'knownRate',
+                  description: 'The student picks a playback speed while the stream gets ready (a slow link): the player starts at it',
+                  actions: assign({ rate: ({ event }) => event.rate }),
+                },
+              },
             },
             attached: {
               description: 'The player plays the stream; its controls seek, skip, change speed and quality.',

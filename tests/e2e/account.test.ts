@@ -87,7 +87,17 @@ describe('account in the browser', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('pendingCode'))).not.toContain(code);
 
     await page.getByLabel('Verification code').fill(code);
+    // The code is checked on a slow link (held): the field is read-only meanwhile, so typing is not taken and lost.
+    let releaseCheck!: () => void;
+    const checkHeld = new Promise<void>((resolve) => (releaseCheck = resolve));
+    await page.route('**/api/student/check-code', async (route) => {
+      await checkHeld;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByRole('button', { name: 'Checking…' }).waitFor();
+    expect(await page.getByLabel('Verification code').getAttribute('readonly')).not.toBeNull();
+    releaseCheck();
     await page.waitForURL(`${suite.baseUrl}/setpassword`);
     await page.getByLabel('New password').fill(NEW_PASSWORD);
     await page.getByLabel('Confirm password').fill('different1');
@@ -143,8 +153,12 @@ describe('account in the browser', () => {
     // The profile's answer is held, as on a slow link: the stored copy shows meanwhile.
     let releaseProfile!: () => void;
     const profileHeld = new Promise<void>((resolve) => (releaseProfile = resolve));
+    // So is the update, later: the GPAs are read-only while it is on its way.
+    let releaseUpdate!: () => void;
+    const updateHeld = new Promise<void>((resolve) => (releaseUpdate = resolve));
     await page.route('**/api/student/profile', async (route) => {
       if (route.request().method() === 'GET') await profileHeld;
+      if (route.request().method() === 'PATCH') await updateHeld;
       await route.continue();
     });
     await page.getByRole('button', { name: 'Account menu' }).click();
@@ -169,6 +183,9 @@ describe('account in the browser', () => {
     await page.getByLabel('SSC GPA').fill('4.75');
     await page.getByLabel('HSC GPA').fill('5');
     await page.getByRole('button', { name: 'Update' }).click();
+    await page.getByRole('button', { name: 'Updating…' }).waitFor();
+    for (const label of ['SSC GPA', 'HSC GPA']) expect(await page.getByLabel(label).getAttribute('readonly'), label).not.toBeNull();
+    releaseUpdate();
     await page.getByRole('button', { name: 'Edit' }).waitFor();
     await page.getByText('4.75').waitFor();
 

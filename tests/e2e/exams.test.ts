@@ -19,7 +19,7 @@ async function storedAnswers(examId: string) {
 const question = (page: Page, n: number) => page.getByRole('article', { name: `Question ${n}` });
 
 describe('exams in the browser', () => {
-  it('chooses the subjects of the segmented exam with the spec alerts, and searches with a Tab-accepted suggestion', async () => {
+  it('chooses the subjects of the segmented exam with the spec alerts (controls waiting while a request is slow), and searches with a Tab-accepted suggestion', async () => {
     const page = await newPage(suite.browser, suite.baseUrl);
     const alerts: string[] = [];
     page.on('dialog', (dialog) => {
@@ -27,7 +27,21 @@ describe('exams in the browser', () => {
       void dialog.accept();
     });
     await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
+    // The courses fail once, then load slowly (held): Try again waits, busy, while they load again.
+    let coursesAsked = 0;
+    let releaseCourses!: () => void;
+    const coursesHeld = new Promise<void>((resolve) => (releaseCourses = resolve));
+    await page.route((url) => url.pathname === '/api/course', async (route) => {
+      if (++coursesAsked === 1) return route.abort('internetdisconnected');
+      await coursesHeld;
+      await route.continue();
+    });
     await page.goto('/exams');
+    const tryAgain = page.getByRole('button', { name: 'Try again' });
+    await tryAgain.click();
+    await expect.poll(() => tryAgain.getAttribute('aria-busy')).toBe('true');
+    expect(await tryAgain.isDisabled()).toBe(true);
+    releaseCourses();
     await page.getByRole('button', { name: /MBBS Admission 2026/ }).click();
 
     // Type-ahead: more than one character asks the server after a pause; Tab takes the suggestion.
@@ -58,7 +72,17 @@ describe('exams in the browser', () => {
     await dialog.getByRole('button', { name: 'Start Exam' }).click();
     await expect.poll(() => alerts.at(-1)).toBe('You must select subjects to meet the total of 3 subjects.');
     await dialog.getByRole('checkbox', { name: /Pharmacology/ }).check();
+    // The selection is saved on a slow link (held): the modal cannot close meanwhile, so Cancel waits.
+    let releaseSave!: () => void;
+    const saveHeld = new Promise<void>((resolve) => (releaseSave = resolve));
+    await page.route('**/api/exam/add-segmented-exam-subject', async (route) => {
+      await saveHeld;
+      await route.continue();
+    });
     await dialog.getByRole('button', { name: 'Start Exam' }).click();
+    await expect.poll(() => dialog.getByRole('button', { name: 'Start Exam' }).getAttribute('aria-busy')).toBe('true');
+    expect(await dialog.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
+    releaseSave();
     await page.waitForURL(/\/live-exam\/e10000000000000000000006\//);
     await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
     for (const subject of ['Anatomy', 'Physiology', 'Pharmacology']) await page.getByRole('heading', { name: subject }).waitFor();

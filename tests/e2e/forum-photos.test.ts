@@ -1,7 +1,8 @@
 // Photos in the Ask dialog, in real Chromium at 360 px: the image editor's crop after a quarter turn
-// proved by pixel colours, each upload's progress bar and a failed upload skipped with its name, and a
-// photo from the fake camera (launch arguments of this file only) captured, turned and cropped by
-// keyboard, submitted with a question and shown on the question's page.
+// proved by pixel colours, each upload's progress bar (the form's other controls waiting meanwhile)
+// and a failed upload skipped with its name, and a photo from the fake camera (launch arguments of
+// this file only) captured, turned and cropped by keyboard, submitted with a question and shown on
+// the question's page.
 import { describe, expect, it } from 'vitest';
 import { browserSuite, newPage, signIn, toast, type Page } from '../support/browser';
 import { DEMO, DEMO_STUDENT } from '../support/demo-academy';
@@ -75,7 +76,19 @@ describe('forum photos in the browser', () => {
     await editor.getByAltText('The photo being edited').evaluate((image) => {
       (image as HTMLImageElement & { cropper: { setData(data: object): void } }).cropper.setData({ x: 50, y: 0, width: 50, height: 100 });
     });
+    // The edited photo is made slowly (its JPEG held, as on a slow phone): Cancel waits meanwhile, since
+    // the editor cannot stop then and a press would be lost.
+    await page.evaluate(() => {
+      const toBlob = HTMLCanvasElement.prototype.toBlob;
+      const held = new Promise<void>((resolve) => ((window as unknown as { releaseExport: () => void }).releaseExport = resolve));
+      HTMLCanvasElement.prototype.toBlob = function (...args) {
+        void held.then(() => toBlob.apply(this, args));
+      };
+    });
     await editor.getByRole('button', { name: 'Apply' }).click();
+    await expect.poll(() => editor.getByRole('button', { name: 'Apply' }).getAttribute('aria-busy')).toBe('true');
+    expect(await editor.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
+    await page.evaluate(() => (window as unknown as { releaseExport: () => void }).releaseExport());
     await form.getByText('quadrants.jpg').waitFor();
     // Had the turn been ignored, the lower half would be blue; turned the wrong way, it would be yellow.
     const exported = await pixelsOf(page, 'Preview of quadrants.jpg', [[25, 10], [25, 50], [25, 90], [5, 5], [45, 95]]);
@@ -92,6 +105,11 @@ describe('forum photos in the browser', () => {
     await form.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => held.length).toBe(1);
     await form.getByRole('progressbar', { name: 'Uploading quadrants.jpg' }).waitFor();
+    // While the form is sent it cannot take another file, field or Cancel: those wait instead of
+    // taking a press or a pick that would be lost.
+    expect(await form.locator('input[type=file]').isDisabled()).toBe(true);
+    for (const name of ['Cancel', 'Take photo']) expect(await form.getByRole('button', { name }).isDisabled(), name).toBe(true);
+    for (const label of ['Course', 'Subject', 'Chapter']) expect(await form.getByLabel(label).isDisabled(), label).toBe(true);
     await held[0]!();
     await toast(page, 'Error uploading file scan.pdf', 'error').waitFor();
     await toast(page, 'Question submitted successfully!', 'success').waitFor();

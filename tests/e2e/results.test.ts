@@ -68,7 +68,17 @@ describe('results in the browser', () => {
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     expect((await currentAttempt(suite.server, DEMO.shortPracticeExam))?.id).toBe(before?.id);
     await page.getByRole('button', { name: 'Retake Exam' }).click();
+    // The retake is sent on a slow link (held): Print waits meanwhile, since a press then would be lost.
+    let releaseRetake!: () => void;
+    const retakeHeld = new Promise<void>((resolve) => (releaseRetake = resolve));
+    await page.route('**/api/exam/retake/**', async (route) => {
+      await retakeHeld;
+      await route.continue();
+    });
     await confirm.getByRole('button', { name: 'Yes, retake' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Retake Exam' }).getAttribute('aria-busy')).toBe('true');
+    expect(await page.getByRole('button', { name: 'Print' }).isDisabled()).toBe(true);
+    releaseRetake();
     await page.waitForURL((url) => url.pathname === `/live-exam/${DEMO.shortPracticeExam}/${DEMO.group}`);
     await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
     await expect.poll(() => page.getByTestId('answered-count').textContent()).toBe('Answered: 0/4');
@@ -87,7 +97,7 @@ describe('results in the browser', () => {
     await page.context().close();
   });
 
-  it('pages the scoreboard as the student scrolls, filters by course, opens a merit list and prints the Progress Report', async () => {
+  it('pages the scoreboard as the student scrolls, filters by course (a pick made while one loads is taken), opens a merit list and prints the Progress Report', async () => {
     const page = await newPage(suite.browser, suite.baseUrl, { width: 360 });
     const prints = await countPrints(page);
     // One row a page, so the demo student's few results take several pages.
@@ -144,8 +154,29 @@ describe('results in the browser', () => {
     await page.keyboard.press('Escape');
     await modal.waitFor({ state: 'detached' });
 
-    // Select Course: only that course's results, and the summary of that course.
+    // A course picked while another still loads (held, as on a slow link) is taken: the latest pick shows.
     const select = page.getByLabel('Select Course');
+    let releaseCourse!: () => void;
+    const courseHeld = new Promise<void>((resolve) => (releaseCourse = resolve));
+    const courseRequest = (url: URL) => url.pathname === '/api/exam/scoreboard' && !!url.searchParams.get('courseId');
+    await page.route(courseRequest, async (route) => {
+      await courseHeld;
+      await route.fallback();
+    });
+    await select.selectOption({ label: DEMO.mbbsCourseName });
+    await page.getByText('Loading results…').waitFor();
+    await select.selectOption({ label: 'All courses' });
+    expect(await select.inputValue()).toBe('');
+    await page.getByRole('table', { name: 'Exam results' }).waitFor();
+    // The held answer for the first pick arrives late and changes nothing.
+    const late = page.waitForResponse((response) => courseRequest(new URL(response.url())));
+    releaseCourse();
+    await late;
+    expect(await select.inputValue()).toBe('');
+    expect(Number(await page.getByLabel('Summary').locator('div', { hasText: /^Exams/ }).locator('dd').textContent())).toBe(exams);
+    await page.unroute(courseRequest);
+
+    // Select Course: only that course's results, and the summary of that course.
     const beforeCourse = pageRequests.length;
     await select.selectOption({ label: DEMO.mbbsCourseName });
     // A course change starts paging over: its first request asks from the start (more pages may follow as rows show).
@@ -163,7 +194,19 @@ describe('results in the browser', () => {
     // Print: the whole report on paper, Roll, Branch and Name, and nothing of the screen around it.
     await select.selectOption({ label: 'All courses' });
     await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    // Every row is read first (held here, as on a slow link): meanwhile the course and the Merit List
+    // buttons wait, since a pick or a press then would be lost.
+    let releaseReport!: () => void;
+    const reportHeld = new Promise<void>((resolve) => (releaseReport = resolve));
+    await page.route('**/api/exam/newScoreBoard**', async (route) => {
+      await reportHeld;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Print' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Print' }).getAttribute('aria-busy')).toBe('true');
+    expect(await select.isDisabled()).toBe(true);
+    expect(await rows.getByRole('button', { name: /^Merit list of / }).first().isDisabled()).toBe(true);
+    releaseReport();
     await expect.poll(prints).toBe(1);
     const report = page.getByTestId('progress-report');
     // Printing reads every row of the filter first, however far the student scrolled.

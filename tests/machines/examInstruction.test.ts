@@ -86,6 +86,16 @@ describe('exam instruction', () => {
     expect(drill.log).toEqual(['enter /live-exam/e1/g1']);
   });
 
+  it('closes on Cancel while the stored selection is still loading (a slow link), and stays closed', async () => {
+    const { actor, log } = start();
+    actor.send({ type: 'instruction.open', assignment: segmentedLive });
+    expect(actor.getSnapshot().value).toBe('loadingSelection');
+    actor.send({ type: 'instruction.close' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('closed');
+    expect(log).toEqual([]);
+  });
+
   it('retakes a practice exam: clears the saved answers on 200, then enters the exam', async () => {
     const { actor, log } = start();
     actor.send({ type: 'instruction.open', assignment: practice, retake: true });

@@ -47,6 +47,33 @@ describe('profile edit behaviour', () => {
     expect(announced.at(-1)?.HSCGPA).toBe(4.5);
   });
 
+  it('keeps a GPA typed while the picture uploads (a slow link) and saves it', async () => {
+    const saved: ProfileUpdate[] = [];
+    let finishUpload!: () => void;
+    const actor = createActor(
+      profileEditMachine.provide({
+        actors: {
+          loadProfile: fromPromise(async () => student),
+          uploadPicture: fromPromise(() => new Promise<{ key: string; url: string }>((resolve) => (finishUpload = () => resolve({ key: 'uploads/p.png', url: '/media/files/uploads/p.png' })))),
+          saveProfile: fromPromise(async ({ input }) => (saved.push(input), { ...student, ...input })),
+        },
+      }),
+      { input: { student: null }, clock: new SimulatedClock() },
+    ).start();
+    await settle();
+    actor.send({ type: 'profile.edit' });
+    actor.send({ type: 'profile.pickPicture', file: picture });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('uploadingPicture');
+    actor.send({ type: 'profile.change', field: 'SSCGPA', value: '4.25' });
+    expect(actor.getSnapshot().context.form.SSCGPA).toBe('4.25');
+    finishUpload();
+    await settle();
+    actor.send({ type: 'profile.save' });
+    await settle();
+    expect(saved).toEqual([{ SSCGPA: 4.25, HSCGPA: 4.8, profilePic: 'uploads/p.png' }]);
+  });
+
   it('reads an empty field as no number, not zero', () => {
     expect(Number.isNaN(parseGpa(''))).toBe(true);
     expect(parseGpa('0')).toBe(0);

@@ -54,6 +54,24 @@ describe('scoreboard', () => {
     expect(log).toEqual(['page * after -', 'page c1 after -']);
   });
 
+  it('takes a course picked while another loads (a slow link) or after a failed load, and shows the latest pick', async () => {
+    const { actor, log } = start({ '|': page(['a'], null), 'c2|': page(['y'], null) });
+    await settle();
+    actor.send({ type: 'course.select', courseId: 'c1' });
+    actor.send({ type: 'course.select', courseId: 'c2' });
+    await settle();
+    expect(actor.getSnapshot().context.courseId).toBe('c2');
+    expect(actor.getSnapshot().context.rows.map((r) => r._id)).toEqual(['y']);
+    // c3 cannot be loaded; picking c2 again from the failure loads it.
+    actor.send({ type: 'course.select', courseId: 'c3' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('failed');
+    actor.send({ type: 'course.select', courseId: 'c2' });
+    await settle();
+    expect(actor.getSnapshot().context.rows.map((r) => r._id)).toEqual(['y']);
+    expect(log).toEqual(['page * after -', 'page c1 after -', 'page c2 after -', 'page c3 after -', 'failure', 'page c2 after -']);
+  });
+
   it('reads every row before printing the Progress Report', async () => {
     const { actor, log } = start({ '|': page(['a'], 'a') });
     await settle();

@@ -215,6 +215,17 @@ describe('video player: timers on a simulated clock', () => {
     expect(record.sessionInputs.at(-1)?.rate).toBe(2);
   });
 
+  it('takes a speed picked while the stream gets ready (a slow link) and starts the player at it', async () => {
+    const { actor, record } = startPlayer(inputFor(clearVideo));
+    actor.send({ type: 'player.open' });
+    expect(actor.getSnapshot().matches({ open: { playback: 'preparing' } })).toBe(true);
+    actor.send({ type: 'player.setRate', rate: 3 });
+    actor.send({ type: 'player.setRate', rate: 1.5 });
+    expect(actor.getSnapshot().context.rate).toBe(1.5);
+    await waitFor(actor, (s) => s.matches({ open: { playback: 'attached' } }));
+    expect(record.sessionInputs.at(-1)?.rate).toBe(1.5);
+  });
+
   it("fails with the server's words and plays after a retry", async () => {
     let attempts = 0;
     // Refused as the API client refuses: a status and the server's title.

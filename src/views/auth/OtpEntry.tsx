@@ -40,6 +40,8 @@ function CodeForm({ actor }: { actor: CodeFlowActor }) {
           autoComplete="one-time-code"
           maxLength={OTP_LENGTH}
           value={code}
+          // While the code is checked it cannot change (typing then would be lost): read-only, still readable.
+          readOnly={checking}
           onChange={(e) => actor.send({ type: 'otp.change', code: e.target.value })}
           aria-describedby="otp-hint"
           className="block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-center font-mono text-2xl tracking-[0.5em] outline-none focus:ring-2 focus:ring-brand-500"

@@ -82,16 +82,22 @@ function CourseStep({ list }: { list: ListActor }) {
   const courses = useSelector(list, (s) => s.context.courses);
   const loading = useSelector(list, (s) => s.hasTag('loading'));
   const failed = useSelector(list, (s) => s.context.failed);
+  // While the courses load again, Try again and the cards wait (busy, disabled): a press then would be lost.
   return (
     <div>
       <h1 className="mb-4 text-lg font-semibold text-slate-900">Choose course for exam information</h1>
       {loading && <Spinner label="Loading…" />}
-      {failed && <Button onClick={() => list.send({ type: 'examList.reload' })}>Try again</Button>}
+      {failed && (
+        <Button busy={loading} onClick={() => list.send({ type: 'examList.reload' })}>
+          Try again
+        </Button>
+      )}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {courses.map((course) => (
           <button
             key={course.id}
             type="button"
+            disabled={loading}
             onClick={() => list.send({ type: 'examList.chooseCourse', courseId: course.id })}
             className="group flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white text-left shadow-sm transition hover:shadow-md"
           >

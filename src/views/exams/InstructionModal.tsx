@@ -55,6 +55,8 @@ export function InstructionModal({ actor, subjectNames }: { actor: InstructionAc
   const assignment = useSelector(actor, (s) => s.context.assignment);
   const busy = useSelector(actor, (s) => s.hasTag('loading'));
   const canStart = useSelector(actor, (s) => s.can({ type: 'instruction.start' }));
+  // While the selection is saved or a retake sent, Cancel waits: the modal could not close then, and a press would be lost.
+  const canClose = useSelector(actor, (s) => s.can({ type: 'instruction.close' }));
   const exam = assignment?.examId;
   return (
     <Modal
@@ -64,7 +66,7 @@ export function InstructionModal({ actor, subjectNames }: { actor: InstructionAc
       title="Exam Instruction"
       actions={
         <>
-          <Button variant="secondary" onClick={() => actor.send({ type: 'instruction.close' })}>
+          <Button variant="secondary" disabled={!canClose} onClick={() => actor.send({ type: 'instruction.close' })}>
             Cancel
           </Button>
           <Button disabled={!canStart} busy={busy} onClick={() => actor.send({ type: 'instruction.start' })}>

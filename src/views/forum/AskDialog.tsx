@@ -90,6 +90,7 @@ function AskForm({ actor }: { actor: AskActor }) {
   const errors = useSelector(actor, (s) => s.context.errors);
   const files = useSelector(actor, (s) => s.context.files);
   const mode = useSelector(actor, (s) => s.context.mode);
+  // While the form is sent it takes no other field, file or Cancel (each would be lost): those wait, disabled.
   const busy = useSelector(actor, (s) => s.hasTag('loading'));
   const canDetails = useSelector(actor, (s) => s.can({ type: 'details.change', details: '' }));
   const [courses, setCourses] = useState<CourseWithChapters[]>([]);
@@ -105,7 +106,7 @@ function AskForm({ actor }: { actor: AskActor }) {
   const addFiles = (list: FileList | null) => list && actor.send({ type: 'files.add', files: [...list] });
   const drop = (event: DragEvent) => {
     event.preventDefault();
-    addFiles(event.dataTransfer.files);
+    if (!busy) addFiles(event.dataTransfer.files);
   };
   return (
     <form
@@ -118,19 +119,19 @@ function AskForm({ actor }: { actor: AskActor }) {
       {mode === 'create' && (
         <div className="grid gap-3 sm:grid-cols-3">
           <Field label="Course" error={errors.courseId}>
-            <select className={selectClass} value={fields.courseId} onChange={(e) => actor.send({ type: 'course.select', courseId: e.target.value })}>
+            <select className={selectClass} value={fields.courseId} disabled={busy} onChange={(e) => actor.send({ type: 'course.select', courseId: e.target.value })}>
               <option value="">Select course</option>
               {courses.map((c) => <option key={c._id} value={c._id}>{c.name}</option>)}
             </select>
           </Field>
           <Field label="Subject" error={errors.subjectId}>
-            <select className={selectClass} value={fields.subjectId} disabled={!fields.courseId} onChange={(e) => actor.send({ type: 'subject.select', subjectId: e.target.value })}>
+            <select className={selectClass} value={fields.subjectId} disabled={busy || !fields.courseId} onChange={(e) => actor.send({ type: 'subject.select', subjectId: e.target.value })}>
               <option value="">Select subject</option>
               {subjects.map((s) => <option key={s._id} value={s._id}>{s.name}</option>)}
             </select>
           </Field>
           <Field label="Chapter" error={errors.chapterId}>
-            <select className={selectClass} value={fields.chapterId} disabled={!fields.subjectId} onChange={(e) => actor.send({ type: 'chapter.select', chapterId: e.target.value })}>
+            <select className={selectClass} value={fields.chapterId} disabled={busy || !fields.subjectId} onChange={(e) => actor.send({ type: 'chapter.select', chapterId: e.target.value })}>
               <option value="">Select chapter</option>
               {chapters.map((c) => <option key={c._id} value={c._id}>{c.name}</option>)}
             </select>
@@ -147,9 +148,9 @@ function AskForm({ actor }: { actor: AskActor }) {
       </Field>
       <SimilarQuestions actor={actor} />
       <div onDragOver={(e) => e.preventDefault()} onDrop={drop} className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600" data-testid="drop-zone">
-        <label className="inline-flex min-h-10 cursor-pointer items-center font-medium text-brand-800">
+        <label className={`inline-flex min-h-10 items-center font-medium ${busy ? 'cursor-not-allowed text-slate-600' : 'cursor-pointer text-brand-800'}`}>
           Choose files
-          <input type="file" multiple accept={FORUM_MEDIA_TYPES.join(',')} className="sr-only" onChange={(e) => addFiles(e.target.files)} />
+          <input type="file" multiple accept={FORUM_MEDIA_TYPES.join(',')} className="sr-only" disabled={busy} onChange={(e) => addFiles(e.target.files)} />
         </label>{' '}
         or drop images, PDFs or audio here.
         {files.length > 0 && (
@@ -161,12 +162,12 @@ function AskForm({ actor }: { actor: AskActor }) {
         )}
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <CameraCapture onPhoto={(photo) => actor.send({ type: 'photo.captured', photo })} />
+        <CameraCapture disabled={busy} onPhoto={(photo) => actor.send({ type: 'photo.captured', photo })} />
       </div>
       <PhotoEditor actor={actor} />
-      <AudioRecorder onAdd={(file) => actor.send({ type: 'files.add', files: [file] })} />
+      <AudioRecorder disabled={busy} onAdd={(file) => actor.send({ type: 'files.add', files: [file] })} />
       <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={() => actor.send({ type: 'dialog.close' })}>Cancel</Button>
+        <Button variant="secondary" disabled={busy} onClick={() => actor.send({ type: 'dialog.close' })}>Cancel</Button>
         <Button type="submit" busy={busy}>Submit</Button>
       </div>
     </form>
@@ -248,7 +249,8 @@ function Field({ label, error, children }: { label: string; error?: string; chil
   );
 }
 
-function AudioRecorder({ onAdd }: { onAdd: (file: File) => void }) {
+/** `disabled`: the form is being sent and cannot take a recording; Add waits (recording goes on). */
+function AudioRecorder({ onAdd, disabled = false }: { onAdd: (file: File) => void; disabled?: boolean }) {
   const recorder = useActorRef(
     audioRecorderMachine.provide({
       actors: { startRecording: fromPromise(() => startRecording()) },
@@ -278,7 +280,7 @@ function AudioRecorder({ onAdd }: { onAdd: (file: File) => void }) {
         <>
           {url && <audio controls src={url} />}
           <Button variant="danger" onClick={() => recorder.send({ type: 'recorder.delete' })}>Delete</Button>
-          <Button onClick={() => recorder.send({ type: 'recorder.add' })}>Add</Button>
+          <Button disabled={disabled} onClick={() => recorder.send({ type: 'recorder.add' })}>Add</Button>
         </>
       )}
     </div>

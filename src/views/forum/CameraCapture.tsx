@@ -37,7 +37,8 @@ const cameraActors = {
   }),
 };
 
-export function CameraCapture({ onPhoto }: { onPhoto: (photo: File) => void }) {
+/** `disabled`: the form cannot take a photo now (it is being sent), so Take photo waits. */
+export function CameraCapture({ onPhoto, disabled = false }: { onPhoto: (photo: File) => void; disabled?: boolean }) {
   const camera = useActorRef(
     cameraMachine.provide({
       actors: cameraActors,
@@ -55,7 +56,7 @@ export function CameraCapture({ onPhoto }: { onPhoto: (photo: File) => void }) {
   const cancel = () => camera.send({ type: 'camera.cancel' });
   return (
     <>
-      <Button variant="secondary" onClick={() => camera.send({ type: 'camera.open' })}>Take photo</Button>
+      <Button variant="secondary" disabled={disabled} onClick={() => camera.send({ type: 'camera.open' })}>Take photo</Button>
       <Modal
         open={shown === 'live' || shown === 'denied'}
         onClose={cancel}

@@ -29,6 +29,8 @@ export default function ImageEditor({ photo, onDone }: { photo: File; onDone: (e
   const problem = useSelector(editor, (s) => s.context.problem);
   const canRotate = useSelector(editor, (s) => s.can({ type: 'editor.rotate' }));
   const canApply = useSelector(editor, (s) => s.can({ type: 'editor.apply' }));
+  // While the edited photo is made, Cancel waits: the editor cannot stop then, and a press would be lost.
+  const canCancel = useSelector(editor, (s) => s.can({ type: 'editor.cancel' }));
   const url = useObjectUrl(photo);
   const attach = useCallback(
     (image: HTMLImageElement | null) => {
@@ -51,7 +53,7 @@ export default function ImageEditor({ photo, onDone }: { photo: File; onDone: (e
       size="lg"
       actions={
         <>
-          <Button variant="secondary" onClick={cancel}>Cancel</Button>
+          <Button variant="secondary" disabled={!canCancel} onClick={cancel}>Cancel</Button>
           <Button variant="secondary" disabled={!canRotate} onClick={() => editor.send({ type: 'editor.rotate' })} aria-label="Rotate 90 degrees clockwise">
             Rotate ↻
           </Button>

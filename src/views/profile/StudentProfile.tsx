@@ -66,6 +66,8 @@ export function StudentProfile() {
         min={0}
         max={5}
         value={form[field]}
+        // While the GPAs are saved they cannot change (typing then would be lost): read-only, still readable and focusable.
+        readOnly={saving}
         onChange={(e) => actor.send({ type: 'profile.change', field, value: e.target.value })}
         aria-invalid={errors[field] ? true : undefined}
         aria-describedby={errors[field] ? `gpa-${field}-error` : undefined}

@@ -90,7 +90,8 @@ export function ResultScreen() {
           Back
         </Button>
         <div className="ml-auto flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => actor.send({ type: 'print' })}>
+          {/* While a retake is sent, Print waits: the result is leaving, and a press then would be lost. */}
+          <Button variant="secondary" disabled={retaking} onClick={() => actor.send({ type: 'print' })}>
             Print
           </Button>
           {result.isPracticeExam && (

@@ -140,6 +140,8 @@ function SummaryCards({ actor }: { actor: ScoreboardActor }) {
 function CourseFilter({ actor }: { actor: ScoreboardActor }) {
   const courses = useSelector(actor, (s) => s.context.head!.courses);
   const courseId = useSelector(actor, (s) => s.context.courseId);
+  // While the Progress Report is read for printing, the course waits: a pick then would be lost.
+  const canChoose = useSelector(actor, (s) => s.can({ type: 'course.select', courseId: '' }));
   return (
     <div className="mt-4 flex flex-wrap items-center gap-2">
       <label htmlFor="scoreboard-course" className="text-sm font-medium text-slate-700">
@@ -148,6 +150,7 @@ function CourseFilter({ actor }: { actor: ScoreboardActor }) {
       <select
         id="scoreboard-course"
         value={courseId}
+        disabled={!canChoose}
         onChange={(e) => actor.send({ type: 'course.select', courseId: e.target.value })}
         className="min-h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm sm:w-auto"
       >
@@ -166,6 +169,8 @@ function Results({ actor }: { actor: ScoreboardActor }) {
   const rows = useSelector(actor, (s) => s.context.rows);
   const hasMore = useSelector(actor, (s) => s.context.hasMore);
   const loadingMore = useSelector(actor, (s) => s.hasTag('loadingMore'));
+  // While the Progress Report is read for printing, the Merit List buttons wait: a press then would be lost.
+  const printing = useSelector(actor, (s) => s.hasTag('printing'));
   // Scrolling the table's end into view asks for the next page; the button does the same by keyboard.
   const sentinel = useCallback(
     (element: HTMLDivElement | null) => {
@@ -204,7 +209,7 @@ function Results({ actor }: { actor: ScoreboardActor }) {
           <TableHead columns={[...EXAM_COLUMNS, 'Merit List']} />
           <tbody>
             {rows.map((row) => (
-              <ResultRow key={row._id} row={row} onMerit={(exam) => actor.send({ type: 'merit.open', exam })} />
+              <ResultRow key={row._id} row={row} meritWaits={printing} onMerit={(exam) => actor.send({ type: 'merit.open', exam })} />
             ))}
           </tbody>
         </table>
@@ -220,7 +225,7 @@ function Results({ actor }: { actor: ScoreboardActor }) {
   );
 }
 
-function ResultRow({ row, onMerit }: { row: ScoreboardRow; onMerit: (exam: MeritExam) => void }) {
+function ResultRow({ row, meritWaits, onMerit }: { row: ScoreboardRow; meritWaits: boolean; onMerit: (exam: MeritExam) => void }) {
   const path = resultPath(row.examId._id, row.groupId);
   return (
     <tr className="border-b border-slate-200">
@@ -244,7 +249,7 @@ function ResultRow({ row, onMerit }: { row: ScoreboardRow; onMerit: (exam: Merit
       <td className="px-3 py-2">{formatMarks(row.negativeMarks)}</td>
       <td className="px-3 py-2">{row.examId.courseName ?? '–'}</td>
       <td className="px-3 py-2">
-        <Button variant="quiet" aria-label={`Merit list of ${row.examId.title}`} onClick={() => onMerit({ examId: row.examId._id, isPracticeExam: row.isPracticeExam, title: row.examId.title })}>
+        <Button variant="quiet" aria-label={`Merit list of ${row.examId.title}`} disabled={meritWaits} onClick={() => onMerit({ examId: row.examId._id, isPracticeExam: row.isPracticeExam, title: row.examId.title })}>
           Merit List
         </Button>
       </td>
