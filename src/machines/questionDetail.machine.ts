@@ -2,8 +2,11 @@
 // question, upvotes on replies, Edit where the rules allow it, and Reply unless it is COMPLETED.
 // Every change is sent, then the thread is read again, so counts are always the server's. An edit
 // keeps, removes and adds attachments: new files upload first (a failed one is skipped with a message).
+// An edit's outcome is kept for its editor, which closes only once the edit is in the thread: a refused
+// edit, or one the link lost, stays open with the student's text and files and the reason.
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { ForumComment, ForumMedia, ForumQuestion } from '../contracts/forum';
+import { failureOf } from '../domain/failures';
 import { canEditQuestion, canEditReply, canReply } from '../domain/forum';
 
 export interface Thread {
@@ -30,11 +33,32 @@ export interface ChangeOutcome {
   failedFiles: string[];
 }
 
+/** The post an edit is for: the question, or one of its replies. */
+export type EditedPost = { kind: 'question' } | { kind: 'reply'; commentId: string };
+
+/**
+ * Where the student's latest edit stands, for its editor. `sending`: on its way (files uploading, then the
+ * edit); `saved`: the server took it and the thread is read again. The editor stays open, read-only, through
+ * both, and closes when the edit is `done` (in the thread). `failed`: refused, or the link lost it; the
+ * editor stays open with `edit` as the student left it and the error, to Save again or Cancel.
+ */
+export type EditOutcome =
+  | { status: 'sending' | 'saved'; post: EditedPost; edit: PostEdit }
+  | { status: 'failed'; post: EditedPost; edit: PostEdit; error: unknown }
+  | { status: 'done'; post: EditedPost };
+
+const samePost = (a: EditedPost, b: EditedPost): boolean => (a.kind === 'question' ? b.kind === 'question' : b.kind === 'reply' && a.commentId === b.commentId);
+
+/** The latest edit's outcome when it is for this post, else null. */
+export const editOutcomeFor = (edit: EditOutcome | null, post: EditedPost): EditOutcome | null => (edit && samePost(edit.post, post) ? edit : null);
+
 export interface QuestionDetailContext {
   studentId: string;
   questionId: string;
   thread: Thread | null;
   error: string | null;
+  /** The latest edit's outcome (null before any, or once the student cancelled a failed one). */
+  edit: EditOutcome | null;
 }
 
 export type QuestionDetailEvent =
@@ -43,6 +67,7 @@ export type QuestionDetailEvent =
   | { type: 'reply.upvote'; commentId: string }
   | ({ type: 'question.edit' } & PostEdit)
   | ({ type: 'reply.edit'; commentId: string } & PostEdit)
+  | { type: 'edit.cancel' }
   | { type: 'thread.reload' }
   | { type: 'retry' };
 
@@ -60,17 +85,40 @@ export const questionDetailMachine = setup({
     questionEditable: ({ context, event }) => event.type === 'question.edit' && event.text.trim() !== '' && context.thread !== null && canEditQuestion(context.thread.question, context.studentId),
     replyEditable: ({ context, event }) =>
       event.type === 'reply.edit' && event.text.trim() !== '' && context.thread !== null && canReply(context.thread.question) && canEditReply(context.thread.question, context.thread.comments, event.commentId, context.studentId),
+    /** No answer came at all (offline, timeout): nothing is known to have changed, so there is nothing to read again. */
+    linkFailed: (_, params: { error: unknown }) => failureOf(params.error).network === true,
+    /** An edit on its way cannot be put away: it may yet land, and its editor waits for it. */
+    editNotOnItsWay: ({ context }) => context.edit?.status !== 'sending' && context.edit?.status !== 'saved',
   },
   actions: {
     showError: (_, _params: { error: unknown }) => {},
     fileFailed: (_, _params: { name: string }) => {},
+    editSending: assign({
+      edit: ({ event }): EditOutcome | null => {
+        if (event.type === 'question.edit') return { status: 'sending', post: { kind: 'question' }, edit: postEditOf(event) };
+        if (event.type === 'reply.edit') return { status: 'sending', post: { kind: 'reply', commentId: event.commentId }, edit: postEditOf(event) };
+        return null;
+      },
+    }),
+    editSaved: assign({ edit: ({ context }) => (context.edit?.status === 'sending' ? { ...context.edit, status: 'saved' as const } : context.edit) }),
+    editFailed: assign({
+      edit: ({ context }, params: { error: unknown }) => (context.edit?.status === 'sending' ? { status: 'failed' as const, post: context.edit.post, edit: context.edit.edit, error: params.error } : context.edit),
+    }),
+    editDone: assign({ edit: ({ context }) => (context.edit?.status === 'saved' ? { status: 'done' as const, post: context.edit.post } : context.edit) }),
   },
 }).createMachine({
   id: 'questionDetail',
   description: 'A question with its replies: like, bookmark, upvote, Edit where allowed, Reply unless COMPLETED.',
   meta: { spec: '§2 Question detail; §4 Forum' },
-  context: ({ input }) => ({ studentId: input.studentId, questionId: input.questionId, thread: null, error: null }),
+  context: ({ input }) => ({ studentId: input.studentId, questionId: input.questionId, thread: null, error: null, edit: null }),
   initial: 'loading',
+  on: {
+    'edit.cancel': {
+      guard: 'editNotOnItsWay',
+      description: 'The student cancels an edit, and with it the reason a failed one was not saved',
+      actions: assign({ edit: null }),
+    },
+  },
   states: {
     loading: {
       description: 'The question and its replies are being fetched.',
@@ -78,11 +126,15 @@ export const questionDetailMachine = setup({
       invoke: {
         src: 'loadThread',
         input: ({ context }) => ({ questionId: context.questionId }),
-        onDone: { target: 'ready', description: 'The question and its replies show', actions: assign({ thread: ({ event }) => event.output, error: null }) },
+        onDone: {
+          target: 'ready',
+          description: 'The question and its replies show, with a saved edit, whose editor now closes',
+          actions: [assign({ thread: ({ event }) => event.output, error: null }), 'editDone'],
+        },
         onError: {
           target: 'failed',
           description: 'The question could not be fetched (or is not in your batches)',
-          actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : 'The question could not be loaded.') }),
+          actions: [assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : 'The question could not be loaded.') }), 'editDone'],
         },
       },
     },
@@ -92,8 +144,18 @@ export const questionDetailMachine = setup({
         'question.like': { target: 'saving', description: 'The student likes the question, or takes the like back' },
         'question.bookmark': { target: 'saving', description: 'The student bookmarks the question, or removes the bookmark' },
         'reply.upvote': { target: 'saving', description: 'The student upvotes a reply, or takes the upvote back' },
-        'question.edit': { guard: 'questionEditable', target: 'saving', description: 'The student saves an edit of their unanswered question: text, attachments kept, removed and added' },
-        'reply.edit': { guard: 'replyEditable', target: 'saving', description: 'The student saves an edit of their own last reply: text, attachments kept, removed and added' },
+        'question.edit': {
+          guard: 'questionEditable',
+          target: 'saving',
+          description: 'The student saves an edit of their unanswered question: text, attachments kept, removed and added, and its editor waits, read-only',
+          actions: 'editSending',
+        },
+        'reply.edit': {
+          guard: 'replyEditable',
+          target: 'saving',
+          description: 'The student saves an edit of their own last reply: text, attachments kept, removed and added, and its editor waits, read-only',
+          actions: 'editSending',
+        },
         'thread.reload': { target: 'loading', description: 'A reply was added: the thread is read again' },
       },
     },
@@ -108,9 +170,22 @@ export const questionDetailMachine = setup({
           description: "Sent: the thread is read again with the new counts ('Error uploading file {name}' for an added file that was skipped)",
           actions: enqueueActions(({ event, enqueue }) => {
             for (const name of event.output.failedFiles) enqueue({ type: 'fileFailed', params: { name } });
+            enqueue('editSaved');
           }),
         },
-        onError: { target: 'loading', description: 'Refused or failed: the error shows and the thread is read again', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
+        onError: [
+          {
+            guard: { type: 'linkFailed', params: ({ event }) => ({ error: event.error }) },
+            target: 'ready',
+            description: "No answer came (offline, timeout), so 'Please check your internet connection then try again.' shows, the thread stays as it was, and an edit stays in its editor to Save again",
+            actions: [{ type: 'showError', params: ({ event }) => ({ error: event.error }) }, { type: 'editFailed', params: ({ event }) => ({ error: event.error }) }],
+          },
+          {
+            target: 'loading',
+            description: 'Refused or failed: the error shows and the thread is read again, and an edit stays in its editor with the reason',
+            actions: [{ type: 'showError', params: ({ event }) => ({ error: event.error }) }, { type: 'editFailed', params: ({ event }) => ({ error: event.error }) }],
+          },
+        ],
       },
     },
     failed: {
@@ -119,6 +194,8 @@ export const questionDetailMachine = setup({
     },
   },
 });
+
+const postEditOf = (event: PostEdit): PostEdit => ({ text: event.text, keep: event.keep, add: event.add });
 
 function changeOf(event: QuestionDetailEvent): ThreadChange {
   switch (event.type) {

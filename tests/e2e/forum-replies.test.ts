@@ -1,7 +1,9 @@
 // Replies between two students in real Chromium, each in their own browser: a peer replies through the
 // Reply dialog and the asker hears of it live and sees it; the asker's own last reply has Edit and an
 // earlier reply has none; editing the reply changes its text and adds, then removes, an attachment;
-// while a like is on its way, Save waits rather than closing on an edit the thread cannot take.
+// while a like is on its way, Save waits rather than closing on an edit the thread cannot take. An edit
+// the link loses (offline, a 503) or the server refuses (a peer replied meanwhile) stays open with the
+// typed text and the added file and says why; Save again sends it once the link is back.
 import { describe, expect, it } from 'vitest';
 import { browserSuite, newPage, signIn, toast, type Page } from '../support/browser';
 import { DEMO, DEMO_STUDENT } from '../support/demo-academy';
@@ -20,6 +22,25 @@ async function replyThroughDialog(page: Page, text: string) {
   await page.getByText(text, { exact: true }).waitFor();
 }
 
+/** Asks a question in the demo course as the student with this session (through the API); its id. */
+async function ask(session: string, questionDescription: string): Promise<string> {
+  const asked = await suite.server.call({
+    method: 'POST',
+    url: '/api/qa/add-question',
+    session,
+    payload: { studentId: DEMO_STUDENT.id, courseId: DEMO.mbbsCourse, subjectId: '500000000000000000000001', chapterId: 'ca0000000000000000000001', questionDescription },
+  });
+  expect(asked.statusCode).toBe(200);
+  return asked.json().data._id as string;
+}
+
+/** Replies to a question as this student (through the API). */
+async function replyAs(userId: string, questionId: string, reply: string): Promise<void> {
+  const session = await suite.server.sessionFor(userId);
+  const added = await suite.server.call({ method: 'POST', url: '/api/qa/add-comment', session, payload: { questionId, userId, userType: 'Student', reply, media: [] } });
+  expect(added.statusCode).toBe(200);
+}
+
 /** The post (question or reply) whose text is this. */
 const post = (page: Page, text: string) => page.locator('article').filter({ has: page.getByText(text, { exact: true }) });
 
@@ -27,15 +48,7 @@ describe('forum replies in the browser', () => {
   it('a peer replies through the Reply dialog, the asker sees it, and only the own last reply can be edited, attachments too', { timeout: 120_000 }, async () => {
     const asker = await newPage(suite.browser, suite.baseUrl);
     await signIn(asker, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
-    const session = await suite.server.sessionFor(DEMO_STUDENT.id);
-    const asked = await suite.server.call({
-      method: 'POST',
-      url: '/api/qa/add-question',
-      session,
-      payload: { studentId: DEMO_STUDENT.id, courseId: DEMO.mbbsCourse, subjectId: '500000000000000000000001', chapterId: 'ca0000000000000000000001', questionDescription: 'Which muscles does the axillary nerve supply?' },
-    });
-    expect(asked.statusCode).toBe(200);
-    const questionId = asked.json().data._id as string;
+    const questionId = await ask(await suite.server.sessionFor(DEMO_STUDENT.id), 'Which muscles does the axillary nerve supply?');
     await asker.goto(`${suite.baseUrl}/question-details/${questionId}`);
     await asker.getByText('Which muscles does the axillary nerve supply?').waitFor();
     await asker.getByRole('button', { name: 'Edit' }).waitFor();
@@ -95,6 +108,78 @@ describe('forum replies in the browser', () => {
     await post(asker, 'Thanks, and its sensory branch to the regimental badge area?').getByRole('button', { name: 'Edit' }).waitFor();
 
     await peer.context().close();
+    await asker.context().close();
+  });
+
+  it('an edit the link loses or the server refuses stays open with its text and file and says why; Save again sends it', { timeout: 120_000 }, async () => {
+    const asker = await newPage(suite.browser, suite.baseUrl);
+    await signIn(asker, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
+    const questionId = await ask(await suite.server.sessionFor(DEMO_STUDENT.id), 'Where does the radial nerve run in the arm?');
+    await replyAs(PEER.id, questionId, 'In the spiral groove of the humerus.');
+    await replyAs(DEMO_STUDENT.id, questionId, 'And which muscle does it pass between?');
+    await asker.goto(`${suite.baseUrl}/question-details/${questionId}`);
+    await post(asker, 'And which muscle does it pass between?').getByRole('button', { name: 'Edit' }).click();
+    const typed = 'And between which heads of the triceps does it pass?';
+    const text = asker.getByLabel('Edit text');
+    const save = asker.getByRole('button', { name: 'Save' });
+    await text.fill(typed);
+    await asker.locator('input[type=file]').setInputFiles({ name: 'spiral-groove.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await asker.getByText('spiral-groove.pdf').waitFor();
+
+    // The link drops as Save is pressed: the editor stays with the text and the file, and says why.
+    await asker.context().setOffline(true);
+    await save.click();
+    await toast(asker, 'Please check your internet connection then try again.', 'error').waitFor();
+    expect(await text.count()).toBe(1);
+    expect(await text.inputValue()).toBe(typed);
+    await asker.getByText('Not saved: Please check your internet connection then try again.').waitFor();
+    await asker.getByText('spiral-groove.pdf').waitFor();
+    await asker.context().setOffline(false);
+
+    // Back online, the server is briefly unable to take it (its 503 envelope). While the answer is on its
+    // way the editor waits, read-only, with Save busy; then it is still kept.
+    let answer503!: () => void;
+    const held = new Promise<void>((resolve) => (answer503 = resolve));
+    await asker.route('**/api/qa/update-comment', async (route) => {
+      await held;
+      await route.fulfill({
+        status: 503,
+        headers: { 'retry-after': '2' },
+        json: { errors: { title: 'The server is busy for a moment. Please try again.', message: 'The database is briefly unavailable.', code: 'serviceUnavailable' } },
+      });
+    });
+    await expect.poll(() => save.isEnabled()).toBe(true);
+    await save.click();
+    await expect.poll(() => save.getAttribute('aria-busy')).toBe('true');
+    expect(await text.getAttribute('readonly')).not.toBeNull();
+    expect(await asker.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);
+    answer503();
+    await asker.getByText('Not saved: The server is busy for a moment. Please try again.').waitFor();
+    expect(await text.inputValue()).toBe(typed);
+    await asker.getByText('spiral-groove.pdf').waitFor();
+
+    // Save again once the server takes it: the editor closes on the edit, file and all.
+    await asker.unroute('**/api/qa/update-comment');
+    await expect.poll(() => save.isEnabled()).toBe(true);
+    await save.click();
+    const edited = post(asker, typed);
+    await edited.getByRole('button', { name: 'PDF 1' }).waitFor();
+    expect(await text.count()).toBe(0);
+
+    // A peer replies while the next edit is open: the server refuses it (no longer the last reply). The
+    // editor keeps the text and the reason; Save cannot go now, and Cancel leaves the reply as it was.
+    await edited.getByRole('button', { name: 'Edit' }).click();
+    await text.fill('Between the long and the medial heads?');
+    await replyAs(PEER.id, questionId, 'Between the long and lateral heads.');
+    await save.click();
+    await asker.getByText('Not saved: Only the last reply can be edited.').waitFor();
+    expect(await text.inputValue()).toBe('Between the long and the medial heads?');
+    await post(asker, 'Between the long and lateral heads.').waitFor();
+    await expect.poll(() => save.isDisabled()).toBe(true);
+    await asker.getByRole('button', { name: 'Cancel' }).click();
+    expect(await text.count()).toBe(0);
+    await post(asker, typed).waitFor();
+
     await asker.context().close();
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type InspectionEvent } from 'xstate';
 import { questionDetailMachine, type ChangeOutcome, type Thread, type ThreadChange } from '../../src/machines/questionDetail.machine';
 import { describePaths } from '../support/machine-paths';
@@ -64,6 +64,90 @@ describe('editing attachments', () => {
     await waitFor(actor, (s) => s.matches('ready'));
     expect(changes).toEqual([{ kind: 'editReply', commentId: 'c2', text: 'With the scan and an X-ray', keep: [scan], add: [photo] }]);
     expect(skipped).toEqual(['xray.jpg']);
+  });
+});
+
+describe("an edit's outcome, which its editor follows", () => {
+  const scan = { mediaType: 'application/pdf', mediaUrl: '/api/media/files/0123456789abcdef0123456789abcdef' };
+  const photo = new File([new Uint8Array(4)], 'xray.jpg', { type: 'image/jpeg' });
+  const typed = { text: ' With the scan and an X-ray ', keep: [scan], add: [photo] };
+  const refusal = Object.assign(new Error('Only the last reply can be edited.'), { status: 409, title: 'Only the last reply can be edited.', code: 'notLastReply', network: false });
+  const noLink = Object.assign(new Error('[PATCH] "/api/qa/update-comment": <no response> Failed to fetch'), { status: 0, network: true });
+
+  /** The thread's answers held until the test lets them go, and sendChange's answers in turn (an Error is thrown). */
+  function startEditing(answers: Array<ChangeOutcome | Error>, thread: Thread = answered) {
+    const loads: Array<() => void> = [];
+    const shown: unknown[] = [];
+    const actor = createActor(
+      questionDetailMachine.provide({
+        actors: {
+          loadThread: fromPromise(() => new Promise<Thread>((resolve) => loads.push(() => resolve(thread)))),
+          sendChange: fromPromise(async (): Promise<ChangeOutcome> => {
+            const answer = answers.shift()!;
+            if (answer instanceof Error) throw answer;
+            return answer;
+          }),
+        },
+        actions: { showError: (_, { error }) => shown.push(error) },
+      }),
+      { input: { studentId: ME, questionId: 'q1' } },
+    );
+    actor.start();
+    const loadThread = async () => {
+      await vi.waitFor(() => expect(loads.length).toBeGreaterThan(0));
+      loads.shift()!();
+    };
+    return { actor, loads, shown, loadThread };
+  }
+
+  it('keeps an edit the server refuses, with the reason, until the student saves again or cancels', async () => {
+    const { actor, shown, loadThread } = startEditing([refusal, { failedFiles: [] }]);
+    await loadThread();
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'reply.edit', commentId: 'c2', ...typed });
+    expect(actor.getSnapshot().context.edit).toEqual({ status: 'sending', post: { kind: 'reply', commentId: 'c2' }, edit: typed });
+    expect(actor.getSnapshot().can({ type: 'edit.cancel' })).toBe(false);
+    // Refused: the thread is read again, and the edit is reported failed, as the student left it.
+    await waitFor(actor, (s) => s.matches('loading'));
+    expect(shown).toEqual([refusal]);
+    const failed = { status: 'failed', post: { kind: 'reply', commentId: 'c2' }, edit: typed, error: refusal };
+    expect(actor.getSnapshot().context.edit).toEqual(failed);
+    await loadThread();
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.edit).toEqual(failed);
+    // Cancel puts the reason away with the edit.
+    actor.send({ type: 'edit.cancel' });
+    expect(actor.getSnapshot().context.edit).toBeNull();
+  });
+
+  it('keeps an edit the link lost without reading the thread again, and saves it on the next press', async () => {
+    const { actor, loads, shown, loadThread } = startEditing([noLink, { failedFiles: [] }]);
+    await loadThread();
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'reply.edit', commentId: 'c2', ...typed });
+    await waitFor(actor, (s) => s.context.edit?.status === 'failed');
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(loads).toEqual([]);
+    expect(shown).toEqual([noLink]);
+    expect(actor.getSnapshot().context.edit).toEqual({ status: 'failed', post: { kind: 'reply', commentId: 'c2' }, edit: typed, error: noLink });
+    actor.send({ type: 'reply.edit', commentId: 'c2', ...typed });
+    await waitFor(actor, (s) => s.context.edit?.status === 'saved');
+    await loadThread();
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.edit).toEqual({ status: 'done', post: { kind: 'reply', commentId: 'c2' } });
+  });
+
+  it('reports an edit done only once the thread is read again with it', async () => {
+    const { actor, loadThread } = startEditing([{ failedFiles: [] }], unanswered);
+    await loadThread();
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'question.edit', ...typed });
+    await waitFor(actor, (s) => s.matches('loading'));
+    expect(actor.getSnapshot().context.edit).toEqual({ status: 'saved', post: { kind: 'question' }, edit: typed });
+    expect(actor.getSnapshot().can({ type: 'edit.cancel' })).toBe(false);
+    await loadThread();
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.edit).toEqual({ status: 'done', post: { kind: 'question' } });
   });
 });
 

@@ -1,4 +1,4 @@
-import { questionDetailMachine, type Thread } from '../../src/machines/questionDetail.machine';
+import { questionDetailMachine, type EditOutcome, type Thread } from '../../src/machines/questionDetail.machine';
 import type { ForumComment, ForumQuestion } from '../../src/contracts/forum';
 import type { PathModel } from '../support/machine-paths';
 
@@ -31,15 +31,23 @@ const model: PathModel<typeof questionDetailMachine> = {
     { type: 'question.edit', text: '  ', keep: [], add: [] },
     { type: 'reply.edit', commentId: 'c2', text: 'Edited reply', keep: [], add: [] },
     { type: 'reply.edit', commentId: 'c1', text: 'Not mine', keep: [], add: [] },
+    { type: 'edit.cancel' },
     { type: 'thread.reload' },
     { type: 'retry' },
   ],
   outcomes: {
     loadThread: { done: [unanswered, answered, completed], error: [new Error('This question was not found.')] },
-    sendChange: { done: [{ failedFiles: [] }, { failedFiles: ['xray.jpg'] }], error: [new Error('This question is closed: it takes no more replies or edits.')] },
+    sendChange: {
+      done: [{ failedFiles: [] }, { failedFiles: ['xray.jpg'] }],
+      error: [new Error('This question is closed: it takes no more replies or edits.'), Object.assign(new Error('<no response> Failed to fetch'), { status: 0, network: true })],
+    },
   },
-  serializeState: ((snapshot: { value: unknown; context: { thread: Thread | null } }) =>
-    JSON.stringify({ value: snapshot.value, thread: snapshot.context.thread ? `${snapshot.context.thread.question.status}-${snapshot.context.thread.comments.length}` : null })) as never,
+  serializeState: ((snapshot: { value: unknown; context: { thread: Thread | null; edit: EditOutcome | null } }) =>
+    JSON.stringify({
+      value: snapshot.value,
+      thread: snapshot.context.thread ? `${snapshot.context.thread.question.status}-${snapshot.context.thread.comments.length}` : null,
+      edit: snapshot.context.edit?.status ?? null,
+    })) as never,
 };
 
 export const models = [model];

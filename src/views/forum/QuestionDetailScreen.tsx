@@ -1,12 +1,12 @@
 // /question-details/{id}: the question card, then its replies, with like, bookmark, upvotes, Edit
 // where the rules allow it (text and attachments: keep, remove, add) and Reply unless COMPLETED.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { questionDetailMachine, type ChangeOutcome, type PostEdit, type ThreadChange } from '../../machines/questionDetail.machine';
+import { editOutcomeFor, questionDetailMachine, type ChangeOutcome, type EditOutcome, type PostEdit, type ThreadChange } from '../../machines/questionDetail.machine';
 import { canReply, FORUM_MEDIA_TYPES, isForumMediaType, MAX_ATTACHMENTS } from '../../domain/forum';
-import { uploadFailedMessage } from '../../domain/messages';
+import { failureWords, uploadFailedMessage } from '../../domain/messages';
 import type { ForumMedia } from '../../contracts/forum';
 import { forumApi } from '../../services/forum';
 import { useStudent } from '../app/RootActors';
@@ -100,6 +100,9 @@ function Thread({ detail, onReply }: { detail: DetailActor; onReply: () => void 
     const last = s.context.thread?.comments.at(-1);
     return last && s.can({ type: 'reply.edit', commentId: last._id, text: 'x', keep: [], add: [] }) ? last._id : null;
   });
+  const edit = useSelector(detail, (s) => s.context.edit);
+  const canCancel = useSelector(detail, (s) => s.can({ type: 'edit.cancel' }));
+  const cancelEdit = () => detail.send({ type: 'edit.cancel' });
   const { question, comments } = thread;
   return (
     <>
@@ -108,7 +111,10 @@ function Thread({ detail, onReply }: { detail: DetailActor; onReply: () => void 
         media={question.media}
         editable={editQuestion}
         busy={busy}
+        outcome={editOutcomeFor(edit, { kind: 'question' })}
         onSave={(edit) => detail.send({ type: 'question.edit', ...edit })}
+        canCancel={canCancel}
+        onCancel={cancelEdit}
         render={(editButton) => (
           <PostCard
             author={authorLabel('Student', question.studentId.name)}
@@ -138,7 +144,10 @@ function Thread({ detail, onReply }: { detail: DetailActor; onReply: () => void 
           media={comment.media}
           editable={editableReply === comment._id}
           busy={busy}
+          outcome={editOutcomeFor(edit, { kind: 'reply', commentId: comment._id })}
           onSave={(edit) => detail.send({ type: 'reply.edit', commentId: comment._id, ...edit })}
+          canCancel={canCancel}
+          onCancel={cancelEdit}
           render={(editButton) => (
             <PostCard
               author={authorLabel(comment.userType, comment.userId.name)}
@@ -164,14 +173,19 @@ function Thread({ detail, onReply }: { detail: DetailActor; onReply: () => void 
 
 /**
  * A post with an Edit button where allowed; editing swaps it for a text box, its attachments (each
- * with Remove), Add files, Save and Cancel. Added files upload when the edit is saved.
+ * with Remove), Add files, Save and Cancel. Added files upload when the edit is saved. The editor
+ * closes only when the thread says the edit is done: while it is on its way it waits, read-only, and
+ * when it failed it stays open as the student left it, with the reason.
  */
 function Editable({
   text,
   media,
   editable,
   busy,
+  outcome,
   onSave,
+  canCancel,
+  onCancel,
   render,
 }: {
   text: string;
@@ -179,42 +193,73 @@ function Editable({
   editable: boolean;
   /** The thread is loading or sending a change: Save waits, since the thread could not take the edit then and it would be lost. */
   busy: boolean;
+  /** Where this post's latest edit stands (the machine's), or null. */
+  outcome: EditOutcome | null;
   onSave: (edit: PostEdit) => void;
+  /** False while an edit is on its way: it may yet land, and the editor waits for it. */
+  canCancel: boolean;
+  onCancel: () => void;
   render: (editButton: React.ReactNode) => React.ReactNode;
 }) {
-  const [draft, setDraft] = useState<PostEdit | null>(null);
+  // A failed edit the thread reports is the student's draft, should this editor be drawn afresh.
+  const [draft, setDraft] = useState<PostEdit | null>(() => (outcome?.status === 'failed' ? outcome.edit : null));
+  useEffect(() => {
+    if (outcome?.status === 'done') setDraft(null);
+  }, [outcome]);
   if (draft === null) return <>{render(editable ? <Button variant="quiet" onClick={() => setDraft({ text, keep: media, add: [] })}>Edit</Button> : null)}</>;
+  const onItsWay = outcome?.status === 'sending' || outcome?.status === 'saved';
   const room = MAX_ATTACHMENTS - draft.keep.length - draft.add.length;
   const add = (list: FileList | null) => list && setDraft({ ...draft, add: [...draft.add, ...[...list].filter((file) => isForumMediaType(file.type)).slice(0, room)] });
   return (
     <div className="space-y-2 rounded-xl border border-slate-200 bg-white p-4">
-      <textarea aria-label="Edit text" className="min-h-24 w-full rounded-lg border border-slate-300 px-3 py-2" value={draft.text} onChange={(e) => setDraft({ ...draft, text: e.target.value })} />
+      <textarea aria-label="Edit text" readOnly={onItsWay} className="min-h-24 w-full rounded-lg border border-slate-300 px-3 py-2 read-only:bg-slate-50" value={draft.text} onChange={(e) => setDraft({ ...draft, text: e.target.value })} />
       {draft.keep.length + draft.add.length > 0 && (
         <ul aria-label="Attachments" className="space-y-1 text-sm">
           {draft.keep.map((item) => (
             <li key={item.mediaUrl} className="flex items-center justify-between gap-2">
               <span>{attachmentLabel(item, media.indexOf(item))}</span>
-              <Button variant="quiet" aria-label={`Remove ${attachmentLabel(item, media.indexOf(item))}`} onClick={() => setDraft({ ...draft, keep: draft.keep.filter((kept) => kept !== item) })}>Remove</Button>
+              <Button variant="quiet" disabled={onItsWay} aria-label={`Remove ${attachmentLabel(item, media.indexOf(item))}`} onClick={() => setDraft({ ...draft, keep: draft.keep.filter((kept) => kept !== item) })}>Remove</Button>
             </li>
           ))}
           {draft.add.map((file, index) => (
             <li key={`${file.name}-${index}`} className="flex items-center justify-between gap-2">
               <span className="break-all">{file.name}</span>
-              <Button variant="quiet" aria-label={`Remove ${file.name}`} onClick={() => setDraft({ ...draft, add: draft.add.filter((_, i) => i !== index) })}>Remove</Button>
+              <Button variant="quiet" disabled={onItsWay} aria-label={`Remove ${file.name}`} onClick={() => setDraft({ ...draft, add: draft.add.filter((_, i) => i !== index) })}>Remove</Button>
             </li>
           ))}
         </ul>
       )}
+      {outcome?.status === 'failed' && <EditFailure error={outcome.error} />}
       <div className="flex flex-wrap gap-2">
         {room > 0 && (
-          <label className="inline-flex min-h-10 cursor-pointer items-center rounded-lg px-4 text-sm font-semibold text-brand-800 ring-1 ring-inset ring-slate-300 focus-within:ring-2 focus-within:ring-brand-700">
+          <label className="inline-flex min-h-10 cursor-pointer items-center rounded-lg px-4 text-sm font-semibold text-brand-800 ring-1 ring-inset ring-slate-300 focus-within:ring-2 focus-within:ring-brand-700 has-disabled:cursor-not-allowed has-disabled:text-slate-600">
             Add files
-            <input type="file" multiple accept={FORUM_MEDIA_TYPES.join(',')} className="sr-only" onChange={(e) => add(e.target.files)} />
+            <input type="file" multiple disabled={onItsWay} accept={FORUM_MEDIA_TYPES.join(',')} className="sr-only" onChange={(e) => add(e.target.files)} />
           </label>
         )}
-        <Button disabled={!draft.text.trim()} busy={busy} onClick={() => { onSave(draft); setDraft(null); }}>Save</Button>
-        <Button variant="secondary" onClick={() => setDraft(null)}>Cancel</Button>
+        <Button disabled={!draft.text.trim() || !editable} busy={busy} onClick={() => onSave(draft)}>Save</Button>
+        <Button
+          variant="secondary"
+          disabled={!canCancel}
+          onClick={() => {
+            onCancel();
+            setDraft(null);
+          }}
+        >
+          Cancel
+        </Button>
       </div>
     </div>
+  );
+}
+
+/** Why an edit was not saved, in the words its toast used: the connection in plain words, or the server's reason. */
+function EditFailure({ error }: { error: unknown }) {
+  const { title, description } = failureWords(error);
+  return (
+    <p role="alert" className="text-sm text-red-700">
+      <span className="font-semibold">Not saved: {title}</span>
+      {description && <> {description}</>}
+    </p>
   );
 }
