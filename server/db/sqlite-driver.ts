@@ -117,7 +117,10 @@ class ReadWriteDriver implements Driver {
   async beginTransaction(connection: RoutedConnection): Promise<void> {
     await this.lock.acquire();
     try {
-      this.writer.run(CompiledQuery.raw('begin'));
+      // Every transaction here writes, so it takes SQLite's writer at once (waiting the busy timeout for
+      // another process's commit). A deferred one would read first and then ask for the writer, which
+      // SQLite refuses at once (SQLITE_BUSY_SNAPSHOT, no waiting) when another process committed in between.
+      this.writer.run(CompiledQuery.raw('begin immediate'));
     } catch (error) {
       this.lock.release();
       throw error;

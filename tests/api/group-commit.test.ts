@@ -138,6 +138,36 @@ describe('group commit (SQLite)', () => {
     }
   });
 
+  it('holds the writer from the start of a batch, so another process cannot commit between a unit\'s read and its write', async () => {
+    fresh();
+    await writes.run(note(1, 'first'));
+    // Another server process on the same file, which does not wait for the writer.
+    const other = new SQLite(database.url.slice('sqlite:'.length));
+    other.pragma('busy_timeout = 0');
+    let otherWrite: unknown = null;
+    try {
+      // A start: read, then write. Were the writer taken only at the write, the other process's commit in
+      // between would make SQLite refuse that write at once (SQLITE_BUSY_SNAPSHOT), and the start fail with 503.
+      const counted = await writes.run(async (unit) => {
+        const before = await noteCount(unit);
+        try {
+          other.prepare(`insert into notes (id, body) values (2, 'the other process')`).run();
+        } catch (error) {
+          otherWrite = error;
+        }
+        await note(3, 'after the read')(unit);
+        return before;
+      });
+      expect(counted).toBe(1);
+      expect((otherWrite as { code?: string } | null)?.code).toBe('SQLITE_BUSY');
+      // The batch committed, the other process writes in its turn.
+      other.prepare(`insert into notes (id, body) values (2, 'the other process')`).run();
+      expect(await noteCount(db)).toBe(3);
+    } finally {
+      other.close();
+    }
+  });
+
   it('runs the units of a batch in the order they arrived', async () => {
     fresh();
     await writes.run(note(1, 'first'));
