@@ -4,6 +4,8 @@
 // keeps, removes and adds attachments: new files upload first (a failed one is skipped with a message).
 // An edit's outcome is kept for its editor, which closes only once the edit is in the thread: a refused
 // edit, or one the link lost, stays open with the student's text and files and the reason.
+// A reply the student adds while the thread is being read or a change is on its way is never missed: a
+// read under way starts again, and a change on its way is followed by a read, however it ends.
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { ForumComment, ForumMedia, ForumQuestion } from '../contracts/forum';
 import { failureOf } from '../domain/failures';
@@ -59,6 +61,8 @@ export interface QuestionDetailContext {
   error: string | null;
   /** The latest edit's outcome (null before any, or once the student cancelled a failed one). */
   edit: EditOutcome | null;
+  /** A reply was added while a change was on its way: the thread is read again once the change ends, however it ends. */
+  reloadWanted: boolean;
 }
 
 export type QuestionDetailEvent =
@@ -89,6 +93,7 @@ export const questionDetailMachine = setup({
     linkFailed: (_, params: { error: unknown }) => failureOf(params.error).network === true,
     /** An edit on its way cannot be put away: it may yet land, and its editor waits for it. */
     editNotOnItsWay: ({ context }) => context.edit?.status !== 'sending' && context.edit?.status !== 'saved',
+    reloadWanted: ({ context }) => context.reloadWanted,
   },
   actions: {
     showError: (_, _params: { error: unknown }) => {},
@@ -110,7 +115,7 @@ export const questionDetailMachine = setup({
   id: 'questionDetail',
   description: 'A question with its replies: like, bookmark, upvote, Edit where allowed, Reply unless COMPLETED.',
   meta: { spec: '§2 Question detail; §4 Forum' },
-  context: ({ input }) => ({ studentId: input.studentId, questionId: input.questionId, thread: null, error: null, edit: null }),
+  context: ({ input }) => ({ studentId: input.studentId, questionId: input.questionId, thread: null, error: null, edit: null, reloadWanted: false }),
   initial: 'loading',
   on: {
     'edit.cancel': {
@@ -123,6 +128,7 @@ export const questionDetailMachine = setup({
     loading: {
       description: 'The question and its replies are being fetched.',
       tags: ['loading'],
+      entry: assign({ reloadWanted: false }),
       invoke: {
         src: 'loadThread',
         input: ({ context }) => ({ questionId: context.questionId }),
@@ -135,6 +141,13 @@ export const questionDetailMachine = setup({
           target: 'failed',
           description: 'The question could not be fetched (or is not in your batches)',
           actions: [assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : 'The question could not be loaded.') }), 'editDone'],
+        },
+      },
+      on: {
+        'thread.reload': {
+          target: 'loading',
+          reenter: true,
+          description: 'A reply was added while the thread is read (a read that may have begun before it): the read starts again, so the reply shows',
         },
       },
     },
@@ -175,6 +188,12 @@ export const questionDetailMachine = setup({
         },
         onError: [
           {
+            guard: 'reloadWanted',
+            target: 'loading',
+            description: 'Not sent, but a reply was added meanwhile: the error shows and the thread is read again to show the reply, and an edit stays in its editor with the reason',
+            actions: [{ type: 'showError', params: ({ event }) => ({ error: event.error }) }, { type: 'editFailed', params: ({ event }) => ({ error: event.error }) }],
+          },
+          {
             guard: { type: 'linkFailed', params: ({ event }) => ({ error: event.error }) },
             target: 'ready',
             description: "No answer came (offline, timeout), so 'Please check your internet connection then try again.' shows, the thread stays as it was, and an edit stays in its editor to Save again",
@@ -186,6 +205,12 @@ export const questionDetailMachine = setup({
             actions: [{ type: 'showError', params: ({ event }) => ({ error: event.error }) }, { type: 'editFailed', params: ({ event }) => ({ error: event.error }) }],
           },
         ],
+      },
+      on: {
+        'thread.reload': {
+          description: 'A reply was added while the change is on its way: the thread is read again once the change ends',
+          actions: assign({ reloadWanted: true }),
+        },
       },
     },
     failed: {

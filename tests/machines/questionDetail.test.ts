@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor, type InspectionEvent } from 'xstate';
 import { questionDetailMachine, type ChangeOutcome, type Thread, type ThreadChange } from '../../src/machines/questionDetail.machine';
 import { describePaths } from '../support/machine-paths';
-import { answered, completed, ME, models, unanswered } from '../models/questionDetail.model';
+import { answered, completed, ME, models, reply, unanswered } from '../models/questionDetail.model';
 
 const NONE = { keep: [], add: [] };
 
@@ -148,6 +148,75 @@ describe("an edit's outcome, which its editor follows", () => {
     await loadThread();
     await waitFor(actor, (s) => s.matches('ready'));
     expect(actor.getSnapshot().context.edit).toEqual({ status: 'done', post: { kind: 'question' } });
+  });
+});
+
+describe('a reply the student adds while the thread is busy', () => {
+  const withMyReply: Thread = { ...answered, comments: [...answered.comments, reply('c3', ME)] };
+  const noLink = Object.assign(new Error('<no response> Failed to fetch'), { status: 0, network: true });
+
+  /** Each read of the thread and each change held until the test answers it. */
+  function startHeld() {
+    const reads: Array<(thread: Thread) => void> = [];
+    const changes: Array<{ resolve: (outcome: ChangeOutcome) => void; reject: (error: unknown) => void }> = [];
+    const actor = createActor(
+      questionDetailMachine.provide({
+        actors: {
+          loadThread: fromPromise(() => new Promise<Thread>((resolve) => reads.push(resolve))),
+          sendChange: fromPromise(() => new Promise<ChangeOutcome>((resolve, reject) => changes.push({ resolve, reject }))),
+        },
+        actions: { showError: () => {} },
+      }),
+      { input: { studentId: ME, questionId: 'q1' } },
+    );
+    actor.start();
+    /** The thread shows, the student sends a change, and their reply lands while the change is on its way. */
+    const changeWhileReplyLands = async (change: { type: 'question.like' } | { type: 'question.bookmark' }) => {
+      reads[0]!(answered);
+      await waitFor(actor, (s) => s.matches('ready'));
+      actor.send(change);
+      actor.send({ type: 'thread.reload' });
+    };
+    return { actor, reads, changes, changeWhileReplyLands };
+  }
+
+  it('reads the thread again when the reply lands while a read that began before it is under way', async () => {
+    const { actor, reads } = startHeld();
+    expect(reads).toHaveLength(1);
+    actor.send({ type: 'thread.reload' });
+    expect(reads).toHaveLength(2);
+    // The read that began before the reply answers late, without it: it is not shown.
+    reads[0]!(answered);
+    reads[1]!(withMyReply);
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.thread).toEqual(withMyReply);
+    expect(reads).toHaveLength(2);
+  });
+
+  it('reads the thread again after a like the link lost, when the reply landed while the like was on its way', async () => {
+    const { actor, reads, changes, changeWhileReplyLands } = startHeld();
+    await changeWhileReplyLands({ type: 'question.like' });
+    changes[0]!.reject(noLink);
+    await waitFor(actor, (s) => s.matches('loading'), { timeout: 1000 });
+    expect(reads).toHaveLength(2);
+    reads[1]!(withMyReply);
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.thread).toEqual(withMyReply);
+  });
+
+  it('reads the thread once after a change that was sent, and wants no further read', async () => {
+    const { actor, reads, changes, changeWhileReplyLands } = startHeld();
+    await changeWhileReplyLands({ type: 'question.bookmark' });
+    changes[0]!.resolve({ failedFiles: [] });
+    await waitFor(actor, (s) => s.matches('loading'));
+    reads[1]!(withMyReply);
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.thread).toEqual(withMyReply);
+    // A later like the link loses leaves the thread as it was: the earlier reload is spent.
+    actor.send({ type: 'question.like' });
+    changes[1]!.reject(noLink);
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(reads).toHaveLength(2);
   });
 });
 
