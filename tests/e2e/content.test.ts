@@ -86,10 +86,25 @@ describe('learning content in the browser', () => {
     // Reached inside the app, so the browser back button stays within it.
     await page.goto(`/chapters/${DEMO.anatomySubject}`);
     await page.getByRole('link', { name: 'Videos of Upper Limb' }).click();
+    // A slow link: the stream token is held, and while the stream gets ready the skip icons wait, disabled.
+    let releaseToken!: () => void;
+    const tokenHeld = new Promise<void>((resolve) => (releaseToken = resolve));
+    await page.route(
+      '**/api/lecture/getToken',
+      async (route) => {
+        await tokenHeld;
+        await route.continue();
+      },
+      { times: 1 },
+    );
     await page.getByRole('button', { name: 'Play Brachial Plexus: Roots to Branches' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: 'Brachial Plexus: Roots to Branches' }).waitFor();
+    const skipIcons = [dialog.getByTestId('skip-icon-back'), dialog.getByTestId('skip-icon-forward')];
+    for (const icon of skipIcons) expect(await icon.isDisabled()).toBe(true);
+    releaseToken();
     expect(await waitForPlayback(page, 0.5)).toBeGreaterThan(0.5);
+    for (const icon of skipIcons) expect(await icon.isDisabled()).toBe(false);
     // A clear video has no watermark.
     expect(await page.getByTestId('watermark').count()).toBe(0);
 

@@ -226,6 +226,21 @@ describe('video player: timers on a simulated clock', () => {
     expect(record.sessionInputs.at(-1)?.rate).toBe(1.5);
   });
 
+  it('takes no skip while the stream gets ready, so the skip icons and buttons wait, and takes both once it plays', async () => {
+    const { actor } = startPlayer(inputFor(clearVideo));
+    actor.send({ type: 'player.open' });
+    expect(actor.getSnapshot().matches({ open: { playback: 'preparing' } })).toBe(true);
+    for (const direction of ['back', 'forward'] as const) {
+      expect(actor.getSnapshot().can({ type: 'player.clickSkipIcon', direction })).toBe(false);
+      expect(actor.getSnapshot().can({ type: 'player.skip', direction })).toBe(false);
+    }
+    await waitFor(actor, (s) => s.matches({ open: { playback: 'attached' } }));
+    for (const direction of ['back', 'forward'] as const) {
+      expect(actor.getSnapshot().can({ type: 'player.clickSkipIcon', direction })).toBe(true);
+      expect(actor.getSnapshot().can({ type: 'player.skip', direction })).toBe(true);
+    }
+  });
+
   it("fails with the server's words and plays after a retry", async () => {
     let attempts = 0;
     // Refused as the API client refuses: a status and the server's title.

@@ -93,15 +93,17 @@ function PlayerSurface({ actor, videoRef, studentSid }: { actor: VideoPlayerActo
   );
 }
 
-/** The overlay skip icons: a double click within 300 ms on either side seeks 10 s. */
+/** The overlay skip icons: a double click within 300 ms on either side seeks 10 s; they wait while the stream gets ready. */
 function SkipIcons({ actor }: { actor: VideoPlayerActor }) {
+  const canClick = useSelector(actor, (s) => s.can({ type: 'player.clickSkipIcon', direction: 'forward' }));
   const icon = (direction: 'back' | 'forward') => (
     <button
       type="button"
       tabIndex={-1}
+      disabled={!canClick}
       aria-label={direction === 'back' ? `Double click to go back ${SKIP_SECONDS} seconds` : `Double click to go forward ${SKIP_SECONDS} seconds`}
       onClick={() => actor.send({ type: 'player.clickSkipIcon', direction })}
-      className={`absolute top-1/2 z-10 -translate-y-1/2 rounded-full bg-black/30 p-3 text-white/80 hover:bg-black/50 ${direction === 'back' ? 'left-3' : 'right-3'}`}
+      className={`absolute top-1/2 z-10 -translate-y-1/2 rounded-full bg-black/30 p-3 text-white/80 hover:bg-black/50 disabled:cursor-not-allowed disabled:opacity-50 ${direction === 'back' ? 'left-3' : 'right-3'}`}
       data-testid={`skip-icon-${direction}`}
     >
       {direction === 'back' ? '« 10' : '10 »'}
