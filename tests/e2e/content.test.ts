@@ -2,7 +2,7 @@
 // browsing, the empty states, clear and ClearKey playback, the watermark, completion and notes.
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { browserSuite, newPage, signIn, type Page } from '../support/browser';
+import { browserSuite, holdNextRequest, newPage, signIn, type Page } from '../support/browser';
 import { DEMO, DEMO_STUDENT, NO_BATCH_STUDENT } from '../support/demo-academy';
 
 
@@ -87,16 +87,7 @@ describe('learning content in the browser', () => {
     await page.goto(`/chapters/${DEMO.anatomySubject}`);
     await page.getByRole('link', { name: 'Videos of Upper Limb' }).click();
     // A slow link: the stream token is held, and while the stream gets ready the skip icons wait, disabled.
-    let releaseToken!: () => void;
-    const tokenHeld = new Promise<void>((resolve) => (releaseToken = resolve));
-    await page.route(
-      '**/api/lecture/getToken',
-      async (route) => {
-        await tokenHeld;
-        await route.continue();
-      },
-      { times: 1 },
-    );
+    const releaseToken = await holdNextRequest(page, '**/api/lecture/getToken');
     await page.getByRole('button', { name: 'Play Brachial Plexus: Roots to Branches' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: 'Brachial Plexus: Roots to Branches' }).waitFor();

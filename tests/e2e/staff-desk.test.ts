@@ -5,7 +5,7 @@
 // notification arrive live and opens the result from it. The desk's code is its own chunk: the
 // student's pages never fetch it.
 import { describe, expect, it } from 'vitest';
-import { browserSuite, newPage, signIn, watchScripts, type Page } from '../support/browser';
+import { browserSuite, holdNextRequest, newPage, signIn, watchScripts, type Page } from '../support/browser';
 import { DEMO, DEMO_STUDENT, DEMO_TEACHER } from '../support/demo-academy';
 import { ACCOUNT_TITLES } from '../../server/account/routes';
 
@@ -106,6 +106,19 @@ describe('the teacher desk', () => {
     const drawer = student.getByRole('dialog', { name: 'Notifications' });
     await drawer.getByRole('listitem').filter({ hasText: RESULT_MESSAGE }).getByRole('button').first().click();
     await student.waitForURL(`**/result/${DEMO.awaitingMarkingExam}/${DEMO.group}`);
+
+    // Signing out on a slow link: the assignments stay on screen, but none opens until the sign-in shows.
+    await desk.getByRole('button', { name: '← All assignments' }).click();
+    await desk.getByRole('heading', { name: 'Grading queue' }).waitFor();
+    const open = desk.getByRole('button', { name: /^Open / });
+    await open.first().waitFor();
+    expect(await open.first().isDisabled()).toBe(false);
+    const releaseSignOut = await holdNextRequest(desk, '**/api/auth/logout');
+    await desk.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => desk.getByRole('button', { name: 'Sign out' }).getAttribute('aria-busy')).toBe('true');
+    for (const button of await open.all()) expect(await button.isDisabled()).toBe(true);
+    releaseSignOut();
+    await desk.getByRole('button', { name: 'Sign In' }).waitFor();
 
     // The desk is its own chunk: the desk fetched it, the student's pages never did.
     expect(await deskScripts.carries(DESK_TEXT)).toBe(true);

@@ -105,6 +105,21 @@ describe('teacher desk', () => {
     expect(calls.at(-1)).toBe('publish a1');
   });
 
+  it('opens no assignment and refreshes nothing while signing out, and forgets the list once signed out', async () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'desk.signIn', username: 'teacher@academy.test', password: 'pass' });
+    await settle();
+    expect(actor.getSnapshot().can({ type: 'desk.open', assignmentId: 'a1' })).toBe(true);
+    actor.send({ type: 'desk.signOut' });
+    expect(actor.getSnapshot().value).toBe('signingOut');
+    expect(actor.getSnapshot().can({ type: 'desk.open', assignmentId: 'a1' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'desk.refresh' })).toBe(false);
+    await settle();
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().context.assignments).toEqual([]);
+    expect(calls).toEqual(['signIn teacher@academy.test', 'signOut']);
+  });
+
   it('returns to the sign-in with the reason when the session has ended', async () => {
     const { actor } = start({ mark: async () => Promise.reject(expired) });
     await openQueue(actor);

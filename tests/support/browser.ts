@@ -137,6 +137,21 @@ export async function pauseClock(page: Page): Promise<void> {
   }
 }
 
+/** Holds the page's next request to `url` (a slow link) until the returned release is called; later ones pass. */
+export async function holdNextRequest(page: Page, url: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    url,
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  return release;
+}
+
 export function watchScripts(page: Page): { count: () => number; carries: (text: string) => Promise<boolean> } {
   const scripts = new Map<string, Promise<string>>();
   page.on('response', (response) => {

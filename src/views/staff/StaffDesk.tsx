@@ -105,6 +105,8 @@ function AssignmentList({ desk }: { desk: DeskActor }) {
   const problem = useSelector(desk, (s) => s.context.problem);
   const assignments = useSelector(desk, (s) => s.context.assignments);
   const canRefresh = useSelector(desk, (s) => s.can({ type: 'desk.refresh' }));
+  // Signing out, the list stays on screen but no assignment opens.
+  const canOpen = useSelector(desk, (s) => s.can({ type: 'desk.open', assignmentId: '' }));
   return (
     <section aria-labelledby="assignments-title">
       <div className="mb-3 flex flex-wrap items-center gap-2">
@@ -126,7 +128,7 @@ function AssignmentList({ desk }: { desk: DeskActor }) {
         <ul aria-label="Exam assignments" className="space-y-2">
           {/* Those with answers to mark first; otherwise the server's order (newest first). */}
           {[...assignments].sort((a, b) => Number(b.awaitingMarking > 0) - Number(a.awaitingMarking > 0)).map((assignment) => (
-            <AssignmentRow key={assignment._id} assignment={assignment} onOpen={() => desk.send({ type: 'desk.open', assignmentId: assignment._id })} />
+            <AssignmentRow key={assignment._id} assignment={assignment} canOpen={canOpen} onOpen={() => desk.send({ type: 'desk.open', assignmentId: assignment._id })} />
           ))}
         </ul>
       )}
@@ -134,7 +136,7 @@ function AssignmentList({ desk }: { desk: DeskActor }) {
   );
 }
 
-function AssignmentRow({ assignment, onOpen }: { assignment: StaffAssignment; onOpen: () => void }) {
+function AssignmentRow({ assignment, canOpen, onOpen }: { assignment: StaffAssignment; canOpen: boolean; onOpen: () => void }) {
   const { exam } = assignment;
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-3 sm:p-4">
@@ -147,7 +149,7 @@ function AssignmentRow({ assignment, onOpen }: { assignment: StaffAssignment; on
           </p>
           <p className="text-sm text-slate-600">Ends {formatNotificationTime(assignment.endsAt)}</p>
         </div>
-        <Button variant={assignment.awaitingMarking > 0 ? 'primary' : 'secondary'} onClick={onOpen} aria-label={`Open ${exam.title}, ${assignment.groupName}`}>
+        <Button variant={assignment.awaitingMarking > 0 ? 'primary' : 'secondary'} disabled={!canOpen} onClick={onOpen} aria-label={`Open ${exam.title}, ${assignment.groupName}`}>
           Open
         </Button>
       </div>
