@@ -5,7 +5,9 @@
 // An edit's outcome is kept for its editor, which closes only once the edit is in the thread: a refused
 // edit, or one the link lost, stays open with the student's text and files and the reason.
 // A reply the student adds while the thread is being read or a change is on its way is never missed: a
-// read under way starts again, and a change on its way is followed by a read, however it ends.
+// read under way starts again, and a change on its way is followed by a read, however it ends. A change
+// whose answer the link lost may still have landed, so it is followed by a read too; when that read gets
+// no answer either, the thread shown stays, and is read again once the connection returns.
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { ForumComment, ForumMedia, ForumQuestion } from '../contracts/forum';
 import { failureOf } from '../domain/failures';
@@ -61,8 +63,6 @@ export interface QuestionDetailContext {
   error: string | null;
   /** The latest edit's outcome (null before any, or once the student cancelled a failed one). */
   edit: EditOutcome | null;
-  /** A reply was added while a change was on its way: the thread is read again once the change ends, however it ends. */
-  reloadWanted: boolean;
 }
 
 export type QuestionDetailEvent =
@@ -89,11 +89,16 @@ export const questionDetailMachine = setup({
     questionEditable: ({ context, event }) => event.type === 'question.edit' && event.text.trim() !== '' && context.thread !== null && canEditQuestion(context.thread.question, context.studentId),
     replyEditable: ({ context, event }) =>
       event.type === 'reply.edit' && event.text.trim() !== '' && context.thread !== null && canReply(context.thread.question) && canEditReply(context.thread.question, context.thread.comments, event.commentId, context.studentId),
-    /** No answer came at all (offline, timeout): nothing is known to have changed, so there is nothing to read again. */
-    linkFailed: (_, params: { error: unknown }) => failureOf(params.error).network === true,
+    /**
+     * A thread is shown and reading it again got no answer, or the server failed: what is shown stays. A
+     * refusal (the question gone, or no longer in the student's batches) still ends on the error.
+     */
+    threadKept: ({ context }, params: { error: unknown }) => {
+      const failure = failureOf(params.error);
+      return context.thread !== null && (failure.network === true || (failure.status ?? 0) >= 500);
+    },
     /** An edit on its way cannot be put away: it may yet land, and its editor waits for it. */
     editNotOnItsWay: ({ context }) => context.edit?.status !== 'sending' && context.edit?.status !== 'saved',
-    reloadWanted: ({ context }) => context.reloadWanted,
   },
   actions: {
     showError: (_, _params: { error: unknown }) => {},
@@ -115,7 +120,7 @@ export const questionDetailMachine = setup({
   id: 'questionDetail',
   description: 'A question with its replies: like, bookmark, upvote, Edit where allowed, Reply unless COMPLETED.',
   meta: { spec: '§2 Question detail; §4 Forum' },
-  context: ({ input }) => ({ studentId: input.studentId, questionId: input.questionId, thread: null, error: null, edit: null, reloadWanted: false }),
+  context: ({ input }) => ({ studentId: input.studentId, questionId: input.questionId, thread: null, error: null, edit: null }),
   initial: 'loading',
   on: {
     'edit.cancel': {
@@ -128,7 +133,6 @@ export const questionDetailMachine = setup({
     loading: {
       description: 'The question and its replies are being fetched.',
       tags: ['loading'],
-      entry: assign({ reloadWanted: false }),
       invoke: {
         src: 'loadThread',
         input: ({ context }) => ({ questionId: context.questionId }),
@@ -137,11 +141,19 @@ export const questionDetailMachine = setup({
           description: 'The question and its replies show, with a saved edit, whose editor now closes',
           actions: [assign({ thread: ({ event }) => event.output, error: null }), 'editDone'],
         },
-        onError: {
-          target: 'failed',
-          description: 'The question could not be fetched (or is not in your batches)',
-          actions: [assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : 'The question could not be loaded.') }), 'editDone'],
-        },
+        onError: [
+          {
+            guard: { type: 'threadKept', params: ({ event }) => ({ error: event.error }) },
+            target: 'ready',
+            description: 'Read again, but no answer came (or the server failed): the thread shown stays, to be read again once the connection returns',
+            actions: 'editDone',
+          },
+          {
+            target: 'failed',
+            description: 'The question could not be fetched (or is not in your batches)',
+            actions: [assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : 'The question could not be loaded.') }), 'editDone'],
+          },
+        ],
       },
       on: {
         'thread.reload': {
@@ -169,7 +181,7 @@ export const questionDetailMachine = setup({
           description: 'The student saves an edit of their own last reply: text, attachments kept, removed and added, and its editor waits, read-only',
           actions: 'editSending',
         },
-        'thread.reload': { target: 'loading', description: 'A reply was added: the thread is read again' },
+        'thread.reload': { target: 'loading', description: 'A reply was added, or the connection returned: the thread is read again' },
       },
     },
     saving: {
@@ -186,36 +198,25 @@ export const questionDetailMachine = setup({
             enqueue('editSaved');
           }),
         },
-        onError: [
-          {
-            guard: 'reloadWanted',
-            target: 'loading',
-            description: 'Not sent, but a reply was added meanwhile: the error shows and the thread is read again to show the reply, and an edit stays in its editor with the reason',
-            actions: [{ type: 'showError', params: ({ event }) => ({ error: event.error }) }, { type: 'editFailed', params: ({ event }) => ({ error: event.error }) }],
-          },
-          {
-            guard: { type: 'linkFailed', params: ({ event }) => ({ error: event.error }) },
-            target: 'ready',
-            description: "No answer came (offline, timeout), so 'Please check your internet connection then try again.' shows, the thread stays as it was, and an edit stays in its editor to Save again",
-            actions: [{ type: 'showError', params: ({ event }) => ({ error: event.error }) }, { type: 'editFailed', params: ({ event }) => ({ error: event.error }) }],
-          },
-          {
-            target: 'loading',
-            description: 'Refused or failed: the error shows and the thread is read again, and an edit stays in its editor with the reason',
-            actions: [{ type: 'showError', params: ({ event }) => ({ error: event.error }) }, { type: 'editFailed', params: ({ event }) => ({ error: event.error }) }],
-          },
-        ],
+        onError: {
+          target: 'loading',
+          description:
+            "Refused, failed, or no answer came ('Please check your internet connection then try again.'): the error shows and the thread is read again, since a change whose answer was lost may have landed; an edit stays in its editor with the reason",
+          actions: [{ type: 'showError', params: ({ event }) => ({ error: event.error }) }, { type: 'editFailed', params: ({ event }) => ({ error: event.error }) }],
+        },
       },
       on: {
         'thread.reload': {
-          description: 'A reply was added while the change is on its way: the thread is read again once the change ends',
-          actions: assign({ reloadWanted: true }),
+          description: 'A reply was added while the change is on its way: the read that follows the change, however it ends, shows it',
         },
       },
     },
     failed: {
       description: 'The question could not be loaded; Try again shows.',
-      on: { retry: { target: 'loading', description: 'The student presses Try again' } },
+      on: {
+        retry: { target: 'loading', description: 'The student presses Try again' },
+        'thread.reload': { target: 'loading', description: 'The connection returned: the thread is read again' },
+      },
     },
   },
 });

@@ -134,7 +134,13 @@ describe('forum replies in the browser', () => {
     expect(await text.inputValue()).toBe(typed);
     await asker.getByText('Not saved: Please check your internet connection then try again.').waitFor();
     await asker.getByText('spiral-groove.pdf').waitFor();
+    // Back online, the thread is read again (a change the link lost may have landed), the edit still kept.
+    await asker.getByText(/^You are offline\./).waitFor();
+    const readAgain = asker.waitForResponse((response) => response.url().includes(`/api/qa/get-comments/${questionId}`));
     await asker.context().setOffline(false);
+    await readAgain;
+    await asker.getByText(/^You are offline\./).waitFor({ state: 'hidden' });
+    expect(await text.inputValue()).toBe(typed);
 
     // Back online, the server is briefly unable to take it (its 503 envelope). While the answer is on its
     // way the editor waits, read-only, with Save busy; then it is still kept.

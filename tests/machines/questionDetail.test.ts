@@ -76,12 +76,12 @@ describe("an edit's outcome, which its editor follows", () => {
 
   /** The thread's answers held until the test lets them go, and sendChange's answers in turn (an Error is thrown). */
   function startEditing(answers: Array<ChangeOutcome | Error>, thread: Thread = answered) {
-    const loads: Array<() => void> = [];
+    const loads: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
     const shown: unknown[] = [];
     const actor = createActor(
       questionDetailMachine.provide({
         actors: {
-          loadThread: fromPromise(() => new Promise<Thread>((resolve) => loads.push(() => resolve(thread)))),
+          loadThread: fromPromise(() => new Promise<Thread>((resolve, reject) => loads.push({ resolve: () => resolve(thread), reject }))),
           sendChange: fromPromise(async (): Promise<ChangeOutcome> => {
             const answer = answers.shift()!;
             if (answer instanceof Error) throw answer;
@@ -95,9 +95,13 @@ describe("an edit's outcome, which its editor follows", () => {
     actor.start();
     const loadThread = async () => {
       await vi.waitFor(() => expect(loads.length).toBeGreaterThan(0));
-      loads.shift()!();
+      loads.shift()!.resolve();
     };
-    return { actor, loads, shown, loadThread };
+    const loadFails = async (error: unknown) => {
+      await vi.waitFor(() => expect(loads.length).toBeGreaterThan(0));
+      loads.shift()!.reject(error);
+    };
+    return { actor, loads, shown, loadThread, loadFails };
   }
 
   it('keeps an edit the server refuses, with the reason, until the student saves again or cancels', async () => {
@@ -120,14 +124,17 @@ describe("an edit's outcome, which its editor follows", () => {
     expect(actor.getSnapshot().context.edit).toBeNull();
   });
 
-  it('keeps an edit the link lost without reading the thread again, and saves it on the next press', async () => {
-    const { actor, loads, shown, loadThread } = startEditing([noLink, { failedFiles: [] }]);
+  it('keeps an edit the link lost, and the thread it was made on when reading it again gets no answer either, and saves it on the next press', async () => {
+    const { actor, shown, loadThread, loadFails } = startEditing([noLink, { failedFiles: [] }]);
     await loadThread();
     await waitFor(actor, (s) => s.matches('ready'));
     actor.send({ type: 'reply.edit', commentId: 'c2', ...typed });
     await waitFor(actor, (s) => s.context.edit?.status === 'failed');
-    expect(actor.getSnapshot().matches('ready')).toBe(true);
-    expect(loads).toEqual([]);
+    // The edit may have landed though its answer was lost: the thread is read again.
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    await loadFails(noLink);
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.thread).toEqual(answered);
     expect(shown).toEqual([noLink]);
     expect(actor.getSnapshot().context.edit).toEqual({ status: 'failed', post: { kind: 'reply', commentId: 'c2' }, edit: typed, error: noLink });
     actor.send({ type: 'reply.edit', commentId: 'c2', ...typed });
@@ -204,7 +211,7 @@ describe('a reply the student adds while the thread is busy', () => {
     expect(actor.getSnapshot().context.thread).toEqual(withMyReply);
   });
 
-  it('reads the thread once after a change that was sent, and wants no further read', async () => {
+  it('reads the thread once after a change that was sent', async () => {
     const { actor, reads, changes, changeWhileReplyLands } = startHeld();
     await changeWhileReplyLands({ type: 'question.bookmark' });
     changes[0]!.resolve({ failedFiles: [] });
@@ -212,11 +219,82 @@ describe('a reply the student adds while the thread is busy', () => {
     reads[1]!(withMyReply);
     await waitFor(actor, (s) => s.matches('ready'));
     expect(actor.getSnapshot().context.thread).toEqual(withMyReply);
-    // A later like the link loses leaves the thread as it was: the earlier reload is spent.
-    actor.send({ type: 'question.like' });
-    changes[1]!.reject(noLink);
-    await waitFor(actor, (s) => s.matches('ready'));
     expect(reads).toHaveLength(2);
+  });
+});
+
+describe('a change whose answer the link lost', () => {
+  const noLink = Object.assign(new Error('<no response> Failed to fetch'), { status: 0, network: true });
+  const gone = Object.assign(new Error('This question was not found.'), { status: 404, network: false });
+  const liked: Thread = { ...answered, question: { ...answered.question, likes: 1, isLiked: true } };
+
+  /** Each read of the thread and each change held until the test answers or fails it. */
+  function startHeld() {
+    const reads: Array<{ resolve: (thread: Thread) => void; reject: (error: unknown) => void }> = [];
+    const changes: Array<{ resolve: (outcome: ChangeOutcome) => void; reject: (error: unknown) => void }> = [];
+    const shown: unknown[] = [];
+    const actor = createActor(
+      questionDetailMachine.provide({
+        actors: {
+          loadThread: fromPromise(() => new Promise<Thread>((resolve, reject) => reads.push({ resolve, reject }))),
+          sendChange: fromPromise(() => new Promise<ChangeOutcome>((resolve, reject) => changes.push({ resolve, reject }))),
+        },
+        actions: { showError: (_, { error }) => shown.push(error) },
+      }),
+      { input: { studentId: ME, questionId: 'q1' } },
+    );
+    actor.start();
+    /** The thread shows, the student likes the question, and the like's answer is lost on the link. */
+    const likeLost = async () => {
+      reads[0]!.resolve(answered);
+      await waitFor(actor, (s) => s.matches('ready'));
+      actor.send({ type: 'question.like' });
+      changes[0]!.reject(noLink);
+      await waitFor(actor, (s) => s.matches('loading'));
+    };
+    return { actor, reads, shown, likeLost };
+  }
+
+  it('reads the thread again, so a like that landed though its answer was lost shows as liked', async () => {
+    const { actor, reads, shown, likeLost } = startHeld();
+    await likeLost();
+    expect(shown).toEqual([noLink]);
+    reads[1]!.resolve(liked);
+    await waitFor(actor, (s) => s.matches('ready'));
+    // Pressed again, the like would be taken back: the student sees it is already there.
+    expect(actor.getSnapshot().context.thread?.question.isLiked).toBe(true);
+  });
+
+  it('keeps the thread shown when reading it again gets no answer either, and reads it once the connection returns', async () => {
+    const { actor, reads, likeLost } = startHeld();
+    await likeLost();
+    reads[1]!.reject(noLink);
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.thread).toEqual(answered);
+    // The screen sends thread.reload when the connection returns.
+    actor.send({ type: 'thread.reload' });
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    reads[2]!.resolve(liked);
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.thread).toEqual(liked);
+  });
+
+  it('ends on the error when reading the thread again is refused: the question is gone', async () => {
+    const { actor, reads, likeLost } = startHeld();
+    await likeLost();
+    reads[1]!.reject(gone);
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(actor.getSnapshot().context.error).toBe('This question was not found.');
+  });
+
+  it('reads a question that could not be loaded at all once the connection returns', async () => {
+    const { actor, reads } = startHeld();
+    reads[0]!.reject(noLink);
+    await waitFor(actor, (s) => s.matches('failed'));
+    actor.send({ type: 'thread.reload' });
+    expect(actor.getSnapshot().matches('loading')).toBe(true);
+    reads[1]!.resolve(answered);
+    await waitFor(actor, (s) => s.matches('ready'));
   });
 });
 

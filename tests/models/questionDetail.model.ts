@@ -36,18 +36,20 @@ const model: PathModel<typeof questionDetailMachine> = {
     { type: 'retry' },
   ],
   outcomes: {
-    loadThread: { done: [unanswered, answered, completed], error: [new Error('This question was not found.')] },
+    loadThread: {
+      done: [unanswered, answered, completed],
+      error: [new Error('This question was not found.'), Object.assign(new Error('<no response> Failed to fetch'), { status: 0, network: true })],
+    },
     sendChange: {
       done: [{ failedFiles: [] }, { failedFiles: ['xray.jpg'] }],
       error: [new Error('This question is closed: it takes no more replies or edits.'), Object.assign(new Error('<no response> Failed to fetch'), { status: 0, network: true })],
     },
   },
-  serializeState: ((snapshot: { value: unknown; context: { thread: Thread | null; edit: EditOutcome | null; reloadWanted: boolean } }) =>
+  serializeState: ((snapshot: { value: unknown; context: { thread: Thread | null; edit: EditOutcome | null } }) =>
     JSON.stringify({
       value: snapshot.value,
       thread: snapshot.context.thread ? `${snapshot.context.thread.question.status}-${snapshot.context.thread.comments.length}` : null,
       edit: snapshot.context.edit?.status ?? null,
-      reloadWanted: snapshot.context.reloadWanted,
     })) as never,
 };
 

@@ -1,6 +1,6 @@
 // /question-details/{id}: the question card, then its replies, with like, bookmark, upvotes, Edit
 // where the rules allow it (text and attachments: keep, remove, add) and Reply unless COMPLETED.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
@@ -9,7 +9,7 @@ import { canReply, FORUM_MEDIA_TYPES, isForumMediaType, MAX_ATTACHMENTS } from '
 import { failureWords, uploadFailedMessage } from '../../domain/messages';
 import type { ForumMedia } from '../../contracts/forum';
 import { forumApi } from '../../services/forum';
-import { useStudent } from '../app/RootActors';
+import { useIsOnline, useStudent } from '../app/RootActors';
 import { Button } from '../ui/Button';
 import { Notice } from '../ui/Notice';
 import { Spinner } from '../ui/Spinner';
@@ -79,6 +79,13 @@ export function QuestionDetailScreen() {
     { input: { studentId, questionId } },
   );
   const ask = useAskDialog(undefined, () => detail.send({ type: 'thread.reload' }));
+  // Back online: the thread is read again, since what it shows may be older than a change the link lost.
+  const online = useIsOnline();
+  const wasOnline = useRef(online);
+  useEffect(() => {
+    if (online && !wasOnline.current) detail.send({ type: 'thread.reload' });
+    wasOnline.current = online;
+  }, [online, detail]);
   const thread = useSelector(detail, (s) => s.context.thread);
   const failed = useSelector(detail, (s) => s.matches('failed'));
   return (
