@@ -133,6 +133,10 @@ describe('forum replies in the browser', () => {
     expect(await text.count()).toBe(1);
     expect(await text.inputValue()).toBe(typed);
     await asker.getByText('Not saved: Please check your internet connection then try again.').waitFor();
+    // The toast announces it; the line beside the edit describes the text box instead of being announced again.
+    const describedBy = await text.getAttribute('aria-describedby');
+    expect(await asker.locator(`[id="${describedBy}"]`).textContent()).toBe('Not saved: Please check your internet connection then try again.');
+    expect(await asker.getByRole('alert').filter({ hasText: 'Not saved' }).count()).toBe(0);
     await asker.getByText('spiral-groove.pdf').waitFor();
     // Back online, the thread is read again (a change the link lost may have landed), the edit still kept.
     await asker.getByText(/^You are offline\./).waitFor();

@@ -1,6 +1,6 @@
 // /question-details/{id}: the question card, then its replies, with like, bookmark, upvotes, Edit
 // where the rules allow it (text and attachments: keep, remove, add) and Reply unless COMPLETED.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
@@ -210,6 +210,7 @@ function Editable({
 }) {
   // A failed edit the thread reports is the student's draft, should this editor be drawn afresh.
   const [draft, setDraft] = useState<PostEdit | null>(() => (outcome?.status === 'failed' ? outcome.edit : null));
+  const failureId = useId();
   useEffect(() => {
     if (outcome?.status === 'done') setDraft(null);
   }, [outcome]);
@@ -219,7 +220,7 @@ function Editable({
   const add = (list: FileList | null) => list && setDraft({ ...draft, add: [...draft.add, ...[...list].filter((file) => isForumMediaType(file.type)).slice(0, room)] });
   return (
     <div className="space-y-2 rounded-xl border border-slate-200 bg-white p-4">
-      <textarea aria-label="Edit text" readOnly={onItsWay} className="min-h-24 w-full rounded-lg border border-slate-300 px-3 py-2 read-only:bg-slate-50" value={draft.text} onChange={(e) => setDraft({ ...draft, text: e.target.value })} />
+      <textarea aria-label="Edit text" aria-describedby={outcome?.status === 'failed' ? failureId : undefined} readOnly={onItsWay} className="min-h-24 w-full rounded-lg border border-slate-300 px-3 py-2 read-only:bg-slate-50" value={draft.text} onChange={(e) => setDraft({ ...draft, text: e.target.value })} />
       {draft.keep.length + draft.add.length > 0 && (
         <ul aria-label="Attachments" className="space-y-1 text-sm">
           {draft.keep.map((item) => (
@@ -236,7 +237,7 @@ function Editable({
           ))}
         </ul>
       )}
-      {outcome?.status === 'failed' && <EditFailure error={outcome.error} />}
+      {outcome?.status === 'failed' && <EditFailure id={failureId} error={outcome.error} />}
       <div className="flex flex-wrap gap-2">
         {room > 0 && (
           <label className="inline-flex min-h-10 cursor-pointer items-center rounded-lg px-4 text-sm font-semibold text-brand-800 ring-1 ring-inset ring-slate-300 focus-within:ring-2 focus-within:ring-brand-700 has-disabled:cursor-not-allowed has-disabled:text-slate-600">
@@ -260,11 +261,15 @@ function Editable({
   );
 }
 
-/** Why an edit was not saved, in the words its toast used: the connection in plain words, or the server's reason. */
-function EditFailure({ error }: { error: unknown }) {
+/**
+ * Why an edit was not saved, in the words its toast used: the connection in plain words, or the server's
+ * reason. The toast announces it; this line stays beside the edit and describes its text box, so a screen
+ * reader hears it once when it happens and again on the text box, not twice at once.
+ */
+function EditFailure({ id, error }: { id: string; error: unknown }) {
   const { title, description } = failureWords(error);
   return (
-    <p role="alert" className="text-sm text-red-700">
+    <p id={id} className="text-sm text-red-700">
       <span className="font-semibold">Not saved: {title}</span>
       {description && <> {description}</>}
     </p>
