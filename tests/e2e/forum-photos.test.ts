@@ -4,7 +4,7 @@
 // this file only) captured, turned and cropped by keyboard, submitted with a question and shown on
 // the question's page.
 import { describe, expect, it } from 'vitest';
-import { browserSuite, newPage, signIn, toast, type Page } from '../support/browser';
+import { browserSuite, newPage, openAskForm, toast, type Page } from '../support/browser';
 import { DEMO, DEMO_STUDENT } from '../support/demo-academy';
 
 const suite = browserSuite({ browserArgs: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] });
@@ -43,16 +43,8 @@ function pixelsOf(page: Page, alt: string, points: [number, number][]) {
   }, points);
 }
 
-async function openAskForm(page: Page) {
-  await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
-  await page.goto(`${suite.baseUrl}/qa-forum-list/${DEMO.mbbsCourse}`);
-  await page.getByRole('button', { name: 'Ask a Question' }).click();
-  await page.getByRole('dialog', { name: 'Guidelines for Asking Questions' }).getByRole('button', { name: 'OK' }).click();
-  const form = page.getByRole('dialog', { name: 'Create New Question' });
-  await form.getByLabel('Subject').selectOption({ label: 'Anatomy' });
-  await form.getByLabel('Chapter').selectOption({ label: 'Upper Limb' });
-  return form;
-}
+/** The demo student's Ask form on the MBBS course, Anatomy, Upper Limb. */
+const openAsk = (page: Page) => openAskForm(page, suite.baseUrl, { ...DEMO_STUDENT, courseId: DEMO.mbbsCourse, subject: 'Anatomy', chapter: 'Upper Limb' });
 
 const near = (colour: number[], expected: number[]) => colour.every((value, i) => Math.abs(value - expected[i]!) < 40);
 const RED = [255, 0, 0];
@@ -60,7 +52,7 @@ const RED = [255, 0, 0];
 describe('forum photos in the browser', () => {
   it('turns a picked photo a quarter clockwise, crops one quadrant and exports exactly it; uploads show progress and a failed one is skipped', { timeout: 120_000 }, async () => {
     const page = await newPage(suite.browser, suite.baseUrl);
-    const form = await openAskForm(page);
+    const form = await openAsk(page);
     await form.getByLabel('Question details').fill('Which quadrant is red after turning?');
     await form.locator('input[type=file]').setInputFiles([
       { name: 'quadrants.png', mimeType: 'image/png', buffer: await quadrantsPng(page) },
@@ -123,7 +115,7 @@ describe('forum photos in the browser', () => {
 
   it('takes a photo with the camera by keyboard at 360 px, turns and crops it, and the question shows it', { timeout: 120_000 }, async () => {
     const page = await newPage(suite.browser, suite.baseUrl);
-    const form = await openAskForm(page);
+    const form = await openAsk(page);
     await form.getByLabel('Question details').fill('Is this swelling over the wrist a ganglion?');
     await form.getByRole('button', { name: 'Take photo' }).click();
     const camera = page.getByRole('dialog', { name: 'Take photo' });

@@ -208,6 +208,22 @@ export async function signIn(page: Page, baseUrl: string, phone: string, passwor
   await page.getByRole('button', { name: 'Account menu' }).waitFor();
 }
 
+/** Signs the student in and opens the Ask dialog of a course's forum, past its guidelines, with a subject and chapter chosen. */
+export async function openAskForm(
+  page: Page,
+  baseUrl: string,
+  ask: { phone: string; password: string; courseId: string; subject: string; chapter: string },
+): Promise<Locator> {
+  await signIn(page, baseUrl, ask.phone, ask.password);
+  await page.goto(`${baseUrl}/qa-forum-list/${ask.courseId}`);
+  await page.getByRole('button', { name: 'Ask a Question' }).click();
+  await page.getByRole('dialog', { name: 'Guidelines for Asking Questions' }).getByRole('button', { name: 'OK' }).click();
+  const form = page.getByRole('dialog', { name: 'Create New Question' });
+  await form.getByLabel('Subject').selectOption({ label: ask.subject });
+  await form.getByLabel('Chapter').selectOption({ label: ask.chapter });
+  return form;
+}
+
 const AXE_SCRIPT = path.resolve('node_modules/axe-core/axe.min.js');
 
 export async function axeViolations(page: Page): Promise<string[]> {
