@@ -6,6 +6,8 @@
 //                                                balancer keeps, is opened by the storm itself, not before it)
 //                          [--processes 2 --redis redis://...]   (several server processes on one database, each
 //                                                student always talking to the same one, events through Redis)
+//                          [--balancer]   (HAProxy, Debian's haproxy, in front of the processes, as in production:
+//                                         every request goes through it, spread round robin over the processes)
 //
 // Starts server/main.ts on a loopback port over a fresh database (a temporary SQLite file by
 // default; DATABASE_URL or --db for another; a PostgreSQL URL gets a fresh schema), creates N
@@ -24,12 +26,14 @@ import { createSession } from '../server/account/sessions.js';
 import { API_PREFIX, examsPaths, pathTo, serverPaths } from '../src/contracts/paths.js';
 import { flag, newStats, positive, prepareDatabase, report, timed } from './bench-server.js';
 import { agent, answersLost, POOL_CONNECTIONS, request, type ServerProcess, startServerProcess } from './server-process.js';
+import { haproxyInstalled, startHaproxy, type Balancer } from './balancer.js';
 
 const STUDENTS = Math.floor(positive('students', 1000));
 const SECONDS = positive('seconds', 60);
 const SUBMIT_WINDOW = positive('submit-window', 30);
 const OPEN_WINDOW = positive('open-window', 10);
 const PROCESSES = Math.floor(positive('processes', 1));
+const BALANCER = process.argv.includes('--balancer');
 const SAVE_EVERY_MS = 10_000;
 const QUESTIONS = 40;
 
@@ -90,7 +94,9 @@ async function runSchedule<T>(jobs: { at: number; job: T }[], fire: (job: T) => 
 async function main(): Promise<void> {
   const database = await prepareDatabase('exam-bench');
   let servers: ServerProcess[] = [];
+  let balancer: Balancer | null = null;
   try {
+    if (BALANCER && !haproxyInstalled()) throw new Error('--balancer needs HAProxy: apt-get install haproxy');
     console.log(`Exam load benchmark: ${STUDENTS} students opening within ${OPEN_WINDOW} s, answer saves every 10 s for ${SECONDS} s, submits within ${SUBMIT_WINDOW} s`);
     console.log(`Database: ${database.describe}; machine: ${os.cpus().length} cores, Node ${process.version}`);
 
@@ -115,8 +121,18 @@ async function main(): Promise<void> {
       ),
     );
     console.log(`Server processes: ${PROCESSES}${redis ? `, Redis ${redis}` : ''}`);
-    // A student keeps to one process, as behind a balancer with sticky sessions.
-    const portOf = new Map(sessions.map((session, i) => [session, servers[i % PROCESSES]!.port]));
+    if (BALANCER) {
+      // Room for the bench's pool and the balancer's own connections to the processes.
+      balancer = await startHaproxy(
+        servers.map((server, i) => ({ name: `p${i + 1}`, port: server.port })),
+        { maxconn: 4 * POOL_CONNECTIONS * PROCESSES },
+      );
+      console.log(`Balancer: HAProxy on port ${balancer.port}, round robin over the ${PROCESSES} process${PROCESSES === 1 ? '' : 'es'}; every request goes through it`);
+    }
+    // Through the balancer, every request goes to it; without it, a student keeps to one process, as
+    // behind a balancer with sticky sessions.
+    const portOf = new Map(sessions.map((session, i) => [session, balancer ? balancer.port : servers[i % PROCESSES]!.port]));
+    const entryPorts = balancer ? [balancer.port] : servers.map((server) => server.port);
 
     // A server that has run for a while has compiled its routes: one student outside the measure opens
     // the exam first, so the figures are not those of the process's first requests.
@@ -134,7 +150,9 @@ async function main(): Promise<void> {
     // A server behind the balancer keeps the balancer's connections open: the pool's connections are
     // opened before the measure, unless --cold-connections asks for them to be opened by the storm itself
     // (docs/performance.md has both).
-    if (!process.argv.includes('--cold-connections')) await Promise.all(Array.from({ length: POOL_CONNECTIONS * PROCESSES }, (_, i) => request(servers[i % PROCESSES]!.port, 'GET', `${API_PREFIX}${serverPaths.health}`, null)));
+    if (!process.argv.includes('--cold-connections')) {
+      await Promise.all(Array.from({ length: POOL_CONNECTIONS * entryPorts.length }, (_, i) => request(entryPorts[i % entryPorts.length]!, 'GET', `${API_PREFIX}${serverPaths.health}`, null)));
+    }
 
     // Phase 0: the batch opens the exam together (spread over --open-window seconds): the exam list,
     // start, then the paper, one after the other for each student, as the app does.
@@ -219,6 +237,7 @@ async function main(): Promise<void> {
     await db.destroy();
     if (mismatched > 0) process.exitCode = 1;
   } finally {
+    await balancer?.stop();
     await Promise.all(servers.map((server) => server.stop()));
     agent.destroy();
     await database.drop();

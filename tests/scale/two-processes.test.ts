@@ -3,10 +3,6 @@
 // (TEST_REDIS_URL, else a redis-server started here). A student takes a live exam through the
 // balancer, whose requests it spreads over both processes, with the realtime socket connected; the
 // teacher publishes the results through the other process, and the notification reaches the student.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import type { Kysely } from 'kysely';
@@ -15,12 +11,11 @@ import { migrate } from '../../server/db/migrate.js';
 import { importBundle } from '../../server/db/seed/import.js';
 import { createSession } from '../../server/account/sessions.js';
 import type { Database } from '../../server/db/schema.js';
-import { API_PREFIX, examsPaths, pathTo, serverPaths, staffPaths } from '../../src/contracts/paths.js';
+import { API_PREFIX, examsPaths, pathTo, staffPaths } from '../../src/contracts/paths.js';
 import { createDatabase, postgresUrl, type TestDatabase } from '../support/databases.js';
 import { redisProcess, redisServerInstalled, startServerProcess, until, type RedisProcess, type ServerProcess } from '../support/fault-rig.js';
-import { freePort } from '../../bench/server-process.js';
+import { haproxyInstalled, startHaproxy, type Balancer } from '../../bench/balancer.js';
 
-const haproxyInstalled = spawnSync('haproxy', ['-v']).status === 0;
 const redisUrl = process.env.TEST_REDIS_URL ?? null;
 
 const [COURSE, GROUP, EXAM, ASSIGNMENT, STUDENT, TEACHER] = ['c0d', '90d', 'e0d', 'a0d', '5d0', '7d0'].map((prefix) => `${prefix}${'1'.padStart(21, '0')}`) as [
@@ -30,32 +25,6 @@ const QUESTIONS = 5;
 const questionId = (i: number) => `e2d${i.toString(16).padStart(21, '0')}`;
 /** The exam is open for an hour: however slow the machine, the student finishes within it; the test then closes it (below). */
 const EXAM_OPEN_MS = 3_600_000;
-
-function haproxyConfig(port: number, servers: { name: string; port: number }[]): string {
-  return [
-    'global',
-    '  maxconn 2000',
-    'defaults',
-    '  mode http',
-    '  timeout connect 2s',
-    '  timeout client 30s',
-    '  timeout server 30s',
-    '  timeout tunnel 1h',
-    'frontend academy',
-    `  bind 127.0.0.1:${port}`,
-    '  option forwardfor',
-    '  default_backend servers',
-    'backend servers',
-    '  balance roundrobin',
-    `  option httpchk GET ${API_PREFIX}${serverPaths.health}`,
-    '  http-check expect status 200',
-    // Stickiness by cookie, for clients that fall back to long-polling; it also lets this test choose a process.
-    '  cookie academy_server insert indirect nocache',
-    '  http-response set-header X-Served-By %[srv_name]',
-    ...servers.map((s) => `  server ${s.name} 127.0.0.1:${s.port} check inter 1s cookie ${s.name}`),
-    '',
-  ].join('\n');
-}
 
 interface Reply {
   status: number;
@@ -77,9 +46,9 @@ async function call(port: number, method: string, url: string, session: string, 
   return { status: response.status, servedBy: response.headers.get('x-served-by'), body: (await response.json()) as Reply['body'] };
 }
 
-if (!haproxyInstalled || (!redisUrl && !redisServerInstalled)) {
+if (!haproxyInstalled() || (!redisUrl && !redisServerInstalled)) {
   console.warn(
-    `Two server processes behind HAProxy: NOT RUN (${!haproxyInstalled ? 'haproxy is not installed: Debian package haproxy' : 'no Redis: set TEST_REDIS_URL or install redis-server'}).`,
+    `Two server processes behind HAProxy: NOT RUN (${!haproxyInstalled() ? 'haproxy is not installed: Debian package haproxy' : 'no Redis: set TEST_REDIS_URL or install redis-server'}).`,
   );
 } else {
   const kind = postgresUrl ? 'postgres' : 'sqlite';
@@ -88,10 +57,8 @@ if (!haproxyInstalled || (!redisUrl && !redisServerInstalled)) {
     let db: Kysely<Database>;
     let redis: RedisProcess | null = null;
     let servers: ServerProcess[] = [];
-    let haproxy: ChildProcess | null = null;
-    let haproxyOutput = '';
+    let haproxy: Balancer | null = null;
     let balancer = 0;
-    let scratch = '';
 
     beforeAll(async () => {
       database = await createDatabase(kind);
@@ -129,27 +96,19 @@ if (!haproxyInstalled || (!redisUrl && !redisServerInstalled)) {
       const env = { REDIS_URL: url, EXAM_GRACE_SECONDS: '0' };
       servers = await Promise.all([startServerProcess(database.url, env), startServerProcess(database.url, env)]);
 
-      scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-haproxy-'));
-      balancer = await freePort();
-      const config = path.join(scratch, 'haproxy.cfg');
-      fs.writeFileSync(config, haproxyConfig(balancer, [{ name: 'a', port: servers[0]!.port }, { name: 'b', port: servers[1]!.port }]));
-      haproxy = spawn('haproxy', ['-f', config, '-db'], { stdio: ['ignore', 'pipe', 'pipe'] });
-      haproxy.stdout?.on('data', (chunk: Buffer) => (haproxyOutput += chunk.toString()));
-      haproxy.stderr?.on('data', (chunk: Buffer) => (haproxyOutput += chunk.toString()));
-      // Both processes up in the balancer's eyes: each answers through it when chosen by cookie.
-      await until(`HAProxy serves both processes (${haproxyOutput})`, async () => {
-        const replies = await Promise.all(['a', 'b'].map((server) => fetch(`http://127.0.0.1:${balancer}${API_PREFIX}${serverPaths.health}`, { headers: { cookie: `academy_server=${server}` } })));
-        return replies.every((r, i) => r.status === 200 && r.headers.get('x-served-by') === ['a', 'b'][i]);
-      });
+      haproxy = await startHaproxy([
+        { name: 'a', port: servers[0]!.port },
+        { name: 'b', port: servers[1]!.port },
+      ]);
+      balancer = haproxy.port;
     }, 90_000);
 
     afterAll(async () => {
-      haproxy?.kill('SIGTERM');
+      await haproxy?.stop();
       await Promise.all(servers.map((s) => s.stop()));
       await redis?.kill9();
       await db?.destroy();
       await database?.drop();
-      if (scratch) fs.rmSync(scratch, { recursive: true, force: true });
     });
 
     it('serves an exam through the balancer and carries a notification published on one process to a student on the other', async () => {
