@@ -10,3 +10,9 @@ export interface RequestFailure {
 }
 
 export const failureOf = (error: unknown): RequestFailure => (error && typeof error === 'object' ? (error as RequestFailure) : {});
+
+/** Passing, worth another try: no answer at all, or the server was overloaded or down (not a refusal of the request). */
+export const isTransient = (error: unknown): boolean => {
+  const f = failureOf(error);
+  return f.network === true || (f.status ?? 0) >= 500 || f.status === 429;
+};

@@ -7,7 +7,7 @@ import type { AnswerValue, Attachment, QuestionType } from '../contracts/exams';
 import type { LocalSavedAnswer, PendingFile, SavedAnswers } from '../services/answerStore';
 import { meansExamRemoved } from '../domain/examErrors';
 import { MESSAGES } from '../domain/messages';
-import { failureOf } from '../domain/failures';
+import { failureOf, isTransient } from '../domain/failures';
 
 export const ANSWER_TRIES = 3;
 
@@ -96,11 +96,6 @@ export interface AnswerOutboxInput {
   questionNumbers?: Record<string, number>;
 }
 
-/** Worth another try: no answer at all, or the server was overloaded or down. */
-const isRetryable = (error: unknown) => {
-  const f = failureOf(error);
-  return f.network === true || (f.status ?? 0) >= 500 || f.status === 429;
-};
 /** The session ended: the answer was not judged at all, so it waits for the next sign-in. */
 const isSignedOut = (error: unknown) => failureOf(error).status === 401;
 /** The send was overtaken by a newer choice for the same question, which is queued to be sent itself. */
@@ -238,8 +233,8 @@ export const answerOutboxMachine = setup({
     online: ({ context }) => context.online,
     hasQueueOnline: ({ context }) => context.online && context.queue.length > 0,
     hasQueueOffline: ({ context }) => !context.online && context.queue.length > 0,
-    canRetry: ({ context }, params: { error: unknown }) => context.attempt < ANSWER_TRIES && isRetryable(params.error),
-    keepOffline: (_, params: { error: unknown }) => isRetryable(params.error),
+    canRetry: ({ context }, params: { error: unknown }) => context.attempt < ANSWER_TRIES && isTransient(params.error),
+    keepOffline: (_, params: { error: unknown }) => isTransient(params.error),
     signedOut: (_, params: { error: unknown }) => isSignedOut(params.error),
     forbidden: (_, params: { error: unknown }) => meansExamRemoved(failureOf(params.error)),
     wasResubmit: ({ context }) => context.queue[0]?.resubmit === true,

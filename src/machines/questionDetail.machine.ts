@@ -10,7 +10,7 @@
 // no answer either, the thread shown stays, and is read again once the connection returns.
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { ForumComment, ForumMedia, ForumQuestion } from '../contracts/forum';
-import { failureOf } from '../domain/failures';
+import { isTransient } from '../domain/failures';
 import { canEditQuestion, canEditReply, canReply } from '../domain/forum';
 
 export interface Thread {
@@ -93,10 +93,7 @@ export const questionDetailMachine = setup({
      * A thread is shown and reading it again got no answer, or the server failed: what is shown stays. A
      * refusal (the question gone, or no longer in the student's batches) still ends on the error.
      */
-    threadKept: ({ context }, params: { error: unknown }) => {
-      const failure = failureOf(params.error);
-      return context.thread !== null && (failure.network === true || (failure.status ?? 0) >= 500);
-    },
+    threadKept: ({ context }, params: { error: unknown }) => context.thread !== null && isTransient(params.error),
     /** An edit on its way cannot be put away: it may yet land, and its editor waits for it. */
     editNotOnItsWay: ({ context }) => context.edit?.status !== 'sending' && context.edit?.status !== 'saved',
   },

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { browserSuite, newPage, signIn, textContrast, toast, type Page } from '../support/browser';
+import { browserSuite, holdNextRequest, newPage, signIn, textContrast, toast, type Page } from '../support/browser';
 import { DEMO_STUDENT, NO_BATCH_STUDENT } from '../support/demo-academy';
 
 const NEW_PHONE = '01811223344';
@@ -88,12 +88,7 @@ describe('account in the browser', () => {
 
     await page.getByLabel('Verification code').fill(code);
     // The code is checked on a slow link (held): the field is read-only meanwhile, so typing is not taken and lost.
-    let releaseCheck!: () => void;
-    const checkHeld = new Promise<void>((resolve) => (releaseCheck = resolve));
-    await page.route('**/api/student/check-code', async (route) => {
-      await checkHeld;
-      await route.continue();
-    });
+    const releaseCheck = await holdNextRequest(page, '**/api/student/check-code');
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('button', { name: 'Checking…' }).waitFor();
     expect(await page.getByLabel('Verification code').getAttribute('readonly')).not.toBeNull();

@@ -1,7 +1,7 @@
 // Exams in a real Chromium against a real server with the demo academy: the live exam with every
 // question type, answers kept through an offline reload, time over, and a practice submission.
 import { describe, expect, it } from 'vitest';
-import { browserSuite, newPage, signIn, type Page } from '../support/browser';
+import { browserSuite, holdNextRequest, newPage, signIn, type Page } from '../support/browser';
 import { currentAttempt, DEMO, DEMO_STUDENT, openExam } from '../support/demo-academy';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -73,12 +73,7 @@ describe('exams in the browser', () => {
     await expect.poll(() => alerts.at(-1)).toBe('You must select subjects to meet the total of 3 subjects.');
     await dialog.getByRole('checkbox', { name: /Pharmacology/ }).check();
     // The selection is saved on a slow link (held): the modal cannot close meanwhile, so Cancel waits.
-    let releaseSave!: () => void;
-    const saveHeld = new Promise<void>((resolve) => (releaseSave = resolve));
-    await page.route('**/api/exam/add-segmented-exam-subject', async (route) => {
-      await saveHeld;
-      await route.continue();
-    });
+    const releaseSave = await holdNextRequest(page, '**/api/exam/add-segmented-exam-subject');
     await dialog.getByRole('button', { name: 'Start Exam' }).click();
     await expect.poll(() => dialog.getByRole('button', { name: 'Start Exam' }).getAttribute('aria-busy')).toBe('true');
     expect(await dialog.getByRole('button', { name: 'Cancel' }).isDisabled()).toBe(true);

@@ -5,7 +5,7 @@
 // the link loses (offline, a 503) or the server refuses (a peer replied meanwhile) stays open with the
 // typed text and the added file and says why; Save again sends it once the link is back.
 import { describe, expect, it } from 'vitest';
-import { browserSuite, newPage, signIn, toast, type Page } from '../support/browser';
+import { browserSuite, holdNextRequest, newPage, signIn, toast, type Page } from '../support/browser';
 import { DEMO, DEMO_STUDENT } from '../support/demo-academy';
 
 const suite = browserSuite();
@@ -84,12 +84,7 @@ describe('forum replies in the browser', () => {
     await asker.getByText('dermatomes.pdf').waitFor();
     // A like is on its way on a slow link: the thread cannot take an edit then, so Save waits (busy)
     // instead of closing the editor on an edit that would be dropped.
-    let releaseLike!: () => void;
-    const likeHeld = new Promise<void>((resolve) => (releaseLike = resolve));
-    await asker.route('**/api/qa/like-question', async (route) => {
-      await likeHeld;
-      await route.continue();
-    });
+    const releaseLike = await holdNextRequest(asker, '**/api/qa/like-question');
     await asker.getByRole('button', { name: 'Like 0' }).click();
     const save = asker.getByRole('button', { name: 'Save' });
     await expect.poll(() => save.getAttribute('aria-busy')).toBe('true');

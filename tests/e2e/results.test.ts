@@ -1,7 +1,7 @@
 // Results in a real Chromium against a real server with the demo academy: a practice exam's result,
 // printed and retaken; the scoreboard with its course filter, paging, merit list and Progress Report.
 import { describe, expect, it } from 'vitest';
-import { browserSuite, newPage, signIn, type Page } from '../support/browser';
+import { browserSuite, holdNextRequest, newPage, signIn, type Page } from '../support/browser';
 import { currentAttempt, DEMO, DEMO_STUDENT, DEMO_TEACHER, openExam } from '../support/demo-academy';
 import { pdfText } from '../support/pdf';
 
@@ -69,12 +69,7 @@ describe('results in the browser', () => {
     expect((await currentAttempt(suite.server, DEMO.shortPracticeExam))?.id).toBe(before?.id);
     await page.getByRole('button', { name: 'Retake Exam' }).click();
     // The retake is sent on a slow link (held): Print waits meanwhile, since a press then would be lost.
-    let releaseRetake!: () => void;
-    const retakeHeld = new Promise<void>((resolve) => (releaseRetake = resolve));
-    await page.route('**/api/exam/retake/**', async (route) => {
-      await retakeHeld;
-      await route.continue();
-    });
+    const releaseRetake = await holdNextRequest(page, '**/api/exam/retake/**');
     await confirm.getByRole('button', { name: 'Yes, retake' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Retake Exam' }).getAttribute('aria-busy')).toBe('true');
     expect(await page.getByRole('button', { name: 'Print' }).isDisabled()).toBe(true);

@@ -5,6 +5,8 @@ import { describePaths } from '../support/machine-paths';
 import { answered, completed, ME, models, reply, unanswered } from '../models/questionDetail.model';
 
 const NONE = { keep: [], add: [] };
+/** No answer at all: the link lost the request. */
+const noLink = Object.assign(new Error('<no response> Failed to fetch'), { status: 0, network: true });
 
 function startDetail(thread: Thread, inspect?: (inspection: InspectionEvent) => void, failedFiles: string[] = []) {
   const changes: ThreadChange[] = [];
@@ -72,7 +74,6 @@ describe("an edit's outcome, which its editor follows", () => {
   const photo = new File([new Uint8Array(4)], 'xray.jpg', { type: 'image/jpeg' });
   const typed = { text: ' With the scan and an X-ray ', keep: [scan], add: [photo] };
   const refusal = Object.assign(new Error('Only the last reply can be edited.'), { status: 409, title: 'Only the last reply can be edited.', code: 'notLastReply', network: false });
-  const noLink = Object.assign(new Error('[PATCH] "/api/qa/update-comment": <no response> Failed to fetch'), { status: 0, network: true });
 
   /** The thread's answers held until the test lets them go, and sendChange's answers in turn (an Error is thrown). */
   function startEditing(answers: Array<ChangeOutcome | Error>, thread: Thread = answered) {
@@ -158,34 +159,40 @@ describe("an edit's outcome, which its editor follows", () => {
   });
 });
 
+/** Each read of the thread and each change held until the test answers or fails it; the errors the screen was told to show. */
+function startHeld() {
+  const reads: Array<{ resolve: (thread: Thread) => void; reject: (error: unknown) => void }> = [];
+  const changes: Array<{ resolve: (outcome: ChangeOutcome) => void; reject: (error: unknown) => void }> = [];
+  const shown: unknown[] = [];
+  const actor = createActor(
+    questionDetailMachine.provide({
+      actors: {
+        loadThread: fromPromise(() => new Promise<Thread>((resolve, reject) => reads.push({ resolve, reject }))),
+        sendChange: fromPromise(() => new Promise<ChangeOutcome>((resolve, reject) => changes.push({ resolve, reject }))),
+      },
+      actions: { showError: (_, { error }) => shown.push(error) },
+    }),
+    { input: { studentId: ME, questionId: 'q1' } },
+  );
+  actor.start();
+  /** The thread shows and the student sends a change. */
+  const sendChange = async (change: { type: 'question.like' } | { type: 'question.bookmark' }) => {
+    reads[0]!.resolve(answered);
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send(change);
+  };
+  return { actor, reads, changes, shown, sendChange };
+}
+type Held = ReturnType<typeof startHeld>;
+
 describe('a reply the student adds while the thread is busy', () => {
   const withMyReply: Thread = { ...answered, comments: [...answered.comments, reply('c3', ME)] };
-  const noLink = Object.assign(new Error('<no response> Failed to fetch'), { status: 0, network: true });
 
-  /** Each read of the thread and each change held until the test answers it. */
-  function startHeld() {
-    const reads: Array<(thread: Thread) => void> = [];
-    const changes: Array<{ resolve: (outcome: ChangeOutcome) => void; reject: (error: unknown) => void }> = [];
-    const actor = createActor(
-      questionDetailMachine.provide({
-        actors: {
-          loadThread: fromPromise(() => new Promise<Thread>((resolve) => reads.push(resolve))),
-          sendChange: fromPromise(() => new Promise<ChangeOutcome>((resolve, reject) => changes.push({ resolve, reject }))),
-        },
-        actions: { showError: () => {} },
-      }),
-      { input: { studentId: ME, questionId: 'q1' } },
-    );
-    actor.start();
-    /** The thread shows, the student sends a change, and their reply lands while the change is on its way. */
-    const changeWhileReplyLands = async (change: { type: 'question.like' } | { type: 'question.bookmark' }) => {
-      reads[0]!(answered);
-      await waitFor(actor, (s) => s.matches('ready'));
-      actor.send(change);
-      actor.send({ type: 'thread.reload' });
-    };
-    return { actor, reads, changes, changeWhileReplyLands };
-  }
+  /** The thread shows, the student sends a change, and their reply lands while the change is on its way. */
+  const changeWhileReplyLands = async (held: Held, change: { type: 'question.like' } | { type: 'question.bookmark' }) => {
+    await held.sendChange(change);
+    held.actor.send({ type: 'thread.reload' });
+  };
 
   it('reads the thread again when the reply lands while a read that began before it is under way', async () => {
     const { actor, reads } = startHeld();
@@ -193,30 +200,32 @@ describe('a reply the student adds while the thread is busy', () => {
     actor.send({ type: 'thread.reload' });
     expect(reads).toHaveLength(2);
     // The read that began before the reply answers late, without it: it is not shown.
-    reads[0]!(answered);
-    reads[1]!(withMyReply);
+    reads[0]!.resolve(answered);
+    reads[1]!.resolve(withMyReply);
     await waitFor(actor, (s) => s.matches('ready'));
     expect(actor.getSnapshot().context.thread).toEqual(withMyReply);
     expect(reads).toHaveLength(2);
   });
 
   it('reads the thread again after a like the link lost, when the reply landed while the like was on its way', async () => {
-    const { actor, reads, changes, changeWhileReplyLands } = startHeld();
-    await changeWhileReplyLands({ type: 'question.like' });
+    const held = startHeld();
+    const { actor, reads, changes } = held;
+    await changeWhileReplyLands(held, { type: 'question.like' });
     changes[0]!.reject(noLink);
     await waitFor(actor, (s) => s.matches('loading'), { timeout: 1000 });
     expect(reads).toHaveLength(2);
-    reads[1]!(withMyReply);
+    reads[1]!.resolve(withMyReply);
     await waitFor(actor, (s) => s.matches('ready'));
     expect(actor.getSnapshot().context.thread).toEqual(withMyReply);
   });
 
   it('reads the thread once after a change that was sent', async () => {
-    const { actor, reads, changes, changeWhileReplyLands } = startHeld();
-    await changeWhileReplyLands({ type: 'question.bookmark' });
+    const held = startHeld();
+    const { actor, reads, changes } = held;
+    await changeWhileReplyLands(held, { type: 'question.bookmark' });
     changes[0]!.resolve({ failedFiles: [] });
     await waitFor(actor, (s) => s.matches('loading'));
-    reads[1]!(withMyReply);
+    reads[1]!.resolve(withMyReply);
     await waitFor(actor, (s) => s.matches('ready'));
     expect(actor.getSnapshot().context.thread).toEqual(withMyReply);
     expect(reads).toHaveLength(2);
@@ -224,40 +233,19 @@ describe('a reply the student adds while the thread is busy', () => {
 });
 
 describe('a change whose answer the link lost', () => {
-  const noLink = Object.assign(new Error('<no response> Failed to fetch'), { status: 0, network: true });
   const gone = Object.assign(new Error('This question was not found.'), { status: 404, network: false });
   const liked: Thread = { ...answered, question: { ...answered.question, likes: 1, isLiked: true } };
 
-  /** Each read of the thread and each change held until the test answers or fails it. */
-  function startHeld() {
-    const reads: Array<{ resolve: (thread: Thread) => void; reject: (error: unknown) => void }> = [];
-    const changes: Array<{ resolve: (outcome: ChangeOutcome) => void; reject: (error: unknown) => void }> = [];
-    const shown: unknown[] = [];
-    const actor = createActor(
-      questionDetailMachine.provide({
-        actors: {
-          loadThread: fromPromise(() => new Promise<Thread>((resolve, reject) => reads.push({ resolve, reject }))),
-          sendChange: fromPromise(() => new Promise<ChangeOutcome>((resolve, reject) => changes.push({ resolve, reject }))),
-        },
-        actions: { showError: (_, { error }) => shown.push(error) },
-      }),
-      { input: { studentId: ME, questionId: 'q1' } },
-    );
-    actor.start();
-    /** The thread shows, the student likes the question, and the like's answer is lost on the link. */
-    const likeLost = async () => {
-      reads[0]!.resolve(answered);
-      await waitFor(actor, (s) => s.matches('ready'));
-      actor.send({ type: 'question.like' });
-      changes[0]!.reject(noLink);
-      await waitFor(actor, (s) => s.matches('loading'));
-    };
-    return { actor, reads, shown, likeLost };
-  }
+  /** The thread shows, the student likes the question, and the like's answer is lost on the link. */
+  const likeLost = async (held: Held) => {
+    await held.sendChange({ type: 'question.like' });
+    held.changes[0]!.reject(noLink);
+    await waitFor(held.actor, (s) => s.matches('loading'));
+    return held;
+  };
 
   it('reads the thread again, so a like that landed though its answer was lost shows as liked', async () => {
-    const { actor, reads, shown, likeLost } = startHeld();
-    await likeLost();
+    const { actor, reads, shown } = await likeLost(startHeld());
     expect(shown).toEqual([noLink]);
     reads[1]!.resolve(liked);
     await waitFor(actor, (s) => s.matches('ready'));
@@ -266,8 +254,7 @@ describe('a change whose answer the link lost', () => {
   });
 
   it('keeps the thread shown when reading it again gets no answer either, and reads it once the connection returns', async () => {
-    const { actor, reads, likeLost } = startHeld();
-    await likeLost();
+    const { actor, reads } = await likeLost(startHeld());
     reads[1]!.reject(noLink);
     await waitFor(actor, (s) => s.matches('ready'));
     expect(actor.getSnapshot().context.thread).toEqual(answered);
@@ -280,8 +267,7 @@ describe('a change whose answer the link lost', () => {
   });
 
   it('ends on the error when reading the thread again is refused: the question is gone', async () => {
-    const { actor, reads, likeLost } = startHeld();
-    await likeLost();
+    const { actor, reads } = await likeLost(startHeld());
     reads[1]!.reject(gone);
     await waitFor(actor, (s) => s.matches('failed'));
     expect(actor.getSnapshot().context.error).toBe('This question was not found.');
