@@ -94,7 +94,23 @@ export const PRODUCTION_REFUSALS = {
   demoSeed:
     'Production refuses SEED_DEMO=true: the demo academy has published passwords. Unset SEED_DEMO and import your academy with `npm run academy -- import <bundle>`.',
   signingSecret: 'Production needs SIGNING_SECRET.',
+  weakSigningSecret:
+    'Production refuses this SIGNING_SECRET: it must hold at least 32 random bytes: 64 hex digits or 43 characters of base64 or other text (`openssl rand -hex 32`), not a repeated pattern.',
 } as const;
+
+/**
+ * Whether a signing secret carries at least 32 bytes of entropy, as far as text can tell: 64 or more
+ * hex digits (32 bytes decoded), or else 43 or more characters (32 bytes of base64, or text as long),
+ * and no pattern: not one piece repeated, at least 8 different characters, none making up more than a
+ * quarter of it.
+ */
+export function strongSecret(secret: string): boolean {
+  const hex = /^[0-9a-f]+$/i.test(secret);
+  if (secret.length < (hex ? 64 : 43) || /^(.+)\1+$/s.test(secret)) return false;
+  const counts = new Map<string, number>();
+  for (const character of secret) counts.set(character, (counts.get(character) ?? 0) + 1);
+  return counts.size >= 8 && Math.max(...counts.values()) <= secret.length / 4;
+}
 
 /** "30/15m", "500/1h", "10/30s": at most 30 in any 15 minutes. */
 export function parseLimit(name: string, value: string | undefined, fallback: Limit): Limit {
@@ -163,6 +179,7 @@ export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
   if (production && sms.kind === 'file') throw new Error(PRODUCTION_REFUSALS.fileSms);
   if (production && env.SEED_DEMO === 'true') throw new Error(PRODUCTION_REFUSALS.demoSeed);
   if (production && !env.SIGNING_SECRET) throw new Error(PRODUCTION_REFUSALS.signingSecret);
+  if (production && !strongSecret(env.SIGNING_SECRET!)) throw new Error(PRODUCTION_REFUSALS.weakSigningSecret);
   const root = process.cwd();
   return {
     port: Number(env.PORT ?? 3000),
