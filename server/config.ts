@@ -42,6 +42,8 @@ export interface Config {
   academyName: string;
   /** Seed the demo academy into an empty database (never in production). */
   seedDemo: boolean;
+  /** Production starts even when demo accounts with their published passwords are in the database. */
+  allowDemoAccounts: boolean;
   /** scrypt cost parameter N; OWASP recommends 2^17 with r=8, p=1. */
   scryptCost: number;
   sessionDays: number;
@@ -194,6 +196,7 @@ export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
     academyName: env.ACADEMY_NAME ?? 'Medical Academy',
     // Production never seeds the demo academy; elsewhere it is seeded unless turned off.
     seedDemo: !production && env.SEED_DEMO !== 'false',
+    allowDemoAccounts: env.ALLOW_DEMO_ACCOUNTS === 'true',
     scryptCost: Number(env.SCRYPT_COST ?? 2 ** 17),
     sessionDays: Number(env.SESSION_DAYS ?? 30),
     limits: {
