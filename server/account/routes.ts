@@ -12,7 +12,8 @@ import { hashPassword, verifyPassword } from './passwords.js';
 import { createSession, revokeSession } from './sessions.js';
 import { checkCode, issueCode, otpErrors, spendCode, verifyCode, withdrawCode, REGISTER_FIRST } from './otp.js';
 import { clearBucket, OTP_SEND_LIMIT, releaseSlots, retryAfterSeconds, SIGN_IN_BACKOFF, takeSlots, waitText, type Check } from './rate-limit.js';
-import { HashGateFull } from './hash-gate.js';
+import { HashGateFull, type HashLane } from './hash-gate.js';
+import { deviceCookie, knownDevice } from './device-token.js';
 import { smsTransport, SmsDeliveryError, type CodePurpose } from './sms.js';
 import { studentView } from './student-view.js';
 import { findStoredFile } from '../storage/queries.js';
@@ -141,11 +142,14 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   const busy = () => new ApiError(503, ACCOUNT_TITLES.signInBusy, 'signInBusy', ACCOUNT_TITLES.signInBusy);
 
   /**
-   * Checks a password for a sign-in, with every limit judged before any hashing: failures across the
-   * academy and from the client's address (counts), and for this account from this address a delay
-   * that grows with each failure instead of a lockout, so failures from elsewhere never keep the
-   * owner out. The attempt holds its slots while the password is checked: a failure keeps them, a
-   * success gives them back and forgets this account's failures from this address.
+   * Checks a password for a sign-in. Judged before any hashing: for this account a delay that grows
+   * with each failure instead of a lockout, counted per known device (a valid device token for this
+   * account) or else per client address, so failures from elsewhere never keep the owner out; and
+   * failures from the client's address (a count that refuses). Failures across the academy never
+   * refuse: once over their limit, attempts from addresses that failed lately are slowed in the hash
+   * queue (after everyone else, one at a time per address, never on the last hash thread), while
+   * known devices always go first. The attempt holds its slots while the password is checked: a
+   * failure keeps them, a success gives them back, forgets the back-off and marks the device known.
    */
   async function checkSignIn(
     request: FastifyRequest,
@@ -155,16 +159,18 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     password: string,
   ): Promise<boolean> {
     const now = app.clock.now();
-    const pairBucket = `sign-in:${account}@${request.ip}`;
+    const address = request.ip;
+    const device = knownDevice(request.headers.cookie, app.config.signingSecret, account, now);
+    const addressBucket = `sign-in:address:${address}`;
+    const pairBucket = device ? `sign-in:${account}@device:${device}` : `sign-in:${account}@${address}`;
     const checks: Check[] = [
-      { bucket: 'sign-in:all', limit: limits.signInGlobal },
-      { bucket: `sign-in:address:${request.ip}`, limit: limits.signInPerAddress },
+      { bucket: 'sign-in:all', limit: limits.signInGlobal, soft: true },
+      { bucket: addressBucket, limit: limits.signInPerAddress },
       { bucket: pairBucket, backoff: SIGN_IN_BACKOFF },
     ];
     const dummyReady = dummyHash();
     const taken = await takeSlots(app.db, app.dialect, checks, now);
     if (!taken.allowed) {
-      if (taken.bucket === 'sign-in:all') throw limited(reply, taken.retryAt, now, 503, ACCOUNT_TITLES.signInBusy, 'signInBusy', ACCOUNT_TITLES.signInBusy);
       if (taken.bucket === pairBucket) {
         const message = `Too many sign-in attempts. Please try again in ${waitText(taken.retryAt, now)}.`;
         throw limited(reply, taken.retryAt, now, 429, ACCOUNT_TITLES.tooManyLogins, 'tooManyLoginAttempts', message);
@@ -172,11 +178,14 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       const message = `Too many failed sign-ins from your network. Please try again in ${waitText(taken.retryAt, now)}.`;
       throw limited(reply, taken.retryAt, now, 429, ACCOUNT_TITLES.tooManySignInsFromAddress, 'tooManySignInsFromAddress', message);
     }
+    // Under an academy-wide flood, the addresses that failed lately wait behind those that did not.
+    const slowed = taken.over.includes('sign-in:all') && (taken.counts[addressBucket] ?? 0) > 0;
+    const lane: HashLane = device ? 'known' : slowed ? 'slowed' : 'normal';
     let valid: boolean;
     try {
       const stored = await storedHash();
       const against = stored ?? (await dummyReady);
-      valid = (await app.hashGate.run(() => verifyPassword(password, against))) && stored !== null;
+      valid = (await app.hashGate.run(() => verifyPassword(password, against), { lane, key: address })) && stored !== null;
     } catch (error) {
       // Turned away before any hashing: not the caller's failure, so the slots go back.
       await releaseSlots(app.db, taken.eventIds);
@@ -189,6 +198,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     if (valid) {
       await releaseSlots(app.db, taken.eventIds);
       await clearBucket(app.db, pairBucket);
+      reply.header('set-cookie', deviceCookie(request.headers.cookie, app.config.signingSecret, account, now, request.protocol === 'https'));
     }
     return valid;
   }
