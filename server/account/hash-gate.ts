@@ -43,8 +43,9 @@ export class HashGate {
   /** The most hashes that ever ran at once, and how many ran in all (read by tests). */
   peakRunning = 0;
   runs = 0;
-  /** The longest the queue ever was (read by tests). */
+  /** The longest the queue ever was, and the most slowed hashes that ran at once (read by tests). */
   peakQueued = 0;
+  peakSlowedRunning = 0;
   /** Runs per lane (read by tests). */
   readonly laneRuns: Record<HashLane, number> = { known: 0, normal: 0, slowed: 0 };
 
@@ -71,6 +72,7 @@ export class HashGate {
     this.running += 1;
     if (lane === 'slowed') {
       this.slowedRunning += 1;
+      this.peakSlowedRunning = Math.max(this.peakSlowedRunning, this.slowedRunning);
       this.slowedKeys.set(key, (this.slowedKeys.get(key) ?? 0) + 1);
     }
     this.peakRunning = Math.max(this.peakRunning, this.running);

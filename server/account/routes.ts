@@ -31,7 +31,6 @@ export const ACCOUNT_TITLES = {
   invalidCredentials: 'Phone no. or password is incorrect',
   staffInvalidCredentials: 'Username or password is incorrect',
   tooManyLogins: 'Too many sign-in attempts. Please wait a moment and try again.',
-  tooManySignInsFromAddress: 'Too many failed sign-ins from your network. Please try again later.',
   signInBusy: 'Too many students are signing in right now. Please try again in a moment.',
   tooManyCodes: 'Too many codes were sent to this number. Please try again in an hour.',
   tooManyCodeRequestsFromAddress: 'Too many code requests from your network. Please try again later.',
@@ -142,14 +141,16 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   const busy = () => new ApiError(503, ACCOUNT_TITLES.signInBusy, 'signInBusy', ACCOUNT_TITLES.signInBusy);
 
   /**
-   * Checks a password for a sign-in. Judged before any hashing: for this account a delay that grows
-   * with each failure instead of a lockout, counted per known device (a valid device token for this
-   * account) or else per client address, so failures from elsewhere never keep the owner out; and
-   * failures from the client's address (a count that refuses). Failures across the academy never
-   * refuse: once over their limit, attempts from addresses that failed lately are slowed in the hash
-   * queue (after everyone else, one at a time per address, never on the last hash thread), while
-   * known devices always go first. The attempt holds its slots while the password is checked: a
-   * failure keeps them, a success gives them back, forgets the back-off and marks the device known.
+   * Checks a password for a sign-in. The one limit judged before any hashing is the account's: a
+   * delay that grows with each failure instead of a lockout, counted per known device (a valid
+   * device token for this account) or else per client address, so failures from elsewhere never
+   * keep the owner out. Failures from the client's address and across the academy never refuse:
+   * once an address is over its limit, or the academy over its own and the address failed lately,
+   * the attempt is slowed in the hash queue (after everyone else, one at a time per address, never
+   * on the last hash thread), so a right password still passes from a shared address while its
+   * failures are throttled; known devices always go first. The attempt holds its slots while the
+   * password is checked: a failure keeps them, a success gives them back, forgets the back-off and
+   * marks the device known.
    */
   async function checkSignIn(
     request: FastifyRequest,
@@ -165,21 +166,16 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     const pairBucket = device ? `sign-in:${account}@device:${device}` : `sign-in:${account}@${address}`;
     const checks: Check[] = [
       { bucket: 'sign-in:all', limit: limits.signInGlobal, soft: true },
-      { bucket: addressBucket, limit: limits.signInPerAddress },
+      { bucket: addressBucket, limit: limits.signInPerAddress, soft: true },
       { bucket: pairBucket, backoff: SIGN_IN_BACKOFF },
     ];
     const dummyReady = dummyHash();
     const taken = await takeSlots(app.db, app.dialect, checks, now);
     if (!taken.allowed) {
-      if (taken.bucket === pairBucket) {
-        const message = `Too many sign-in attempts. Please try again in ${waitText(taken.retryAt, now)}.`;
-        throw limited(reply, taken.retryAt, now, 429, ACCOUNT_TITLES.tooManyLogins, 'tooManyLoginAttempts', message);
-      }
-      const message = `Too many failed sign-ins from your network. Please try again in ${waitText(taken.retryAt, now)}.`;
-      throw limited(reply, taken.retryAt, now, 429, ACCOUNT_TITLES.tooManySignInsFromAddress, 'tooManySignInsFromAddress', message);
+      const message = `Too many sign-in attempts. Please try again in ${waitText(taken.retryAt, now)}.`;
+      throw limited(reply, taken.retryAt, now, 429, ACCOUNT_TITLES.tooManyLogins, 'tooManyLoginAttempts', message);
     }
-    // Under an academy-wide flood, the addresses that failed lately wait behind those that did not.
-    const slowed = taken.over.includes('sign-in:all') && (taken.counts[addressBucket] ?? 0) > 0;
+    const slowed = taken.over.includes(addressBucket) || (taken.over.includes('sign-in:all') && (taken.counts[addressBucket] ?? 0) > 0);
     const lane: HashLane = device ? 'known' : slowed ? 'slowed' : 'normal';
     let valid: boolean;
     try {

@@ -1,6 +1,7 @@
 // No one can lock the academy out: failed sign-ins across the academy, however many and from however
-// many addresses, slow the flood's password checks but never refuse a right password on their own.
-// Devices that signed in before go first; the hash gate still bounds the work (health answers).
+// many addresses, or from one shared address (campus Wi-Fi, carrier NAT), slow the failing clients'
+// password checks but never refuse a right password on their own. Devices that signed in before go
+// first; the hash gate still bounds the work (health answers).
 import { afterEach, describe, expect, it } from 'vitest';
 import { configFrom, type AccountLimits } from '../../server/config.js';
 import { DEVICE_COOKIE } from '../../server/account/device-token.js';
@@ -129,5 +130,32 @@ describe.each(databaseKinds())('sign-in under an academy-wide flood (%s)', (kind
     expect((await signIn(student.phone, student.password, '10.80.0.9', altered)).statusCode).toBe(429);
     // A device known to one account is not known to another.
     expect((await signIn(peer.phone, 'guess-x', '10.80.0.1', device)).statusCode).toBe(401);
+  });
+
+  it('lets every student behind a shared address in after 50 failures from it, and throttles only its failures', async () => {
+    await start({ signInPerAddress: { max: 50, windowMs: minutes(15) }, hashConcurrency: 3 }, 2 ** 12);
+    const campus = '10.90.0.1';
+    for (let i = 0; i < 50; i++) expect((await signIn(freshPhone(), 'guess-123', campus)).statusCode).toBe(401);
+    // Every student with the right password gets in, on a new device, from that same address.
+    expect((await signIn(student.phone, student.password, campus)).statusCode).toBe(200);
+    expect((await signIn(peer.phone, peer.password, campus)).statusCode).toBe(200);
+    expect((await staffSignIn(teacher.username, teacher.password, campus)).statusCode).toBe(200);
+    // Its failures are throttled: checked after everyone else and one at a time for the address,
+    // while another address is served as usual.
+    const gate = server.app.hashGate;
+    const slowedBefore = gate.laneRuns.slowed;
+    const [failures, elsewhere] = await Promise.all([
+      Promise.all(Array.from({ length: 6 }, () => signIn(freshPhone(), 'guess-123', campus))),
+      signIn(peer.phone, peer.password, '10.91.0.1'),
+    ]);
+    expect(failures.map((reply) => reply.statusCode)).toEqual(Array(6).fill(401));
+    expect(elsewhere.statusCode).toBe(200);
+    expect(gate.laneRuns.slowed - slowedBefore).toBe(6);
+    expect(gate.peakSlowedRunning).toBe(1);
+    // The account's back-off still holds for guesses at one account from there.
+    const guesses = [];
+    for (let i = 0; i < 7; i++) guesses.push((await signIn(peer.phone, `guess-${i}`, campus)).statusCode);
+    expect(guesses.slice(0, 5)).toEqual(Array(5).fill(401));
+    expect(guesses.slice(5)).toContain(429);
   });
 });
