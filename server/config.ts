@@ -53,6 +53,8 @@ export interface Config {
    * nearest n hops, or a comma-separated list of addresses and subnets.
    */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /** Leading bits of an IPv6 address that name one client in per-address limits (its /64 unless set). */
+  ipv6PrefixLength: number;
   /** Seconds an exam answer or submit may arrive after the attempt's end. */
   examGraceSeconds: number;
   logLevel: string;
@@ -133,6 +135,13 @@ function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
   return value;
 }
 
+function prefixLength(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 64;
+  const bits = Number(value);
+  if (!Number.isInteger(bits) || bits < 1 || bits > 128) throw new Error(`IPV6_PREFIX_LENGTH must be a whole number of bits from 1 to 128 (64: one client per /64), not "${value}"`);
+  return bits;
+}
+
 function positive(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value.trim() === '') return fallback;
   const number = Number(value);
@@ -209,6 +218,7 @@ export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
       hashQueue: Math.max(0, Number(env.HASH_QUEUE ?? 32)),
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    ipv6PrefixLength: prefixLength(env.IPV6_PREFIX_LENGTH),
     examGraceSeconds: Number(env.EXAM_GRACE_SECONDS ?? 60),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     uploadQuotaBytes: positive('UPLOAD_QUOTA_MB', env.UPLOAD_QUOTA_MB, 100) * 1024 * 1024,

@@ -14,6 +14,7 @@ import { checkCode, issueCode, otpErrors, spendCode, verifyCode, withdrawCode, R
 import { clearBucket, OTP_SEND_LIMIT, releaseSlots, retryAfterSeconds, SIGN_IN_BACKOFF, takeSlots, waitText, type Check } from './rate-limit.js';
 import { HashGateFull, type HashLane } from './hash-gate.js';
 import { deviceCookie, knownDevice } from './device-token.js';
+import { addressKey } from './client-address.js';
 import { smsTransport, SmsDeliveryError, type CodePurpose } from './sms.js';
 import { studentView } from './student-view.js';
 import { findStoredFile } from '../storage/queries.js';
@@ -91,7 +92,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       app.dialect,
       [
         { bucket: 'code-request:all', limit: limits.codeRequestsGlobal },
-        { bucket: `code-request:address:${request.ip}`, limit: limits.codeRequestsPerAddress },
+        { bucket: `code-request:address:${addressKey(request.ip, app.config.ipv6PrefixLength)}`, limit: limits.codeRequestsPerAddress },
       ],
       now,
     );
@@ -160,7 +161,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     password: string,
   ): Promise<boolean> {
     const now = app.clock.now();
-    const address = request.ip;
+    const address = addressKey(request.ip, app.config.ipv6PrefixLength);
     const device = knownDevice(request.headers.cookie, app.config.signingSecret, account, now);
     const addressBucket = `sign-in:address:${address}`;
     const pairBucket = device ? `sign-in:${account}@device:${device}` : `sign-in:${account}@${address}`;
