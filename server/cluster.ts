@@ -16,7 +16,8 @@ import { WORKERS_REFUSALS, workerCount } from './workers.js';
 async function runPrimary(): Promise<void> {
   const workers = workerCount(process.argv.slice(2), process.env);
   // Every worker signs with the same key: a figure or upload address made by one is checked by another.
-  if (!process.env.SIGNING_SECRET) process.env.SIGNING_SECRET = randomBytes(32).toString('hex');
+  // Production must name its own (configFrom says so); a made-up one would change at every start.
+  if (!process.env.SIGNING_SECRET && process.env.NODE_ENV !== 'production') process.env.SIGNING_SECRET = randomBytes(32).toString('hex');
   const config = configFrom(process.env);
   if (workers > 1 && !config.redisUrl) throw new Error(WORKERS_REFUSALS.redisNeeded);
 

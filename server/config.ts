@@ -42,6 +42,8 @@ export interface Config {
   academyName: string;
   /** Seed the demo academy into an empty database (never in production). */
   seedDemo: boolean;
+  /** Production starts even when demo accounts with their published passwords are in the database. */
+  allowDemoAccounts: boolean;
   /** scrypt cost parameter N; OWASP recommends 2^17 with r=8, p=1. */
   scryptCost: number;
   sessionDays: number;
@@ -51,6 +53,8 @@ export interface Config {
    * nearest n hops, or a comma-separated list of addresses and subnets.
    */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /** Leading bits of an IPv6 address that name one client in per-address limits (its /64 unless set). */
+  ipv6PrefixLength: number;
   /** Seconds an exam answer or submit may arrive after the attempt's end. */
   examGraceSeconds: number;
   logLevel: string;
@@ -94,7 +98,23 @@ export const PRODUCTION_REFUSALS = {
   demoSeed:
     'Production refuses SEED_DEMO=true: the demo academy has published passwords. Unset SEED_DEMO and import your academy with `npm run academy -- import <bundle>`.',
   signingSecret: 'Production needs SIGNING_SECRET.',
+  weakSigningSecret:
+    'Production refuses this SIGNING_SECRET: it must hold at least 32 random bytes: 64 hex digits or 43 characters of base64 or other text (`openssl rand -hex 32`), not a repeated pattern.',
 } as const;
+
+/**
+ * Whether a signing secret carries at least 32 bytes of entropy, as far as text can tell: 64 or more
+ * hex digits (32 bytes decoded), or else 43 or more characters (32 bytes of base64, or text as long),
+ * and no pattern: not one piece repeated, at least 8 different characters, none making up more than a
+ * quarter of it.
+ */
+export function strongSecret(secret: string): boolean {
+  const hex = /^[0-9a-f]+$/i.test(secret);
+  if (secret.length < (hex ? 64 : 43) || /^(.+)\1+$/s.test(secret)) return false;
+  const counts = new Map<string, number>();
+  for (const character of secret) counts.set(character, (counts.get(character) ?? 0) + 1);
+  return counts.size >= 8 && Math.max(...counts.values()) <= secret.length / 4;
+}
 
 /** "30/15m", "500/1h", "10/30s": at most 30 in any 15 minutes. */
 export function parseLimit(name: string, value: string | undefined, fallback: Limit): Limit {
@@ -113,6 +133,13 @@ function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
     return (_address, hop) => hop < hops;
   }
   return value;
+}
+
+function prefixLength(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 64;
+  const bits = Number(value);
+  if (!Number.isInteger(bits) || bits < 1 || bits > 128) throw new Error(`IPV6_PREFIX_LENGTH must be a whole number of bits from 1 to 128 (64: one client per /64), not "${value}"`);
+  return bits;
 }
 
 function positive(name: string, value: string | undefined, fallback: number): number {
@@ -163,6 +190,7 @@ export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
   if (production && sms.kind === 'file') throw new Error(PRODUCTION_REFUSALS.fileSms);
   if (production && env.SEED_DEMO === 'true') throw new Error(PRODUCTION_REFUSALS.demoSeed);
   if (production && !env.SIGNING_SECRET) throw new Error(PRODUCTION_REFUSALS.signingSecret);
+  if (production && !strongSecret(env.SIGNING_SECRET!)) throw new Error(PRODUCTION_REFUSALS.weakSigningSecret);
   const root = process.cwd();
   return {
     port: Number(env.PORT ?? 3000),
@@ -177,6 +205,7 @@ export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
     academyName: env.ACADEMY_NAME ?? 'Medical Academy',
     // Production never seeds the demo academy; elsewhere it is seeded unless turned off.
     seedDemo: !production && env.SEED_DEMO !== 'false',
+    allowDemoAccounts: env.ALLOW_DEMO_ACCOUNTS === 'true',
     scryptCost: Number(env.SCRYPT_COST ?? 2 ** 17),
     sessionDays: Number(env.SESSION_DAYS ?? 30),
     limits: {
@@ -189,6 +218,7 @@ export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
       hashQueue: Math.max(0, Number(env.HASH_QUEUE ?? 32)),
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    ipv6PrefixLength: prefixLength(env.IPV6_PREFIX_LENGTH),
     examGraceSeconds: Number(env.EXAM_GRACE_SECONDS ?? 60),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     uploadQuotaBytes: positive('UPLOAD_QUOTA_MB', env.UPLOAD_QUOTA_MB, 100) * 1024 * 1024,

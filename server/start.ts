@@ -11,6 +11,7 @@ import type { Database } from './db/schema.js';
 import { migrate } from './db/migrate.js';
 import { databaseIsEmpty, importBundle, readBundle } from './db/seed/import.js';
 import { buildApp } from './app.js';
+import { demoAccountsRefusal, openDemoAccounts } from './account/demo-accounts.js';
 
 export const demoBundlePath = path.join(path.dirname(fileURLToPath(import.meta.url)), 'db/seed/demo');
 
@@ -26,6 +27,10 @@ export async function prepareDatabase(db: Kysely<Database>, dialect: Dialect, co
   // The demo academy's passwords are published: it never enters a production database.
   if (config.production && config.seedDemo) throw new Error(PRODUCTION_REFUSALS.demoSeed);
   await migrate(db, dialect);
+  if (config.production && !config.allowDemoAccounts) {
+    const open = await openDemoAccounts(db, demoBundlePath);
+    if (open.length > 0) throw new Error(demoAccountsRefusal(open));
+  }
   let seeded = false;
   let empty = await databaseIsEmpty(db);
   if (config.seedDemo && empty) {

@@ -31,9 +31,14 @@ export const SIGN_IN_BACKOFF: Backoff = { free: 5, firstDelayMs: 1_000, maxDelay
 /** The share of requests that also sweep events older than a day. */
 const PRUNE_SHARE = 0.01;
 
-export type Check = { bucket: string; limit: Limit } | { bucket: string; backoff: Backoff };
+/**
+ * A limit refuses once full; a soft limit never refuses: it reports that it is full (in `over`) and
+ * stops counting, so its rows stay bounded by its maximum.
+ */
+export type Check = { bucket: string; limit: Limit; soft?: boolean } | { bucket: string; backoff: Backoff };
 
-export type SlotsResult = { allowed: true; eventIds: number[] } | { allowed: false; bucket: string; retryAt: Date };
+/** `counts`: the events each bucket held in its window before this one. */
+export type SlotsResult = { allowed: true; eventIds: number[]; over: string[]; counts: Record<string, number> } | { allowed: false; bucket: string; retryAt: Date };
 
 /** How long after the previous event the next one may come, once `count` events are in the window. */
 export function backoffDelayMs(backoff: Backoff, count: number): number {
@@ -48,9 +53,14 @@ export function backoffDelayMs(backoff: Backoff, count: number): number {
 export async function takeSlots(db: Kysely<Database>, dialect: Dialect, checks: Check[], now: Date): Promise<SlotsResult> {
   const ordered = [...checks].sort((a, b) => (a.bucket < b.bucket ? -1 : a.bucket > b.bucket ? 1 : 0));
   return db.transaction().execute(async (trx) => {
+    const over: string[] = [];
+    const counts: Record<string, number> = {};
     for (const check of ordered) {
-      // SQLite runs one write transaction at a time already; PostgreSQL needs the bucket locked.
-      if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${check.bucket}))`.execute(trx);
+      // SQLite runs one write transaction at a time already; PostgreSQL needs the bucket locked. A
+      // soft limit refuses nothing, so its count need not be exact: it is read unlocked, and every
+      // sign-in of a flood does not queue on the academy's one bucket.
+      const soft = 'limit' in check && check.soft === true;
+      if (dialect === 'postgres' && !soft) await sql`select pg_advisory_xact_lock(hashtext(${check.bucket}))`.execute(trx);
       const windowMs = 'limit' in check ? check.limit.windowMs : check.backoff.windowMs;
       const windowStart = new Date(now.getTime() - windowMs).toISOString();
       await trx.deleteFrom('rate_events').where('bucket', '=', check.bucket).where('at', '<=', windowStart).execute();
@@ -60,7 +70,10 @@ export async function takeSlots(db: Kysely<Database>, dialect: Dialect, checks: 
         .where('bucket', '=', check.bucket)
         .executeTakeFirstOrThrow();
       const count = Number(row.count);
-      if ('limit' in check) {
+      counts[check.bucket] = count;
+      if ('limit' in check && check.soft) {
+        if (count >= check.limit.max) over.push(check.bucket);
+      } else if ('limit' in check) {
         if (count >= check.limit.max) return { allowed: false, bucket: check.bucket, retryAt: new Date(Date.parse(row.oldest!) + windowMs) };
       } else {
         const delay = backoffDelayMs(check.backoff, count);
@@ -74,10 +87,11 @@ export async function takeSlots(db: Kysely<Database>, dialect: Dialect, checks: 
     }
     const eventIds: number[] = [];
     for (const check of ordered) {
+      if (over.includes(check.bucket)) continue;
       const inserted = await trx.insertInto('rate_events').values({ bucket: check.bucket, at: now.toISOString() }).returning('id').executeTakeFirstOrThrow();
       eventIds.push(Number(inserted.id));
     }
-    return { allowed: true, eventIds };
+    return { allowed: true, eventIds, over, counts };
   });
 }
 

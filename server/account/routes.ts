@@ -12,7 +12,9 @@ import { hashPassword, verifyPassword } from './passwords.js';
 import { createSession, revokeSession } from './sessions.js';
 import { checkCode, issueCode, otpErrors, spendCode, verifyCode, withdrawCode, REGISTER_FIRST } from './otp.js';
 import { clearBucket, OTP_SEND_LIMIT, releaseSlots, retryAfterSeconds, SIGN_IN_BACKOFF, takeSlots, waitText, type Check } from './rate-limit.js';
-import { HashGateFull } from './hash-gate.js';
+import { HashGateFull, type HashLane } from './hash-gate.js';
+import { deviceCookie, knownDevice } from './device-token.js';
+import { addressKey } from './client-address.js';
 import { smsTransport, SmsDeliveryError, type CodePurpose } from './sms.js';
 import { studentView } from './student-view.js';
 import { findStoredFile } from '../storage/queries.js';
@@ -30,7 +32,6 @@ export const ACCOUNT_TITLES = {
   invalidCredentials: 'Phone no. or password is incorrect',
   staffInvalidCredentials: 'Username or password is incorrect',
   tooManyLogins: 'Too many sign-in attempts. Please wait a moment and try again.',
-  tooManySignInsFromAddress: 'Too many failed sign-ins from your network. Please try again later.',
   signInBusy: 'Too many students are signing in right now. Please try again in a moment.',
   tooManyCodes: 'Too many codes were sent to this number. Please try again in an hour.',
   tooManyCodeRequestsFromAddress: 'Too many code requests from your network. Please try again later.',
@@ -91,7 +92,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       app.dialect,
       [
         { bucket: 'code-request:all', limit: limits.codeRequestsGlobal },
-        { bucket: `code-request:address:${request.ip}`, limit: limits.codeRequestsPerAddress },
+        { bucket: `code-request:address:${addressKey(request.ip, app.config.ipv6PrefixLength)}`, limit: limits.codeRequestsPerAddress },
       ],
       now,
     );
@@ -141,11 +142,16 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   const busy = () => new ApiError(503, ACCOUNT_TITLES.signInBusy, 'signInBusy', ACCOUNT_TITLES.signInBusy);
 
   /**
-   * Checks a password for a sign-in, with every limit judged before any hashing: failures across the
-   * academy and from the client's address (counts), and for this account from this address a delay
-   * that grows with each failure instead of a lockout, so failures from elsewhere never keep the
-   * owner out. The attempt holds its slots while the password is checked: a failure keeps them, a
-   * success gives them back and forgets this account's failures from this address.
+   * Checks a password for a sign-in. The one limit judged before any hashing is the account's: a
+   * delay that grows with each failure instead of a lockout, counted per known device (a valid
+   * device token for this account) or else per client address, so failures from elsewhere never
+   * keep the owner out. Failures from the client's address and across the academy never refuse:
+   * once an address is over its limit, or the academy over its own and the address failed lately,
+   * the attempt is slowed in the hash queue (after everyone else, one at a time per address, never
+   * on the last hash thread), so a right password still passes from a shared address while its
+   * failures are throttled; known devices always go first. The attempt holds its slots while the
+   * password is checked: a failure keeps them, a success gives them back, forgets the back-off and
+   * marks the device known.
    */
   async function checkSignIn(
     request: FastifyRequest,
@@ -155,28 +161,28 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     password: string,
   ): Promise<boolean> {
     const now = app.clock.now();
-    const pairBucket = `sign-in:${account}@${request.ip}`;
+    const address = addressKey(request.ip, app.config.ipv6PrefixLength);
+    const device = knownDevice(request.headers.cookie, app.config.signingSecret, account, now);
+    const addressBucket = `sign-in:address:${address}`;
+    const pairBucket = device ? `sign-in:${account}@device:${device}` : `sign-in:${account}@${address}`;
     const checks: Check[] = [
-      { bucket: 'sign-in:all', limit: limits.signInGlobal },
-      { bucket: `sign-in:address:${request.ip}`, limit: limits.signInPerAddress },
+      { bucket: 'sign-in:all', limit: limits.signInGlobal, soft: true },
+      { bucket: addressBucket, limit: limits.signInPerAddress, soft: true },
       { bucket: pairBucket, backoff: SIGN_IN_BACKOFF },
     ];
     const dummyReady = dummyHash();
     const taken = await takeSlots(app.db, app.dialect, checks, now);
     if (!taken.allowed) {
-      if (taken.bucket === 'sign-in:all') throw limited(reply, taken.retryAt, now, 503, ACCOUNT_TITLES.signInBusy, 'signInBusy', ACCOUNT_TITLES.signInBusy);
-      if (taken.bucket === pairBucket) {
-        const message = `Too many sign-in attempts. Please try again in ${waitText(taken.retryAt, now)}.`;
-        throw limited(reply, taken.retryAt, now, 429, ACCOUNT_TITLES.tooManyLogins, 'tooManyLoginAttempts', message);
-      }
-      const message = `Too many failed sign-ins from your network. Please try again in ${waitText(taken.retryAt, now)}.`;
-      throw limited(reply, taken.retryAt, now, 429, ACCOUNT_TITLES.tooManySignInsFromAddress, 'tooManySignInsFromAddress', message);
+      const message = `Too many sign-in attempts. Please try again in ${waitText(taken.retryAt, now)}.`;
+      throw limited(reply, taken.retryAt, now, 429, ACCOUNT_TITLES.tooManyLogins, 'tooManyLoginAttempts', message);
     }
+    const slowed = taken.over.includes(addressBucket) || (taken.over.includes('sign-in:all') && (taken.counts[addressBucket] ?? 0) > 0);
+    const lane: HashLane = device ? 'known' : slowed ? 'slowed' : 'normal';
     let valid: boolean;
     try {
       const stored = await storedHash();
       const against = stored ?? (await dummyReady);
-      valid = (await app.hashGate.run(() => verifyPassword(password, against))) && stored !== null;
+      valid = (await app.hashGate.run(() => verifyPassword(password, against), { lane, key: address })) && stored !== null;
     } catch (error) {
       // Turned away before any hashing: not the caller's failure, so the slots go back.
       await releaseSlots(app.db, taken.eventIds);
@@ -189,6 +195,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     if (valid) {
       await releaseSlots(app.db, taken.eventIds);
       await clearBucket(app.db, pairBucket);
+      reply.header('set-cookie', deviceCookie(request.headers.cookie, app.config.signingSecret, account, now, request.protocol === 'https'));
     }
     return valid;
   }

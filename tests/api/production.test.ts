@@ -12,7 +12,7 @@ import { createDatabase, databaseKinds } from '../support/databases.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 
 const gateway = 'https://sms.example.test/send';
-const productionEnv = { NODE_ENV: 'production', SIGNING_SECRET: 'a'.repeat(64), SMS_TRANSPORT: gateway, LOG_LEVEL: 'silent' };
+const productionEnv = { NODE_ENV: 'production', SIGNING_SECRET: '3f9c1b7e5a2d8f40c6e19b73d5a8024f7e1c9b3a6d05f28e4c7b19a3d6e08f52', SMS_TRANSPORT: gateway, LOG_LEVEL: 'silent' };
 
 describe('production settings', () => {
   it('refuses the development SMS transports with a clear message', () => {
