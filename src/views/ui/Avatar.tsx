@@ -1,4 +1,5 @@
 // A student's round picture, or their initials when there is none (spec: 80 on the profile).
+import { useState } from 'react';
 
 /**
  * Up to two initials from the words of a name that start with a letter ('Nusrat Jahan' → 'NJ'). A new
@@ -12,7 +13,11 @@ export function initialsOf(name: string): string {
 }
 
 export function Avatar({ src, name, size }: { src: string | null | undefined; name: string; size: number }) {
-  if (src) return <img src={src} alt="" width={size} height={size} style={{ width: size, height: size }} className="shrink-0 rounded-full object-cover" />;
+  // A picture that cannot be drawn (gone from storage, not an image) gives way to the initials, never a broken image.
+  const [broken, setBroken] = useState<string | null>(null);
+  if (src && src !== broken) {
+    return <img src={src} alt="" width={size} height={size} style={{ width: size, height: size }} onError={() => setBroken(src)} className="shrink-0 rounded-full object-cover" />;
+  }
   const initials = initialsOf(name);
   const frame = 'inline-flex shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-800';
   if (!initials) {
