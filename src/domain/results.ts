@@ -1,4 +1,5 @@
-// How the result screen and the scoreboard write figures: marks, completion time, merit position, and
+// How the result screen and the scoreboard write figures: marks and merit position (times are
+// src/domain/academyTime.ts's), and
 // how the result counts its questions.
 import { roundMarks, type QuestionScore } from './scoring';
 
@@ -41,13 +42,6 @@ export function tallyQuestions(scores: Iterable<Pick<QuestionScore, 'answered' |
 export function formatMarks(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '–';
   return String(Math.round(roundMarks(value) * 100) / 100);
-}
-
-/** The completion time as the spec writes it, hh:mm:ss ('00:07:05'). */
-export function formatCompletion(seconds: number): string {
-  const total = Math.max(0, Math.round(seconds));
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(Math.floor(total / 3600))}:${two(Math.floor((total % 3600) / 60))}:${two(total % 60)}`;
 }
 
 /** 'Not given' until an exam is ranked. */

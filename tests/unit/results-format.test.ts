@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { formatChartDate, formatResultDate } from '../../src/domain/academyTime';
-import { formatCompletion, formatMarks, formatMerit, passMarks } from '../../src/domain/results';
+import { formatMarks, formatMerit, passMarks } from '../../src/domain/results';
 import { resultPath } from '../../src/views/results/resultNavigation';
 
 describe('results figures', () => {
-  it('writes completion as hh:mm:ss, marks with at most two decimals, and Not given without a rank', () => {
-    expect(formatCompletion(425)).toBe('00:07:05');
-    expect(formatCompletion(3 * 3600 + 61)).toBe('03:01:01');
-    expect(formatCompletion(-5)).toBe('00:00:00');
+  it('writes marks with at most two decimals, and Not given without a rank', () => {
     expect(formatMarks(12.5)).toBe('12.5');
     expect(formatMarks(7)).toBe('7');
     expect(formatMarks(2 / 3)).toBe('0.67');

@@ -13,8 +13,8 @@ import { examsApi } from '../../services/exams';
 import { contentApi } from '../../services/content';
 import { answerStore } from '../../services/answerStore';
 import { STORAGE_KEYS, writeJson } from '../../services/storage';
-import { formatExamStart } from '../../domain/academyTime';
-import { formatCompletion, formatMarks, formatMerit, questionOutcome, type QuestionOutcome } from '../../domain/results';
+import { formatAcademyTime, formatElapsed } from '../../domain/academyTime';
+import { formatMarks, formatMerit, questionOutcome, type QuestionOutcome } from '../../domain/results';
 import { mcaValue, optionIndex } from '../../domain/scoring';
 import { useStudent } from '../app/RootActors';
 import { Button } from '../ui/Button';
@@ -150,10 +150,10 @@ function ResultHead({ result }: { result: StudentResult }) {
       <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 text-sm text-slate-700 sm:grid-cols-2">
         <Fact term={result.isSegmentedExam ? 'Subjects' : 'Subject'}>{result.subjectName ?? '–'}</Fact>
         <Fact term="Duration">{result.duration} minutes</Fact>
-        <Fact term="Start">{formatExamStart(result.examStartsAt)}</Fact>
-        <Fact term="End">{formatExamStart(result.examEndsAt)}</Fact>
-        <Fact term="Started">{formatExamStart(result.startsAt)}</Fact>
-        <Fact term="Submitted">{formatExamStart(result.submittedAt)}</Fact>
+        <Fact term="Start">{formatAcademyTime(result.examStartsAt)}</Fact>
+        <Fact term="End">{formatAcademyTime(result.examEndsAt)}</Fact>
+        <Fact term="Started">{formatAcademyTime(result.startsAt)}</Fact>
+        <Fact term="Submitted">{formatAcademyTime(result.submittedAt)}</Fact>
         {result.groupName && <Fact term="Batch">{result.groupName}</Fact>}
         <Fact term="Pass mark">{result.passMark}%</Fact>
       </dl>
@@ -206,7 +206,7 @@ function Statistics({ result }: { result: StudentResult }) {
     ...(tally.awaitingMarks > 0 ? [['Waiting for marking', String(tally.awaitingMarks)] as [string, string]] : []),
     ['Negative Marks', formatMarks(result.negativeMarks)],
     ['Merit Pos.', formatMerit(result.rank)],
-    ['Completion', formatCompletion(result.completionSeconds)],
+    ['Completion', formatElapsed(result.completionSeconds)],
   ];
   return (
     <section className="mt-4">
