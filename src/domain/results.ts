@@ -44,6 +44,12 @@ export function formatMarks(value: number | null | undefined): string {
   return String(Math.round(roundMarks(value) * 100) / 100);
 }
 
+/** A figure of the scoreboard (its table, cards, summary and Progress Report): always 2 decimals ('9.00', '12.50'), as the spec says. */
+export function formatScoreboardMarks(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '–';
+  return (Math.round(roundMarks(value) * 100) / 100 + 0).toFixed(2);
+}
+
 /** 'Not given' until an exam is ranked. */
 export const formatMerit = (rank: number | null | undefined): string => (rank === null || rank === undefined ? 'Not given' : String(rank));
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatChartDate, formatResultDate } from '../../src/domain/academyTime';
-import { formatMarks, formatMerit, passMarks } from '../../src/domain/results';
+import { formatMarks, formatMerit, formatScoreboardMarks, passMarks } from '../../src/domain/results';
 import { resultPath } from '../../src/views/results/resultNavigation';
 
 describe('results figures', () => {
@@ -13,6 +13,16 @@ describe('results figures', () => {
     expect(formatMerit(null)).toBe('Not given');
     expect(formatMerit(2)).toBe('2');
     expect(passMarks(40, 33)).toBe(13.2);
+  });
+
+  it('writes every scoreboard figure with 2 decimals', () => {
+    expect(formatScoreboardMarks(9)).toBe('9.00');
+    expect(formatScoreboardMarks(12.5)).toBe('12.50');
+    expect(formatScoreboardMarks(2 / 3)).toBe('0.67');
+    expect(formatScoreboardMarks(-0.25)).toBe('-0.25');
+    expect(formatScoreboardMarks(-0)).toBe('0.00');
+    expect(formatScoreboardMarks(0.1 + 0.2)).toBe('0.30');
+    expect(formatScoreboardMarks(null)).toBe('–');
   });
 
   it("dates results on the academy's clock", () => {
