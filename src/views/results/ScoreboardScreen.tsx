@@ -242,14 +242,14 @@ function Results({ actor }: { actor: ScoreboardActor }) {
 type ResultRowProps = { row: ScoreboardRow; meritWaits: boolean; onMerit: (exam: MeritExam) => void };
 
 /** The exam's name, which opens its result. */
-function ResultLink({ row }: { row: ScoreboardRow }) {
+function ResultLink({ row, className = '' }: { row: ScoreboardRow; className?: string }) {
   const path = resultPath(row.examId._id, row.groupId);
   return path ? (
-    <Link to={path} state={{ hasResult: true }} className="text-brand-700 underline">
+    <Link to={path} state={{ hasResult: true }} className={`text-brand-700 underline ${className}`}>
       {row.examId.title}
     </Link>
   ) : (
-    <button type="button" className="text-left text-brand-700 underline" onClick={tellResultInfoMissing}>
+    <button type="button" className={`text-left text-brand-700 underline ${className}`} onClick={tellResultInfoMissing}>
       {row.examId.title}
     </button>
   );
@@ -297,7 +297,8 @@ function ResultCard(props: ResultRowProps) {
       <article className="rounded-xl border border-slate-200 bg-white p-3" aria-label={row.examId.title}>
         <div className="flex items-start justify-between gap-2">
           <h3 className="min-w-0 break-words font-medium">
-            <ResultLink row={row} />
+            {/* A finger-sized target on a phone. */}
+            <ResultLink row={row} className="inline-flex min-h-10 items-center" />
           </h3>
           <span className={`shrink-0 text-sm font-semibold ${verdict.tone}`}>{verdict.text}</span>
         </div>
