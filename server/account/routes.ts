@@ -6,7 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { accountContract } from '../../src/contracts/account.js';
 import { ApiError, badRequest, conflict, notFound } from '../errors.js';
 import { isValidPhone, fromApiPhone, toApiPhone, PHONE_MESSAGES } from '../../src/domain/phone.js';
-import { GPA_MESSAGES, isValidGpa, newPasswordProblem, otpProblem, PASSWORD_MESSAGES } from '../../src/domain/password.js';
+import { GPA_MESSAGES, isValidGpa, newPasswordProblem, otpProblem, PASSWORD_MESSAGES, PICTURE_MESSAGES, pictureProblem } from '../../src/domain/password.js';
 import { MESSAGES } from '../../src/domain/messages.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { createSession, revokeSession } from './sessions.js';
@@ -44,7 +44,7 @@ export const ACCOUNT_TITLES = {
   loggedOut: MESSAGES.loggedOut,
   fieldNotEditable: 'Only SSCGPA, HSCGPA and the profile picture can be changed.',
   pictureNotYours: 'This picture was not uploaded by you. Please upload it again.',
-  pictureNotImage: 'The profile picture must be a JPEG or PNG image.',
+  pictureNotImage: PICTURE_MESSAGES.notImage,
 } as const;
 
 /** The local 11-digit number from an API phone ('88' + 11 digits), or a 400 with the spec's message. */
@@ -319,7 +319,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
           throw badRequest(ACCOUNT_TITLES.fieldNotEditable, 'fieldNotEditable', `${field ?? 'This field'} cannot be changed here.`);
         }
         const path = `${failure?.instancePath ?? ''} ${JSON.stringify(failure?.params ?? {})}`;
-        if (invalid.validationContext === 'body' && /GPA/.test(path)) throw badRequest(GPA_MESSAGES.invalid, 'gpaInvalid');
+        if (invalid.validationContext === 'body' && /GPA/.test(path)) throw badRequest(GPA_MESSAGES.invalid, 'gpaInvalid', GPA_MESSAGES.outOfRange);
         throw badRequest('Invalid request', 'invalidRequest', invalid.message);
       }
       const { SSCGPA, HSCGPA, profilePic } = request.body;
@@ -333,7 +333,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
         if (key !== student.profile_pic) {
           const file = isFileKey(key) ? await findStoredFile(app.db, key) : undefined;
           if (!file || file.owner_id !== student.id) throw badRequest(ACCOUNT_TITLES.pictureNotYours, 'uploadNotYours');
-          if (file.mime_type !== 'image/jpeg' && file.mime_type !== 'image/png') throw badRequest(ACCOUNT_TITLES.pictureNotImage, 'pictureNotImage');
+          if (pictureProblem(file.mime_type)) throw badRequest(ACCOUNT_TITLES.pictureNotImage, 'pictureNotImage');
           changes.profile_pic = key;
         }
       }

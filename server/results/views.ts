@@ -8,6 +8,7 @@ import { readJson } from '../db/json.js';
 import { conflict, badRequest } from '../errors.js';
 import { MESSAGES } from '../../src/domain/messages.js';
 import { gpaTotals, roundMarks, scoreQuestion, type QuestionScore } from '../../src/domain/scoring.js';
+import { tallyQuestions } from '../../src/domain/results.js';
 import type { AnswerValue, Attachment, GpaFactor } from '../../src/contracts/exams.js';
 import type {
   MeritList, MeritRow, ResultAnswer, ResultReply, ReviewedQuestion, Scoreboard, ScoreboardPage, ScoreboardRow, ScoreboardStudent, ScoreboardSummary,
@@ -41,13 +42,14 @@ function reviewedQuestion(q: QuestionRow, names: Map<string, string>): ReviewedQ
 
 /** Per-subject figures of a segmented exam, from the per-question scores. */
 function subjectStats(questions: QuestionRow[], scores: Map<string, QuestionScore>, names: Map<string, string>): SubjectStat[] {
-  const stats = new Map<string, SubjectStat>();
+  const stats = new Map<string, Omit<SubjectStat, 'questionTally'> & { scores: QuestionScore[] }>();
   for (const q of questions) {
     const score = scores.get(q.id);
     if (!q.subject_id || !score) continue;
     const stat = stats.get(q.subject_id) ?? {
-      subjectId: q.subject_id, subjectName: names.get(q.subject_id) ?? null, questions: 0, marksObtained: 0, negativeMarks: 0, totalMarks: 0, correct: 0, incorrect: 0, skipped: 0,
+      subjectId: q.subject_id, subjectName: names.get(q.subject_id) ?? null, questions: 0, marksObtained: 0, negativeMarks: 0, totalMarks: 0, correct: 0, incorrect: 0, skipped: 0, scores: [],
     };
+    stat.scores.push(score);
     stat.questions += 1;
     stat.marksObtained = roundMarks(stat.marksObtained + score.marks - score.negativeMarks);
     stat.negativeMarks = roundMarks(stat.negativeMarks + score.negativeMarks);
@@ -57,7 +59,7 @@ function subjectStats(questions: QuestionRow[], scores: Map<string, QuestionScor
     stat.skipped = roundMarks(stat.skipped + score.skipped);
     stats.set(q.subject_id, stat);
   }
-  return [...stats.values()];
+  return [...stats.values()].map(({ scores: subjectScores, ...stat }) => ({ ...stat, questionTally: tallyQuestions(subjectScores) }));
 }
 
 const gpaFactorOf = (exam: Pick<Exam, 'gpa_factor'>) => readJson<GpaFactor | null>(exam.gpa_factor, null);
@@ -144,6 +146,7 @@ export async function studentResult(deps: ExamDeps, studentId: string, examId: s
     correct: result.correct,
     incorrect: result.incorrect,
     skipped: result.skipped,
+    questionTally: tallyQuestions(scores.values()),
     rank,
     pendingReview: result.pending_review === 1,
     startsAt: attempt.started_at,

@@ -40,6 +40,18 @@ export const ResultAnswer = Type.Object({
 });
 export type ResultAnswer = Static<typeof ResultAnswer>;
 
+/** The questions counted by what became of them (src/domain/results.ts, tallyQuestions). */
+export const QuestionTally = Type.Object({
+  correct: Type.Integer(),
+  partlyCorrect: Type.Integer(),
+  /** Marks earned by the partly correct questions. */
+  partialMarks: Type.Number(),
+  incorrect: Type.Integer(),
+  skipped: Type.Integer(),
+  /** Written answers still waiting for a teacher's marks. */
+  awaitingMarks: Type.Integer(),
+});
+
 /** Figures of one subject of a segmented exam. */
 export const SubjectStat = Type.Object({
   subjectId: Type.String(),
@@ -51,6 +63,8 @@ export const SubjectStat = Type.Object({
   correct: Type.Number(),
   incorrect: Type.Number(),
   skipped: Type.Number(),
+  /** The subject's questions counted. */
+  questionTally: QuestionTally,
 });
 export type SubjectStat = Static<typeof SubjectStat>;
 
@@ -83,9 +97,12 @@ export const StudentResult = Type.Object({
   examMarks: Type.Number(),
   marksWithGpa: Nullable(Type.Number()),
   totalWithGpa: Nullable(Type.Number()),
+  /** Shares summed over the questions (an MCA counts its options' fractions, as the spec says). */
   correct: Type.Number(),
   incorrect: Type.Number(),
   skipped: Type.Number(),
+  /** Correct, partly correct, incorrect and skipped as counts of questions: what the Result screen shows. */
+  questionTally: QuestionTally,
   /** Merit position; null when the exam has no ranking yet ('Not given'). */
   rank: Nullable(Type.Number()),
   /** Written answers still wait for a teacher (practice results show before marking). */

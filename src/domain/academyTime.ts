@@ -1,8 +1,10 @@
-// Times as the academy reads them: every screen shows exam, notification and result times on the
-// academy's clock (Asia/Dhaka unless the build sets VITE_ACADEMY_TIME_ZONE), whatever time zone the
-// student's phone is set to, so a travelling student and a phone set wrong see the times of the notice
-// board. A missing or unreadable time formats as ''. The formats are the spec's; later screens (results, scoreboard, forum) use these too.
-import { DateTime, IANAZone } from 'luxon';
+// The one time formatter of the app (student screens and the staff desk alike). Every time a person reads
+// is on the academy's clock (Asia/Dhaka unless the build sets VITE_ACADEMY_TIME_ZONE), whatever zone the
+// phone is set to, so a travelling student and a phone set wrong see the times of the notice board; on a
+// 12-hour clock in one format, 'DD MMM YYYY | hh:mm a' ('22 Nov 2026 | 04:05 pm'); what happened in the
+// last day reads as how long ago ('2 h ago'). Countdowns and lengths of time (mm:ss, hh:mm:ss) are luxon
+// Durations. A missing or unreadable time formats as ''.
+import { DateTime, Duration, IANAZone } from 'luxon';
 import { toMs, type TimeInput } from './examTiming';
 
 export const DEFAULT_ACADEMY_TIME_ZONE = 'Asia/Dhaka';
@@ -20,25 +22,42 @@ function inZone(time: TimeInput | null | undefined, zone: string): DateTime | nu
   if (time === null || time === undefined) return null;
   const ms = toMs(time);
   if (!Number.isFinite(ms)) return null;
-  // English month names and AM/PM whatever the device's language, like the spec's formats.
+  // English month names whatever the device's language, like the spec's formats.
   return DateTime.fromMillis(ms, { zone, locale: 'en-US' });
 }
 
-/** The spec's notification timestamp 'DD MMM YYYY | HH:mm a': '22 Nov 2026 | 16:05 pm'. */
-export function formatNotificationTime(time: TimeInput | null | undefined, zone = ACADEMY_TIME_ZONE): string {
+/** hh:mm a with the spec's lower-case am/pm ('04:05 pm'); luxon writes the meridiem in capitals. */
+const clockOf = (at: DateTime): string => `${at.toFormat('hh:mm')} ${at.hour < 12 ? 'am' : 'pm'}`;
+
+/** A moment, the one way the app writes it: 'DD MMM YYYY | hh:mm a', '22 Nov 2026 | 04:05 pm'. */
+export function formatAcademyTime(time: TimeInput | null | undefined, zone = ACADEMY_TIME_ZONE): string {
   const at = inZone(time, zone);
-  if (!at) return '';
-  return `${at.toFormat('dd LLL yyyy | HH:mm')} ${at.hour < 12 ? 'am' : 'pm'}`;
+  return at ? `${at.toFormat('dd LLL yyyy')} | ${clockOf(at)}` : '';
 }
 
-/** An exam's start or end on the exam screen, 'hh:mm A': '04:05 PM'. */
-export function formatExamClock(time: TimeInput | null | undefined, zone = ACADEMY_TIME_ZONE): string {
-  return inZone(time, zone)?.toFormat('hh:mm a') ?? '';
+/** The time of day alone, where the day goes without saying (the exam screen's start and end): '04:05 pm'. */
+export function formatClockTime(time: TimeInput | null | undefined, zone = ACADEMY_TIME_ZONE): string {
+  const at = inZone(time, zone);
+  return at ? clockOf(at) : '';
 }
 
-/** When an upcoming exam opens, for its card's 'Start Time: …' button: '22 Nov 2026, 4:05 PM'. */
-export function formatExamStart(time: TimeInput | null | undefined, zone = ACADEMY_TIME_ZONE): string {
-  return inZone(time, zone)?.toFormat('d LLL yyyy, h:mm a') ?? '';
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * When something happened (a notification, a forum post, a submission on the desk): how long ago within
+ * the last day ('just now', '5 min ago', '2 h ago'), otherwise the moment itself. A time a little ahead
+ * of the device (its clock is behind the server's) is 'just now'.
+ */
+export function formatSince(time: TimeInput | null | undefined, nowMs: number = Date.now(), zone = ACADEMY_TIME_ZONE): string {
+  if (time === null || time === undefined) return '';
+  const ago = nowMs - toMs(time);
+  if (!Number.isFinite(ago)) return '';
+  if (ago < MINUTE && ago > -5 * MINUTE) return 'just now';
+  if (ago >= MINUTE && ago < HOUR) return `${Math.floor(ago / MINUTE)} min ago`;
+  if (ago >= HOUR && ago < DAY) return `${Math.floor(ago / HOUR)} h ago`;
+  return formatAcademyTime(time, zone);
 }
 
 /** The year of a date, as the notes table shows it: '2026'. */
@@ -54,4 +73,24 @@ export function formatResultDate(time: TimeInput | null | undefined, zone = ACAD
 /** The short date of a point on the marks chart: '22 Nov'. */
 export function formatChartDate(time: TimeInput | null | undefined, zone = ACADEMY_TIME_ZONE): string {
   return inZone(time, zone)?.toFormat('dd LLL') ?? '';
+}
+
+/** Whole seconds of a length of time, never below 0. */
+const durationOf = (seconds: number): Duration => Duration.fromObject({ seconds: Number.isFinite(seconds) ? Math.max(0, Math.floor(seconds)) : 0 });
+
+/** A countdown of ms left (the exam clock, the code's resend wait, a recording): 'hh:mm:ss', or 'mm:ss' under an hour. Rounds up: 0.2 s left is '00:01'. */
+export function formatCountdown(ms: number): string {
+  const seconds = Math.ceil(Math.max(0, ms) / 1000);
+  return durationOf(seconds).toFormat(seconds >= 3600 ? 'hh:mm:ss' : 'mm:ss');
+}
+
+/** A length of time as the result's Completion shows it, always 'hh:mm:ss': '00:07:05'. */
+export function formatElapsed(seconds: number): string {
+  return durationOf(Math.round(seconds)).toFormat('hh:mm:ss');
+}
+
+/** A position in a video: 'm:ss', or 'h:mm:ss' from an hour on ('4:05', '1:02:03'). */
+export function formatMediaTime(seconds: number): string {
+  const duration = durationOf(seconds);
+  return duration.toFormat(duration.as('hours') >= 1 ? 'h:mm:ss' : 'm:ss');
 }

@@ -50,16 +50,6 @@ export function remainingMs(endMs: number, deviceNowMs: number, offsetMs = 0): n
   return Math.max(0, endMs - (deviceNowMs + offsetMs));
 }
 
-/** Remaining time formatted as hh:mm:ss (or mm:ss under an hour) for the countdown. */
-export function formatRemaining(ms: number): string {
-  const totalSeconds = Math.max(0, Math.ceil(ms / 1000));
-  const hours = Math.floor(totalSeconds / 3600);
-  const minutes = Math.floor((totalSeconds % 3600) / 60);
-  const seconds = totalSeconds % 60;
-  const two = (n: number) => String(n).padStart(2, '0');
-  return hours > 0 ? `${two(hours)}:${two(minutes)}:${two(seconds)}` : `${two(minutes)}:${two(seconds)}`;
-}
-
 export interface ExamCardInput extends ExamWindow {
   studentStartsAt: TimeInput | null;
   submittedAt: TimeInput | null;

@@ -1,4 +1,4 @@
-// Password, one-time code and GPA rules, shared by the app's forms and the server so a value the
+// Password, one-time code, GPA and profile picture rules, shared by the app's forms and the server so a value the
 // form accepts is never refused by the server for a different reason.
 import { MESSAGES } from './messages';
 
@@ -47,7 +47,19 @@ export const OTP_MESSAGES = {
 
 export const GPA_MESSAGES = {
   invalid: 'The given number is not valid',
+  /** What the form says under a GPA field: the spec's message and the range it must be in. */
+  outOfRange: `The given number is not valid: a GPA is from ${GPA_MIN} to ${GPA_MAX}.`,
 } as const;
+
+/** A profile picture is a photo the spec's image types (JPEG, PNG); a PDF or anything else is refused before upload. */
+export const PICTURE_TYPES: readonly string[] = ['image/jpeg', 'image/png'];
+export const PICTURE_MESSAGES = {
+  notImage: 'The profile picture must be a JPEG or PNG image.',
+} as const;
+
+export function pictureProblem(mimeType: string | null | undefined): string | null {
+  return PICTURE_TYPES.includes(mimeType ?? '') ? null : PICTURE_MESSAGES.notImage;
+}
 
 /** For the sign-in form: only presence is checked, the server judges the rest. */
 export function signInPasswordProblem(password: string | null | undefined): string | null {
@@ -82,5 +94,5 @@ export const isValidGpa = (value: unknown): value is number =>
   typeof value === 'number' && Number.isFinite(value) && value >= GPA_MIN && value <= GPA_MAX;
 
 export function gpaProblem(value: unknown): string | null {
-  return isValidGpa(value) ? null : GPA_MESSAGES.invalid;
+  return isValidGpa(value) ? null : GPA_MESSAGES.outOfRange;
 }

@@ -1,5 +1,42 @@
-// How the result screen and the scoreboard write figures: marks, completion time, merit position.
-import { roundMarks } from './scoring';
+// How the result screen and the scoreboard write figures: marks and merit position (times are
+// src/domain/academyTime.ts's), and
+// how the result counts its questions.
+import { roundMarks, type QuestionScore } from './scoring';
+
+/** What became of one question: full marks, some marks, none, not answered, or a written answer still unmarked. */
+export type QuestionOutcome = 'correct' | 'partlyCorrect' | 'incorrect' | 'skipped' | 'awaitingMarks';
+
+export function questionOutcome(score: Pick<QuestionScore, 'answered' | 'marks' | 'total' | 'pendingReview'>): QuestionOutcome {
+  if (score.pendingReview) return 'awaitingMarks';
+  if (!score.answered) return 'skipped';
+  if (score.marks >= score.total) return 'correct';
+  return score.marks > 0 ? 'partlyCorrect' : 'incorrect';
+}
+
+/**
+ * The result's Correct, Incorrect and Skipped as counts of questions: a paragraph marked 4 of 5, or an
+ * MCA with some options right, is one partly correct question whose credit shows as marks
+ * (`partialMarks`), never as 0.8 of a correct one. (The stored shares still follow the spec's MCA rule.)
+ */
+export interface QuestionTally {
+  correct: number;
+  partlyCorrect: number;
+  /** The marks the partly correct questions earned, before negative marks. */
+  partialMarks: number;
+  incorrect: number;
+  skipped: number;
+  awaitingMarks: number;
+}
+
+export function tallyQuestions(scores: Iterable<Pick<QuestionScore, 'answered' | 'marks' | 'total' | 'pendingReview'>>): QuestionTally {
+  const tally: QuestionTally = { correct: 0, partlyCorrect: 0, partialMarks: 0, incorrect: 0, skipped: 0, awaitingMarks: 0 };
+  for (const score of scores) {
+    const outcome = questionOutcome(score);
+    tally[outcome] += 1;
+    if (outcome === 'partlyCorrect') tally.partialMarks = roundMarks(tally.partialMarks + score.marks);
+  }
+  return tally;
+}
 
 /** Marks with at most two decimals ('12.5', '7', '-0.25'). */
 export function formatMarks(value: number | null | undefined): string {
@@ -7,11 +44,10 @@ export function formatMarks(value: number | null | undefined): string {
   return String(Math.round(roundMarks(value) * 100) / 100);
 }
 
-/** The completion time as the spec writes it, hh:mm:ss ('00:07:05'). */
-export function formatCompletion(seconds: number): string {
-  const total = Math.max(0, Math.round(seconds));
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${two(Math.floor(total / 3600))}:${two(Math.floor((total % 3600) / 60))}:${two(total % 60)}`;
+/** A figure of the scoreboard (its table, cards, summary and Progress Report): always 2 decimals ('9.00', '12.50'), as the spec says. */
+export function formatScoreboardMarks(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '–';
+  return (Math.round(roundMarks(value) * 100) / 100 + 0).toFixed(2);
 }
 
 /** 'Not given' until an exam is ranked. */

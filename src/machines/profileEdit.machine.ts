@@ -1,6 +1,6 @@
 // The profile screen: view, or edit the two GPA fields and the picture (the only editable fields).
 import { assign, fromPromise, setup } from 'xstate';
-import { gpaProblem } from '../domain/password';
+import { gpaProblem, pictureProblem } from '../domain/password';
 import type { ProfileUpdate, Student } from '../contracts/account';
 
 export type GpaField = 'SSCGPA' | 'HSCGPA';
@@ -12,6 +12,8 @@ export interface ProfileEditContext {
   errors: Record<GpaField, string | null>;
   /** A picture uploaded in this edit, saved with Update. */
   picture: { key: string; url: string } | null;
+  /** Why the last file picked was refused (not a JPEG or PNG picture); it was not uploaded. */
+  pictureError: string | null;
 }
 
 export type ProfileEditEvent =
@@ -39,6 +41,7 @@ export const profileEditMachine = setup({
     }),
   },
   guards: {
+    pictureAccepted: ({ event }) => event.type === 'profile.pickPicture' && pictureProblem(event.file.type) === null,
     gpasValid: ({ context }) => gpaProblem(parseGpa(context.form.SSCGPA)) === null && gpaProblem(parseGpa(context.form.HSCGPA)) === null,
   },
   actions: {
@@ -49,6 +52,7 @@ export const profileEditMachine = setup({
       form: { SSCGPA: gpaText(context.student?.SSCGPA), HSCGPA: gpaText(context.student?.HSCGPA) },
       errors: { SSCGPA: null, HSCGPA: null },
       picture: null,
+      pictureError: null,
     })),
     changeField: assign(({ context, event }) =>
       event.type === 'profile.change'
@@ -58,13 +62,14 @@ export const profileEditMachine = setup({
     explainGpas: assign(({ context }) => ({
       errors: { SSCGPA: gpaProblem(parseGpa(context.form.SSCGPA)), HSCGPA: gpaProblem(parseGpa(context.form.HSCGPA)) },
     })),
-    dropPicture: assign({ picture: null }),
+    dropPicture: assign({ picture: null, pictureError: null }),
+    refusePicture: assign({ pictureError: ({ event }) => (event.type === 'profile.pickPicture' ? pictureProblem(event.file.type) : null) }),
   },
 }).createMachine({
   id: 'profileEdit',
   description: 'The profile: view or edit mode via a toggle; only SSCGPA, HSCGPA and the picture are editable.',
   meta: { spec: '§4 States and transitions — Profile; §2 Profile' },
-  context: ({ input }) => ({ student: input.student, form: { SSCGPA: '', HSCGPA: '' }, errors: { SSCGPA: null, HSCGPA: null }, picture: null }),
+  context: ({ input }) => ({ student: input.student, form: { SSCGPA: '', HSCGPA: '' }, errors: { SSCGPA: null, HSCGPA: null }, picture: null, pictureError: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -92,7 +97,10 @@ export const profileEditMachine = setup({
       description: 'SSCGPA, HSCGPA and the picture can be changed; the Update button saves.',
       on: {
         'profile.change': { description: 'The student types a GPA', actions: 'changeField' },
-        'profile.pickPicture': { target: 'uploadingPicture', description: 'The student picks a new picture' },
+        'profile.pickPicture': [
+          { guard: 'pictureAccepted', target: 'uploadingPicture', description: 'The student picks a new JPEG or PNG picture', actions: assign({ pictureError: null }) },
+          { description: 'The student picks a file that is no JPEG or PNG picture (a PDF): the field says so and nothing is uploaded', actions: 'refusePicture' },
+        ],
         'profile.cancel': { target: 'viewing', description: 'The student turns the edit toggle off: changes are dropped', actions: 'dropPicture' },
         'profile.save': [
           { guard: 'gpasValid', target: 'saving', description: 'The student presses Update with valid GPAs' },

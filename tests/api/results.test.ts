@@ -66,6 +66,7 @@ describe.each(databaseKinds())('results (%s)', (kind) => {
       code: null, studentId: STUDENT, examId: PRACTICE, groupId: GROUP, groupName: 'Morning Batch', title: 'Practice Pharmacology Drill', subjectName: 'Pharmacology',
       courseName: 'Test Course', isPracticeExam: true, passed: true, passMark: 50, marksObtained: 1, totalMarks: 2, negativeMarks: 0, correct: 1, incorrect: 0,
       skipped: 1, rank: 1, gpaFactor: null, gpaMarks: null, examMarks: 1, pendingReview: false, subjectStats: [],
+      questionTally: { correct: 1, partlyCorrect: 0, partialMarks: 0, incorrect: 0, skipped: 1, awaitingMarks: 0 },
     });
     expect(data.completionSeconds).toBeGreaterThanOrEqual(0);
     expect(data.answers).toHaveLength(2);
@@ -74,6 +75,7 @@ describe.each(databaseKinds())('results (%s)', (kind) => {
   });
 
   it('gives per-subject figures for a segmented exam', async () => {
+    const tally = (correct: number, incorrect: number) => ({ correct, partlyCorrect: 0, partialMarks: 0, incorrect, skipped: 0, awaitingMarks: 0 });
     const selection = { examId: SEGMENTED_PRACTICE, studentId: STUDENT, isPracticeExam: true, mandatorySubjects: [{ subjectId: 'b10000000000000000000001', count: 2 }], compulsoryOptionalSubjects: [{ subjectId: 'b10000000000000000000002', count: 2 }, { subjectId: 'b10000000000000000000003', count: 1 }], optionalSubjects: [] };
     expect((await call('POST', '/api/exam/add-segmented-exam-subject', me, selection)).status).toBe(200);
     const paper = await call('PATCH', `/api/exam/start/${SEGMENTED_PRACTICE}/group-id/${GROUP}`, me);
@@ -89,9 +91,9 @@ describe.each(databaseKinds())('results (%s)', (kind) => {
     expect(data.isSegmentedExam).toBe(true);
     expect(data.subjectName).toBe('Anatomy, Physiology, Biochemistry');
     expect(data.subjectStats).toEqual([
-      { subjectId: 'b10000000000000000000001', subjectName: 'Anatomy', questions: 2, marksObtained: 1, negativeMarks: 0, totalMarks: 2, correct: 1, incorrect: 1, skipped: 0 },
-      { subjectId: 'b10000000000000000000002', subjectName: 'Physiology', questions: 2, marksObtained: 1, negativeMarks: 0, totalMarks: 2, correct: 1, incorrect: 1, skipped: 0 },
-      { subjectId: 'b10000000000000000000003', subjectName: 'Biochemistry', questions: 1, marksObtained: 1, negativeMarks: 0, totalMarks: 1, correct: 1, incorrect: 0, skipped: 0 },
+      { subjectId: 'b10000000000000000000001', subjectName: 'Anatomy', questions: 2, marksObtained: 1, negativeMarks: 0, totalMarks: 2, correct: 1, incorrect: 1, skipped: 0, questionTally: tally(1, 1) },
+      { subjectId: 'b10000000000000000000002', subjectName: 'Physiology', questions: 2, marksObtained: 1, negativeMarks: 0, totalMarks: 2, correct: 1, incorrect: 1, skipped: 0, questionTally: tally(1, 1) },
+      { subjectId: 'b10000000000000000000003', subjectName: 'Biochemistry', questions: 1, marksObtained: 1, negativeMarks: 0, totalMarks: 1, correct: 1, incorrect: 0, skipped: 0, questionTally: tally(1, 0) },
     ]);
   });
 

@@ -7,7 +7,8 @@ import { publishNotification } from '../../server/notifications/publish';
 
 const LECTURE_MESSAGE = 'New lecture video added: Anatomy Lecture 1';
 const HOLIDAY_MESSAGE = 'Classes are off on Friday for the national holiday. Live exams continue as scheduled.';
-const TIME = /^\d\d [A-Z][a-z]{2} \d{4} \| \d\d:\d\d (am|pm)$/;
+/** The one time format: how long ago within the last day, otherwise 'DD MMM YYYY | hh:mm a' (12-hour). */
+const TIME = /^(just now|\d+ min ago|\d+ h ago|\d\d [A-Z][a-z]{2} \d{4} \| (0\d|1[0-2]):\d\d (am|pm))$/;
 
 const suite = browserSuite();
 

@@ -93,7 +93,8 @@ describe('results in the browser', () => {
   });
 
   it('pages the scoreboard as the student scrolls, filters by course (a pick made while one loads is taken), opens a merit list and prints the Progress Report', async () => {
-    const page = await newPage(suite.browser, suite.baseUrl, { width: 360 });
+    // The table as a wide screen shows it; a phone's cards are tests/e2e/phone-tables.test.ts.
+    const page = await newPage(suite.browser, suite.baseUrl, { width: 1280 });
     const prints = await countPrints(page);
     // One row a page, so the demo student's few results take several pages.
     const pageRequests: string[] = [];

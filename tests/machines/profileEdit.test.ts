@@ -3,7 +3,7 @@ import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { profileEditMachine, parseGpa } from '../../src/machines/profileEdit.machine';
 import type { ProfileUpdate, Student } from '../../src/contracts/account';
 import { describePaths } from '../support/machine-paths';
-import { models, picture, student } from '../models/profileEdit.model';
+import { models, pdf, picture, student } from '../models/profileEdit.model';
 
 describePaths('profile edit machine paths', models);
 
@@ -30,11 +30,11 @@ describe('profile edit behaviour', () => {
     expect(actor.getSnapshot().context.form).toEqual({ SSCGPA: '5', HSCGPA: '4.8' });
     actor.send({ type: 'profile.change', field: 'HSCGPA', value: '5.01' });
     actor.send({ type: 'profile.save' });
-    expect(actor.getSnapshot().context.errors.HSCGPA).toBe('The given number is not valid');
+    expect(actor.getSnapshot().context.errors.HSCGPA).toBe('The given number is not valid: a GPA is from 0 to 5.');
     expect(actor.getSnapshot().value).toBe('editing');
     actor.send({ type: 'profile.change', field: 'HSCGPA', value: '' });
     actor.send({ type: 'profile.save' });
-    expect(actor.getSnapshot().context.errors.HSCGPA).toBe('The given number is not valid');
+    expect(actor.getSnapshot().context.errors.HSCGPA).toBe('The given number is not valid: a GPA is from 0 to 5.');
     actor.send({ type: 'profile.pickPicture', file: picture });
     expect(actor.getSnapshot().hasTag('uploading')).toBe(true);
     await settle();
@@ -72,6 +72,32 @@ describe('profile edit behaviour', () => {
     actor.send({ type: 'profile.save' });
     await settle();
     expect(saved).toEqual([{ SSCGPA: 4.25, HSCGPA: 4.8, profilePic: 'uploads/p.png' }]);
+  });
+
+  it('refuses a PDF picked as the picture without uploading it, then takes a PNG', async () => {
+    const uploaded: Blob[] = [];
+    const actor = createActor(
+      profileEditMachine.provide({
+        actors: {
+          loadProfile: fromPromise(async () => student),
+          uploadPicture: fromPromise(async ({ input }) => (uploaded.push(input.file), { key: 'uploads/p.png', url: '/media/files/uploads/p.png' })),
+        },
+      }),
+      { input: { student: null }, clock: new SimulatedClock() },
+    ).start();
+    await settle();
+    actor.send({ type: 'profile.edit' });
+    actor.send({ type: 'profile.pickPicture', file: pdf });
+    expect(actor.getSnapshot().value).toBe('editing');
+    expect(actor.getSnapshot().context.pictureError).toBe('The profile picture must be a JPEG or PNG image.');
+    expect(actor.getSnapshot().context.picture).toBeNull();
+    actor.send({ type: 'profile.pickPicture', file: new Blob(['?']) });
+    expect(actor.getSnapshot().context.pictureError).toBe('The profile picture must be a JPEG or PNG image.');
+    actor.send({ type: 'profile.pickPicture', file: picture });
+    expect(actor.getSnapshot().context.pictureError).toBeNull();
+    await settle();
+    expect(uploaded).toEqual([picture]);
+    expect(actor.getSnapshot().context.picture).toEqual({ key: 'uploads/p.png', url: '/media/files/uploads/p.png' });
   });
 
   it('reads an empty field as no number, not zero', () => {

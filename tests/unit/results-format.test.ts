@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { formatChartDate, formatResultDate } from '../../src/domain/academyTime';
-import { formatCompletion, formatMarks, formatMerit, passMarks } from '../../src/domain/results';
+import { formatMarks, formatMerit, formatScoreboardMarks, passMarks } from '../../src/domain/results';
 import { resultPath } from '../../src/views/results/resultNavigation';
 
 describe('results figures', () => {
-  it('writes completion as hh:mm:ss, marks with at most two decimals, and Not given without a rank', () => {
-    expect(formatCompletion(425)).toBe('00:07:05');
-    expect(formatCompletion(3 * 3600 + 61)).toBe('03:01:01');
-    expect(formatCompletion(-5)).toBe('00:00:00');
+  it('writes marks with at most two decimals, and Not given without a rank', () => {
     expect(formatMarks(12.5)).toBe('12.5');
     expect(formatMarks(7)).toBe('7');
     expect(formatMarks(2 / 3)).toBe('0.67');
@@ -16,6 +13,16 @@ describe('results figures', () => {
     expect(formatMerit(null)).toBe('Not given');
     expect(formatMerit(2)).toBe('2');
     expect(passMarks(40, 33)).toBe(13.2);
+  });
+
+  it('writes every scoreboard figure with 2 decimals', () => {
+    expect(formatScoreboardMarks(9)).toBe('9.00');
+    expect(formatScoreboardMarks(12.5)).toBe('12.50');
+    expect(formatScoreboardMarks(2 / 3)).toBe('0.67');
+    expect(formatScoreboardMarks(-0.25)).toBe('-0.25');
+    expect(formatScoreboardMarks(-0)).toBe('0.00');
+    expect(formatScoreboardMarks(0.1 + 0.2)).toBe('0.30');
+    expect(formatScoreboardMarks(null)).toBe('–');
   });
 
   it("dates results on the academy's clock", () => {

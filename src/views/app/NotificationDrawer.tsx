@@ -3,7 +3,7 @@
 import { useSelector } from '@xstate/react';
 import type { NotificationsActor } from './rootActorsStart';
 import type { StudentNotification } from '../../contracts/notifications';
-import { formatNotificationTime } from '../../domain/academyTime';
+import { TimeSince } from '../ui/TimeSince';
 import { MESSAGES } from '../../domain/messages';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
@@ -72,9 +72,7 @@ function NotificationRow({ actor, notification }: { actor: NotificationsActor; n
             {unseen && <span className="sr-only">Unread: </span>}
             {info.title && <span className="block text-xs font-semibold uppercase tracking-wide text-slate-500">{info.title}</span>}
             <span className={`block break-words ${unseen ? 'font-semibold text-slate-900' : 'text-slate-700'}`}>{message}</span>
-            <time dateTime={createdAt} className="mt-1 block text-xs text-slate-500">
-              {formatNotificationTime(createdAt)}
-            </time>
+            <TimeSince at={createdAt} className="mt-1 block text-xs text-slate-500" />
           </span>
         </span>
       </button>

@@ -12,6 +12,8 @@ export function OtpEntry() {
   return flow ? <CodeForm actor={flow.actor} /> : <NoFlow />;
 }
 
+// The one countdown not written by academyTime's luxon Duration: this screen is part of the sign-in
+// bundle, which carries no date library (docs/decisions.md, "Dates"); a wait of at most 5 minutes is m:ss.
 const minutesSeconds = (total: number) => `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
 
 function CodeForm({ actor }: { actor: CodeFlowActor }) {

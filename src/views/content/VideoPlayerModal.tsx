@@ -1,6 +1,7 @@
 // The full-width, black-backed player modal of a video card with the custom controls: play/pause,
 // seek bar, skip 10 s (buttons, or a double click on the skip icons), speed, quality, fullscreen.
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import { formatMediaTime } from '../../domain/academyTime';
 import { useBlocker } from 'react-router-dom';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
@@ -117,11 +118,7 @@ function SkipIcons({ actor }: { actor: VideoPlayerActor }) {
   );
 }
 
-const clock = (seconds: number) => {
-  if (!Number.isFinite(seconds) || seconds < 0) return '0:00';
-  const whole = Math.floor(seconds);
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
-};
+
 
 function Controls({ actor, containerRef }: { actor: VideoPlayerActor; containerRef: RefObject<HTMLDivElement | null> }) {
   const canPlay = useSelector(actor, (s) => s.can({ type: 'player.play' }));
@@ -159,7 +156,7 @@ function Controls({ actor, containerRef }: { actor: VideoPlayerActor; containerR
         disabled={!canSeek}
         onChange={(event) => actor.send({ type: 'player.seek', time: Number(event.target.value) })}
         aria-label="Seek"
-        aria-valuetext={`${clock(currentTime)} of ${clock(duration)}`}
+        aria-valuetext={`${formatMediaTime(currentTime)} of ${formatMediaTime(duration)}`}
         className="w-full accent-brand-500"
       />
       <div className="flex flex-wrap items-center gap-1">
@@ -179,7 +176,7 @@ function Controls({ actor, containerRef }: { actor: VideoPlayerActor; containerR
           +10s
         </button>
         <span className="px-1 text-xs tabular-nums text-white/80" data-testid="player-time">
-          {clock(currentTime)} / {clock(duration)}
+          {formatMediaTime(currentTime)} / {formatMediaTime(duration)}
         </span>
         <span className="px-1 text-xs text-white/60" data-testid="player-progress">
           {progress}%

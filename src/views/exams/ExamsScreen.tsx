@@ -16,6 +16,8 @@ import { ExamCard } from './ExamCard';
 import { LiveExamScreen } from '../screens';
 import { useExamInstruction, InstructionModal } from './InstructionModal';
 import { useOpenResult } from '../results/resultNavigation';
+import { useStudent } from '../app/RootActors';
+import { NO_BATCH_MESSAGE, NOTHING_ADDED_MESSAGE } from '../content/ContentListStatus';
 
 export function ExamsScreen() {
   const location = useLocation();
@@ -82,6 +84,7 @@ function CourseStep({ list }: { list: ListActor }) {
   const courses = useSelector(list, (s) => s.context.courses);
   const loading = useSelector(list, (s) => s.hasTag('loading'));
   const failed = useSelector(list, (s) => s.context.failed);
+  const inBatch = (useStudent()?.groups.length ?? 0) > 0;
   // While the courses load again, Try again and the cards wait (busy, disabled): a press then would be lost.
   return (
     <div>
@@ -92,6 +95,8 @@ function CourseStep({ list }: { list: ListActor }) {
           Try again
         </Button>
       )}
+      {/* The same empty states as My Courses: a student in no batch is told how to be added to one. */}
+      {!loading && !failed && courses.length === 0 && <Notice>{inBatch ? NOTHING_ADDED_MESSAGE : NO_BATCH_MESSAGE}</Notice>}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {courses.map((course) => (
           <button

@@ -20,6 +20,7 @@ import { Modal } from '../ui/Modal';
 import { Spinner } from '../ui/Spinner';
 import { toast } from '../ui/toast';
 import { useObjectUrl } from '../ui/useObjectUrl';
+import { formatCountdown } from '../../domain/academyTime';
 import { CameraCapture } from './CameraCapture';
 import { askActors } from './forum.implementations';
 
@@ -266,7 +267,7 @@ function AudioRecorder({ onAdd, disabled = false }: { onAdd: (file: File) => voi
   const url = useObjectUrl(recording);
   // The microphone closes with the dialog.
   useEffect(() => () => recorder.getSnapshot().context.handle?.cancel(), [recorder]);
-  const time = `${String(Math.floor(elapsed / 60)).padStart(2, '0')}:${String(elapsed % 60).padStart(2, '0')}`;
+  const time = formatCountdown(elapsed * 1000);
   return (
     <div className="flex flex-wrap items-center gap-2 text-sm" data-testid="audio-recorder">
       {value === 'stopped' && <Button variant="secondary" onClick={() => recorder.send({ type: 'recorder.start' })}>Record voice note</Button>}

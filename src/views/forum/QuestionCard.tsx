@@ -5,11 +5,11 @@ import type { ForumMedia } from '../../contracts/forum';
 import { QUESTION_PREVIEW_CHARS } from '../../domain/forum';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
+import { TimeSince } from '../ui/TimeSince';
 
 /** Teacher for admin replies, otherwise the student's name, or Guest when it is gone. */
 export const authorLabel = (userType: 'Admin' | 'Student', name: string | null): string => (userType === 'Admin' ? 'Teacher' : name || 'Guest');
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 export function PostCard({ author, createdAt, text, media, cut = false, footer }: { author: string; createdAt: string; text: string; media: ForumMedia[]; cut?: boolean; footer?: ReactNode }) {
   const [expanded, setExpanded] = useState(false);
@@ -19,7 +19,7 @@ export function PostCard({ author, createdAt, text, media, cut = false, footer }
     <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <header className="mb-2 flex flex-wrap items-baseline justify-between gap-2 text-sm">
         <span className="font-semibold text-slate-900">{author}</span>
-        <time dateTime={createdAt} className="text-slate-500">{when(createdAt)}</time>
+        <TimeSince at={createdAt} className="text-slate-500" />
       </header>
       <p className="whitespace-pre-wrap break-words text-slate-800">{shown}</p>
       {long && (

@@ -2,7 +2,8 @@
 // time left, answered and offline-saved counts, "Next unanswered" and Submit. Screen readers hear the
 // time once at 5 and once at 1 minute left (the countdown itself is not read out every second).
 import { useEffect, useRef, useState } from 'react';
-import { crossedTimeWarning, formatRemaining } from '../../domain/examTiming';
+import { crossedTimeWarning } from '../../domain/examTiming';
+import { formatCountdown } from '../../domain/academyTime';
 import { Button } from '../ui/Button';
 
 export interface ExamBarProps {
@@ -30,7 +31,7 @@ export function ExamBar({ remainingMs, answered, questions, responses, totalResp
             role="timer"
             aria-label="Time remaining"
           >
-            {formatRemaining(remainingMs)}
+            {formatCountdown(remainingMs)}
           </span>
           <span data-testid="answered-count">
             Answered: {answered}/{questions}

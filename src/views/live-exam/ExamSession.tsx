@@ -5,7 +5,7 @@ import { useBlocker, useNavigate } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { answeredCount, offlineCount, responsesGiven } from '../../machines/answerOutbox.machine';
 import type { examAttemptMachine } from '../../machines/examAttempt.machine';
-import { formatExamClock } from '../../domain/academyTime';
+import { formatClockTime } from '../../domain/academyTime';
 import { totalResponseCount } from '../../domain/scoring';
 import type { ActorRefFrom } from 'xstate';
 import { OfflineAdvice } from '../app/OfflineBanner';
@@ -68,7 +68,7 @@ export function ExamSession({ attempt }: { attempt: AttemptActor }) {
           </div>
         </div>
         <p className="mt-1 text-sm text-slate-600">
-          Start: {formatExamClock(exam.studentStartsAt)} · End: {formatExamClock(deadlineAt)}
+          Start: {formatClockTime(exam.studentStartsAt)} · End: {formatClockTime(deadlineAt)}
         </p>
         <dl className="mt-2 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
           <Stat label="Questions" value={exam.questions.length} />

@@ -6,6 +6,7 @@ import { profileEditMachine, type GpaField } from '../../machines/profileEdit.ma
 import { accountApi } from '../../services/account';
 import { uploadFile } from '../../services/uploads';
 import { fromApiPhone } from '../../domain/phone';
+import { PICTURE_TYPES } from '../../domain/password';
 import { useSessionActor, useStudent } from '../app/RootActors';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
@@ -14,7 +15,7 @@ import { Notice } from '../ui/Notice';
 import { Spinner } from '../ui/Spinner';
 import { showFailure, toast } from '../ui/toast';
 
-const ACCEPTED_PICTURES = 'image/jpeg,image/png';
+const ACCEPTED_PICTURES = PICTURE_TYPES.join(',');
 
 export function StudentProfile() {
   const session = useSessionActor();
@@ -40,6 +41,7 @@ export function StudentProfile() {
   const form = useSelector(actor, (s) => s.context.form);
   const errors = useSelector(actor, (s) => s.context.errors);
   const picture = useSelector(actor, (s) => s.context.picture);
+  const pictureError = useSelector(actor, (s) => s.context.pictureError);
   const uploading = useSelector(actor, (s) => s.hasTag('uploading'));
   const saving = useSelector(actor, (s) => s.hasTag('saving'));
   const canSave = useSelector(actor, (s) => s.matches('editing'));
@@ -114,6 +116,8 @@ export function StudentProfile() {
                 type="file"
                 accept={ACCEPTED_PICTURES}
                 disabled={!canPick}
+                aria-invalid={pictureError ? true : undefined}
+                aria-describedby={pictureError ? 'profile-picture-error' : 'profile-picture-hint'}
                 onChange={(e) => {
                   const file = e.target.files?.[0];
                   if (file) actor.send({ type: 'profile.pickPicture', file });
@@ -121,6 +125,14 @@ export function StudentProfile() {
                 }}
                 className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-800"
               />
+              <p id="profile-picture-hint" className="mt-1 text-xs text-slate-600">
+                A JPEG or PNG photo.
+              </p>
+              {pictureError && (
+                <p id="profile-picture-error" role="alert" className="mt-1 text-sm text-red-700">
+                  {pictureError}
+                </p>
+              )}
               {uploading && (
                 <p role="status" className="mt-1 text-sm text-slate-600">
                   Uploading picture…

@@ -13,8 +13,8 @@ import { examsApi } from '../../services/exams';
 import { contentApi } from '../../services/content';
 import { answerStore } from '../../services/answerStore';
 import { STORAGE_KEYS, writeJson } from '../../services/storage';
-import { formatExamStart } from '../../domain/academyTime';
-import { formatCompletion, formatMarks, formatMerit } from '../../domain/results';
+import { formatAcademyTime, formatElapsed } from '../../domain/academyTime';
+import { formatMarks, formatMerit, questionOutcome, type QuestionOutcome } from '../../domain/results';
 import { mcaValue, optionIndex } from '../../domain/scoring';
 import { useStudent } from '../app/RootActors';
 import { Button } from '../ui/Button';
@@ -150,24 +150,24 @@ function ResultHead({ result }: { result: StudentResult }) {
       <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 text-sm text-slate-700 sm:grid-cols-2">
         <Fact term={result.isSegmentedExam ? 'Subjects' : 'Subject'}>{result.subjectName ?? '–'}</Fact>
         <Fact term="Duration">{result.duration} minutes</Fact>
-        <Fact term="Start">{formatExamStart(result.examStartsAt)}</Fact>
-        <Fact term="End">{formatExamStart(result.examEndsAt)}</Fact>
-        <Fact term="Started">{formatExamStart(result.startsAt)}</Fact>
-        <Fact term="Submitted">{formatExamStart(result.submittedAt)}</Fact>
+        <Fact term="Start">{formatAcademyTime(result.examStartsAt)}</Fact>
+        <Fact term="End">{formatAcademyTime(result.examEndsAt)}</Fact>
+        <Fact term="Started">{formatAcademyTime(result.startsAt)}</Fact>
+        <Fact term="Submitted">{formatAcademyTime(result.submittedAt)}</Fact>
         {result.groupName && <Fact term="Batch">{result.groupName}</Fact>}
         <Fact term="Pass mark">{result.passMark}%</Fact>
       </dl>
+      {/* The exam mark leads: it is this exam's mark. A GPA-weighted figure is the merit score the merit list ranks by. */}
       <div className="mt-4 flex flex-wrap gap-3" data-testid="result-marks">
-        {gpa ? (
-          <>
-            <Figure label="Total marks" value={`${formatMarks(result.marksWithGpa)} / ${formatMarks(result.totalWithGpa)}`} strong />
-            <Figure label="GPA marks" value={formatMarks(result.gpaMarks)} />
-            <Figure label="Exam marks" value={`${formatMarks(result.examMarks)} / ${formatMarks(result.totalMarks)}`} />
-          </>
-        ) : (
-          <Figure label="Total marks obtained" value={`${formatMarks(result.marksObtained)} / ${formatMarks(result.totalMarks)}`} strong />
-        )}
+        <Figure label="Exam marks" value={`${formatMarks(result.examMarks)} / ${formatMarks(result.totalMarks)}`} strong />
+        {gpa && <Figure label="Merit score" value={`${formatMarks(result.marksWithGpa)} / ${formatMarks(result.totalWithGpa)}`} />}
       </div>
+      {gpa && (
+        <p className="mt-2 text-sm text-slate-700" data-testid="merit-score-rule">
+          Merit score = exam marks {formatMarks(result.examMarks)} + GPA marks {formatMarks(result.gpaMarks)} (HSC GPA × {formatMarks(result.gpaFactor!.hsc)} + SSC GPA ×{' '}
+          {formatMarks(result.gpaFactor!.ssc)}); the merit list ranks by it.
+        </p>
+      )}
       {result.pendingReview && (
         <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" role="note">
           Some written answers are still waiting for your teacher's marks; the marks may change after marking.
@@ -196,13 +196,17 @@ function Figure({ label, value, strong = false }: { label: string; value: string
 }
 
 function Statistics({ result }: { result: StudentResult }) {
+  const tally = result.questionTally;
+  // Counts of questions; a question with some of its marks is partly correct, and its credit shows as marks.
   const items: [string, string][] = [
-    ['Correct', formatMarks(result.correct)],
-    ['Incorrect', formatMarks(result.incorrect)],
-    ['Skipped', formatMarks(result.skipped)],
+    ['Correct', String(tally.correct)],
+    ...(tally.partlyCorrect > 0 ? [['Partly correct', `${tally.partlyCorrect} (${formatMarks(tally.partialMarks)} marks)`] as [string, string]] : []),
+    ['Incorrect', String(tally.incorrect)],
+    ['Skipped', String(tally.skipped)],
+    ...(tally.awaitingMarks > 0 ? [['Waiting for marking', String(tally.awaitingMarks)] as [string, string]] : []),
     ['Negative Marks', formatMarks(result.negativeMarks)],
     ['Merit Pos.', formatMerit(result.rank)],
-    ['Completion', formatCompletion(result.completionSeconds)],
+    ['Completion', formatElapsed(result.completionSeconds)],
   ];
   return (
     <section className="mt-4">
@@ -222,7 +226,7 @@ function SubjectStats({ result }: { result: StudentResult }) {
       </Suspense>
       <div className="mt-3 overflow-x-auto">
         <table className="w-full min-w-[520px] text-left text-sm">
-          <TableHead columns={['Subject', 'Questions', 'Correct', 'Incorrect', 'Skipped', 'Negative', 'Marks']} />
+          <TableHead columns={['Subject', 'Questions', 'Correct', 'Partly correct', 'Incorrect', 'Skipped', 'Negative', 'Marks']} />
           <tbody>
             {result.subjectStats.map((s) => (
               <tr key={s.subjectId} className="border-b border-slate-200">
@@ -230,9 +234,10 @@ function SubjectStats({ result }: { result: StudentResult }) {
                   {s.subjectName ?? '–'}
                 </th>
                 <td className="px-3 py-2">{s.questions}</td>
-                <td className="px-3 py-2">{formatMarks(s.correct)}</td>
-                <td className="px-3 py-2">{formatMarks(s.incorrect)}</td>
-                <td className="px-3 py-2">{formatMarks(s.skipped)}</td>
+                <td className="px-3 py-2">{s.questionTally.correct}</td>
+                <td className="px-3 py-2">{s.questionTally.partlyCorrect}</td>
+                <td className="px-3 py-2">{s.questionTally.incorrect}</td>
+                <td className="px-3 py-2">{s.questionTally.skipped}</td>
                 <td className="px-3 py-2">{formatMarks(s.negativeMarks)}</td>
                 <td className="px-3 py-2">
                   {formatMarks(s.marksObtained)} / {formatMarks(s.totalMarks)}
@@ -246,19 +251,17 @@ function SubjectStats({ result }: { result: StudentResult }) {
   );
 }
 
-type Verdict = { label: string; tone: string };
-
-function verdictOf(answer: ResultAnswer): Verdict {
-  if (answer.pendingReview) return { label: 'Waiting for marking', tone: 'bg-amber-100 text-amber-900' };
-  if (!answer.answered) return { label: 'Unanswered', tone: 'bg-slate-200 text-slate-800' };
-  if (answer.total > 0 && answer.correct >= 1) return { label: 'Correct', tone: 'bg-green-100 text-green-800' };
-  if (answer.correct > 0) return { label: 'Partly correct', tone: 'bg-amber-100 text-amber-900' };
-  return { label: 'Incorrect', tone: 'bg-red-100 text-red-800' };
-}
+const VERDICTS: Record<QuestionOutcome, { label: string; tone: string }> = {
+  awaitingMarks: { label: 'Waiting for marking', tone: 'bg-amber-100 text-amber-900' },
+  skipped: { label: 'Unanswered', tone: 'bg-slate-200 text-slate-800' },
+  correct: { label: 'Correct', tone: 'bg-green-100 text-green-800' },
+  partlyCorrect: { label: 'Partly correct', tone: 'bg-amber-100 text-amber-900' },
+  incorrect: { label: 'Incorrect', tone: 'bg-red-100 text-red-800' },
+};
 
 function AnswerReview({ answer, number }: { answer: ResultAnswer; number: number }) {
   const question = answer.questionId;
-  const verdict = verdictOf(answer);
+  const verdict = VERDICTS[questionOutcome(answer)];
   const written = question.type === 'shortAns' || question.type === 'paragraph';
   return (
     <li className="break-inside-avoid rounded-xl border border-slate-200 bg-white p-4" aria-label={`Question ${number}`}>

@@ -1,7 +1,9 @@
 // The Scoreboard (spec section 2): who, the total obtained out of total, six summary cards, the Select
 // Course filter, a chart of marks over time against the pass mark, the table of published results
 // (more rows arrive as the student scrolls), an exam's Merit List in a modal, and Print as a Progress
-// Report (Roll, Branch, Name and the exam table) with nothing else on the page.
+// Report (Roll, Branch, Name and the exam table) with nothing else on the page. Below 640 px the results
+// and the merit list are a card a row (the main figures, details on tap; the student's own rank pinned on
+// top), since ten columns do not fit a phone; the scoreboard's figures have 2 decimals.
 import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -10,13 +12,14 @@ import { scoreboardMachine, type MeritExam } from '../../machines/scoreboard.mac
 import type { MeritRow, ScoreboardRow } from '../../contracts/results';
 import { resultsApi } from '../../services/results';
 import { formatChartDate, formatResultDate } from '../../domain/academyTime';
-import { formatMarks, formatMerit } from '../../domain/results';
+import { formatMarks, formatMerit, formatScoreboardMarks } from '../../domain/results';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 import { Notice } from '../ui/Notice';
 import { FigureCards } from '../ui/FigureCards';
 import { TableHead } from '../ui/TableHead';
 import { Spinner } from '../ui/Spinner';
+import { useNarrowScreen } from '../ui/useNarrowScreen';
 import { goBackFrom, resultPath, showResultsFailure, tellResultInfoMissing } from './resultNavigation';
 
 const MarksOverTimeChart = lazy(() => import('./charts').then((m) => ({ default: m.MarksOverTimeChart })));
@@ -114,7 +117,7 @@ function Heading({ actor }: { actor: ScoreboardActor }) {
         </ul>
       )}
       <p className="mt-2 text-sm text-slate-700" data-testid="scoreboard-total">
-        Total marks: <strong className="text-slate-900">{formatMarks(head.summary.obtainedMarks)}</strong> out of {formatMarks(head.summary.totalMarks)}
+        Total marks: <strong className="text-slate-900">{formatScoreboardMarks(head.summary.obtainedMarks)}</strong> out of {formatScoreboardMarks(head.summary.totalMarks)}
       </p>
     </div>
   );
@@ -126,9 +129,9 @@ function SummaryCards({ actor }: { actor: ScoreboardActor }) {
     ['Exams', String(summary.exams)],
     ['Exam Passed', String(summary.examPassed)],
     ['Exam Failed', String(summary.examFailed)],
-    ['Highest Marks', formatMarks(summary.highestMarks)],
-    ['Lowest Marks', formatMarks(summary.lowestMarks)],
-    ['Average Marks', formatMarks(summary.averageMarks)],
+    ['Highest Marks', formatScoreboardMarks(summary.highestMarks)],
+    ['Lowest Marks', formatScoreboardMarks(summary.lowestMarks)],
+    ['Average Marks', formatScoreboardMarks(summary.averageMarks)],
   ];
   return (
     <div className="mt-3">
@@ -193,7 +196,9 @@ function Results({ actor }: { actor: ScoreboardActor }) {
       })),
     [rows],
   );
+  const narrow = useNarrowScreen();
   if (rows.length === 0) return <Notice>No published results yet.</Notice>;
+  const onMerit = (exam: MeritExam) => actor.send({ type: 'merit.open', exam });
   return (
     <>
       <section aria-labelledby="chart-title" className="mt-4 rounded-xl border border-slate-200 bg-white p-3">
@@ -204,16 +209,25 @@ function Results({ actor }: { actor: ScoreboardActor }) {
           <MarksOverTimeChart points={points} />
         </Suspense>
       </section>
-      <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="w-full min-w-[900px] text-left text-sm" aria-label="Exam results">
-          <TableHead columns={[...EXAM_COLUMNS, 'Merit List']} />
-          <tbody>
-            {rows.map((row) => (
-              <ResultRow key={row._id} row={row} meritWaits={printing} onMerit={(exam) => actor.send({ type: 'merit.open', exam })} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {narrow ? (
+        <ul className="mt-4 space-y-3" aria-label="Exam results">
+          {rows.map((row) => (
+            <ResultCard key={row._id} row={row} meritWaits={printing} onMerit={onMerit} />
+          ))}
+        </ul>
+      ) : (
+        // A table wider than the screen scrolls sideways; focusable, so the keyboard scrolls it too.
+        <div className="mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white" tabIndex={0} role="region" aria-label="Exam results table">
+          <table className="w-full min-w-[900px] text-left text-sm" aria-label="Exam results">
+            <TableHead columns={[...EXAM_COLUMNS, 'Merit List']} />
+            <tbody>
+              {rows.map((row) => (
+                <ResultRow key={row._id} row={row} meritWaits={printing} onMerit={onMerit} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
       <div ref={hasMore ? sentinel : undefined} className="mt-3 flex justify-center" data-testid="scoreboard-more">
         {hasMore && (
           <Button variant="secondary" busy={loadingMore} onClick={() => actor.send({ type: 'rows.more' })}>
@@ -225,35 +239,91 @@ function Results({ actor }: { actor: ScoreboardActor }) {
   );
 }
 
-function ResultRow({ row, meritWaits, onMerit }: { row: ScoreboardRow; meritWaits: boolean; onMerit: (exam: MeritExam) => void }) {
+type ResultRowProps = { row: ScoreboardRow; meritWaits: boolean; onMerit: (exam: MeritExam) => void };
+
+/** The exam's name, which opens its result. */
+function ResultLink({ row, className = '' }: { row: ScoreboardRow; className?: string }) {
   const path = resultPath(row.examId._id, row.groupId);
+  return path ? (
+    <Link to={path} state={{ hasResult: true }} className={`text-brand-700 underline ${className}`}>
+      {row.examId.title}
+    </Link>
+  ) : (
+    <button type="button" className={`text-left text-brand-700 underline ${className}`} onClick={tellResultInfoMissing}>
+      {row.examId.title}
+    </button>
+  );
+}
+
+function MeritButton({ row, meritWaits, onMerit }: ResultRowProps) {
+  return (
+    <Button variant="quiet" aria-label={`Merit list of ${row.examId.title}`} disabled={meritWaits} onClick={() => onMerit({ examId: row.examId._id, isPracticeExam: row.isPracticeExam, title: row.examId.title })}>
+      Merit List
+    </Button>
+  );
+}
+
+const passFail = (row: ScoreboardRow) => ({ text: row.passed ? 'Pass' : 'Fail', tone: row.passed ? 'text-green-800' : 'text-red-800' });
+
+function ResultRow(props: ResultRowProps) {
+  const { row } = props;
+  const verdict = passFail(row);
   return (
     <tr className="border-b border-slate-200">
       <th scope="row" className="px-3 py-2 font-medium">
-        {path ? (
-          <Link to={path} state={{ hasResult: true }} className="text-brand-700 underline">
-            {row.examId.title}
-          </Link>
-        ) : (
-          <button type="button" className="text-left text-brand-700 underline" onClick={tellResultInfoMissing}>
-            {row.examId.title}
-          </button>
-        )}
+        <ResultLink row={row} />
       </th>
       <td className="px-3 py-2 whitespace-nowrap">{formatResultDate(row.startsAt)}</td>
       <td className="px-3 py-2">{row.isPracticeExam ? 'Practice' : 'Live'}</td>
-      <td className={`px-3 py-2 font-semibold ${row.passed ? 'text-green-800' : 'text-red-800'}`}>{row.passed ? 'Pass' : 'Fail'}</td>
+      <td className={`px-3 py-2 font-semibold ${verdict.tone}`}>{verdict.text}</td>
       <td className="px-3 py-2">{formatMerit(row.rank)}</td>
-      <td className="px-3 py-2">{formatMarks(row.marksObtained)}</td>
-      <td className="px-3 py-2">{formatMarks(row.totalMarks)}</td>
-      <td className="px-3 py-2">{formatMarks(row.negativeMarks)}</td>
+      <td className="px-3 py-2">{formatScoreboardMarks(row.marksObtained)}</td>
+      <td className="px-3 py-2">{formatScoreboardMarks(row.totalMarks)}</td>
+      <td className="px-3 py-2">{formatScoreboardMarks(row.negativeMarks)}</td>
       <td className="px-3 py-2">{row.examId.courseName ?? '–'}</td>
       <td className="px-3 py-2">
-        <Button variant="quiet" aria-label={`Merit list of ${row.examId.title}`} disabled={meritWaits} onClick={() => onMerit({ examId: row.examId._id, isPracticeExam: row.isPracticeExam, title: row.examId.title })}>
-          Merit List
-        </Button>
+        <MeritButton {...props} />
       </td>
     </tr>
+  );
+}
+
+/** A phone's row: the exam, its date and type, Pass/Fail and the marks; the rest on tap (Details). */
+function ResultCard(props: ResultRowProps) {
+  const { row } = props;
+  const verdict = passFail(row);
+  return (
+    <li>
+      <article className="rounded-xl border border-slate-200 bg-white p-3" aria-label={row.examId.title}>
+        <div className="flex items-start justify-between gap-2">
+          <h3 className="min-w-0 break-words font-medium">
+            {/* A finger-sized target on a phone. */}
+            <ResultLink row={row} className="inline-flex min-h-10 items-center" />
+          </h3>
+          <span className={`shrink-0 text-sm font-semibold ${verdict.tone}`}>{verdict.text}</span>
+        </div>
+        <p className="mt-1 text-sm text-slate-600">
+          {formatResultDate(row.startsAt)} · {row.isPracticeExam ? 'Practice' : 'Live'}
+        </p>
+        <p className="mt-1 text-sm text-slate-700" data-testid="card-marks">
+          Marks: <strong className="text-base text-slate-900">{formatScoreboardMarks(row.marksObtained)}</strong> / {formatScoreboardMarks(row.totalMarks)}
+        </p>
+        <div className="mt-2 flex flex-wrap items-start justify-between gap-2">
+          <details className="min-w-0 flex-1 text-sm">
+            <summary className="flex min-h-10 cursor-pointer items-center text-brand-700">Details</summary>
+            <dl className="grid grid-cols-2 gap-x-3 gap-y-1 pb-1">
+              <dt className="text-slate-600">Merit Position</dt>
+              <dd>{formatMerit(row.rank)}</dd>
+              <dt className="text-slate-600">Negative Marks</dt>
+              <dd>{formatScoreboardMarks(row.negativeMarks)}</dd>
+              <dt className="text-slate-600">Course</dt>
+              <dd className="break-words">{row.examId.courseName ?? '–'}</dd>
+            </dl>
+          </details>
+          <MeritButton {...props} />
+        </div>
+      </article>
+    </li>
   );
 }
 
@@ -270,6 +340,7 @@ function MeritListModal({ actor }: { actor: ScoreboardActor }) {
   const merit = useSelector(actor, (s) => s.context.merit);
   const close = () => actor.send({ type: 'merit.close' });
   const meShown = merit?.me ? merit.rows.some((row) => row.position === merit.me!.position) : true;
+  const narrow = useNarrowScreen();
   return (
     <Modal open={open} onClose={close} title={`Merit List${exam ? `: ${exam.title}` : ''}`} size="lg" closeLabel="Close merit list">
       {loading && <Spinner label="Loading merit list…" showLabel />}
@@ -278,17 +349,28 @@ function MeritListModal({ actor }: { actor: ScoreboardActor }) {
       {merit && merit.rows.length > 0 && (
         <>
           <p className="mb-2 text-slate-600">{merit.total} students ranked.</p>
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[760px] text-left text-sm" aria-label="Merit list">
-              <TableHead columns={MERIT_COLUMNS} cellClass="px-2 py-2" />
-              <tbody>
-                {!meShown && merit.me && <MeritTableRow row={merit.me} />}
-                {merit.rows.map((row) => (
-                  <MeritTableRow key={row.position} row={row} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          {narrow ? (
+            <ol className="space-y-2" aria-label="Merit list">
+              {/* The student's own place first, wherever it is in the list. */}
+              {merit.me && <MeritCard row={merit.me} pinned />}
+              {merit.rows.map((row) => (
+                <MeritCard key={row.position} row={row} />
+              ))}
+            </ol>
+          ) : (
+            // Wider than the dialog on a small screen: focusable, so the keyboard scrolls it sideways.
+            <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Merit list table">
+              <table className="w-full min-w-[760px] text-left text-sm" aria-label="Merit list">
+                <TableHead columns={MERIT_COLUMNS} cellClass="px-2 py-2" />
+                <tbody>
+                  {!meShown && merit.me && <MeritTableRow row={merit.me} />}
+                  {merit.rows.map((row) => (
+                    <MeritTableRow key={row.position} row={row} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
           {merit.next !== null && (
             <div className="mt-3 flex justify-center">
               <Button variant="secondary" busy={loadingMore} onClick={() => actor.send({ type: 'merit.more' })}>
@@ -299,6 +381,49 @@ function MeritListModal({ actor }: { actor: ScoreboardActor }) {
         </>
       )}
     </Modal>
+  );
+}
+
+const position = (value: number | null) => formatMerit(value).replace('Not given', '–');
+
+/** A phone's rank: the rank, the name and the marks; the other columns on tap. */
+function MeritCard({ row, pinned = false }: { row: MeritRow; pinned?: boolean }) {
+  return (
+    <li
+      className={`rounded-lg border ${row.isMe ? 'border-brand-300 bg-brand-50' : 'border-slate-200 bg-white'}`}
+      aria-current={row.isMe ? 'true' : undefined}
+      aria-label={pinned ? 'Your place' : undefined}
+      data-testid={pinned ? 'merit-you' : 'merit-card'}
+    >
+      <details>
+        <summary className="flex min-h-11 cursor-pointer items-center gap-3 px-3 py-2">
+          <span className="w-10 shrink-0 text-lg font-semibold tabular-nums" data-testid="merit-rank">
+            {row.rank}
+          </span>
+          <span className="min-w-0 flex-1 break-words font-medium">
+            {row.studentId.name}
+            {row.isMe && <span className="ml-1 text-xs text-brand-800">(you)</span>}
+          </span>
+          <span className="shrink-0 font-semibold tabular-nums">{formatMarks(row.marksObtained)}</span>
+        </summary>
+        <dl className="grid grid-cols-2 gap-x-3 gap-y-1 border-t border-slate-200 px-3 py-2 text-sm">
+          <dt className="text-slate-600">Subject</dt>
+          <dd>{row.subjectName ?? '–'}</dd>
+          <dt className="text-slate-600">Negative Marks</dt>
+          <dd>{formatMarks(row.negativeMarks)}</dd>
+          <dt className="text-slate-600">Wrong Answers</dt>
+          <dd>{formatMarks(row.totalWrongAnswer)}</dd>
+          <dt className="text-slate-600">Overall</dt>
+          <dd>{formatMarks(row.overall)}</dd>
+          <dt className="text-slate-600">Faculty Pos.</dt>
+          <dd>{position(row.facultyPosition)}</dd>
+          <dt className="text-slate-600">Subject Pos.</dt>
+          <dd>{position(row.subjectPosition)}</dd>
+          <dt className="text-slate-600">Category Pos.</dt>
+          <dd>{position(row.categoryPosition)}</dd>
+        </dl>
+      </details>
+    </li>
   );
 }
 
@@ -313,11 +438,11 @@ function MeritTableRow({ row }: { row: MeritRow }) {
       <td className="px-2 py-1.5">{row.subjectName ?? '–'}</td>
       <td className="px-2 py-1.5">{formatMarks(row.marksObtained)}</td>
       <td className="px-2 py-1.5">{formatMarks(row.negativeMarks)}</td>
-      <td className="px-2 py-1.5">{row.totalWrongAnswer}</td>
+      <td className="px-2 py-1.5">{formatMarks(row.totalWrongAnswer)}</td>
       <td className="px-2 py-1.5">{formatMarks(row.overall)}</td>
-      <td className="px-2 py-1.5">{formatMerit(row.facultyPosition).replace('Not given', '–')}</td>
-      <td className="px-2 py-1.5">{formatMerit(row.subjectPosition).replace('Not given', '–')}</td>
-      <td className="px-2 py-1.5">{formatMerit(row.categoryPosition).replace('Not given', '–')}</td>
+      <td className="px-2 py-1.5">{position(row.facultyPosition)}</td>
+      <td className="px-2 py-1.5">{position(row.subjectPosition)}</td>
+      <td className="px-2 py-1.5">{position(row.categoryPosition)}</td>
     </tr>
   );
 }
@@ -354,7 +479,7 @@ function ProgressReport({ actor }: { actor: ScoreboardActor }) {
         </tbody>
       </table>
       <p className="mt-2 text-sm">
-        Exams: {head.summary.exams} · Passed: {head.summary.examPassed} · Failed: {head.summary.examFailed} · Total: {formatMarks(head.summary.obtainedMarks)} / {formatMarks(head.summary.totalMarks)}
+        Exams: {head.summary.exams} · Passed: {head.summary.examPassed} · Failed: {head.summary.examFailed} · Total: {formatScoreboardMarks(head.summary.obtainedMarks)} / {formatScoreboardMarks(head.summary.totalMarks)}
       </p>
       <table className="mt-3 w-full border-collapse text-left text-xs">
         <TableHead columns={EXAM_COLUMNS} cellClass={PAPER_CELL} band={false} />
@@ -366,9 +491,9 @@ function ProgressReport({ actor }: { actor: ScoreboardActor }) {
               <td className={PAPER_CELL}>{row.isPracticeExam ? 'Practice' : 'Live'}</td>
               <td className={PAPER_CELL}>{row.passed ? 'Pass' : 'Fail'}</td>
               <td className={PAPER_CELL}>{formatMerit(row.rank)}</td>
-              <td className={PAPER_CELL}>{formatMarks(row.marksObtained)}</td>
-              <td className={PAPER_CELL}>{formatMarks(row.totalMarks)}</td>
-              <td className={PAPER_CELL}>{formatMarks(row.negativeMarks)}</td>
+              <td className={PAPER_CELL}>{formatScoreboardMarks(row.marksObtained)}</td>
+              <td className={PAPER_CELL}>{formatScoreboardMarks(row.totalMarks)}</td>
+              <td className={PAPER_CELL}>{formatScoreboardMarks(row.negativeMarks)}</td>
               <td className={PAPER_CELL}>{row.examId.courseName ?? '–'}</td>
             </tr>
           ))}

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import type { WrittenAnswer } from '../../contracts/staff';
 import { mediaUrl } from '../ui/media';
-import { formatNotificationTime } from '../../domain/academyTime';
+import { TimeSince } from '../ui/TimeSince';
 import { Button } from '../ui/Button';
 import { InlineAlert } from '../ui/InlineAlert';
 import type { DeskActor } from './StaffDesk';
@@ -64,7 +64,7 @@ function StudentAnswer({ answer }: { answer: WrittenAnswer }) {
   return (
     <section aria-label="Student's answer" className="mt-4 border-t border-slate-200 pt-3">
       <p className="text-sm text-slate-600">
-        <span className="font-semibold text-slate-800">{answer.student.name}</span> ({answer.student.sid}) · submitted {formatNotificationTime(answer.submittedAt)}
+        <span className="font-semibold text-slate-800">{answer.student.name}</span> ({answer.student.sid}) · submitted <TimeSince at={answer.submittedAt} />
       </p>
       {text ? (
         <p className="mt-2 whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-slate-50 p-3 text-slate-900">{text}</p>
@@ -121,7 +121,12 @@ function MarkForm({ desk, answer }: { desk: DeskActor; answer: WrittenAnswer }) 
       {answer.marks !== null && (
         <p role="status" className="mb-2 text-sm font-semibold text-green-800">
           Marked: {answer.marks} of {point}
-          {answer.reviewedAt ? ` · ${formatNotificationTime(answer.reviewedAt)}` : ''}
+          {answer.reviewedAt && (
+            <>
+              {' · '}
+              <TimeSince at={answer.reviewedAt} />
+            </>
+          )}
         </p>
       )}
       <div className="flex flex-wrap items-end gap-3">

@@ -7,7 +7,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { staffDeskMachine, type QueueStatus } from '../../machines/staffDesk.machine';
 import type { StaffAssignment } from '../../contracts/staff';
 import { staffApi } from '../../services/staff';
-import { formatNotificationTime } from '../../domain/academyTime';
+import { formatAcademyTime } from '../../domain/academyTime';
+import { TimeSince } from '../ui/TimeSince';
 import { useStudent } from '../app/RootActors';
 import { AuthCard, TextField } from '../auth/AuthCard';
 import { Button } from '../ui/Button';
@@ -147,7 +148,7 @@ function AssignmentRow({ assignment, canOpen, onOpen }: { assignment: StaffAssig
             {assignment.groupName}
             {exam.courseName ? ` · ${exam.courseName}` : ''} · {exam.isPracticeExam ? 'Practice' : 'Live'}
           </p>
-          <p className="text-sm text-slate-600">Ends {formatNotificationTime(assignment.endsAt)}</p>
+          <p className="text-sm text-slate-600">Ends {formatAcademyTime(assignment.endsAt)}</p>
         </div>
         <Button variant={assignment.awaitingMarking > 0 ? 'primary' : 'secondary'} disabled={!canOpen} onClick={onOpen} aria-label={`Open ${exam.title}, ${assignment.groupName}`}>
           Open
@@ -193,7 +194,7 @@ function GradingQueueView({ desk }: { desk: DeskActor }) {
           <p className="text-sm text-slate-600">
             {assignment?.groupName} · {assignment?.submitted ?? 0} submitted
           </p>
-          {assignment?.resultPublished && assignment.publishedAt && <p className="text-sm font-semibold text-green-800">Results published {formatNotificationTime(assignment.publishedAt)}</p>}
+          {assignment?.resultPublished && assignment.publishedAt && <p className="text-sm font-semibold text-green-800">Results published <TimeSince at={assignment.publishedAt} /></p>}
           {assignment?.exam.isPracticeExam && <p className="text-sm text-slate-600">Practice results are shown to students at once; marks count as soon as they are saved.</p>}
         </div>
         {publishable && (
