@@ -9,6 +9,7 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { liveSessionHashes, resolveSession } from './account/sessions.js';
+import { apiSecurityHeaders, secureEngineAnswers } from './headers.js';
 
 /** Where the Redis link of this process stands: not configured, connected, or away (serving alone). */
 export type RedisState = 'notConfigured' | 'connected' | 'unavailable';
@@ -43,6 +44,7 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     cors: { origin: false },
     ...(workersShareThePort ? { transports: ['websocket' as const] } : {}),
   });
+  secureEngineAnswers(app.server, '/socket.io/', apiSecurityHeaders(app.config));
   // Sign-outs made on other processes while Redis was away never reached this one: when it returns,
   // the sockets of sessions revoked meanwhile are closed here.
   const closeRevokedSockets = async () => {
