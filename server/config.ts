@@ -68,6 +68,8 @@ export interface Config {
   uploadQuotaBytes: number;
   /** Uploads one student may make within the window (UPLOADS_PER_10_MINUTES per 10 minutes). */
   uploadRate: { max: number; windowMs: number };
+  /** Realtime sockets one session may hold open on one process (SOCKETS_PER_SESSION); more are refused. */
+  socketsPerSession: number;
   /** Forum writes one student may make in an hour (FORUM_*_PER_HOUR), counted across processes. */
   forumLimits: ForumLimits;
   /** Origins besides this server that may serve video, audio or images (a CDN); the CSP allows them. */
@@ -207,6 +209,7 @@ export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     uploadQuotaBytes: positive('UPLOAD_QUOTA_MB', env.UPLOAD_QUOTA_MB, 100) * 1024 * 1024,
     uploadRate: { max: positive('UPLOADS_PER_10_MINUTES', env.UPLOADS_PER_10_MINUTES, 60), windowMs: 10 * 60_000 },
+    socketsPerSession: Math.floor(positive('SOCKETS_PER_SESSION', env.SOCKETS_PER_SESSION, 5)),
     forumLimits: {
       questions: perHour('FORUM_QUESTIONS_PER_HOUR', env.FORUM_QUESTIONS_PER_HOUR, 20),
       replies: perHour('FORUM_REPLIES_PER_HOUR', env.FORUM_REPLIES_PER_HOUR, 60),
