@@ -101,11 +101,13 @@ export async function notifyReply(app: FastifyInstance, question: { id: string; 
 }
 
 /** The words of a refusal by a forum limit, by what was limited. */
-const FORUM_LIMIT_WORDS: Record<keyof ForumLimits, { title: string; code: string; what: string }> = {
-  questions: { title: 'You are asking questions too quickly. Please wait a while and try again.', code: 'tooManyQuestions', what: 'questions' },
-  replies: { title: 'You are replying too quickly. Please wait a while and try again.', code: 'tooManyReplies', what: 'replies' },
-  edits: { title: 'You are editing too quickly. Please wait a while and try again.', code: 'tooManyEdits', what: 'edits' },
-  reactions: { title: 'You are liking, upvoting and bookmarking too quickly. Please wait a while and try again.', code: 'tooManyReactions', what: 'likes, upvotes and bookmarks' },
+const FORUM_LIMIT_WORDS: Record<keyof ForumLimits, { title: string; code: string; what: string; one: string }> = {
+  questions: { title: 'You are asking questions too quickly. Please wait a while and try again.', code: 'tooManyQuestions', what: 'questions', one: 'question' },
+  replies: { title: 'You are replying too quickly. Please wait a while and try again.', code: 'tooManyReplies', what: 'replies', one: 'reply' },
+  edits: { title: 'You are editing too quickly. Please wait a while and try again.', code: 'tooManyEdits', what: 'edits', one: 'edit' },
+  reactions: {
+    title: 'You are liking, upvoting and bookmarking too quickly. Please wait a while and try again.', code: 'tooManyReactions', what: 'likes, upvotes and bookmarks', one: 'like, upvote or bookmark',
+  },
 };
 
 /**
@@ -119,7 +121,7 @@ async function forumSlot(app: FastifyInstance, reply: FastifyReply, kind: keyof 
   if (taken.allowed) return;
   const words = FORUM_LIMIT_WORDS[kind];
   reply.header('retry-after', String(retryAfterSeconds(taken.retryAt, now)));
-  throw tooManyRequests(words.title, words.code, `At most ${limit.max} ${words.what} an hour. You can go on in ${waitText(taken.retryAt, now)}.`);
+  throw tooManyRequests(words.title, words.code, `At most ${limit.max} ${limit.max === 1 ? words.one : words.what} an hour. You can go on in ${waitText(taken.retryAt, now)}.`);
 }
 
 export async function forumRoutes(fastify: FastifyInstance): Promise<void> {
