@@ -18,7 +18,7 @@ import { attachRealtime, type Realtime } from './realtime.js';
 import { registerAreas } from './areas.js';
 import { requestValidatorCompiler } from './validation.js';
 import { HashGate } from './account/hash-gate.js';
-import { pagePolicy, registerSecurityHeaders } from './headers.js';
+import { apiSecurityHeaders, pagePolicy, registerSecurityHeaders, withRawHeaders } from './headers.js';
 import { healthCheck } from './health.js';
 import { databaseUnavailable } from './db/unavailable.js';
 import { writesFor, type Writes } from './db/group-commit.js';
@@ -82,13 +82,16 @@ const clientErrors: Record<string, { status: number; title: string; code: string
 };
 const malformedRequest = { status: 400, title: 'The request is not valid HTTP.', code: 'badHttpRequest' };
 
-function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, headers: Record<string, string>): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const { status, title, code } = (error.code && clientErrors[error.code]) || malformedRequest;
   const body = JSON.stringify({ errors: { title, message: title, code } });
   if (socket.writable) {
     socket.write(
-      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+      withRawHeaders(
+        `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        headers,
+      ),
     );
   }
   socket.destroy(error);
@@ -119,7 +122,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     trustProxy: config.trustProxy,
     // Path values are ids and phone numbers; anything longer is refused in the envelope below.
     routerOptions: { maxParamLength: 200 },
-    clientErrorHandler: answerClientError,
+    clientErrorHandler: (error, socket) => answerClientError(error, socket, apiSecurityHeaders(config)),
     frameworkErrors: (error, _request, reply) => {
       const status = error.code === 'FST_ERR_BAD_URL' ? 400 : (error as FastifyError).statusCode ?? 400;
       void (reply as FastifyReply).code(status).send({ errors: { title: 'The address is not valid.', message: error.message, code: 'badUrl' } });

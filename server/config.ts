@@ -26,6 +26,16 @@ export interface AccountLimits {
   hashQueue: number;
 }
 
+/** What one student may write to the forum in an hour: a flood of posts or notifications is refused. */
+export interface ForumLimits {
+  questions: Limit;
+  replies: Limit;
+  /** Question edits and reply edits. */
+  edits: Limit;
+  /** Likes, reply upvotes and bookmarks (each toggle counts). */
+  reactions: Limit;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -62,6 +72,10 @@ export interface Config {
   uploadQuotaBytes: number;
   /** Uploads one student may make within the window (UPLOADS_PER_10_MINUTES per 10 minutes). */
   uploadRate: { max: number; windowMs: number };
+  /** Realtime sockets one session may hold open on one process (SOCKETS_PER_SESSION); more are refused. */
+  socketsPerSession: number;
+  /** Forum writes one student may make in an hour (FORUM_*_PER_HOUR), counted across processes. */
+  forumLimits: ForumLimits;
   /** Origins besides this server that may serve video, audio or images (a CDN); the CSP allows them. */
   mediaHosts: string[];
   /** What one slow or idle connection may hold (slowloris-like clients are cut, others keep being served). */
@@ -149,6 +163,8 @@ function positive(name: string, value: string | undefined, fallback: number): nu
   return number;
 }
 
+const perHour = (name: string, value: string | undefined, fallback: number): Limit => ({ max: Math.max(1, Math.floor(positive(name, value, fallback))), windowMs: 3_600_000 });
+
 /** Comma-separated origins, each checked and reduced to scheme://host[:port]. */
 function parseOrigins(name: string, value: string | undefined): string[] {
   return (value ?? '').split(',').map((part) => part.trim()).filter(Boolean).map((part) => {
@@ -223,6 +239,13 @@ export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     uploadQuotaBytes: positive('UPLOAD_QUOTA_MB', env.UPLOAD_QUOTA_MB, 100) * 1024 * 1024,
     uploadRate: { max: positive('UPLOADS_PER_10_MINUTES', env.UPLOADS_PER_10_MINUTES, 60), windowMs: 10 * 60_000 },
+    socketsPerSession: Math.floor(positive('SOCKETS_PER_SESSION', env.SOCKETS_PER_SESSION, 5)),
+    forumLimits: {
+      questions: perHour('FORUM_QUESTIONS_PER_HOUR', env.FORUM_QUESTIONS_PER_HOUR, 20),
+      replies: perHour('FORUM_REPLIES_PER_HOUR', env.FORUM_REPLIES_PER_HOUR, 60),
+      edits: perHour('FORUM_EDITS_PER_HOUR', env.FORUM_EDITS_PER_HOUR, 60),
+      reactions: perHour('FORUM_REACTIONS_PER_HOUR', env.FORUM_REACTIONS_PER_HOUR, 300),
+    },
     mediaHosts: parseOrigins('MEDIA_HOSTS', env.MEDIA_HOSTS),
     connections: connectionLimits(env),
     drm: {

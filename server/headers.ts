@@ -6,7 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Config } from './config.js';
 
 /** The video-sharing site whose embed the player frames (VideoPlayerModal builds its address). */
@@ -106,8 +107,49 @@ export function pagePolicy(config: Config, html: string): string {
   return securityHeaders(helmetOptions(config, hashes))['content-security-policy']!;
 }
 
+const apiHeaders = new WeakMap<Config, Record<string, string>>();
+
+/** The headers helmet gives every answer of the API, read once per configuration. */
+export function apiSecurityHeaders(config: Config): Record<string, string> {
+  let headers = apiHeaders.get(config);
+  if (!headers) apiHeaders.set(config, (headers = securityHeaders(helmetOptions(config))));
+  return headers;
+}
+
+/** A raw HTTP answer (`HTTP/1.1 <status> ...\r\n<headers>`) with the given headers added after its status line. */
+export function withRawHeaders(answer: string, headers: Record<string, string>): string {
+  const end = answer.indexOf('\r\n');
+  if (end < 0) return answer;
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  return `${answer.slice(0, end + 2)}${lines}${answer.slice(end + 2)}`;
+}
+
+/**
+ * socket.io answers the requests under its path itself, outside Fastify and its hooks: the polling
+ * handshake and polls, its refusals (an unknown session id, a bad transport) and the WebSocket
+ * upgrade, whose refusal it writes straight onto the connection as text/html. The API's headers are
+ * set on each of those answers before socket.io handles the request.
+ */
+export function secureEngineAnswers(server: Server, path: string, headers: Record<string, string>): void {
+  const ours = (request: IncomingMessage) => (request.url ?? '').startsWith(path);
+  server.prependListener('request', (request: IncomingMessage, response: ServerResponse) => {
+    if (!ours(request)) return;
+    for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+  });
+  server.prependListener('upgrade', (request: IncomingMessage, socket: Duplex) => {
+    if (!ours(request)) return;
+    const write = socket.write;
+    // The first write on an upgrade is the answer's head (101, or socket.io's 400), written as text.
+    socket.write = function (this: Duplex, chunk: unknown, ...rest: unknown[]) {
+      socket.write = write;
+      const head = typeof chunk === 'string' && chunk.startsWith('HTTP/1.1 ') ? withRawHeaders(chunk, headers) : chunk;
+      return (write as (...args: unknown[]) => boolean).call(this, head, ...rest);
+    } as Duplex['write'];
+  });
+}
+
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  const headers = securityHeaders(helmetOptions(config));
+  const headers = apiSecurityHeaders(config);
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

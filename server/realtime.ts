@@ -9,6 +9,7 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { liveSessionHashes, resolveSession } from './account/sessions.js';
+import { apiSecurityHeaders, secureEngineAnswers } from './headers.js';
 
 /** Where the Redis link of this process stands: not configured, connected, or away (serving alone). */
 export type RedisState = 'notConfigured' | 'connected' | 'unavailable';
@@ -30,6 +31,17 @@ export interface Realtime {
 }
 
 export const studentRoom = (studentId: string) => `student:${studentId}`;
+
+/** The refusal of a socket beyond SOCKETS_PER_SESSION: the client reads `message`, people read `data`. */
+export const TOO_MANY_SOCKETS = 'tooManySockets';
+function tooManySockets(max: number): Error {
+  return Object.assign(new Error(TOO_MANY_SOCKETS), {
+    data: {
+      title: 'This session already has too many live connections.',
+      message: `At most ${max} tabs or windows of one sign-in get live updates; close one and reload this one to get them here.`,
+    },
+  });
+}
 /** Each socket also sits in a room of its session, so signing out closes exactly that session's sockets. */
 const sessionRoom = (sessionHash: string) => `session:${sessionHash}`;
 
@@ -43,6 +55,7 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     cors: { origin: false },
     ...(workersShareThePort ? { transports: ['websocket' as const] } : {}),
   });
+  secureEngineAnswers(app.server, '/socket.io/', apiSecurityHeaders(app.config));
   // Sign-outs made on other processes while Redis was away never reached this one: when it returns,
   // the sockets of sessions revoked meanwhile are closed here.
   const closeRevokedSockets = async () => {
@@ -64,6 +77,11 @@ export function attachRealtime(app: FastifyInstance): Realtime {
       const raw = (socket.handshake.auth?.sessionId as string | undefined) ?? socket.handshake.headers.authorization ?? '';
       const user = raw ? await resolveSession(app.db, String(raw), app.clock.now(), app.sessionCache) : null;
       if (!user || user.kind !== 'student') return next(new Error('notLoggedIn'));
+      // A few tabs per session; the newest beyond them is refused (checked and joined in one step, so
+      // sockets opened at once cannot all pass). Counted per process.
+      const room = sessionRoom(user.sessionHash);
+      if ((io.of('/').adapter.rooms.get(room)?.size ?? 0) >= app.config.socketsPerSession) return next(tooManySockets(app.config.socketsPerSession));
+      void socket.join(room);
       socket.data.studentId = user.student.id;
       socket.data.sessionHash = user.sessionHash;
       next();

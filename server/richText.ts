@@ -16,3 +16,24 @@ export async function cleanRichText(html: string): Promise<string> {
   })();
   return (await cleaner)(html);
 }
+
+/** At most this many stored texts keep their cleaned form in memory; the oldest goes first. */
+const MAX_CLEANED = 500;
+const cleaned = new Map<string, Promise<string>>();
+
+/**
+ * Stored rich text on its way out of the API (an exam's instruction): cleaned with the same rule as
+ * at import, so HTML written into the database by another way (an old import, a hand edit) never
+ * reaches a student as stored. Each distinct text is cleaned once and then served from memory.
+ */
+export function cleanStoredRichText(html: string | null): Promise<string | null> {
+  if (html === null) return Promise.resolve(null);
+  let clean = cleaned.get(html);
+  if (!clean) {
+    if (cleaned.size >= MAX_CLEANED) cleaned.delete(cleaned.keys().next().value!);
+    clean = cleanRichText(html);
+    cleaned.set(html, clean);
+    clean.catch(() => cleaned.delete(html));
+  }
+  return clean;
+}

@@ -9,6 +9,7 @@ import {
   type AssignmentListRow, type ExamContext,
 } from './queries.js';
 import { batchName, preparedPaper } from './paper-cache.js';
+import { cleanStoredRichText } from '../richText.js';
 
 export interface ListFilters {
   isPracticeExam?: boolean;
@@ -37,7 +38,7 @@ async function filteredAssignments(deps: ExamDeps, studentId: string, courseId: 
 }
 
 /** An assignment as the list answers it. */
-function assignmentView(row: AssignmentListRow, names: Map<string, string>): ExamAssignment {
+function assignmentView(row: AssignmentListRow, names: Map<string, string>, instruction: string | null): ExamAssignment {
   const details = segmentedDetailsOf(row.exam);
   const subjectName = [...new Set(subjectIdsOf(row))].map((id) => names.get(id) ?? '').filter(Boolean).join(', ');
   return {
@@ -49,7 +50,7 @@ function assignmentView(row: AssignmentListRow, names: Map<string, string>): Exa
       courseId: row.exam.course_id,
       isPracticeExam: row.exam.is_practice === 1,
       isSegmentedExam: row.exam.is_segmented === 1,
-      instruction: row.exam.instruction,
+      instruction,
       questionCount: details ? details.totalQuestions : row.questionCount,
       segmentedExamDetails: details,
     },
@@ -76,7 +77,7 @@ export async function examList(deps: ExamDeps, studentId: string, courseId: stri
   await finalizeExpiredAttempts(deps.db, { studentId }, deps.now, deps.graceSeconds);
   const rows = await filteredAssignments(deps, studentId, courseId, filters);
   const names = await subjectNames(deps.db, rows.flatMap(subjectIdsOf));
-  const exams = rows.map((row) => assignmentView(row, names));
+  const exams = await Promise.all(rows.map(async (row) => assignmentView(row, names, await cleanStoredRichText(row.exam.instruction))));
   const chosen = filters.type ? exams.filter((exam) => isFinished(exam, deps.now) === (filters.type === 'previous')) : exams;
   return chosen.sort((a, b) => (filters.type === 'upcoming' ? a.startsAt.localeCompare(b.startsAt) : b.startsAt.localeCompare(a.startsAt)));
 }
@@ -113,7 +114,7 @@ export async function examDetails(deps: ExamDeps, context: ExamContext, studentI
   return {
     _id: exam.id,
     title: exam.title,
-    instruction: exam.instruction,
+    instruction: await cleanStoredRichText(exam.instruction),
     subjectId: exam.subject_id,
     subjectName: exam.subject_id ? (names.get(exam.subject_id) ?? null) : null,
     questions: open ? served.map((q) => paper.publicQuestions.get(q.id)!) : [],

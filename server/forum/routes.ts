@@ -1,16 +1,18 @@
 // The forum's student routes (contracts: src/contracts/forum.ts). Every route finds the chapters the
 // student's batches reach first: a question outside them does not exist for this student (404), and
 // a studentId or userId that is not the signed-in student is refused (403).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { forumContract, type ForumComment, type ForumMedia } from '../../src/contracts/forum.js';
 import { FORUM_DEFAULT_PAGE_SIZE, KEYWORD_SUGGESTIONS, mediaKeyOf, isForumMediaType } from '../../src/domain/forum.js';
 import { MESSAGES } from '../../src/domain/messages.js';
-import { badRequest, conflict, forbidden, notFound } from '../errors.js';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../errors.js';
+import { retryAfterSeconds, takeSlots, waitText } from '../account/rate-limit.js';
+import type { ForumLimits } from '../config.js';
 import { newId } from '../ids.js';
 import { writeJson } from '../db/json.js';
 import { fileUrl, uploadTypeOf } from '../storage/signing.js';
-import { publishNotification } from '../notifications/publish.js';
+import { publishFolded } from '../notifications/publish.js';
 import { coursesOf } from '../content/queries.js';
 import {
   bookmarksOf, commentById, commentRow, commentsOf, insertComment, keywordSuggestions, questionById, questionCountsByCourse,
@@ -66,20 +68,60 @@ export function details(text: string): string {
   return trimmed;
 }
 
+/** Replies to one question within this time of the last notification about it fold into that notification. */
+export const REPLY_NOTIFICATION_WINDOW_MS = 10 * 60_000;
+
+/** The words of a reply notification: one reply as before, a burst as its count ("3 new replies to your question"). */
+export function replyNotice(replies: number, teacher: boolean, yours: boolean): string {
+  if (replies === 1) {
+    if (teacher) return yours ? 'A teacher answered your question' : 'A teacher answered a question you replied to';
+    return yours ? 'Your question has a new reply' : 'A question you replied to has a new reply';
+  }
+  return `${replies} new replies to ${yours ? 'your question' : 'a question you replied to'}${teacher ? ", a teacher's answer among them" : ''}`;
+}
+
 /**
  * Tells the asker and every student who replied before (not the author of the new reply) that the
- * question has a new reply; the notification leads to /question-details/{id}.
+ * question has a new reply; the notification leads to /question-details/{id}. Each student has one
+ * notification per question and burst: replies that follow while it is unseen, within
+ * REPLY_NOTIFICATION_WINDOW_MS of the last, fold into it as a count.
  */
 export async function notifyReply(app: FastifyInstance, question: { id: string; student_id: string; course_id: string }, comment: ForumComment, authorId: string) {
   const byTeacher = comment.userType === 'Admin';
-  const info = { on: 'forum', id: question.id, courseId: question.course_id };
-  if (question.student_id !== authorId) {
-    await publishNotification(app, { type: 'notification', message: byTeacher ? 'A teacher answered your question' : 'Your question has a new reply', info }, [question.student_id]);
+  const repliers = await studentRepliers(app.db, question.id);
+  const recipients = [...new Set([question.student_id, ...repliers])].filter((id) => id !== authorId);
+  for (const studentId of recipients) {
+    const yours = studentId === question.student_id;
+    await publishFolded(app, studentId, { on: 'forum', id: question.id }, REPLY_NOTIFICATION_WINDOW_MS, (previous) => {
+      const replies = Number(previous?.replies ?? 0) + 1;
+      const teacher = byTeacher || previous?.teacher === true;
+      return { message: replyNotice(replies, teacher, yours), info: { on: 'forum', id: question.id, courseId: question.course_id, replies, ...(teacher ? { teacher: true } : {}) } };
+    });
   }
-  const others = (await studentRepliers(app.db, question.id)).filter((id) => id !== authorId && id !== question.student_id);
-  if (others.length) {
-    await publishNotification(app, { type: 'notification', message: byTeacher ? 'A teacher answered a question you replied to' : 'A question you replied to has a new reply', info }, others);
-  }
+}
+
+/** The words of a refusal by a forum limit, by what was limited. */
+const FORUM_LIMIT_WORDS: Record<keyof ForumLimits, { title: string; code: string; what: string; one: string }> = {
+  questions: { title: 'You are asking questions too quickly. Please wait a while and try again.', code: 'tooManyQuestions', what: 'questions', one: 'question' },
+  replies: { title: 'You are replying too quickly. Please wait a while and try again.', code: 'tooManyReplies', what: 'replies', one: 'reply' },
+  edits: { title: 'You are editing too quickly. Please wait a while and try again.', code: 'tooManyEdits', what: 'edits', one: 'edit' },
+  reactions: {
+    title: 'You are liking, upvoting and bookmarking too quickly. Please wait a while and try again.', code: 'tooManyReactions', what: 'likes, upvotes and bookmarks', one: 'like, upvote or bookmark',
+  },
+};
+
+/**
+ * Takes one of the student's hourly slots for a forum write (kept in rate_events, so every process
+ * counts the same), or refuses with 429, Retry-After and plain words.
+ */
+async function forumSlot(app: FastifyInstance, reply: FastifyReply, kind: keyof ForumLimits, studentId: string): Promise<void> {
+  const limit = app.config.forumLimits[kind];
+  const now = app.clock.now();
+  const taken = await takeSlots(app.db, app.dialect, [{ bucket: `forum-${kind}:${studentId}`, limit }], now);
+  if (taken.allowed) return;
+  const words = FORUM_LIMIT_WORDS[kind];
+  reply.header('retry-after', String(retryAfterSeconds(taken.retryAt, now)));
+  throw tooManyRequests(words.title, words.code, `At most ${limit.max} ${limit.max === 1 ? words.one : words.what} an hour. You can go on in ${waitText(taken.retryAt, now)}.`);
 }
 
 export async function forumRoutes(fastify: FastifyInstance): Promise<void> {
@@ -148,7 +190,7 @@ export async function forumRoutes(fastify: FastifyInstance): Promise<void> {
     return { data: await bookmarksOf(app.db, request.student.id, chapters.map((c) => c.id)) };
   } });
 
-  app.route({ ...forumContract.addQuestion, handler: async (request) => {
+  app.route({ ...forumContract.addQuestion, handler: async (request, reply) => {
     const body = request.body;
     const studentId = request.student.id;
     asSelf(studentId, body.studentId);
@@ -157,6 +199,7 @@ export async function forumRoutes(fastify: FastifyInstance): Promise<void> {
     const chapter = chapters.find((c) => c.id === body.chapterId);
     if (!chapter || chapter.subject_id !== body.subjectId || chapter.course_id !== body.courseId) throw forumErrors.chapterNotReached();
     const media = await checkedMedia(app.db, studentId, body.media);
+    await forumSlot(app, reply, 'questions', studentId);
     const id = newId();
     const at = now();
     await app.db.insertInto('forum_questions').values({
@@ -166,7 +209,7 @@ export async function forumRoutes(fastify: FastifyInstance): Promise<void> {
     return { data: (await questionById(app.db, studentId, id))! };
   } });
 
-  app.route({ ...forumContract.updateQuestion, handler: async (request) => {
+  app.route({ ...forumContract.updateQuestion, handler: async (request, reply) => {
     const body = request.body;
     const studentId = request.student.id;
     asSelf(studentId, body.studentId);
@@ -174,6 +217,7 @@ export async function forumRoutes(fastify: FastifyInstance): Promise<void> {
     if (question.student_id !== studentId) throw forumErrors.notYourQuestion();
     const text = details(body.questionDescription);
     const media = await checkedMedia(app.db, studentId, body.media);
+    await forumSlot(app, reply, 'edits', studentId);
     if (!(await updateQuestion(app.db, question.id, studentId, text, writeJson(media), now()))) {
       const current = await questionRow(app.db, question.id);
       throw current?.status === 'COMPLETED' ? forumErrors.completed() : forumErrors.answered();
@@ -181,13 +225,14 @@ export async function forumRoutes(fastify: FastifyInstance): Promise<void> {
     return { data: (await questionById(app.db, studentId, question.id))! };
   } });
 
-  app.route({ ...forumContract.addComment, handler: async (request) => {
+  app.route({ ...forumContract.addComment, handler: async (request, reply) => {
     const body = request.body;
     const studentId = request.student.id;
     asSelf(studentId, body.userId);
     const question = await visibleQuestion(studentId, body.questionId);
     const text = details(body.reply);
     const media = await checkedMedia(app.db, studentId, body.media);
+    await forumSlot(app, reply, 'replies', studentId);
     const id = newId();
     const added = await insertComment(app.db, { id, questionId: question.id, userId: studentId, userType: 'Student', reply: text, media: writeJson(media), now: now() });
     if (!added) throw forumErrors.completed();
@@ -196,7 +241,7 @@ export async function forumRoutes(fastify: FastifyInstance): Promise<void> {
     return { data: comment };
   } });
 
-  app.route({ ...forumContract.updateComment, handler: async (request) => {
+  app.route({ ...forumContract.updateComment, handler: async (request, reply) => {
     const body = request.body;
     const studentId = request.student.id;
     asSelf(studentId, body.userId);
@@ -208,36 +253,40 @@ export async function forumRoutes(fastify: FastifyInstance): Promise<void> {
     if (comment.user_type !== 'Student' || comment.user_id !== studentId) throw forumErrors.notYourReply();
     const text = details(body.reply);
     const media = await checkedMedia(app.db, studentId, body.media);
+    await forumSlot(app, reply, 'edits', studentId);
     const outcome = await updateComment(app.db, comment.question_id, comment.id, text, writeJson(media), now());
     if (outcome === 'completed') throw forumErrors.completed();
     if (outcome === 'notLast') throw forumErrors.notLastReply();
     return { data: (await commentById(app.db, studentId, comment.id))! };
   } });
 
-  app.route({ ...forumContract.like, handler: async (request) => {
+  app.route({ ...forumContract.like, handler: async (request, reply) => {
     const { studentId, questionId } = request.body;
     asSelf(request.student.id, studentId);
     await visibleQuestion(studentId, questionId);
+    await forumSlot(app, reply, 'reactions', studentId);
     await toggleLike(app.db, questionId, studentId);
     const question = (await questionById(app.db, studentId, questionId))!;
     return { data: { questionId, likes: question.likes, isLiked: question.isLiked } };
   } });
 
-  app.route({ ...forumContract.upvote, handler: async (request) => {
+  app.route({ ...forumContract.upvote, handler: async (request, reply) => {
     const { studentId, questionId, commentId } = request.body;
     asSelf(request.student.id, studentId);
     await visibleQuestion(studentId, questionId);
     const comment = await commentRow(app.db, commentId);
     if (!comment || comment.question_id !== questionId) throw forumErrors.replyNotFound();
+    await forumSlot(app, reply, 'reactions', studentId);
     await toggleUpvote(app.db, commentId, studentId);
     const comments = await commentsOf(app.db, studentId, questionId);
     return { data: { comments, updatedComment: comments.find((c) => c._id === commentId)! } };
   } });
 
-  app.route({ ...forumContract.bookmark, handler: async (request) => {
+  app.route({ ...forumContract.bookmark, handler: async (request, reply) => {
     const { studentId, questionId } = request.body;
     asSelf(request.student.id, studentId);
     await visibleQuestion(studentId, questionId);
+    await forumSlot(app, reply, 'reactions', studentId);
     await toggleBookmark(app.db, questionId, studentId, now());
     const chapters = await reachableChapters(app.db, studentId);
     return { data: await bookmarksOf(app.db, studentId, chapters.map((c) => c.id)) };

@@ -2,7 +2,7 @@
 // Other areas (exam results, forum replies, new content) call this.
 import type { FastifyInstance } from 'fastify';
 import { newId } from '../ids.js';
-import { insertNotification } from './queries.js';
+import { foldNotification, insertNotification } from './queries.js';
 import type { NotificationBody, NotificationInfo, StudentNotification } from '../../src/contracts/notifications.js';
 
 export interface NewNotification {
@@ -25,4 +25,30 @@ export async function publishNotification(app: FastifyInstance, notification: Ne
   const live: StudentNotification = { notificationId: body, isSeen: false };
   for (const studentId of students) app.realtime.toStudent(studentId, 'notification', live);
   return live;
+}
+
+/**
+ * One student's notification about a subject that may come in bursts (replies to one question): the
+ * first is stored and pushed live; those that follow within `windowMs` of the last, while it is
+ * unseen, fold into it (`compose` writes its words from what it held) and push nothing more.
+ */
+export async function publishFolded(
+  app: FastifyInstance,
+  studentId: string,
+  subject: { on: string; id: string },
+  windowMs: number,
+  compose: (previous: NotificationInfo | null) => { message: string; info: NotificationInfo },
+): Promise<void> {
+  const now = app.clock.now();
+  const stored = await foldNotification(
+    app.db,
+    app.dialect,
+    studentId,
+    `${subject.on}:${subject.id}`,
+    new Date(now.getTime() - windowMs).toISOString(),
+    (info) => info.on === subject.on && info.id === subject.id && typeof info.replies === 'number',
+    compose,
+    { _id: newId(), type: 'notification', createdAt: now.toISOString() },
+  );
+  if (stored) app.realtime.toStudent(studentId, 'notification', { notificationId: stored, isSeen: false } satisfies StudentNotification);
 }

@@ -1,7 +1,8 @@
 // Kysely queries of the notifications area: a notification is stored once and linked to each of its
 // students, who see, and delete, only their own link to it.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { Dialect } from '../db/connect.js';
 import { readJson, writeJson } from '../db/json.js';
 import type { NotificationBody, NotificationInfo, StudentNotification } from '../../src/contracts/notifications.js';
 
@@ -60,5 +61,46 @@ export async function insertNotification(db: Kysely<Database>, body: Notificatio
         .values(studentIds.slice(at, at + NOTIFY_CHUNK).map((studentId) => ({ notification_id: body._id, student_id: studentId, is_seen: 0 as const, deleted_at: null })))
         .execute();
     }
+  });
+}
+
+/**
+ * Stores a notification for one student, or folds it into the student's unseen notification about
+ * the same thing (`matches` on its info) written since `since`: that one takes the new message and
+ * info and moves up to now. Decided under a lock of the student and subject (PostgreSQL; SQLite runs
+ * one writing transaction at a time), so a burst folds into one notification however it arrives.
+ * Answers whether a new notification was stored (only then is it pushed live).
+ */
+export async function foldNotification(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  studentId: string,
+  subject: string,
+  since: string,
+  matches: (info: NotificationInfo) => boolean,
+  compose: (previous: NotificationInfo | null) => { message: string; info: NotificationInfo },
+  fresh: Omit<NotificationBody, 'message' | 'info'>,
+): Promise<NotificationBody | null> {
+  return db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`notify:${studentId}:${subject}`}))`.execute(trx);
+    const recent = await trx
+      .selectFrom('student_notifications as sn')
+      .innerJoin('notifications as n', 'n.id', 'sn.notification_id')
+      .select(['n.id', 'n.info'])
+      .where('sn.student_id', '=', studentId)
+      .where('sn.is_seen', '=', 0)
+      .where('sn.deleted_at', 'is', null)
+      .where('n.created_at', '>=', since)
+      .orderBy('n.created_at', 'desc')
+      .execute();
+    const previous = recent.map((row) => ({ id: row.id, info: readJson<NotificationInfo>(row.info, {}) })).find((row) => matches(row.info));
+    const { message, info } = compose(previous?.info ?? null);
+    if (previous) {
+      await trx.updateTable('notifications').set({ message, info: writeJson(info), created_at: fresh.createdAt }).where('id', '=', previous.id).execute();
+      return null;
+    }
+    await trx.insertInto('notifications').values({ id: fresh._id, type: fresh.type, message, info: writeJson(info), created_at: fresh.createdAt }).execute();
+    await trx.insertInto('student_notifications').values({ notification_id: fresh._id, student_id: studentId, is_seen: 0, deleted_at: null }).execute();
+    return { ...fresh, message, info };
   });
 }

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database, Staff } from '../db/schema.js';
+import type { Dialect } from '../db/connect.js';
 import { readJson } from '../db/json.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { isAnswered, marksInRange, roundMarks } from '../../src/domain/scoring.js';
@@ -140,8 +141,14 @@ export async function gradingQueue(deps: ExamDeps, assignmentId: string, status:
  * Marks one written answer of a submitted attempt (0 to the question's marks, with an optional
  * comment the student reads on the result) and scores the attempt again, in one transaction.
  * Refused once the assignment's results are published: published marks are final.
+ *
+ * Marking and publishing take turns on the assignment's row: on PostgreSQL the mark's transaction
+ * holds a share lock on it from the published check to its commit (marks of one assignment still run
+ * side by side), and publishing's update of that row waits for every such mark and is waited for by
+ * every later one, which then finds the assignment published and is refused. A mark is thus either
+ * in the published results and merit list or refused. SQLite runs one writing transaction at a time.
  */
-export async function markAnswer(deps: ExamDeps, staff: Staff, attemptId: string, questionId: string, input: { marks: number; comment?: string | null }): Promise<MarkReply> {
+export async function markAnswer(deps: ExamDeps, dialect: Dialect, staff: Staff, attemptId: string, questionId: string, input: { marks: number; comment?: string | null }): Promise<MarkReply> {
   const { db, now } = deps;
   const attempt = await db.selectFrom('attempts').selectAll().where('id', '=', attemptId).executeTakeFirst();
   if (!attempt || attempt.submitted_at === null || attempt.superseded_at !== null) throw markingErrors.answerNotFound();
@@ -156,13 +163,17 @@ export async function markAnswer(deps: ExamDeps, staff: Staff, attemptId: string
   const comment = input.comment?.trim() ? input.comment.trim() : null;
   const reviewedAt = now.toISOString();
   const score = await db.transaction().execute(async (trx) => {
-    const assignment = await trx
+    let published = trx
       .selectFrom('exam_assignments')
       .select('result_published')
       .where('exam_id', '=', attempt.exam_id)
-      .where('group_id', '=', attempt.group_id)
-      .executeTakeFirstOrThrow();
+      .where('group_id', '=', attempt.group_id);
+    if (dialect === 'postgres') published = published.forShare();
+    const assignment = await published.executeTakeFirstOrThrow();
     if (Number(assignment.result_published) === 1) throw markingErrors.published();
+    // Two marks of one attempt take turns on its result, so the second scores the attempt with the
+    // first's mark in it (each would otherwise score it without the other's and the last write win).
+    if (dialect === 'postgres') await trx.selectFrom('results').select('id').where('attempt_id', '=', attemptId).forUpdate().execute();
     await trx
       .updateTable('answers')
       .set({ review_marks: marks, review_comment: comment, reviewed_by: staff.id, reviewed_at: reviewedAt })
@@ -203,6 +214,16 @@ export async function publishResults(app: FastifyInstance, deps: ExamDeps, assig
   await finalizeExpiredAttempts(db, { examId: row.exam_id }, now, deps.graceSeconds);
   const publishedAt = now.toISOString();
   const results = await db.transaction().execute(async (trx) => {
+    // The assignment's row first: this waits for every mark still in its transaction (they hold it
+    // shared, see markAnswer) and makes every later mark wait for this commit and then be refused,
+    // so the counts and the merit list below see every mark that is accepted.
+    const updated = await trx
+      .updateTable('exam_assignments')
+      .set({ result_published: 1, published_at: publishedAt })
+      .where('id', '=', assignmentId)
+      .where('result_published', '=', 0)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) throw markingErrors.alreadyPublished();
     const counts = await trx
       .selectFrom('results')
       .select((eb) => [eb.fn.countAll<number>().as('all'), eb.fn.sum<number | null>('pending_review').as('pending')])
@@ -211,13 +232,6 @@ export async function publishResults(app: FastifyInstance, deps: ExamDeps, assig
       .executeTakeFirst();
     const pending = Number(counts?.pending ?? 0);
     if (pending > 0) throw markingErrors.markingPending(pending);
-    const updated = await trx
-      .updateTable('exam_assignments')
-      .set({ result_published: 1, published_at: publishedAt })
-      .where('id', '=', assignmentId)
-      .where('result_published', '=', 0)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) throw markingErrors.alreadyPublished();
     await fixMeritList(trx, row.exam_id);
     return Number(counts?.all ?? 0);
   });

@@ -25,7 +25,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.route({ ...staffContract.markAnswer, handler: async (request) => {
     const { attemptId, questionId } = request.params;
-    return { data: await markAnswer(examDepsOf(app), request.staff, attemptId, questionId, request.body) };
+    return { data: await markAnswer(examDepsOf(app), app.dialect, request.staff, attemptId, questionId, request.body) };
   } });
 
   app.route({ ...staffContract.publish, handler: async (request) => {

@@ -119,6 +119,11 @@ export type UpdateCommentBody = Static<typeof UpdateCommentBody>;
 
 const StudentQuestion = Type.Object({ studentId: Id, questionId: Id }, { additionalProperties: false });
 const Failures = failures(400, 401, 403, 404, 409);
+/**
+ * Writes a student makes (questions, replies, edits, likes, upvotes, bookmarks) are limited per hour:
+ * 429 with Retry-After and a plain title the app shows (FORUM_*_PER_HOUR settings).
+ */
+const WriteFailures = { ...Failures, ...failures(429) };
 
 export const forumContract = {
   courses: {
@@ -178,35 +183,35 @@ export const forumContract = {
     method: 'POST',
     url: forumPaths.addQuestion,
     config: { access: 'student' },
-    schema: { body: AddQuestionBody, response: { 200: Data(ForumQuestion), ...Failures } },
+    schema: { body: AddQuestionBody, response: { 200: Data(ForumQuestion), ...WriteFailures } },
   },
   updateQuestion: {
     method: 'PATCH',
     url: forumPaths.updateQuestion,
     config: { access: 'student' },
     // 409 once the question has a reply or is COMPLETED.
-    schema: { body: UpdateQuestionBody, response: { 200: Data(ForumQuestion), ...Failures } },
+    schema: { body: UpdateQuestionBody, response: { 200: Data(ForumQuestion), ...WriteFailures } },
   },
   addComment: {
     method: 'POST',
     url: forumPaths.addComment,
     config: { access: 'student' },
     // 409 when the question is COMPLETED.
-    schema: { body: AddCommentBody, response: { 200: Data(ForumComment), ...Failures } },
+    schema: { body: AddCommentBody, response: { 200: Data(ForumComment), ...WriteFailures } },
   },
   updateComment: {
     method: 'PATCH',
     url: forumPaths.updateComment,
     config: { access: 'student' },
     // 409 unless it is the question's last reply and the question is not COMPLETED.
-    schema: { body: UpdateCommentBody, response: { 200: Data(ForumComment), ...Failures } },
+    schema: { body: UpdateCommentBody, response: { 200: Data(ForumComment), ...WriteFailures } },
   },
   like: {
     method: 'POST',
     url: forumPaths.like,
     config: { access: 'student' },
     // A toggle: liked becomes not liked.
-    schema: { body: StudentQuestion, response: { 200: Data(Type.Object({ questionId: Type.String(), likes: Type.Number(), isLiked: Type.Boolean() })), ...Failures } },
+    schema: { body: StudentQuestion, response: { 200: Data(Type.Object({ questionId: Type.String(), likes: Type.Number(), isLiked: Type.Boolean() })), ...WriteFailures } },
   },
   upvote: {
     method: 'POST',
@@ -215,7 +220,7 @@ export const forumContract = {
     // A toggle; answers the question's replies and the one changed.
     schema: {
       body: Type.Object({ studentId: Id, questionId: Id, commentId: Id }, { additionalProperties: false }),
-      response: { 200: Data(Type.Object({ comments: Type.Array(ForumComment), updatedComment: ForumComment })), ...Failures },
+      response: { 200: Data(Type.Object({ comments: Type.Array(ForumComment), updatedComment: ForumComment })), ...WriteFailures },
     },
   },
   bookmark: {
@@ -223,6 +228,6 @@ export const forumContract = {
     url: forumPaths.bookmark,
     config: { access: 'student' },
     // A toggle; answers the student's bookmarks (question ids, newest first).
-    schema: { body: StudentQuestion, response: { 200: Data(Type.Array(Type.String())), ...Failures } },
+    schema: { body: StudentQuestion, response: { 200: Data(Type.Array(Type.String())), ...WriteFailures } },
   },
 } satisfies Record<string, RouteContract>;

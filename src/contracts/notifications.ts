@@ -20,6 +20,10 @@ export const NotificationInfo = Type.Object(
     title: Type.Optional(Type.String()),
     isPracticeExam: Type.Optional(Type.Boolean()),
     examResultId: Type.Optional(Type.String()),
+    /** With on 'forum': the replies this notification counts (a burst folds into one notification). */
+    replies: Type.Optional(Type.Number()),
+    /** With on 'forum': a teacher's answer is among those replies. */
+    teacher: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: true },
 );

@@ -119,6 +119,8 @@ export const staffContract = {
     method: 'PATCH',
     url: staffPaths.markAnswer,
     config: { access: 'staff' },
+    // 409 resultsPublished once the assignment's results are published (marks are then final), also
+    // for a mark sent while another teacher publishes: marking and publishing take turns.
     schema: { params: IdParams('attemptId', 'questionId'), body: MarkBody, response: { 200: Data(MarkReply), ...failures(400, 401, 403, 404, 409) } },
   },
   publish: {

@@ -115,3 +115,14 @@ export function failureWords(failure: unknown): { title: string; description?: s
   const description = typeof words.message === 'string' && words.message.trim() && words.message !== title ? words.message : undefined;
   return description ? { title, description } : { title };
 }
+
+/**
+ * The words of a forum question or reply that was not sent: the server's own when it refused it and
+ * said why (too many questions in an hour, a closed question), with its message beneath; otherwise
+ * (no answer, the server down) the spec's 'Error submitting question. Please try again later.'.
+ */
+export function postFailureWords(failure: unknown): { title: string; description?: string } {
+  const words: FailureWords & { status?: number } = failure && typeof failure === 'object' ? (failure as FailureWords) : {};
+  const refusedWithWords = !words.network && (words.status ?? 0) >= 400 && (words.status ?? 0) < 500 && typeof words.title === 'string' && words.title.trim() !== '';
+  return refusedWithWords ? failureWords(failure) : { title: MESSAGES.questionFailed };
+}

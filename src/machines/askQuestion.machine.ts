@@ -322,7 +322,8 @@ export const askQuestionMachine = setup({
             },
             onError: {
               target: '#askQuestion.form',
-              description: "Not sent: 'Error submitting question. Please try again later.' and the form stays (uploaded files are kept)",
+              description:
+                "Not sent: the server's words when it refused and said why (too many questions or replies in an hour, a closed question), otherwise 'Error submitting question. Please try again later.'; the form stays (uploaded files are kept)",
               actions: { type: 'submitFailed', params: ({ event }) => ({ error: event.error }) },
             },
           },

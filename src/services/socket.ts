@@ -4,6 +4,9 @@
 // downloads it.
 import type { Socket } from 'socket.io-client';
 
+/** connect_error messages of a handshake the server refused (server/realtime.ts): not a lost connection. */
+const REFUSALS = ['notLoggedIn', 'tooManySockets'];
+
 let socket: Socket | null = null;
 /** The session a socket is being opened for while the client library loads. */
 let opening: string | null = null;
@@ -81,7 +84,9 @@ export function watchConnectivity(report: (online: boolean) => void): () => void
         emit();
       };
       const failed = (error: Error) => {
-        if (error.message === 'notLoggedIn') return;
+        // Refused by the server (signed out, or this session's tabs already hold every socket it
+        // allows): the server answered, so the app is online; this tab gets no live events.
+        if (REFUSALS.includes(error.message)) return;
         socketUp = false;
         emit();
       };

@@ -1,6 +1,8 @@
 // Exam instructions are HTML the app shows as such: an import keeps their formatting and drops
-// everything that could run (handlers, scripts, frames, javascript: links), on both databases.
+// everything that could run (handlers, scripts, frames, javascript: links), on both databases; and the
+// API cleans an instruction on its way out too, whatever the database holds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer } from '../support/test-server.js';
 import { connect, type Connection } from '../../server/db/connect.js';
 import { migrate } from '../../server/db/migrate.js';
 import { importBundle } from '../../server/db/seed/import.js';
@@ -56,5 +58,37 @@ describe.each(databaseKinds())('exam instructions at import (%s)', (kind) => {
     expect(byId[HOSTILE]).not.toMatch(/onerror|<script|<iframe|javascript:|onbegin|style=/i);
     expect(byId[PLAIN]).toBe(FORMATTED);
     expect(summary.instructionsCleaned).toBe(1);
+  });
+});
+
+describe.each(databaseKinds())('exam instructions served by the API (%s)', (kind) => {
+  const GROUP = 'a10000000000000000000011';
+  const STUDENT = 'd10000000000000000000011';
+  it('cleans an instruction written into the database as it was never cleaned, in the exam list and the exam', async () => {
+    const server = await startTestServer({
+      kind,
+      bundle: {
+        ...bundle,
+        groups: [{ id: GROUP, name: 'Rich Text Batch', courseId: COURSE, items: 'all' }],
+        students: [{ id: STUDENT, name: 'Reader', sid: 'RT-1', phone: '01900000011', groups: [GROUP] }],
+        exams: [{ ...exam(HOSTILE, FORMATTED), assignments: [{ groupId: GROUP, startsAt: 'now-1h', endsAt: 'now+1h', duration: 30 }] }],
+      },
+    });
+    try {
+      // Stored by another way than an import: the raw hostile HTML in the row.
+      await server.app.db.updateTable('exams').set({ instruction: ATTACK }).where('id', '=', HOSTILE).execute();
+      const session = await server.sessionFor(STUDENT);
+      const list = await server.call({ method: 'GET', url: `/api/exam/by-course/${COURSE}`, session });
+      expect(list.statusCode).toBe(200);
+      const paper = await server.call({ method: 'GET', url: `/api/exam/id/${HOSTILE}/groupId/${GROUP}`, session });
+      expect(paper.statusCode).toBe(200);
+      const details = await server.call({ method: 'GET', url: `/api/exam/id/${HOSTILE}`, session });
+      expect(details.statusCode).toBe(200);
+      expect(list.json().data[0].examId.instruction).toBe('<p>Read carefully.</p><a>help</a><p>Good luck</p>');
+      expect(paper.json().data.instruction).toBe('<p>Read carefully.</p><a>help</a><p>Good luck</p>');
+      for (const body of [list.body, paper.body, details.body]) expect(body).not.toMatch(/onerror|<script|<iframe|javascript:|onbegin|onclick|style=/i);
+    } finally {
+      await server.close();
+    }
   });
 });

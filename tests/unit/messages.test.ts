@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { failureWords, MESSAGES, questionNumberLabel, uploadFailedMessage } from '../../src/domain/messages.js';
+import { failureWords, MESSAGES, postFailureWords, questionNumberLabel, uploadFailedMessage } from '../../src/domain/messages.js';
 import { ApiRequestError } from '../../src/services/api.js';
 
 describe('the words of a failure', () => {
@@ -20,6 +20,14 @@ describe('the words of a failure', () => {
 
   it("reads an error of the app's own by its message", () => {
     expect(failureWords(new Error('The video area did not open.'))).toEqual({ title: 'The video area did not open.' });
+  });
+
+  it("shows a forum post's refusal in the server's words, and the spec's words when no reason came", () => {
+    const limit = new ApiRequestError(429, 'You are asking questions too quickly. Please wait a while and try again.', 'tooManyQuestions', false, 'At most 20 questions an hour. You can go on in 12 minutes.');
+    expect(postFailureWords(limit)).toEqual({ title: limit.title, description: 'At most 20 questions an hour. You can go on in 12 minutes.' });
+    for (const failure of [new ApiRequestError(0, 'Network error', 'network', true), new ApiRequestError(502, 'Bad Gateway', undefined, false), new Error('bug'), undefined]) {
+      expect(postFailureWords(failure)).toEqual({ title: 'Error submitting question. Please try again later.' });
+    }
   });
 
   it("speaks of the connection, not the browser's error text, when no answer came", () => {

@@ -9,7 +9,7 @@ import { askQuestionMachine } from '../../machines/askQuestion.machine';
 import { audioRecorderMachine } from '../../machines/audioRecorder.machine';
 import { ASK_GUIDELINES, ASK_GUIDELINES_TITLE, FORUM_MEDIA_TYPES, isHiddenChapter } from '../../domain/forum';
 import type { FileUpload } from '../../machines/askQuestion.machine';
-import { MESSAGES, uploadFailedMessage } from '../../domain/messages';
+import { MESSAGES, postFailureWords, uploadFailedMessage } from '../../domain/messages';
 import type { CourseWithChapters } from '../../contracts/content';
 import { contentApi } from '../../services/content';
 import { forumApi } from '../../services/forum';
@@ -47,7 +47,10 @@ export function useAskDialog(courseId: string | undefined, onReplied?: (question
             onReplied?.(questionId);
           }
         },
-        submitFailed: () => toast.error(MESSAGES.questionFailed),
+        submitFailed: (_, { error }) => {
+          const { title, description } = postFailureWords(error);
+          toast.error(title, description);
+        },
       },
     }),
     { input: { courseId } },
