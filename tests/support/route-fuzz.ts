@@ -82,6 +82,8 @@ export interface IdPool {
   byKind: Map<string, string[]>;
   all: string[];
   own: string;
+  /** Ids chosen for fields by name (see idCandidates), over the guess from the name. */
+  chosen?: Record<string, string>;
 }
 
 const ID = /^[0-9a-f]{24}$/;
@@ -103,10 +105,27 @@ export function idPool(bundle: unknown, own: string): IdPool {
 
 /** A real id for a field, by its name: examId -> an exam, studentId -> the signed-in student. */
 function idFor(name: string, pool: IdPool): string {
+  const chosen = pool.chosen?.[name];
+  if (chosen) return chosen;
   const stem = name.replace(/Ids?$/, '').toLowerCase();
   if (stem === 'student' || stem === 'user') return pool.own;
   for (const [kind, ids] of pool.byKind) if (stem && kind.toLowerCase().startsWith(stem)) return ids[0]!;
   return pool.own;
+}
+
+/** The ids worth trying in a field: the signed-in student's and the first of each kind. */
+export const idCandidates = (pool: IdPool): string[] => [...new Set([pool.own, ...[...pool.byKind.values()].map((ids) => ids[0]!)])];
+
+const holdsId = (schema: Schema): boolean => schema.pattern === ID.source || !!schema.anyOf?.some(holdsId);
+
+/** The names of the fields of a route's request that take an id (path, query and body). */
+export function idFields(route: FuzzRoute): string[] {
+  const schema = route.schema as Record<'params' | 'querystring' | 'body', Schema | undefined>;
+  const names = [
+    ...Object.entries({ ...schema.params?.properties, ...schema.querystring?.properties }).filter(([, inner]) => holdsId(inner)).map(([name]) => name),
+    ...(schema.body ? fieldsOf(schema.body).filter((field) => holdsId(field.schema)).map((field) => field.name) : []),
+  ];
+  return [...new Set(names)];
 }
 
 /** A string that matches a simple pattern (classes, groups of alternatives, quantifiers, escapes). */
@@ -338,7 +357,7 @@ function queryText(query: Record<string, unknown>, replace: Record<string, strin
 const fillPath = (url: string, params: Record<string, string>) => url.replace(/:([A-Za-z][A-Za-z0-9]*)/g, (_, name: string) => params[name] ?? name);
 
 /** Every malformed request for one route, the valid one first. */
-export function requestsFor(route: FuzzRoute, pool: IdPool, random: Random): FuzzRequest[] {
+export function requestsFor(route: FuzzRoute, pool: IdPool, random: Random, validOnly = false): FuzzRequest[] {
   const schema = route.schema as Record<'params' | 'querystring' | 'body' | 'headers', Schema | undefined>;
   const params = Object.fromEntries(
     (route.url.match(/:([A-Za-z][A-Za-z0-9]*)/g) ?? []).map((placeholder) => {
@@ -367,6 +386,11 @@ export function requestsFor(route: FuzzRoute, pool: IdPool, random: Random): Fuz
   };
 
   add('a valid request', {});
+  if (validOnly) return requests;
+  // Odd session headers: the valid request otherwise.
+  for (const authorization of ['x'.repeat(10_000), 'Bearer ', 'Bearer 💥', `${'0'.repeat(31)}\u00e9`, 'null', 'Bearer a b c', 'Basic YTpi']) {
+    add(`authorization ${authorization.slice(0, 20)}`, { headers: { authorization } });
+  }
 
   // Path values: each placeholder in turn.
   for (const name of Object.keys(params)) {
