@@ -3,6 +3,7 @@
 // and a route of a contract the server does not serve, or one the fuzzing never reached, fails the
 // test. Each route gets requests made from its own schemas (tests/support/route-fuzz.ts), as a
 // student, as a teacher and without a session; then the socket handshake gets its own.
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { RouteOptions } from 'fastify';
@@ -130,8 +131,47 @@ describe.each(databaseKinds())('malformed input never causes a server error (%s)
     expect(bad).toEqual([]);
   });
 
+  let listening: Promise<string> | undefined;
+  const baseUrlOf = () => (listening ??= server.listen());
+
+  it('answers malformed HTTP on the wire without a 5xx', async () => {
+    const { port } = new URL(await baseUrlOf());
+    /**
+     * The status line of the server's answer to raw bytes. Each request is complete and either
+     * malformed or asks for Connection: close, so the server closes after answering. (The client
+     * does not half-close: a server may drop a request whose client has ended before the answer.)
+     */
+    const statusOf = (bytes: string) =>
+      new Promise<string>((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(Buffer.from(bytes, 'latin1')));
+        socket.on('data', (chunk) => chunks.push(chunk));
+        socket.on('error', reject);
+        socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1').split('\r\n')[0] ?? ''));
+      });
+    const login = (headers: string, body = '') => `POST /api/student/login HTTP/1.1\r\nHost: x\r\n${headers}\r\n\r\n${body}`;
+    const requests = [
+      `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      'GARBAGE\r\n\r\n', 'GET /api/health HTTP/9.9\r\nHost: x\r\n\r\n', 'FOO /api/health HTTP/1.1\r\nHost: x\r\n\r\n', 'PROPFIND /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+      'GET /api/health HTTP/1.1\r\nHost: x\r\nX-A: a\u0000b\r\n\r\n', 'GET /api/health HTTP/1.1\r\nHost: x\r\nBad Header: 1\r\n\r\n',
+      `GET http://elsewhere.example/api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`, `GET /${'a/'.repeat(5000)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+      login('Content-Type: application/json\r\nContent-Length: abc', '{}'),
+      login('Content-Type: application/json\r\nContent-Length: 2\r\nTransfer-Encoding: chunked', '0\r\n\r\n'),
+      login('Content-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 3', '{}'),
+      login('Content-Type: application/json\r\nTransfer-Encoding: chunked', 'zz\r\n{}\r\n0\r\n\r\n'),
+      login('Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close', '2\r\n{}\r\n0\r\n\r\n'),
+      login('Content-Type: application/json\r\nContent-Length: 0\r\nConnection: close'),
+      login('Content-Type: application/json\r\nContent-Length: 9\r\nConnection: close', '{"a":1e3}'),
+      login('Content-Type: application/json; charset=utf-16\r\nContent-Length: 2\r\nConnection: close', '{}'),
+      login('Content-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: 2\r\nConnection: close', '{}'),
+      login('Content-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: 2\r\nConnection: close', '{}'),
+    ];
+    const answers = await Promise.all(requests.map(async (request) => `${request.slice(0, 60)} -> ${await statusOf(request)}`));
+    expect(answers.filter((answer) => !/-> HTTP\/1\.1 [1-4]\d\d /.test(answer))).toEqual([]);
+  });
+
   it('answers malformed socket handshakes without a 5xx and lets only a student session in', async () => {
-    const baseUrl = await server.listen();
+    const baseUrl = await baseUrlOf();
     const failures: string[] = [];
     const get = async (url: string, init?: RequestInit) => {
       const response = await fetch(`${baseUrl}${url}`, init);

@@ -84,6 +84,8 @@ export interface IdPool {
   own: string;
   /** Ids chosen for fields by name (see idCandidates), over the guess from the name. */
   chosen?: Record<string, string>;
+  /** The first text of the academy under each field name ('phone' -> a student's phone): a valid guess for a field of that name. */
+  texts: Map<string, string>;
 }
 
 const ID = /^[0-9a-f]{24}$/;
@@ -91,16 +93,20 @@ const ID = /^[0-9a-f]{24}$/;
 /** Collects every id of a bundle by the list it sits in: `{ exams: [{ id }] }` gives kind 'exams'. */
 export function idPool(bundle: unknown, own: string): IdPool {
   const byKind = new Map<string, string[]>();
+  const texts = new Map<string, string>();
   const walk = (value: unknown, kind: string) => {
     if (Array.isArray(value)) for (const item of value) walk(item, kind);
     else if (value && typeof value === 'object') {
       const id = (value as { id?: unknown }).id;
       if (typeof id === 'string' && ID.test(id)) byKind.set(kind, [...(byKind.get(kind) ?? []), id]);
-      for (const [key, inner] of Object.entries(value)) if (typeof inner === 'object') walk(inner, key);
+      for (const [key, inner] of Object.entries(value)) {
+        if (typeof inner === 'object') walk(inner, key);
+        else if (typeof inner === 'string' && !ID.test(inner) && !texts.has(key)) texts.set(key, inner);
+      }
     }
   };
   walk(bundle, '');
-  return { byKind, all: [...new Set([...byKind.values()].flat())].sort(), own };
+  return { byKind, all: [...new Set([...byKind.values()].flat())].sort(), own, texts };
 }
 
 /** A real id for a field, by its name: examId -> an exam, studentId -> the signed-in student. */
@@ -186,7 +192,8 @@ export function validValue(schema: Schema, name: string, pool: IdPool, optional 
       return Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => validValue(schema.items ?? {}, name, pool, optional));
     case 'string': {
       if (schema.pattern === ID.source) return idFor(name, pool);
-      const text = schema.pattern ? matching(schema.pattern) : 'sample text';
+      const known = pool.texts.get(name);
+      const text = schema.pattern ? matching(schema.pattern) : known !== undefined && known.length <= (schema.maxLength ?? Infinity) ? known : 'sample text';
       return text.padEnd(schema.minLength ?? 0, 'a').slice(0, schema.maxLength ?? text.length);
     }
     case 'integer':
