@@ -36,7 +36,7 @@ export function validationProblem(errors: readonly Partial<ErrorObject>[], conte
   const range = schema && (schema.type === 'integer' || schema.type === 'number') && typeof schema.minimum === 'number' && typeof schema.maximum === 'number';
   if (range && detail?.keyword !== 'required') {
     const kind = schema.type === 'integer' ? 'a whole number' : 'a number';
-    return { title: 'A number in the request is not valid.', message: `${at} must be ${kind} from ${schema.minimum} to ${schema.maximum}`, code: 'invalidNumber' };
+    return { title: 'A number in the request is not valid.', message: `${at} must be ${kind} from ${schema.minimum} to ${schema.maximum}`, code: 'invalidRequest' };
   }
   return { title: 'Invalid request', message: `${at} ${detail?.message ?? 'is not valid'}`, code: 'invalidRequest' };
 }

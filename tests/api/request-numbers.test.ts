@@ -25,7 +25,7 @@ describe.each(databaseKinds())('absurd numbers are refused with 400 (%s)', (kind
   }, 60_000);
   afterAll(() => server.close());
 
-  const refused = { title: 'A number in the request is not valid.', code: 'invalidNumber' };
+  const refused = { title: 'A number in the request is not valid.', code: 'invalidRequest' };
 
   it('on the scoreboard, the merit list and the teacher desk\'s forum pages', async () => {
     const student = await server.sessionFor(STUDENT);
