@@ -16,7 +16,7 @@ import { resolveSession, type SessionUser } from './account/sessions.js';
 import { SessionCache } from './account/session-cache.js';
 import { attachRealtime, type Realtime } from './realtime.js';
 import { registerAreas } from './areas.js';
-import { requestValidatorCompiler } from './validation.js';
+import { requestValidatorCompiler, validationProblem } from './validation.js';
 import { HashGate } from './account/hash-gate.js';
 import { apiSecurityHeaders, pagePolicy, registerSecurityHeaders, withRawHeaders } from './headers.js';
 import { healthCheck } from './health.js';
@@ -149,11 +149,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       return reply.status(error.status).send({ errors: { title: error.title, message: error.message, code: error.code } });
     }
     if (error.validation) {
-      const where = error.validationContext ?? 'request';
-      const detail = error.validation[0];
-      const field = detail?.instancePath ? detail.instancePath.replace(/^\//, '').replace(/\//g, '.') : (detail?.params as { missingProperty?: string })?.missingProperty;
-      const message = `${where}${field ? ` ${field}` : ''} ${detail?.message ?? 'is not valid'}`;
-      return reply.status(400).send({ errors: { title: 'Invalid request', message, code: 'invalidRequest' } });
+      return reply.status(400).send({ errors: validationProblem(error.validation, error.validationContext) });
     }
     const known = requestErrorTitles[error.code];
     if (known) {

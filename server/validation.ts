@@ -2,7 +2,7 @@
 // query strings and headers arrive as text, so they are coerced to the schema's types ('true' to
 // true, '5' to 5). A JSON body already carries its types, so it is checked as sent: coercion there
 // turned `timestamp: null` into 0 and `"5"` into 5 instead of refusing them.
-import { Ajv, type Options } from 'ajv';
+import { Ajv, type ErrorObject, type Options } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
 
 const shared: Options = {
@@ -12,6 +12,8 @@ const shared: Options = {
   addUsedSchema: false,
   // allErrors would let a crafted body make validation slow; the first error is enough to answer.
   allErrors: false,
+  // Each error carries the schema it failed, so a refused number's answer can name its range.
+  verbose: true,
 };
 
 export function requestValidatorCompiler(): FastifySchemaCompiler<unknown> {
@@ -22,4 +24,19 @@ export function requestValidatorCompiler(): FastifySchemaCompiler<unknown> {
     const id = (schema as { $id?: string }).$id;
     return (id && ajv.getSchema(id)) || ajv.compile(schema as object);
   };
+}
+
+/** How a refused request is answered: the first problem, where it is, and for a number its range. */
+export function validationProblem(errors: readonly Partial<ErrorObject>[], context: string | undefined): { title: string; message: string; code: string } {
+  const where = context ?? 'request';
+  const detail = errors[0];
+  const field = detail?.instancePath ? detail.instancePath.replace(/^\//, '').replace(/\//g, '.') : (detail?.params as { missingProperty?: string } | undefined)?.missingProperty;
+  const at = `${where}${field ? ` ${field}` : ''}`;
+  const schema = detail?.parentSchema as { type?: unknown; minimum?: unknown; maximum?: unknown } | undefined;
+  const range = schema && (schema.type === 'integer' || schema.type === 'number') && typeof schema.minimum === 'number' && typeof schema.maximum === 'number';
+  if (range && detail?.keyword !== 'required') {
+    const kind = schema.type === 'integer' ? 'a whole number' : 'a number';
+    return { title: 'A number in the request is not valid.', message: `${at} must be ${kind} from ${schema.minimum} to ${schema.maximum}`, code: 'invalidRequest' };
+  }
+  return { title: 'Invalid request', message: `${at} ${detail?.message ?? 'is not valid'}`, code: 'invalidRequest' };
 }

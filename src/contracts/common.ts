@@ -4,7 +4,7 @@
 // A contract file (src/contracts/<area>.ts) holds shapes only: TypeBox schemas and the types derived
 // from them; rules live in src/domain. The app imports contract files with `import type` only; its
 // one run-time import from src/contracts is paths.ts (tests/unit/app-bundle.test.ts checks both).
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type IntegerOptions, type NumberOptions, type Static, type TSchema } from '@sinclair/typebox';
 import { serverPaths } from './paths';
 
 /**
@@ -22,6 +22,19 @@ export const Id = Type.String({ pattern: '^[0-9a-f]{24}$' });
 export function IdParams<const N extends readonly string[]>(...names: N) {
   return Type.Object(Object.fromEntries(names.map((name) => [name, Id])) as { [K in N[number]]: typeof Id });
 }
+
+/**
+ * The one way a request carries a number: a whole number (`BoundedInteger`) or any number
+ * (`BoundedNumber`) always between two finite bounds, so an absurd value (1e309, -1e309, 1e300) is
+ * refused with 400 before any handler or database sees it. The bounds are checked twice on purpose:
+ * the schema compiler coerces a query or path value such as '1e309' to Infinity and then skips
+ * minimum and maximum for a value that is not finite; the inner check sees the coerced value and
+ * refuses it. tests/api/security-fuzz.test.ts refuses any request number declared otherwise.
+ */
+export const BoundedInteger = (minimum: number, maximum: number, options: IntegerOptions = {}) =>
+  Type.Integer({ ...options, minimum, maximum, allOf: [{ type: 'integer', minimum, maximum }] });
+export const BoundedNumber = (minimum: number, maximum: number, options: NumberOptions = {}) =>
+  Type.Number({ ...options, minimum, maximum, allOf: [{ type: 'number', minimum, maximum }] });
 
 /** A value or null. Answers need it spelled out: the serialiser would write a bare null string as "". */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

@@ -5,7 +5,7 @@
 // The answers of these routes are the allow-list that keeps answer keys, explanations and notes on
 // the server before the student's submission: a question leaves the server as PublicQuestion only.
 import { Type, type Static } from '@sinclair/typebox';
-import { Binary, Data, failures, Id, IdParams, Nullable, type RouteContract } from './common';
+import { Binary, BoundedInteger, BoundedNumber, Data, failures, Id, IdParams, Nullable, type RouteContract } from './common';
 import { examsPaths } from './paths';
 
 export const QuestionType = Type.Union([
@@ -187,11 +187,11 @@ const AnswerItemSent = Type.Unsafe<AnswerItem>({});
 export const AnswerBody = Type.Object({
   questionId: Id,
   answer: Type.Array(AnswerItemSent, { maxItems: 64 }),
-  timestamp: Type.Number({ minimum: 0, maximum: 8_640_000_000_000 }),
+  timestamp: BoundedNumber(0, 8_640_000_000_000),
   extra: Type.Optional(
     Type.Array(Type.Object({ name: Type.String({ maxLength: 500 }), key: Type.String({ maxLength: 500 }), type: Type.String({ maxLength: 200 }) }), { maxItems: 20 }),
   ),
-  answerIndex: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 63 }), Type.Null()])),
+  answerIndex: Type.Optional(Type.Union([BoundedInteger(0, 63), Type.Null()])),
 });
 export type AnswerBody = Static<typeof AnswerBody>;
 
@@ -201,7 +201,7 @@ export const SubmitBody = Type.Union([Type.Object({ candidateCategory: OptionalT
 export type SubmitBody = Static<typeof SubmitBody>;
 
 /** A chosen subject: {subjectId, count} as the spec sends it, or a bare subject id. */
-const ChosenSubject = Type.Union([Type.Object({ subjectId: Id, count: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 })) }), Id]);
+const ChosenSubject = Type.Union([Type.Object({ subjectId: Id, count: Type.Optional(BoundedInteger(0, 10_000)) }), Id]);
 const ChosenList = Type.Array(ChosenSubject, { maxItems: 100 });
 export type ChosenList = Static<typeof ChosenList>;
 export const SegmentedSelectionBody = Type.Object({

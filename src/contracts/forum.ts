@@ -3,7 +3,7 @@
 // Every id a body or path names for the student (studentId, userId) must be the signed-in student's.
 // Text is text: nothing here is HTML. Paths are relative to the API base (/api).
 import { Type, type Static } from '@sinclair/typebox';
-import { Data, failures, Id, IdParams, Nullable, type RouteContract } from './common';
+import { BoundedInteger, Data, failures, Id, IdParams, Nullable, type RouteContract } from './common';
 import { forumPaths } from './paths';
 
 /** An attachment of a question or reply: one of the author's own stored files (mediaUrl /api/media/files/{key}). */
@@ -65,8 +65,8 @@ export const SearchBody = Type.Object(
     subjectId: Type.Optional(Type.Union([Id, Type.Literal('')])),
     chapterId: Type.Optional(Type.Union([Id, Type.Literal('')])),
     searchString: Type.Optional(Type.String({ maxLength: 500 })),
-    page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    page: Type.Optional(BoundedInteger(1, 100_000)),
+    limit: Type.Optional(BoundedInteger(1, 100)),
   },
   { additionalProperties: false },
 );
@@ -86,7 +86,7 @@ export const KeywordBody = Type.Object(
     searchString: Type.String({ maxLength: 500 }),
     /** Only this course's questions (the ask form's similar questions). */
     courseId: Type.Optional(Id),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10 })),
+    limit: Type.Optional(BoundedInteger(1, 10)),
   },
   { additionalProperties: false },
 );

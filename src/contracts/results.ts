@@ -3,7 +3,7 @@
 // merit list. Paths are relative to the API base (/api). The retake of a practice exam is an exam
 // action (examsContract.retake).
 import { Type, type Static } from '@sinclair/typebox';
-import { Data, failures, Id, IdParams, Nullable, type RouteContract } from './common';
+import { BoundedInteger, Data, failures, Id, IdParams, Nullable, type RouteContract } from './common';
 import { AnswerValue, Attachment, GpaFactor, PublicQuestion } from './exams';
 import { resultsPaths } from './paths';
 
@@ -268,7 +268,7 @@ export const resultsContract = {
     schema: {
       querystring: Type.Object({
         lastId: Type.Optional(Type.Union([Id, Type.Literal('')])),
-        limit: Type.Optional(Type.Integer({ minimum: 1, maximum: SCOREBOARD_PAGE.maxLimit })),
+        limit: Type.Optional(BoundedInteger(1, SCOREBOARD_PAGE.maxLimit)),
         courseId: CourseFilter,
       }),
       response: { 200: Data(ScoreboardPage), ...failures(400, 401, 403) },
@@ -282,8 +282,8 @@ export const resultsContract = {
       querystring: Type.Object({
         examId: Id,
         typeOfExam: Type.Union([Type.Literal('PRACTICE'), Type.Literal('LIVE')]),
-        after: Type.Optional(Type.Integer({ minimum: 0 })),
-        limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MERIT_PAGE.maxLimit })),
+        after: Type.Optional(BoundedInteger(0, 10_000_000)),
+        limit: Type.Optional(BoundedInteger(1, MERIT_PAGE.maxLimit)),
       }),
       response: { 200: Data(MeritList), ...failures(400, 401, 403, 404, 409) },
     },

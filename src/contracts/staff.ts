@@ -2,7 +2,7 @@
 // waits for marking, the written answers of one assignment, marking one answer, and publishing an
 // assignment's results. Paths are relative to the API base (/api).
 import { Type, type Static } from '@sinclair/typebox';
-import { Data, failures, IdParams, Nullable, type RouteContract } from './common';
+import { BoundedInteger, BoundedNumber, Data, failures, IdParams, Nullable, type RouteContract } from './common';
 import { AnswerValue, Attachment } from './exams';
 import { ForumComment, ForumMedia, ForumQuestion, SearchResult } from './forum';
 import { staffPaths } from './paths';
@@ -60,8 +60,11 @@ export const GradingQueue = Type.Object({ assignment: StaffAssignment, answers: 
 export type GradingQueue = Static<typeof GradingQueue>;
 
 export const MarkBody = Type.Object({
-  /** From 0 to the question's marks (checked by the server with the question at hand). */
-  marks: Type.Number(),
+  /**
+   * From 0 to the question's marks, checked by the server with the question at hand (its message
+   * names the range); the schema only refuses the absurd.
+   */
+  marks: BoundedNumber(-1_000_000, 1_000_000),
   /** Shown to the student on the result; null or '' for none. */
   comment: Type.Optional(Nullable(Type.String({ maxLength: 4000 }))),
 });
@@ -138,8 +141,8 @@ export const staffContract = {
       querystring: Type.Object(
         {
           status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('completed'), Type.Literal('all')])),
-          page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+          page: Type.Optional(BoundedInteger(1, 100_000)),
+          limit: Type.Optional(BoundedInteger(1, 100)),
         },
         { additionalProperties: false },
       ),
