@@ -16,6 +16,8 @@ export const STORAGE_KEYS = {
   examSubject: 'exam_subject',
   /** Running attempts kept so the exam opens offline (src/services/keptAttempts.ts); cleared at sign-out. */
   keptAttempts: 'keptAttempts',
+  /** The attempts whose connection advisory was shown on this device (src/services/examAdvisory.ts). */
+  examAdvisoryShown: 'examAdvisoryShown',
   /** This tab's registration or reset waiting for its code (sessionStorage; src/services/codeFlowStore.ts). */
   pendingCode: 'pendingCode',
 } as const;
