@@ -51,6 +51,7 @@ function assignmentView(row: AssignmentListRow, names: Map<string, string>): Exa
       isSegmentedExam: row.exam.is_segmented === 1,
       instruction: row.exam.instruction,
       questionCount: details ? details.totalQuestions : row.questionCount,
+      totalMarks: row.exam.total_marks,
       segmentedExamDetails: details,
     },
     groupId: row.assignment.group_id,

@@ -59,6 +59,8 @@ export const AssignedExam = Type.Object({
   /** HTML. */
   instruction: Nullable(Type.String()),
   questionCount: Type.Number(),
+  /** The paper's marks (a segmented paper's marks depend on the subjects chosen: its full paper's). */
+  totalMarks: Type.Number(),
   segmentedExamDetails: Nullable(SegmentedExamDetails),
 });
 export type AssignedExam = Static<typeof AssignedExam>;

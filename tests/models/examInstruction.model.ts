@@ -26,6 +26,7 @@ function assignment(overrides: Partial<ExamAssignment['examId']> = {}): ExamAssi
       isSegmentedExam: false,
       instruction: null,
       questionCount: 6,
+      totalMarks: 6,
       segmentedExamDetails: null,
       ...overrides,
     },

@@ -75,8 +75,14 @@ export function InstructionModal({ actor, subjectNames }: { actor: InstructionAc
         </>
       }
     >
-      {exam && (
+      {exam && assignment && (
         <>
+          <div className="mb-3 rounded-lg bg-slate-50 p-3" data-testid="instruction-exam">
+            <h3 className="font-semibold text-slate-900">{exam.title}</h3>
+            <p className="text-sm text-slate-700">
+              Duration: {assignment.duration} minutes · Marks: {exam.totalMarks} · Questions: {exam.questionCount}
+            </p>
+          </div>
           {exam.instruction ? (
             <RichText className="prose max-w-none" html={exam.instruction} />
           ) : (
