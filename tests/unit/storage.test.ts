@@ -133,6 +133,43 @@ describe('session storage', () => {
   });
 });
 
+describe('written answer drafts', () => {
+  beforeEach(() => {
+    Object.assign(globalThis, { localStorage: webStorage(), sessionStorage: webStorage() });
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(globalThis, 'localStorage');
+    Reflect.deleteProperty(globalThis, 'sessionStorage');
+  });
+
+  it('keeps a draft by student, exam and question, through sign-out and the delivered answers forgotten, until its exam is cleared', () => {
+    const store = createAnswerStore(() => localStorage);
+    store.writeDraft('s1', 'e1', 'q1', 'The SA n');
+    store.writeDraft('s1', 'e1', 'q1', 'The SA node');
+    store.writeDraft('s1', 'e1', 'q2', 'Digoxin');
+    store.writeDraft('s2', 'e1', 'q1', 'Another student');
+    expect(store.readDraft('s1', 'e1', 'q1')).toBe('The SA node');
+    expect(store.readDraft('s1', 'e2', 'q1')).toBeNull();
+
+    // A sign-out (or a lost session) and the delivered answers forgotten leave the drafts.
+    store.forgetDelivered();
+    clearOnSignOut();
+    expect(createAnswerStore(() => localStorage).readDraft('s1', 'e1', 'q2')).toBe('Digoxin');
+
+    // Submit Answer makes one an answer; an emptied box leaves no draft.
+    store.clearDraft('s1', 'e1', 'q1');
+    store.writeDraft('s1', 'e1', 'q2', '');
+    expect(store.readDraft('s1', 'e1', 'q1')).toBeNull();
+    expect(store.readDraft('s1', 'e1', 'q2')).toBeNull();
+
+    // The exam's final submit (or a retake) clears its drafts, not another student's.
+    store.writeDraft('s1', 'e1', 'q3', 'Kept until submit');
+    store.clearExam('s1', 'e1');
+    expect(store.readDraft('s1', 'e1', 'q3')).toBeNull();
+    expect(store.readDraft('s2', 'e1', 'q1')).toBe('Another student');
+  });
+});
+
 describe('running attempts kept for an offline opening', () => {
   const NOW = Date.parse('2026-11-23T10:00:00Z');
   const attempt = (examId: string, deadlineAt: string, groupId = 'g1'): KeptAttempt => ({
