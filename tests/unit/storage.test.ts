@@ -36,7 +36,8 @@ const webStorage = () =>
       typeof key === 'string' && target.getItem(key) !== null ? { enumerable: true, configurable: true, value: target.getItem(key) } : undefined,
   });
 
-describe('session storage', () => {
+/** Fresh in-memory localStorage and sessionStorage for each test of the calling block. */
+function useWebStorage() {
   beforeEach(() => {
     Object.assign(globalThis, { localStorage: webStorage(), sessionStorage: webStorage() });
   });
@@ -44,6 +45,10 @@ describe('session storage', () => {
     Reflect.deleteProperty(globalThis, 'localStorage');
     Reflect.deleteProperty(globalThis, 'sessionStorage');
   });
+}
+
+describe('session storage', () => {
+  useWebStorage();
 
   it('keeps a remembered session in localStorage', () => {
     writeSessionId('a'.repeat(32), true);
@@ -134,13 +139,7 @@ describe('session storage', () => {
 });
 
 describe('written answer drafts', () => {
-  beforeEach(() => {
-    Object.assign(globalThis, { localStorage: webStorage(), sessionStorage: webStorage() });
-  });
-  afterEach(() => {
-    Reflect.deleteProperty(globalThis, 'localStorage');
-    Reflect.deleteProperty(globalThis, 'sessionStorage');
-  });
+  useWebStorage();
 
   it('keeps a draft by student, exam and question, through sign-out and the delivered answers forgotten, until its exam is cleared', () => {
     const store = createAnswerStore(() => localStorage);
