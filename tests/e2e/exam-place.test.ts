@@ -3,7 +3,7 @@
 // the exact list; Back during an exam asks before leaving; logging out during an exam says what happens.
 import { describe, expect, it } from 'vitest';
 import { browserSuite, newPage, signIn, type Page } from '../support/browser';
-import { DEMO, DEMO_STUDENT, START_OR_RESUME } from '../support/demo-academy';
+import { DEMO, DEMO_STUDENT, START_OR_RESUME, rememberStartFilters } from '../support/demo-academy';
 import { MESSAGES } from '../../src/domain/messages';
 
 const suite = browserSuite();
@@ -99,6 +99,7 @@ describe('the place on My Exams in the address', () => {
   it('asks the quit confirmation on Back during an exam, warns at logout, and returns to the list after Quit and Submit', async () => {
     const page = await newPage(suite.browser, suite.baseUrl, PHONE);
     await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
+    await rememberStartFilters(page);
 
     // Outside an exam the logout confirmation says nothing of answers.
     await page.getByRole('button', { name: 'Logout' }).click();

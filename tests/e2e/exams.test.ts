@@ -2,7 +2,7 @@
 // question type, answers kept through an offline reload, time over, and a practice submission.
 import { describe, expect, it } from 'vitest';
 import { browserSuite, holdNextRequest, newPage, signIn, type Page } from '../support/browser';
-import { currentAttempt, DEMO, DEMO_STUDENT, openExam } from '../support/demo-academy';
+import { currentAttempt, DEMO, DEMO_STUDENT, openExam, rememberStartFilters } from '../support/demo-academy';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
@@ -27,6 +27,7 @@ describe('exams in the browser', () => {
       void dialog.accept();
     });
     await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
+    await rememberStartFilters(page);
     // The courses fail once, then load slowly (held): Try again waits, busy, while they load again.
     let coursesAsked = 0;
     let releaseCourses!: () => void;

@@ -5,7 +5,7 @@
 // delivered answer on the device and keeps the undelivered ones.
 import { describe, expect, it } from 'vitest';
 import { browserSuite, newPage, signIn, type Page } from '../support/browser';
-import { DEMO, DEMO_STUDENT, openExam, START_OR_RESUME } from '../support/demo-academy';
+import { DEMO, DEMO_STUDENT, openExam, START_OR_RESUME, rememberStartFilters } from '../support/demo-academy';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
@@ -66,6 +66,7 @@ describe('the app under its Content Security Policy', () => {
     visit('registration');
 
     await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
+    await rememberStartFilters(page);
     visit('my courses');
     await page.goto(`/subjects/${DEMO.mbbsCourse}`);
     await page.getByRole('link').filter({ hasText: 'Anatomy' }).first().waitFor();

@@ -50,12 +50,28 @@ export function currentAttempt(server: TestServer, examId: string, studentId: st
     .executeTakeFirst();
 }
 
+/** A candidate category, faculty and subject of the demo academy's lists (server/db/seed/demo/60-faculties.json). */
+export const DEMO_START_FILTERS = { candidateCategory: 'Govt.', facultyName: 'Basic Science', subjectName: 'Physiology' } as const;
+
+/**
+ * Remembers DEMO_START_FILTERS on the device, as a student who chose them at an earlier exam start: a
+ * live exam then starts without asking. Call it on the signed-in page before My Exams opens.
+ */
+export async function rememberStartFilters(page: Page): Promise<void> {
+  await page.evaluate((filters) => {
+    localStorage.setItem('exam_candidateCategory', JSON.stringify(filters.candidateCategory));
+    localStorage.setItem('exam_faculty', JSON.stringify(filters.facultyName));
+    localStorage.setItem('exam_subject', JSON.stringify(filters.subjectName));
+  }, DEMO_START_FILTERS);
+}
+
 /**
  * Signs the demo student in, opens My Exams for the MBBS course and starts the named exam from its
  * card and its instruction; closes the advisory that opens with the exam.
  */
 export async function openExam(page: Page, baseUrl: string, title: string, tab: 'Live Exam' | 'Practice Exam'): Promise<void> {
   await signIn(page, baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
+  await rememberStartFilters(page);
   await page.goto('/exams');
   await page.getByText('Choose course for exam information').waitFor();
   await page.getByRole('button', { name: new RegExp(DEMO.mbbsCourseName) }).click();
