@@ -330,6 +330,13 @@ export interface StoredFilesTable {
   created_at: string;
 }
 
+/** A faculty's subjects for the exam start (the bundle's `faculties`). */
+export interface FacultiesTable {
+  name: string;
+  /** JSON list of subject names. */
+  subjects: string;
+}
+
 export interface Database {
   students: StudentsTable;
   staff: StaffTable;
@@ -359,6 +366,7 @@ export interface Database {
   notifications: NotificationsTable;
   student_notifications: StudentNotificationsTable;
   stored_files: StoredFilesTable;
+  faculties: FacultiesTable;
 }
 
 export type Student = Selectable<StudentsTable>;

@@ -18,6 +18,7 @@ import {
 } from './queries.js';
 import { gradeAttempt } from './grading.js';
 import { preparedPaper } from './paper-cache.js';
+import { storedStartFilters } from './faculties.js';
 import { MESSAGES } from '../../src/domain/messages.js';
 
 import { ownedFileCount } from '../storage/queries.js';
@@ -225,14 +226,13 @@ export async function submitAttempt(deps: ExamDeps, studentId: string, examId: s
   const submittedAt = isLate(attempt, now, deps.graceSeconds) ? attempt.deadline_at : now.toISOString();
   // Read before the write: the questions of a started exam never change (server/exams/paper-cache.ts).
   const { questions } = await preparedPaper(db, context.exam);
+  const filters = await storedStartFilters(db, input);
 
   const resultId = await deps.writes.run((db) =>
     atomically(db, async (trx) => {
       const fresh = await markSubmitted(trx, attempt.id, {
         submitted_at: submittedAt,
-        candidate_category: input.candidateCategory ?? null,
-        faculty: input.facultyName ?? null,
-        subject_name: input.subjectName ?? null,
+        ...filters,
       });
       return (await gradeAttempt(trx, context.exam, fresh, now, questions)).resultId;
     }),

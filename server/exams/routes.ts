@@ -12,6 +12,8 @@ import { fileSafetyHeaders } from '../storage/file-headers.js';
 import { assignmentsOfExamForStudent, segmentedSelectionOf } from './queries.js';
 import { authorise, authoriseWithoutGroup, examErrors, retakeExam, saveAnswer, saveSegmentedSelection, startAttempt, submitAttempt, examDepsOf } from './attempts.js';
 import { examDetails, examList, namePrompt } from './views.js';
+import { academyFaculties } from './faculties.js';
+import { CANDIDATE_CATEGORIES } from '../../src/domain/examStartFilters.js';
 
 const MEDIA_DIR = fileURLToPath(new URL('../db/seed/media/exam/', import.meta.url));
 const MEDIA_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.svg': 'image/svg+xml', '.pdf': 'application/pdf' };
@@ -83,6 +85,10 @@ export async function examRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({ ...examsContract.saveSegmentedSelection, handler: async (request) => {
     ownStudent(request, request.body.studentId);
     return { data: await saveSegmentedSelection(examDepsOf(app), request.body.studentId, request.body.examId, toSelection(request.body)) };
+  } });
+
+  app.route({ ...examsContract.startChoices, handler: async () => {
+    return { data: { categories: [...CANDIDATE_CATEGORIES], faculties: await academyFaculties(app.db) } };
   } });
 
   app.route({ ...examsContract.segmentedSelection, handler: async (request) => {

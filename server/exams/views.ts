@@ -52,6 +52,7 @@ function assignmentView(row: AssignmentListRow, names: Map<string, string>, inst
       isSegmentedExam: row.exam.is_segmented === 1,
       instruction,
       questionCount: details ? details.totalQuestions : row.questionCount,
+      totalMarks: row.exam.total_marks,
       segmentedExamDetails: details,
     },
     groupId: row.assignment.group_id,

@@ -59,6 +59,8 @@ export const AssignedExam = Type.Object({
   /** HTML. */
   instruction: Nullable(Type.String()),
   questionCount: Type.Number(),
+  /** The paper's marks (a segmented paper's marks depend on the subjects chosen: its full paper's). */
+  totalMarks: Type.Number(),
   segmentedExamDetails: Nullable(SegmentedExamDetails),
 });
 export type AssignedExam = Static<typeof AssignedExam>;
@@ -214,6 +216,13 @@ export const SegmentedSelectionBody = Type.Object({
 });
 export type SegmentedSelectionBody = Static<typeof SegmentedSelectionBody>;
 
+/** The exam start's choices: the spec's candidate categories, and its faculties with the academy's subjects. */
+export const StartChoices = Type.Object({
+  categories: Type.Array(Type.String()),
+  faculties: Type.Array(Type.Object({ name: Type.String(), subjects: Type.Array(Type.String()) })),
+});
+export type StartChoices = Static<typeof StartChoices>;
+
 export const examsContract = {
   list: {
     method: 'GET',
@@ -289,6 +298,12 @@ export const examsContract = {
     config: { access: 'student' },
     // Empty lists until the student has chosen.
     schema: { params: ExamStudentParams, response: { 200: Data(SegmentedSelection), ...failures(400, 401, 403, 404) } },
+  },
+  startChoices: {
+    method: 'GET',
+    url: examsPaths.startChoices,
+    config: { access: 'student' },
+    schema: { response: { 200: Data(StartChoices), ...failures(401) } },
   },
   figure: {
     method: 'GET',

@@ -58,6 +58,7 @@ export const examsPaths = {
   retake: '/exam/retake/:examId/student-id/:studentId',
   saveSegmentedSelection: '/exam/add-segmented-exam-subject',
   segmentedSelection: '/exam/get-segmented-exam-subject/:examId/:studentId',
+  startChoices: '/exam/start-choices',
   figure: '/media/exam/:name',
 } as const;
 

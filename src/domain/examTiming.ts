@@ -50,6 +50,17 @@ export function remainingMs(endMs: number, deviceNowMs: number, offsetMs = 0): n
   return Math.max(0, endMs - (deviceNowMs + offsetMs));
 }
 
+/**
+ * Whole minutes (rounded up) left of the student's attempt under way at `nowMs`: started, not submitted,
+ * its time not run out. Null when no attempt is under way (the card then offers a start, not a resume).
+ */
+export function attemptMinutesLeft(exam: ExamCardInput, nowMs: number): number | null {
+  if (exam.studentStartsAt === null || exam.studentStartsAt === undefined) return null;
+  if (exam.submittedAt !== null && exam.submittedAt !== undefined) return null;
+  const left = remainingMs(attemptEndMs(exam, exam.studentStartsAt), nowMs);
+  return left > 0 ? Math.ceil(left / 60_000) : null;
+}
+
 export interface ExamCardInput extends ExamWindow {
   studentStartsAt: TimeInput | null;
   submittedAt: TimeInput | null;

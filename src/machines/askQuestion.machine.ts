@@ -60,7 +60,8 @@ export interface AskQuestionContext {
 }
 
 export type AskQuestionEvent =
-  | { type: 'ask.open' }
+  /** Ask a Question; `about` fills the form in ("Ask about this" on a video or a result question). */
+  | { type: 'ask.open'; about?: AskFields }
   | { type: 'reply.open'; questionId: string }
   | { type: 'guidelines.ok' }
   | { type: 'dialog.close' }
@@ -161,7 +162,11 @@ export const askQuestionMachine = setup({
     closed: {
       description: 'The dialog is closed; the page shows Ask a Question (and Reply on a question).',
       on: {
-        'ask.open': { target: 'guidelines', description: 'The student presses Ask a Question', actions: [assign({ mode: 'create' as AskMode, questionId: null })] },
+        'ask.open': {
+          target: 'guidelines',
+          description: "The student presses Ask a Question, or 'Ask about this' on a video or a result question (course, subject, chapter and the quoted question filled in)",
+          actions: [assign({ mode: 'create' as AskMode, questionId: null, fields: ({ context, event }) => event.about ?? context.fields })],
+        },
         'reply.open': {
           target: 'guidelines',
           description: 'The student presses Reply on a question',

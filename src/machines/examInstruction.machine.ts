@@ -1,8 +1,9 @@
 // The 'Exam Instruction' modal and, for segmented exams, the subject selection inside it; Start
 // (or Retake) leads to the live exam. The selection's rules come from domain/segmentedSelection.
-import { assign, setup, fromPromise } from 'xstate';
+import { and, assign, raise, setup, fromPromise } from 'xstate';
 import { initialSelection, toggleSubject, validateSelection, type SubjectGroup } from '../domain/segmentedSelection';
-import type { ExamAssignment, SegmentedExamDetails, SegmentedSelection } from '../contracts/exams';
+import type { ExamAssignment, SegmentedExamDetails, SegmentedSelection, StartChoices } from '../contracts/exams';
+import { startFiltersChosen, startFiltersProblem, type StartFilters } from '../domain/examStartFilters';
 import { MESSAGES } from '../domain/messages';
 import { meansExamRemoved } from '../domain/examErrors';
 import { failureOf } from '../domain/failures';
@@ -14,14 +15,29 @@ export interface ExamInstructionContext {
   selection: SegmentedSelection;
   /** The selection was submitted (and stored on the server). */
   submitted: boolean;
+  /** The candidate category, faculty and subject remembered on the device (spec §3, Exam start filters); null until chosen. */
+  filters: StartFilters | null;
+  /** The choice being made in the start filters form. */
+  draft: StartFilters;
+  /** The categories and the faculties with their subjects, once loaded. */
+  choices: StartChoices | null;
+  /** The filters form was opened by Start Exam: saving it starts the exam. */
+  startAfterFilters: boolean;
 }
+
+export type StartFilterField = keyof StartFilters;
 
 export type ExamInstructionEvent =
   | { type: 'instruction.open'; assignment: ExamAssignment; retake?: boolean }
   | { type: 'instruction.toggleSubject'; group: SubjectGroup; subjectId: string }
   | { type: 'instruction.reset' }
   | { type: 'instruction.start' }
-  | { type: 'instruction.close' };
+  | { type: 'instruction.close' }
+  | { type: 'instruction.changeFilters' }
+  | { type: 'filters.set'; field: StartFilterField; value: string }
+  | { type: 'filters.save' }
+  | { type: 'filters.back' }
+  | { type: 'filters.retry' };
 
 interface SelectionRequest {
   examId: string;
@@ -31,6 +47,11 @@ interface SelectionRequest {
 }
 
 const EMPTY: SegmentedSelection = { mandatorySubjects: [], compulsoryOptionalSubjects: [], optionalSubjects: [] };
+const NO_FILTERS: StartFilters = { candidateCategory: '', facultyName: '', subjectName: '' };
+const isLiveExam = (context: ExamInstructionContext) => !!context.assignment && !context.assignment.examId.isPracticeExam;
+/** A new faculty has subjects of its own: the subject chosen for another is dropped. */
+const withChoice = (draft: StartFilters, field: StartFilterField, value: string): StartFilters =>
+  field === 'facultyName' && value !== draft.facultyName ? { ...draft, facultyName: value, subjectName: '' } : { ...draft, [field]: value };
 const detailsOf = (context: ExamInstructionContext): SegmentedExamDetails | null => context.assignment?.examId.segmentedExamDetails ?? null;
 const isEmpty = (selection: SegmentedSelection | null | undefined) =>
   !selection || selection.mandatorySubjects.length + selection.compulsoryOptionalSubjects.length + selection.optionalSubjects.length === 0;
@@ -42,8 +63,11 @@ export const instructionMessages = {
 } as const;
 
 export const examInstructionMachine = setup({
-  types: {} as { context: ExamInstructionContext; events: ExamInstructionEvent; input: { studentId: string } },
+  types: {} as { context: ExamInstructionContext; events: ExamInstructionEvent; input: { studentId: string; filters?: StartFilters | null } },
   actors: {
+    loadStartChoices: fromPromise<StartChoices, void>(async () => {
+      throw new Error('provide loadStartChoices');
+    }),
     loadSelection: fromPromise<SegmentedSelection, { examId: string; studentId: string }>(async () => {
       throw new Error('provide loadSelection');
     }),
@@ -65,6 +89,8 @@ export const examInstructionMachine = setup({
     /** Store subjectOfSelectedExam (and the segmented selection) and go to /live-exam/{examId}/{groupId}. */
     enterExam: (_, _params: { assignment: ExamAssignment; selection: SegmentedSelection }) => {},
     logError: (_, _params: { error: unknown }) => {},
+    /** Remember the choice on the device (exam_candidateCategory, exam_faculty, exam_subject); the submit sends it. */
+    storeFilters: (_, _params: { filters: StartFilters }) => {},
     selectionFailed: assign({ submitted: false }),
   },
   guards: {
@@ -75,6 +101,11 @@ export const examInstructionMachine = setup({
       !!context.assignment?.examId.isSegmentedExam && !!detailsOf(context) && (context.assignment.examId.isPracticeExam || !context.submitted),
     selectionValid: ({ context }) => validateSelection(detailsOf(context)!, context.selection).ok,
     retake: ({ context }) => context.retake,
+    needsStartFilters: ({ context }) => isLiveExam(context) && !startFiltersChosen(context.filters),
+    liveExam: ({ context }) => isLiveExam(context),
+    choicesLoaded: ({ context }) => context.choices !== null,
+    draftComplete: ({ context }) => context.choices !== null && startFiltersProblem(context.draft, context.choices.faculties) === null,
+    startAfterFilters: ({ context }) => context.startAfterFilters,
     forbidden: (_, params: { error: unknown }) => meansExamRemoved(failureOf(params.error)),
     retakeAccepted: (_, params: { output: { status: string } }) => params.output.status === '200',
   },
@@ -82,7 +113,17 @@ export const examInstructionMachine = setup({
   id: 'examInstruction',
   description: "Start flow: the instruction modal; for segmented exams the subject selection is submitted first; retaking a practice exam starts it afresh; then the live exam opens.",
   meta: { spec: '§4 States and transitions — Start flow, Retake, Segmented selection; §2 Segmented exam subject selection' },
-  context: ({ input }) => ({ studentId: input.studentId, assignment: null, retake: false, selection: EMPTY, submitted: false }),
+  context: ({ input }) => ({
+    studentId: input.studentId,
+    assignment: null,
+    retake: false,
+    selection: EMPTY,
+    submitted: false,
+    filters: input.filters ?? null,
+    draft: input.filters ?? NO_FILTERS,
+    choices: null,
+    startAfterFilters: false,
+  }),
   initial: 'closed',
   states: {
     closed: {
@@ -154,11 +195,76 @@ export const examInstructionMachine = setup({
           actions: assign({ selection: ({ context }) => initialSelection(detailsOf(context)!), submitted: false }),
         },
         'instruction.start': [
+          {
+            guard: 'needsStartFilters',
+            target: 'choosingFilters',
+            description: "The student presses 'Start Exam' on a live exam before ever choosing a candidate category, faculty and subject: they are asked first",
+            actions: assign({ startAfterFilters: true, draft: NO_FILTERS }),
+          },
           { guard: 'needsSelection', target: 'checkingSelection', description: "The student presses 'Start Exam': the subject selection is submitted first" },
           { guard: 'retake', target: 'retaking', description: "The student presses 'Start Exam' on a retake" },
           { target: 'started', description: "The student presses 'Start Exam'" },
         ],
         'instruction.close': { target: 'closed', description: 'The student closes the modal' },
+        'instruction.changeFilters': {
+          guard: 'liveExam',
+          target: 'choosingFilters',
+          description: 'The student changes the remembered candidate category, faculty and subject',
+          actions: assign({ startAfterFilters: false, draft: ({ context }) => context.filters ?? NO_FILTERS }),
+        },
+      },
+    },
+    choosingFilters: {
+      description: "The exam start filters (spec §3): candidate category, faculty and the faculty's subject, asked once before a live exam and remembered on the device.",
+      initial: 'checking',
+      on: {
+        'filters.back': { target: 'open', description: 'The student goes back to the instruction without changing the choice' },
+        'instruction.close': { target: 'closed', description: 'The student closes the modal' },
+      },
+      states: {
+        checking: {
+          always: [{ guard: 'choicesLoaded', target: 'choosing', description: 'The choices were loaded before' }, { target: 'loading' }],
+        },
+        loading: {
+          description: 'Loading the categories and the faculties with their subjects.',
+          tags: ['loading'],
+          invoke: {
+            src: 'loadStartChoices',
+            onDone: { target: 'choosing', actions: assign({ choices: ({ event }) => event.output }) },
+            onError: { target: 'failed', description: 'The choices could not be loaded (offline, or the server away)', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        failed: {
+          description: 'The choices could not be loaded: a message and Try again.',
+          on: { 'filters.retry': { target: 'loading', description: 'The student tries again' } },
+        },
+        choosing: {
+          description: 'Three choices; the subjects are those of the faculty chosen.',
+          on: {
+            'filters.set': {
+              description: 'The student picks a category, a faculty (which clears the subject) or a subject',
+              actions: assign({ draft: ({ context, event }) => withChoice(context.draft, event.field, event.value) }),
+            },
+            'filters.save': [
+              {
+                guard: and(['draftComplete', 'startAfterFilters']),
+                target: '#examInstruction.open',
+                description: 'The choice is complete and remembered; the exam start goes on',
+                actions: [
+                  { type: 'storeFilters', params: ({ context }) => ({ filters: context.draft }) },
+                  assign({ filters: ({ context }) => context.draft }),
+                  raise({ type: 'instruction.start' }),
+                ],
+              },
+              {
+                guard: 'draftComplete',
+                target: '#examInstruction.open',
+                description: 'The changed choice is remembered',
+                actions: [{ type: 'storeFilters', params: ({ context }) => ({ filters: context.draft }) }, assign({ filters: ({ context }) => context.draft })],
+              },
+            ],
+          },
+        },
       },
     },
     checkingSelection: {

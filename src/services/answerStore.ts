@@ -2,6 +2,10 @@
 // server has acknowledged them. At sign-out the delivered ones are deleted (the server holds them;
 // the next person on a shared phone must not read them) and the undelivered ones are kept, so
 // nothing unsent is lost: forgetDelivered() is that rule.
+// Written answers (shortAns, paragraph) are kept as drafts while typed, under
+// answerDrafts[studentId][examId][questionId], apart from the answers: a draft is not sent until Submit
+// Answer, yet a reload (a phone that dropped the tab while the camera was open), an offline reopen, a
+// sign-out or a lost session must not lose it. The exam's drafts go with its answers (clearExam).
 import type { AnswerValue, Attachment, QuestionType, SavedAnswer } from '../contracts/exams';
 import { readStoredObject, removeStudentExam, STORAGE_KEYS } from './storage';
 
@@ -39,6 +43,8 @@ export interface LocalSavedAnswer {
 
 export type SavedAnswers = Record<string, LocalSavedAnswer>;
 type AllSavedAnswers = Record<string, Record<string, SavedAnswers>>;
+/** Draft texts by student, exam and question. */
+type AllDrafts = Record<string, Record<string, Record<string, string>>>;
 
 export interface AnswerStore {
   read(studentId: string, examId: string): SavedAnswers;
@@ -48,7 +54,14 @@ export interface AnswerStore {
    * another tab of the same exam wrote it. `removed` names refused answers (with their timestamp) to drop.
    */
   writeExam(studentId: string, examId: string, answers: SavedAnswers, removed?: Record<string, number>): void;
+  /** The exam's answers and drafts: after its final submit, or before a retake. */
   clearExam(studentId: string, examId: string): void;
+  /** The text typed for a written answer and not yet given with Submit Answer; null when none. */
+  readDraft(studentId: string, examId: string, questionId: string): string | null;
+  /** Keeps the text as typed; an empty text removes the draft. */
+  writeDraft(studentId: string, examId: string, questionId: string, text: string): void;
+  /** Submit Answer gave the text: it is an answer now, no longer a draft. */
+  clearDraft(studentId: string, examId: string, questionId: string): void;
   /** Sign-out: deletes every answer the server has acknowledged, of every student, and keeps the rest. */
   forgetDelivered(): void;
 }
@@ -89,6 +102,14 @@ export function createAnswerStore(storage: () => Storage | null): AnswerStore {
       }
     }
   };
+  const readDrafts = (): AllDrafts => readStoredObject<AllDrafts>(storage(), STORAGE_KEYS.answerDrafts);
+  const writeDrafts = (drafts: AllDrafts) => {
+    try {
+      storage()?.setItem(STORAGE_KEYS.answerDrafts, JSON.stringify(drafts));
+    } catch {
+      // No room on the device: the text stays in the box, and Submit Answer still gives it.
+    }
+  };
   return {
     read: (studentId, examId) => readAll()[studentId]?.[examId] ?? {},
     writeExam(studentId, examId, answers, removed = {}) {
@@ -117,6 +138,23 @@ export function createAnswerStore(storage: () => Storage | null): AnswerStore {
     clearExam(studentId, examId) {
       const all = readAll();
       if (removeStudentExam(all, studentId, examId)) writeAll(all);
+      const drafts = readDrafts();
+      if (removeStudentExam(drafts, studentId, examId)) writeDrafts(drafts);
+    },
+    readDraft: (studentId, examId, questionId) => readDrafts()[studentId]?.[examId]?.[questionId] ?? null,
+    writeDraft(studentId, examId, questionId, text) {
+      const drafts = readDrafts();
+      const exam = { ...drafts[studentId]?.[examId] };
+      if (text) exam[questionId] = text;
+      else delete exam[questionId];
+      writeDrafts({ ...drafts, [studentId]: { ...drafts[studentId], [examId]: exam } });
+    },
+    clearDraft(studentId, examId, questionId) {
+      const drafts = readDrafts();
+      if (drafts[studentId]?.[examId]?.[questionId] === undefined) return;
+      delete drafts[studentId][examId][questionId];
+      if (Object.keys(drafts[studentId][examId]).length === 0) removeStudentExam(drafts, studentId, examId);
+      writeDrafts(drafts);
     },
   };
 }

@@ -4,7 +4,8 @@
 import { api, ApiRequestError } from './api';
 import { contentApi } from './content';
 import { pendingToBlob, uploadFile } from './uploads';
-import { readJson, STORAGE_KEYS } from './storage';
+import { readJson, STORAGE_KEYS, writeJson } from './storage';
+import { startFiltersChosen, type StartFilters } from '../domain/examStartFilters';
 import type { AnswerBody, AnswerValue, Attachment, examsContract, SegmentedSelection } from '../contracts/exams';
 import { examsPaths } from '../contracts/paths';
 import type { PendingFile } from './answerStore';
@@ -34,8 +35,8 @@ export interface ExamListQuery {
   type?: 'previous' | 'upcoming';
 }
 
-/** The start filters chosen before an exam (exam_candidateCategory, exam_faculty, exam_subject). */
-function readStartFilters(): { candidateCategory: string; facultyName: string; subjectName: string } {
+/** The start filters chosen before an exam (exam_candidateCategory, exam_faculty, exam_subject); '' where none. */
+function readStartFilters(): StartFilters {
   // Stored either as JSON text or as a bare string; both read as the same value.
   const read = (key: string) => {
     const value = readJson<unknown>(key, null);
@@ -48,6 +49,20 @@ function readStartFilters(): { candidateCategory: string; facultyName: string; s
     subjectName: read(STORAGE_KEYS.examSubject),
   };
 }
+
+/** The start filters remembered on the device: asked once before a live exam, changeable, sent with each submit. */
+export const startFiltersOnDevice = {
+  /** The remembered choice, or null while any of the three is missing. */
+  read: (): StartFilters | null => {
+    const filters = readStartFilters();
+    return startFiltersChosen(filters) ? filters : null;
+  },
+  write(filters: StartFilters): void {
+    writeJson(STORAGE_KEYS.examCandidateCategory, filters.candidateCategory);
+    writeJson(STORAGE_KEYS.examFaculty, filters.facultyName);
+    writeJson(STORAGE_KEYS.examSubject, filters.subjectName);
+  },
+};
 
 /** One answer as the outbox keeps it: the value, attachments, files still to upload and when it was given. */
 export interface AnswerToSend {
@@ -134,6 +149,9 @@ export const examsApi = {
 
   segmentedSelection: (examId: string, studentId: string) =>
     api.call<Exams['segmentedSelection']>('GET', examsPaths.segmentedSelection, { params: { examId, studentId } }),
+
+  /** The categories, and the faculties with the academy's subjects, for the exam start. */
+  startChoices: () => api.call<Exams['startChoices']>('GET', examsPaths.startChoices),
 
   retake: (examId: string, studentId: string, groupId: string) =>
     api.call<Exams['retake']>('PATCH', examsPaths.retake, { params: { examId, studentId }, query: { groupId } }),

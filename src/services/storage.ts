@@ -6,6 +6,8 @@ export const STORAGE_KEYS = {
   student: 'student',
   courses: 'courses',
   localSavedAnswers: 'localSavedAnswers',
+  /** Written answers being typed, not yet given with Submit Answer (src/services/answerStore.ts). */
+  answerDrafts: 'answerDrafts',
   allExams: 'allExams',
   allSubjects: 'allSubjects',
   isLive: 'isLive',
@@ -16,12 +18,15 @@ export const STORAGE_KEYS = {
   examSubject: 'exam_subject',
   /** Running attempts kept so the exam opens offline (src/services/keptAttempts.ts); cleared at sign-out. */
   keptAttempts: 'keptAttempts',
+  /** The attempts whose connection advisory was shown on this device (src/services/examAdvisory.ts). */
+  examAdvisoryShown: 'examAdvisoryShown',
   /** This tab's registration or reset waiting for its code (sessionStorage; src/services/codeFlowStore.ts). */
   pendingCode: 'pendingCode',
 } as const;
 
 /** Keys that survive sign-out. */
-const KEPT_ON_SIGN_OUT = new Set<string>([STORAGE_KEYS.localSavedAnswers]);
+// The advisory's attempts stay too: signing in again during a running exam is no new attempt.
+const KEPT_ON_SIGN_OUT = new Set<string>([STORAGE_KEYS.localSavedAnswers, STORAGE_KEYS.answerDrafts, STORAGE_KEYS.examAdvisoryShown]);
 
 const store = (): Storage | null => (typeof localStorage === 'undefined' ? null : localStorage);
 
@@ -80,7 +85,7 @@ export function forgetSessionId(): void {
   tabStore()?.removeItem(STORAGE_KEYS.sessionId);
 }
 
-/** Clears everything a signed-in student left, except answers still waiting for delivery. */
+/** Clears everything a signed-in student left, except answers still waiting for delivery, written drafts and the advisory's attempts. */
 export function clearOnSignOut(): void {
   const s = store();
   if (!s) return;

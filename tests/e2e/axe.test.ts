@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { axeViolations, browserSuite, newPage, signIn, smallTargets, type Page } from '../support/browser';
-import { DEMO, DEMO_STUDENT } from '../support/demo-academy';
+import { DEMO, DEMO_STUDENT, rememberStartFilters } from '../support/demo-academy';
 
 // Codes go to a file, so registration shows the code screen (the console transport would skip it).
 const smsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-axe-sms-'));
@@ -106,6 +106,7 @@ describe('axe-core and touch targets on every screen', () => {
   it('finds nothing serious in a running exam and its dialogs', async () => {
     const page = await newPage(suite.browser, suite.baseUrl, PHONE);
     await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
+    await rememberStartFilters(page);
     const findings: Findings = {};
     await page.goto(`/exams?course=${DEMO.mbbsCourse}`);
     await page.getByRole('article', { name: DEMO.liveExamTitle }).getByRole('button', { name: 'Start Exam' }).click();

@@ -3,7 +3,7 @@
 // the exact list; Back during an exam asks before leaving; logging out during an exam says what happens.
 import { describe, expect, it } from 'vitest';
 import { browserSuite, newPage, signIn, type Page } from '../support/browser';
-import { DEMO, DEMO_STUDENT } from '../support/demo-academy';
+import { DEMO, DEMO_STUDENT, START_OR_RESUME, rememberStartFilters } from '../support/demo-academy';
 import { MESSAGES } from '../../src/domain/messages';
 
 const suite = browserSuite();
@@ -99,6 +99,7 @@ describe('the place on My Exams in the address', () => {
   it('asks the quit confirmation on Back during an exam, warns at logout, and returns to the list after Quit and Submit', async () => {
     const page = await newPage(suite.browser, suite.baseUrl, PHONE);
     await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
+    await rememberStartFilters(page);
 
     // Outside an exam the logout confirmation says nothing of answers.
     await page.getByRole('button', { name: 'Logout' }).click();
@@ -110,14 +111,15 @@ describe('the place on My Exams in the address', () => {
     await page.goto('/exams');
     await chooseCourse(page);
     await expect.poll(() => search(page)).toBe(`?${COURSE}`);
-    const startExam = async () => {
-      await card(page, DEMO.liveExamTitle).getByRole('button', { name: /Start Exam|Continue/ }).click();
-      await page.getByRole('dialog', { name: 'Exam Instruction' }).getByRole('button', { name: /Start Exam|Continue/ }).click();
+    const startExam = async ({ firstOpening }: { firstOpening: boolean }) => {
+      await card(page, DEMO.liveExamTitle).getByRole('button', { name: START_OR_RESUME }).click();
+      await page.getByRole('dialog', { name: 'Exam Instruction' }).getByRole('button', { name: 'Start Exam' }).click();
       await page.waitForURL(/\/live-exam\//);
-      await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+      // The advisory opens once per attempt: at its first opening, not when it is resumed.
+      if (firstOpening) await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
       await page.getByRole('timer').waitFor();
     };
-    await startExam();
+    await startExam({ firstOpening: true });
 
     // Back asks first; Cancel stays in the exam with its clock.
     await page.goBack();
@@ -142,7 +144,7 @@ describe('the place on My Exams in the address', () => {
     await page.getByText(`Course : ${DEMO.mbbsCourseName}`).waitFor();
 
     // Submitting a live exam returns to that list too.
-    await startExam();
+    await startExam({ firstOpening: false });
     await question(page, 1).getByRole('radio').first().check();
     await expect.poll(() => page.getByTestId('answered-count').textContent()).toBe('Answered: 1/8');
     await page.getByRole('button', { name: 'Submit', exact: true }).click();

@@ -2,7 +2,7 @@
 // demo academy: a screen's code that fails to download never takes the shell down and recovers by itself.
 import { describe, expect, it } from 'vitest';
 import { browserSuite, newPage, signIn, toast, type Page } from '../support/browser';
-import { DEMO, DEMO_STUDENT, openExam } from '../support/demo-academy';
+import { DEMO, DEMO_STUDENT, openExam, rememberStartFilters } from '../support/demo-academy';
 
 const suite = browserSuite();
 const PHONE = { width: 390 };
@@ -72,6 +72,7 @@ describe('a flaky link in the browser', () => {
     // With the link down as My Exams opens (the prefetch fails too), Start Exam still ends in the exam.
     const second = await newPage(suite.browser, suite.baseUrl, PHONE);
     await signIn(second, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
+    await rememberStartFilters(second);
     const chunk = await blockChunk(second, 'LiveExamScreen');
     await second.goto('/exams');
     await second.getByRole('button', { name: new RegExp(DEMO.mbbsCourseName) }).click();

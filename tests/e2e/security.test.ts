@@ -5,7 +5,7 @@
 // delivered answer on the device and keeps the undelivered ones.
 import { describe, expect, it } from 'vitest';
 import { browserSuite, newPage, signIn, type Page } from '../support/browser';
-import { DEMO, DEMO_STUDENT, openExam } from '../support/demo-academy';
+import { DEMO, DEMO_STUDENT, openExam, START_OR_RESUME, rememberStartFilters } from '../support/demo-academy';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
@@ -66,6 +66,7 @@ describe('the app under its Content Security Policy', () => {
     visit('registration');
 
     await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
+    await rememberStartFilters(page);
     visit('my courses');
     await page.goto(`/subjects/${DEMO.mbbsCourse}`);
     await page.getByRole('link').filter({ hasText: 'Anatomy' }).first().waitFor();
@@ -154,7 +155,7 @@ describe('the app under its Content Security Policy', () => {
     await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
     await page.goto('/exams');
     await page.getByRole('button', { name: new RegExp(DEMO.mbbsCourseName) }).click();
-    await page.getByRole('article', { name: DEMO.liveExamTitle }).getByRole('button', { name: 'Start Exam' }).click();
+    await page.getByRole('article', { name: DEMO.liveExamTitle }).getByRole('button', { name: START_OR_RESUME }).click();
     const dialog = page.getByRole('dialog', { name: 'Exam Instruction' });
     await dialog.getByText('Read every question.').waitFor();
     expect(await dialog.locator('img').count()).toBe(0);

@@ -65,6 +65,17 @@ describe('ask dialog', () => {
     expect(actor.getSnapshot().context.fields.courseId).toBe('c1');
   });
 
+  it("opens filled in when asked about a video or a result question, and Cancel leaves the course's form empty again", () => {
+    const { actor } = startAsk();
+    const about = { courseId: 'c2', subjectId: 's2', chapterId: 'ch2', details: '> Which valve closes first?\n\n' };
+    actor.send({ type: 'ask.open', about });
+    actor.send({ type: 'guidelines.ok' });
+    expect(actor.getSnapshot().context.fields).toEqual(about);
+    expect(actor.getSnapshot().can({ type: 'submit' })).toBe(true);
+    actor.send({ type: 'dialog.close' });
+    expect(actor.getSnapshot().context.fields).toEqual({ courseId: 'c1', subjectId: '', chapterId: '', details: '' });
+  });
+
   it('keeps subject, chapter and details closed until what they depend on is chosen, and a new course starts them again', () => {
     const { actor } = startAsk({});
     actor.send({ type: 'ask.open' });

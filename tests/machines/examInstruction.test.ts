@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { examInstructionMachine } from '../../src/machines/examInstruction.machine';
-import type { SegmentedSelection } from '../../src/contracts/exams';
+import type { SegmentedSelection, StartChoices } from '../../src/contracts/exams';
+import type { StartFilters } from '../../src/domain/examStartFilters';
 import { describePaths } from '../support/machine-paths';
-import { empty, models, plain, practice, segmentedLive, segmentedPractice, stored } from '../models/examInstruction.model';
+import { choices, empty, models, plain, practice, remembered, segmentedLive, segmentedPractice, stored } from '../models/examInstruction.model';
 import { settle } from '../support/doubles';
 
 describePaths('exam instruction paths', models);
 
 describe('exam instruction', () => {
-  function start(options: { saved?: SegmentedSelection; retake?: () => Promise<{ status: string }> } = {}) {
+  function start(options: { saved?: SegmentedSelection; retake?: () => Promise<{ status: string }>; filters?: StartFilters | null; choices?: () => Promise<StartChoices> } = {}) {
     const log: string[] = [];
     const saves: SegmentedSelection[] = [];
     const machine = examInstructionMachine.provide({
@@ -20,6 +21,7 @@ describe('exam instruction', () => {
           return input.selection;
         }),
         retakeExam: fromPromise(async () => (options.retake ?? (async () => ({ status: '200' })))()),
+        loadStartChoices: fromPromise(async () => (options.choices ?? (async () => choices))()),
       },
       actions: {
         alert: (_, { message }) => log.push(`alert: ${message}`),
@@ -27,9 +29,10 @@ describe('exam instruction', () => {
         reloadGroup: (_, { groupId }) => log.push(`reload ${groupId}`),
         clearSavedAnswers: (_, { examId }) => log.push(`clear ${examId}`),
         enterExam: (_, { assignment: a }) => log.push(`enter /live-exam/${a.examId._id}/${a.groupId}`),
+        storeFilters: (_, { filters }) => log.push(`remember ${filters.candidateCategory} / ${filters.facultyName} / ${filters.subjectName}`),
       },
     });
-    const actor = createActor(machine, { clock: new SimulatedClock(), input: { studentId: 's1' } });
+    const actor = createActor(machine, { clock: new SimulatedClock(), input: { studentId: 's1', filters: options.filters === undefined ? remembered : options.filters } });
     actor.start();
     return { actor, log, saves };
   }
@@ -40,6 +43,44 @@ describe('exam instruction', () => {
     actor.send({ type: 'instruction.start' });
     expect(log).toEqual(['enter /live-exam/e1/g1']);
     expect(actor.getSnapshot().value).toBe('closed');
+  });
+
+  it('asks the candidate category, faculty and subject once before a live exam, remembers them, and starts', async () => {
+    const { actor, log } = start({ filters: null });
+    actor.send({ type: 'instruction.open', assignment: plain });
+    actor.send({ type: 'instruction.start' });
+    await settle();
+    expect(actor.getSnapshot().matches({ choosingFilters: 'choosing' })).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'filters.save' })).toBe(false);
+    actor.send({ type: 'filters.set', field: 'candidateCategory', value: 'AMC' });
+    actor.send({ type: 'filters.set', field: 'facultyName', value: 'Medicine' });
+    actor.send({ type: 'filters.set', field: 'subjectName', value: 'Cardiology' });
+    // Another faculty has subjects of its own: the subject is chosen again.
+    actor.send({ type: 'filters.set', field: 'facultyName', value: 'No faculty' });
+    expect(actor.getSnapshot().context.draft).toEqual({ candidateCategory: 'AMC', facultyName: 'No faculty', subjectName: '' });
+    actor.send({ type: 'filters.set', field: 'subjectName', value: 'Cardiology' });
+    expect(actor.getSnapshot().can({ type: 'filters.save' })).toBe(false);
+    actor.send({ type: 'filters.set', field: 'subjectName', value: 'No Subject' });
+    actor.send({ type: 'filters.save' });
+    expect(log).toEqual(['remember AMC / No faculty / No Subject', 'enter /live-exam/e1/g1']);
+
+    // Remembered: the next live exam starts at once; a change is saved without starting.
+    actor.send({ type: 'instruction.open', assignment: plain });
+    actor.send({ type: 'instruction.changeFilters' });
+    expect(actor.getSnapshot().context.draft).toEqual({ candidateCategory: 'AMC', facultyName: 'No faculty', subjectName: 'No Subject' });
+    actor.send({ type: 'filters.set', field: 'candidateCategory', value: 'Govt.' });
+    actor.send({ type: 'filters.save' });
+    expect(actor.getSnapshot().value).toBe('open');
+    actor.send({ type: 'instruction.start' });
+    expect(log.slice(2)).toEqual(['remember Govt. / No faculty / No Subject', 'enter /live-exam/e1/g1']);
+  });
+
+  it('never asks them before a practice exam', () => {
+    const { actor, log } = start({ filters: null });
+    actor.send({ type: 'instruction.open', assignment: practice });
+    expect(actor.getSnapshot().can({ type: 'instruction.changeFilters' })).toBe(false);
+    actor.send({ type: 'instruction.start' });
+    expect(log).toEqual(['enter /live-exam/e1/g1']);
   });
 
   it('keeps mandatory subjects selected and alerts with the spec messages in order', async () => {

@@ -17,6 +17,7 @@ const form: PathModel<typeof askQuestionMachine> = {
   input: { courseId: 'c1' },
   events: (snapshot) => [
     { type: 'ask.open' },
+    { type: 'ask.open', about: { courseId: 'c1', subjectId: 's1', chapterId: 'ch1', details: '> Which valve closes first?\n\n' } },
     { type: 'reply.open', questionId: 'q1' },
     { type: 'guidelines.ok' },
     { type: 'dialog.close' },

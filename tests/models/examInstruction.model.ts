@@ -1,4 +1,5 @@
-import type { SegmentedExamDetails, SegmentedSelection, ExamAssignment } from '../../src/contracts/exams';
+import type { SegmentedExamDetails, SegmentedSelection, ExamAssignment, StartChoices } from '../../src/contracts/exams';
+import { startFiltersProblem } from '../../src/domain/examStartFilters';
 import { examInstructionMachine, type ExamInstructionContext } from '../../src/machines/examInstruction.machine';
 import type { PathModel } from '../support/machine-paths';
 
@@ -26,6 +27,7 @@ function assignment(overrides: Partial<ExamAssignment['examId']> = {}): ExamAssi
       isSegmentedExam: false,
       instruction: null,
       questionCount: 6,
+      totalMarks: 6,
       segmentedExamDetails: null,
       ...overrides,
     },
@@ -45,6 +47,15 @@ export const plain = assignment();
 export const segmentedLive = assignment({ isSegmentedExam: true, segmentedExamDetails: details });
 export const segmentedPractice = assignment({ isSegmentedExam: true, isPracticeExam: true, segmentedExamDetails: details });
 export const practice = assignment({ isPracticeExam: true });
+/** The start's choices: the spec's categories, one faculty with a subject. */
+export const choices: StartChoices = {
+  categories: ['Govt.', 'Non-Govt.', 'AMC', 'Others'],
+  faculties: [
+    { name: 'Medicine', subjects: ['Cardiology', 'No Subject'] },
+    { name: 'No faculty', subjects: ['No Subject'] },
+  ],
+};
+export const remembered = { candidateCategory: 'Govt.', facultyName: 'Medicine', subjectName: 'Cardiology' };
 export const empty: SegmentedSelection = { mandatorySubjects: [], compulsoryOptionalSubjects: [], optionalSubjects: [] };
 export const stored: SegmentedSelection = { mandatorySubjects: [{ subjectId: 'ana', count: 2 }], compulsoryOptionalSubjects: [{ subjectId: 'phy', count: 2 }, { subjectId: 'bio', count: 2 }], optionalSubjects: [] };
 
@@ -58,26 +69,39 @@ const events = [
   { type: 'instruction.reset' },
   { type: 'instruction.start' },
   { type: 'instruction.close' },
+  { type: 'instruction.changeFilters' },
+  { type: 'filters.set', field: 'candidateCategory', value: 'Govt.' },
+  { type: 'filters.set', field: 'facultyName', value: 'Medicine' },
+  { type: 'filters.set', field: 'subjectName', value: 'Cardiology' },
+  { type: 'filters.save' },
+  { type: 'filters.back' },
+  { type: 'filters.retry' },
 ] as const;
 const serializeState = (s: { value: unknown; context: unknown }) => {
   const c = s.context as ExamInstructionContext;
-  return JSON.stringify([s.value, c.assignment?.examId.isSegmentedExam, c.assignment?.examId.isPracticeExam, c.retake, c.selection, c.submitted]);
+  // The start filters by what the guards read: remembered or not, the form's choice complete or how far, loaded, and why the form opened.
+  const draft = c.choices && startFiltersProblem(c.draft, c.choices.faculties) === null ? 'complete' : [!!c.draft.candidateCategory, !!c.draft.facultyName, !!c.draft.subjectName];
+  return JSON.stringify([s.value, c.assignment?.examId.isSegmentedExam, c.assignment?.examId.isPracticeExam, c.retake, c.selection, c.submitted, !!c.filters, draft, !!c.choices, c.startAfterFilters]);
 };
 const forbidden = Object.assign(new Error('gone'), { status: 403, title: 'This exam has been removed from your group' });
 const offline = Object.assign(new Error('Network error'), { network: true, status: 0 });
 const base: PathModel<typeof examInstructionMachine> = {
   machine: examInstructionMachine,
-  input: { studentId: 's1' },
+  input: { studentId: 's1', filters: remembered },
   events: [...events],
   serializeState,
   outcomes: {
     loadSelection: { done: [empty, stored], error: [offline] },
     saveSelection: { done: [stored], error: [offline] },
     retakeExam: { done: [{ status: '200' }, { status: '500' }], error: [forbidden] },
+    loadStartChoices: { done: [choices], error: [offline] },
   },
 };
 /** Every exam kind; then a practice retake on its own whose request fails offline. */
 export const models: PathModel<typeof examInstructionMachine>[] = [
-  { ...base, name: 'every exam kind' },
+  /** Every exam kind, the start filters remembered from an earlier start. */
+  { ...base, name: 'every exam kind', events: events.slice(0, 9) },
   { ...base, name: 'retake offline', events: [events[3], events[7]], outcomes: { retakeExam: { error: [offline] } } },
+  /** A plain live exam on a device that never chose: the start filters asked, chosen, changed; their loading failing offline. */
+  { ...base, name: 'start filters', input: { studentId: 's1', filters: null }, events: [events[0], events[7], events[8], ...events.slice(9)] },
 ];

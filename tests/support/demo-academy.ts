@@ -36,6 +36,9 @@ export const DEMO = {
   segmentedExam: 'e10000000000000000000006',
 } as const;
 
+/** The card's button of an exam not started yet, or under way ("Resume · 42 min left"). */
+export const START_OR_RESUME = /^(Start Exam|Resume · \d+ min left)$/;
+
 /** The student's current (not superseded) attempt of an exam, as the server stored it. */
 export function currentAttempt(server: TestServer, examId: string, studentId: string = DEMO_STUDENT.id) {
   return server.app.db
@@ -47,21 +50,38 @@ export function currentAttempt(server: TestServer, examId: string, studentId: st
     .executeTakeFirst();
 }
 
+/** A candidate category, faculty and subject of the demo academy's lists (server/db/seed/demo/60-faculties.json). */
+export const DEMO_START_FILTERS = { candidateCategory: 'Govt.', facultyName: 'Basic Science', subjectName: 'Physiology' } as const;
+
+/**
+ * Remembers DEMO_START_FILTERS on the device, as a student who chose them at an earlier exam start: a
+ * live exam then starts without asking. Call it on the signed-in page before My Exams opens.
+ */
+export async function rememberStartFilters(page: Page): Promise<void> {
+  await page.evaluate((filters) => {
+    localStorage.setItem('exam_candidateCategory', JSON.stringify(filters.candidateCategory));
+    localStorage.setItem('exam_faculty', JSON.stringify(filters.facultyName));
+    localStorage.setItem('exam_subject', JSON.stringify(filters.subjectName));
+  }, DEMO_START_FILTERS);
+}
+
 /**
  * Signs the demo student in, opens My Exams for the MBBS course and starts the named exam from its
  * card and its instruction; closes the advisory that opens with the exam.
  */
 export async function openExam(page: Page, baseUrl: string, title: string, tab: 'Live Exam' | 'Practice Exam'): Promise<void> {
   await signIn(page, baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
+  await rememberStartFilters(page);
   await page.goto('/exams');
   await page.getByText('Choose course for exam information').waitFor();
   await page.getByRole('button', { name: new RegExp(DEMO.mbbsCourseName) }).click();
   await page.getByText(`Course : ${DEMO.mbbsCourseName}`).waitFor();
   if (tab === 'Practice Exam') await page.getByRole('tab', { name: 'Practice Exam' }).click();
   const card = page.getByRole('article', { name: title });
-  await card.getByRole('button', { name: 'Start Exam' }).click();
+  // An exam another test of the file started says how long is left to resume it.
+  await card.getByRole('button', { name: START_OR_RESUME }).click();
   await page.getByRole('dialog', { name: 'Exam Instruction' }).getByRole('button', { name: 'Start Exam' }).click();
   await page.waitForURL(/\/live-exam\//);
-  // The advisory about a stable connection opens with the exam.
+  // The advisory about a stable connection opens with the attempt (a new browser context: a new phone).
   await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
 }

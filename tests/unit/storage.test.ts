@@ -36,7 +36,8 @@ const webStorage = () =>
       typeof key === 'string' && target.getItem(key) !== null ? { enumerable: true, configurable: true, value: target.getItem(key) } : undefined,
   });
 
-describe('session storage', () => {
+/** Fresh in-memory localStorage and sessionStorage for each test of the calling block. */
+function useWebStorage() {
   beforeEach(() => {
     Object.assign(globalThis, { localStorage: webStorage(), sessionStorage: webStorage() });
   });
@@ -44,6 +45,10 @@ describe('session storage', () => {
     Reflect.deleteProperty(globalThis, 'localStorage');
     Reflect.deleteProperty(globalThis, 'sessionStorage');
   });
+}
+
+describe('session storage', () => {
+  useWebStorage();
 
   it('keeps a remembered session in localStorage', () => {
     writeSessionId('a'.repeat(32), true);
@@ -130,6 +135,37 @@ describe('session storage', () => {
     localStorage.removeItem(STORAGE_KEYS.localSavedAnswers);
     store.writeExam('s1', 'e1', { q1: entry(4) });
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.localSavedAnswers)!)).toEqual({ s1: { e1: { q1: entry(4) } } });
+  });
+});
+
+describe('written answer drafts', () => {
+  useWebStorage();
+
+  it('keeps a draft by student, exam and question, through sign-out and the delivered answers forgotten, until its exam is cleared', () => {
+    const store = createAnswerStore(() => localStorage);
+    store.writeDraft('s1', 'e1', 'q1', 'The SA n');
+    store.writeDraft('s1', 'e1', 'q1', 'The SA node');
+    store.writeDraft('s1', 'e1', 'q2', 'Digoxin');
+    store.writeDraft('s2', 'e1', 'q1', 'Another student');
+    expect(store.readDraft('s1', 'e1', 'q1')).toBe('The SA node');
+    expect(store.readDraft('s1', 'e2', 'q1')).toBeNull();
+
+    // A sign-out (or a lost session) and the delivered answers forgotten leave the drafts.
+    store.forgetDelivered();
+    clearOnSignOut();
+    expect(createAnswerStore(() => localStorage).readDraft('s1', 'e1', 'q2')).toBe('Digoxin');
+
+    // Submit Answer makes one an answer; an emptied box leaves no draft.
+    store.clearDraft('s1', 'e1', 'q1');
+    store.writeDraft('s1', 'e1', 'q2', '');
+    expect(store.readDraft('s1', 'e1', 'q1')).toBeNull();
+    expect(store.readDraft('s1', 'e1', 'q2')).toBeNull();
+
+    // The exam's final submit (or a retake) clears its drafts, not another student's.
+    store.writeDraft('s1', 'e1', 'q3', 'Kept until submit');
+    store.clearExam('s1', 'e1');
+    expect(store.readDraft('s1', 'e1', 'q3')).toBeNull();
+    expect(store.readDraft('s2', 'e1', 'q1')).toBe('Another student');
   });
 });
 

@@ -5,6 +5,7 @@ import { LOCAL_PHONE } from '../../../src/domain/phone.js';
 import { VideoKind } from '../../../src/contracts/content.js';
 import { QuestionType } from '../../../src/contracts/exams.js';
 import { NotificationInfo, NotificationType } from '../../../src/contracts/notifications.js';
+import { FACULTY_NAMES } from '../../../src/domain/examStartFilters.js';
 
 const Id = Type.String({ pattern: '^[0-9a-f]{24}$', description: '24 hex characters' });
 const Time = Type.String({ pattern: '^(now([+-](\\d+[dhms])+)?|\\d{4}-\\d{2}-\\d{2}T[0-9:.]+Z)$' });
@@ -219,6 +220,12 @@ export const SubmissionSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** A faculty of the spec with its subjects (the exam start's choices; 'No Subject' is always added). */
+export const FacultySchema = Type.Object(
+  { name: Type.Union(FACULTY_NAMES.map((name) => Type.Literal(name))), subjects: Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 500 }) },
+  { additionalProperties: false },
+);
+
 export const BundleSchema = Type.Object(
   {
     staff: Opt(Type.Array(StaffSchema)),
@@ -229,6 +236,7 @@ export const BundleSchema = Type.Object(
     forum: Opt(Type.Array(ForumQuestionSchema)),
     notifications: Opt(Type.Array(NotificationSchema)),
     submissions: Opt(Type.Array(SubmissionSchema)),
+    faculties: Opt(Type.Array(FacultySchema)),
   },
   { additionalProperties: false },
 );

@@ -14,6 +14,7 @@ import { newId } from '../../ids.js';
 import { cleanRichText } from '../../richText.js';
 import { gradeAttempt } from '../../exams/grading.js';
 import { fixMeritList } from '../../results/queries.js';
+import { importFaculties } from '../../exams/faculties.js';
 import { attemptEndMs } from '../../../src/domain/examTiming.js';
 
 export class BundleError extends Error {
@@ -328,6 +329,7 @@ export async function importBundle(db: Kysely<Database>, input: unknown, options
       const examRow = await trx.selectFrom('exams').selectAll().where('id', '=', sub.examId).executeTakeFirstOrThrow();
       await gradeAttempt(trx, examRow, attempt, new Date(attempt.submitted_at));
     }
+    await importFaculties(trx, bundle.faculties ?? []);
     // Past live exams imported as published get their merit list fixed, as publishing does.
     for (const exam of bundle.exams ?? []) {
       if (!exam.isPracticeExam && (exam.assignments ?? []).some((a) => a.resultPublished)) await fixMeritList(trx, exam.id);

@@ -129,6 +129,11 @@ function AccountMenu({ onLogout }: { onLogout: () => void }) {
           </Link>
         </MenuItem>
         <MenuItem>
+          <Link to="/my-qa" className={itemClass}>
+            Q&amp;A
+          </Link>
+        </MenuItem>
+        <MenuItem>
           <button type="button" onClick={onLogout} className={itemClass}>
             Logout
           </button>

@@ -7,6 +7,8 @@ import { isProtectedVideo } from '../../domain/video';
 import { CoverImage } from './CoverImage';
 import { videoPlayerImplementations } from './videoPlayer.implementations';
 import { VideoPlayerModal } from './VideoPlayerModal';
+import { useAskAbout } from '../forum/askAbout';
+import { Button } from '../ui/Button';
 
 export interface VideoCardProps {
   video: Video;
@@ -15,9 +17,12 @@ export interface VideoCardProps {
   courseId: string;
   subjectId: string;
   alreadyCompleted: boolean;
+  /** The chapter the video belongs to, for "Ask about this" ('' for a lecture or a question-solve item). */
+  chapterId: string;
 }
 
-export function VideoCard({ video, viewer, studentSid, courseId, subjectId, alreadyCompleted }: VideoCardProps) {
+export function VideoCard({ video, viewer, studentSid, courseId, subjectId, alreadyCompleted, chapterId }: VideoCardProps) {
+  const askAbout = useAskAbout();
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const actor = useActorRef(videoPlayerMachine.provide(videoPlayerImplementations(() => videoRef.current)), {
     // A video without an address cannot play; the player reports it when opened.
@@ -25,11 +30,11 @@ export function VideoCard({ video, viewer, studentSid, courseId, subjectId, alre
   });
   const progress = useSelector(actor, (s) => shownProgress(s.context));
   return (
-    <>
+    <div className="flex h-full flex-col">
       <button
         type="button"
         onClick={() => actor.send({ type: 'player.open' })}
-        className="group relative flex h-full w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white text-left shadow-sm transition hover:shadow-md"
+        className="group relative flex w-full flex-1 flex-col overflow-hidden rounded-xl border border-slate-200 bg-white text-left shadow-sm transition hover:shadow-md"
       >
         {/* Named by what it shows, "Play" first: the title, then the progress and the Protected badge. */}
         <span className="sr-only">Play </span>
@@ -52,7 +57,10 @@ export function VideoCard({ video, viewer, studentSid, courseId, subjectId, alre
         </div>
         {isProtectedVideo(video) && <span className="absolute left-2 top-2 rounded bg-black/70 px-2 py-0.5 text-xs font-semibold text-white">Protected</span>}
       </button>
+      <Button variant="quiet" className="mt-1 self-start" aria-label={`Ask about this: ${video.title}`} onClick={() => askAbout({ courseId, subjectId, chapterId, details: '' })}>
+        Ask about this
+      </Button>
       <VideoPlayerModal actor={actor} videoRef={videoRef} studentSid={studentSid} />
-    </>
+    </div>
   );
 }

@@ -55,6 +55,7 @@ function ItemVideos({ itemId, type }: { itemId: string; type: ItemType }) {
                 courseId={heading.item.courseId}
                 subjectId={heading.item.subjectId}
                 alreadyCompleted={heading.completedVideoIds.includes(video._id)}
+                chapterId={type === 'chapter' ? itemId : ''}
               />
             </li>
           ))}

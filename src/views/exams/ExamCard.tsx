@@ -1,6 +1,6 @@
 // One exam card: title, badge, batch, question count, duration, subject, and the action buttons
 // that fit its state (live, upcoming, finished) at the page's last 10-second refresh.
-import { examCardState } from '../../domain/examTiming';
+import { attemptMinutesLeft, examCardState } from '../../domain/examTiming';
 import { formatAcademyTime } from '../../domain/academyTime';
 import type { ExamAssignment } from '../../contracts/exams';
 import { Button } from '../ui/Button';
@@ -33,11 +33,14 @@ export function ExamCard({
   onViewResult: () => void;
 }) {
   const exam = assignment.examId;
-  const state = examCardState({ ...assignment, isPracticeExam: exam.isPracticeExam }, now);
+  const timing = { ...assignment, isPracticeExam: exam.isPracticeExam };
+  const state = examCardState(timing, now);
+  const minutesLeft = state === 'live' ? attemptMinutesLeft(timing, now) : null;
   const colour = exam.isPracticeExam && state !== 'finished' ? colours.practice : colours[state];
   // "Live" only while a live exam runs; a live exam of tomorrow says Upcoming.
   const badge = exam.isPracticeExam ? 'practice' : state;
-  const startLabel = state === 'live' || exam.isPracticeExam ? 'Start Exam' : `Start Time: ${formatAcademyTime(assignment.startsAt)}`;
+  const startLabel =
+    minutesLeft !== null ? `Resume · ${minutesLeft} min left` : state === 'live' || exam.isPracticeExam ? 'Start Exam' : `Start Time: ${formatAcademyTime(assignment.startsAt)}`;
   return (
     <article className={`flex flex-col rounded-xl border border-t-4 border-slate-200 bg-white p-4 shadow-sm ${colour}`} data-exam-state={state} aria-label={exam.title}>
       <div className="flex items-start justify-between gap-2">
@@ -55,6 +58,12 @@ export function ExamCard({
         <dd>{assignment.duration} minutes</dd>
         <dt>Subject:</dt>
         <dd>{exam.subjectName ?? (exam.isSegmentedExam ? 'Segmented' : 'Not given')}</dd>
+        {state === 'live' && !exam.isPracticeExam && (
+          <>
+            <dt>Closes:</dt>
+            <dd data-testid="exam-closes">{formatAcademyTime(assignment.endsAt)}</dd>
+          </>
+        )}
       </dl>
       <div className="mt-auto flex flex-wrap gap-2 pt-3">
         {state === 'finished' ? (

@@ -2,9 +2,9 @@
 import { useNavigate } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
-import { examInstructionMachine, instructionMessages } from '../../machines/examInstruction.machine';
+import { examInstructionMachine, instructionMessages, type StartFilterField } from '../../machines/examInstruction.machine';
 import { isSelected, optionalSubjectsVisible, selectionHints, type SubjectGroup } from '../../domain/segmentedSelection';
-import { examsApi } from '../../services/exams';
+import { examsApi, startFiltersOnDevice } from '../../services/exams';
 import { contentApi } from '../../services/content';
 import type { ExamAssignment } from '../../contracts/exams';
 import { answerStore } from '../../services/answerStore';
@@ -27,6 +27,7 @@ export function useExamInstruction() {
         loadSelection: fromPromise(({ input }) => examsApi.segmentedSelection(input.examId, input.studentId)),
         saveSelection: fromPromise(({ input }) => examsApi.saveSegmentedSelection({ examId: input.examId, studentId: input.studentId, isPracticeExam: input.isPracticeExam, ...input.selection })),
         retakeExam: fromPromise(({ input }) => examsApi.retake(input.examId, input.studentId, input.groupId)),
+        loadStartChoices: fromPromise(() => examsApi.startChoices()),
       },
       actions: {
         alert: (_, { message }) => window.alert(message),
@@ -34,6 +35,7 @@ export function useExamInstruction() {
         reloadGroup: (_, { groupId }) => void contentApi.group(groupId).catch(() => undefined),
         clearSavedAnswers: (_, { examId }) => answerStore.clearExam(studentId, examId),
         logError: (_, { error }) => console.warn('Exam start step failed', error),
+        storeFilters: (_, { filters }) => startFiltersOnDevice.write(filters),
         enterExam: (_, { assignment, selection }) => {
           writeJson(STORAGE_KEYS.subjectOfSelectedExam, assignment.examId.subjectName ?? '');
           if (assignment.examId.isSegmentedExam) writeJson(STORAGE_KEYS.selectedSegmentedExamSubjects, selection);
@@ -41,7 +43,7 @@ export function useExamInstruction() {
         },
       },
     }),
-    { input: { studentId } },
+    { input: { studentId, filters: startFiltersOnDevice.read() } },
   );
   return {
     actor,
@@ -58,6 +60,7 @@ export function InstructionModal({ actor, subjectNames }: { actor: InstructionAc
   // While the selection is saved or a retake sent, Cancel waits: the modal could not close then, and a press would be lost.
   const canClose = useSelector(actor, (s) => s.can({ type: 'instruction.close' }));
   const exam = assignment?.examId;
+  const choosingFilters = useSelector(actor, (s) => s.matches('choosingFilters'));
   return (
     <Modal
       open={open}
@@ -65,6 +68,9 @@ export function InstructionModal({ actor, subjectNames }: { actor: InstructionAc
       size="lg"
       title="Exam Instruction"
       actions={
+        choosingFilters ? (
+          <StartFiltersActions actor={actor} />
+        ) : (
         <>
           <Button variant="secondary" disabled={!canClose} onClick={() => actor.send({ type: 'instruction.close' })}>
             Cancel
@@ -73,10 +79,19 @@ export function InstructionModal({ actor, subjectNames }: { actor: InstructionAc
             Start Exam
           </Button>
         </>
+        )
       }
     >
-      {exam && (
+      {exam && assignment && choosingFilters && <StartFiltersForm actor={actor} examTitle={exam.title} />}
+      {exam && assignment && !choosingFilters && (
         <>
+          <div className="mb-3 rounded-lg bg-slate-50 p-3" data-testid="instruction-exam">
+            <h3 className="font-semibold text-slate-900">{exam.title}</h3>
+            <p className="text-sm text-slate-700">
+              Duration: {assignment.duration} minutes · Marks: {exam.totalMarks} · Questions: {exam.questionCount}
+            </p>
+          </div>
+          {!exam.isPracticeExam && <RememberedFilters actor={actor} />}
           {exam.instruction ? (
             <RichText className="prose max-w-none" html={exam.instruction} />
           ) : (
@@ -138,5 +153,82 @@ function SubjectSelection({ actor, subjectNames }: { actor: InstructionActor; su
         Reset
       </Button>
     </section>
+  );
+}
+
+const FILTER_LABELS: Record<StartFilterField, string> = { candidateCategory: 'Candidate category', facultyName: 'Faculty', subjectName: 'Subject' };
+
+/** The remembered candidate category, faculty and subject of a live exam, with Change. */
+function RememberedFilters({ actor }: { actor: InstructionActor }) {
+  const filters = useSelector(actor, (s) => s.context.filters);
+  const canChange = useSelector(actor, (s) => s.can({ type: 'instruction.changeFilters' }));
+  if (!filters) return null;
+  return (
+    <div className="mb-3 flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3 text-sm" data-testid="start-filters">
+      <p>
+        {filters.candidateCategory} · {filters.facultyName} · {filters.subjectName}
+      </p>
+      <Button variant="secondary" disabled={!canChange} onClick={() => actor.send({ type: 'instruction.changeFilters' })}>
+        Change
+      </Button>
+    </div>
+  );
+}
+
+/** The spec's exam start filters: candidate category, faculty, and a subject of that faculty. */
+function StartFiltersForm({ actor, examTitle }: { actor: InstructionActor; examTitle: string }) {
+  const draft = useSelector(actor, (s) => s.context.draft);
+  const choices = useSelector(actor, (s) => s.context.choices);
+  const loading = useSelector(actor, (s) => s.matches({ choosingFilters: 'loading' }) || s.matches({ choosingFilters: 'checking' }));
+  const failed = useSelector(actor, (s) => s.matches({ choosingFilters: 'failed' }));
+  if (failed)
+    return (
+      <div role="alert" className="space-y-2">
+        <p>{instructionMessages.connectionLost}</p>
+        <Button variant="secondary" onClick={() => actor.send({ type: 'filters.retry' })}>
+          Try again
+        </Button>
+      </div>
+    );
+  if (loading || !choices) return <p aria-busy="true">Loading…</p>;
+  const subjects = choices.faculties.find((f) => f.name === draft.facultyName)?.subjects ?? [];
+  const options: Record<StartFilterField, string[]> = { candidateCategory: choices.categories, facultyName: choices.faculties.map((f) => f.name), subjectName: subjects };
+  return (
+    <section aria-label="Candidate details" className="space-y-3">
+      <p>Before {examTitle} starts: your candidate category, faculty and subject. They are kept on this phone for later exams and can be changed here.</p>
+      {(Object.keys(FILTER_LABELS) as StartFilterField[]).map((field) => (
+        <label key={field} className="block text-sm font-semibold text-slate-800">
+          {FILTER_LABELS[field]}
+          <select
+            className="mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-2 font-normal"
+            value={draft[field]}
+            disabled={field === 'subjectName' && !draft.facultyName}
+            onChange={(e) => actor.send({ type: 'filters.set', field, value: e.target.value })}
+          >
+            <option value="">Select {FILTER_LABELS[field].toLowerCase()}</option>
+            {options[field].map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </label>
+      ))}
+    </section>
+  );
+}
+
+function StartFiltersActions({ actor }: { actor: InstructionActor }) {
+  const canSave = useSelector(actor, (s) => s.can({ type: 'filters.save' }));
+  const starting = useSelector(actor, (s) => s.context.startAfterFilters);
+  return (
+    <>
+      <Button variant="secondary" onClick={() => actor.send({ type: 'filters.back' })}>
+        Back
+      </Button>
+      <Button disabled={!canSave} onClick={() => actor.send({ type: 'filters.save' })}>
+        {starting ? 'Save and start' : 'Save'}
+      </Button>
+    </>
   );
 }

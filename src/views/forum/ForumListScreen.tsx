@@ -1,7 +1,7 @@
 // /qa-forum-list/{courseId}: the course's questions with search and suggestions, Sort, Reset,
 // subject and chapter filters, cards and pagination; Ask a Question opens the Ask dialog.
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { forumListMachine } from '../../machines/forumList.machine';
@@ -15,6 +15,7 @@ import { ButtonLink } from '../ui/ButtonLink';
 import { Notice } from '../ui/Notice';
 import { Spinner } from '../ui/Spinner';
 import { AskDialog, useAskDialog } from './AskDialog';
+import { askAboutOf } from './askAbout';
 import { PostCard, authorLabel } from './QuestionCard';
 
 type ListActor = ActorRefFrom<typeof forumListMachine>;
@@ -37,6 +38,14 @@ export function ForumListScreen() {
     { input: { studentId, courseId } },
   );
   const ask = useAskDialog(courseId);
+  // "Ask about this" (a video, a result question) arrives with the form's fields: the form opens once.
+  const location = useLocation();
+  const about = askAboutOf(location.state);
+  useEffect(() => {
+    if (!about) return;
+    ask.send({ type: 'ask.open', about });
+    navigate(location.pathname + location.search, { replace: true, state: null });
+  }, [about, ask, navigate, location.pathname, location.search]);
   const [course, setCourse] = useState<CourseWithChapters | null>(null);
   useEffect(() => {
     contentApi.coursesWithChapters().then((courses) => setCourse(courses.find((c) => c._id === courseId) ?? null), (error: unknown) => console.warn('Course could not be loaded', error));

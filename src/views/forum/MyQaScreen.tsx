@@ -7,6 +7,7 @@ import { Notice } from '../ui/Notice';
 import { Spinner } from '../ui/Spinner';
 import { showFailure } from '../ui/toast';
 import { CoverImage } from '../content/CoverImage';
+import { SectionTabs } from '../app/SectionTabs';
 
 export function MyQaScreen() {
   const [courses, setCourses] = useState<ForumCourse[] | null>(null);
@@ -19,6 +20,7 @@ export function MyQaScreen() {
   if (!courses) return <Spinner label="Loading courses…" showLabel />;
   return (
     <section>
+      <SectionTabs />
       <h1 className="mb-4 text-lg font-semibold text-slate-900">Question and Answer</h1>
       {courses.length === 0 && <Notice>You are not in a batch with a course yet.</Notice>}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">

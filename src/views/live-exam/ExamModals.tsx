@@ -62,7 +62,17 @@ export function TimeOverModal({ submission }: { submission: SubmissionActor }) {
   );
 }
 
-/** Advice shown when the exam opens: a stable internet connection keeps answers flowing. */
+/**
+ * Gives a dialog's button the focus once the dialog has placed its own: on a touch screen the dialog
+ * focuses its panel (so that no keyboard pops up), and the advisory's OK must have it, so Enter closes it.
+ */
+const focusOnOpen = (button: HTMLButtonElement | null) => {
+  if (!button) return;
+  const frame = requestAnimationFrame(() => button.focus());
+  return () => cancelAnimationFrame(frame);
+};
+
+/** Advice shown when an attempt first opens: a stable internet connection keeps answers flowing. OK has the focus, so Enter closes it. */
 export function AdvisoryModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Modal
@@ -70,7 +80,9 @@ export function AdvisoryModal({ open, onClose }: { open: boolean; onClose: () =>
       onClose={onClose}
       title="সতর্কতা"
       actions={
-        <Button onClick={onClose}>OK</Button>
+        <Button ref={focusOnOpen} onClick={onClose}>
+          OK
+        </Button>
       }
     >
       <p lang="bn">পরীক্ষা শুরু করার আগে অনুগ্রহ করে নিশ্চিত করুন যে আপনার ইন্টারনেট সংযোগ স্থিতিশীল আছে।</p>

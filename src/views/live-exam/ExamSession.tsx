@@ -9,6 +9,7 @@ import { formatClockTime } from '../../domain/academyTime';
 import { totalResponseCount } from '../../domain/scoring';
 import type { ActorRefFrom } from 'xstate';
 import { OfflineAdvice } from '../app/OfflineBanner';
+import { examAdvisory } from '../../services/examAdvisory';
 import { examListAddress } from '../../domain/examPlace';
 import { Button } from '../ui/Button';
 import { QuestionCard } from './QuestionCard';
@@ -28,9 +29,15 @@ type OutboxActor = NonNullable<ReturnType<AttemptActor['getSnapshot']>['children
 /** Rendered only while the attempt runs: its exam, timing and children exist. */
 export function ExamSession({ attempt }: { attempt: AttemptActor }) {
   const navigate = useNavigate();
-  const [advisoryOpen, setAdvisoryOpen] = useState(true);
   const [quitting, setQuitting] = useState(false);
   const exam = useSelector(attempt, (s) => s.context.exam)!;
+  const studentId = useSelector(attempt, (s) => s.context.studentId);
+  // Once per attempt on this device: not at a reopen or a reload (src/services/examAdvisory.ts).
+  const [advisoryOpen, setAdvisoryOpen] = useState(() => examAdvisory.due(studentId, exam._id, exam.studentStartsAt ?? ''));
+  const closeAdvisory = () => {
+    examAdvisory.shown(studentId, exam._id, exam.studentStartsAt ?? '');
+    setAdvisoryOpen(false);
+  };
   const deadlineAt = useSelector(attempt, (s) => s.context.timing?.deadlineAt ?? '');
   const online = useSelector(attempt, (s) => s.context.online);
   const children = attempt.getSnapshot().children;
@@ -100,7 +107,7 @@ export function ExamSession({ attempt }: { attempt: AttemptActor }) {
 
       <LiveExamBar timer={timer} outbox={outbox} questions={exam.questions} closed={closed} canSubmit={canSubmit} onSubmit={() => submission.send({ type: 'exam.submit' })} />
 
-      <AdvisoryModal open={advisoryOpen && !closed} onClose={() => setAdvisoryOpen(false)} />
+      <AdvisoryModal open={advisoryOpen && !closed} onClose={closeAdvisory} />
       <ConfirmSubmitModal submission={submission} />
       <TimeOverModal submission={submission} />
       <QuitModal

@@ -4,7 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { answerOutboxMachine } from '../../machines/answerOutbox.machine';
 import { answerLocked, mcaValue, optionIndex } from '../../domain/scoring';
 import type { PublicQuestion } from '../../contracts/exams';
-import type { LocalSavedAnswer, PendingFile } from '../../services/answerStore';
+import { answerStore, type LocalSavedAnswer, type PendingFile } from '../../services/answerStore';
 import { fileToPending } from '../../services/uploads';
 import { MESSAGES } from '../../domain/messages';
 import { Button } from '../ui/Button';
@@ -241,11 +241,23 @@ function MultipleChoice(props: CardProps) {
   );
 }
 
+/**
+ * A shortAns or paragraph box. What is typed is kept on the phone as a draft at each change (never sent
+ * before Submit Answer), and comes back after a reload, offline too; the line under the box says so.
+ */
 function WrittenAnswer(props: CardProps) {
-  const { question, entry, disabled, multipleTimesSubmission } = props;
+  const { question, entry, disabled, multipleTimesSubmission, outbox } = props;
+  const { studentId, examId } = outbox.getSnapshot().context;
   const submitted = answerLocked(question.type, multipleTimesSubmission, entry);
-  const [text, setText] = useState(typeof entry?.answer[0] === 'string' ? (entry.answer[0] as string) : '');
+  const given = typeof entry?.answer[0] === 'string' ? (entry.answer[0] as string) : '';
+  const [text, setText] = useState(() => (submitted ? null : answerStore.readDraft(studentId, examId, question._id)) ?? given);
   const [files, setFiles] = useState<File[]>([]);
+  const draftKept = !submitted && text !== '' && text !== given;
+  const type = (typed: string) => {
+    setText(typed);
+    if (typed === given) answerStore.clearDraft(studentId, examId, question._id);
+    else answerStore.writeDraft(studentId, examId, question._id, typed);
+  };
   const rows = Math.min(5, Math.max(3, text.split('\n').length));
   const submit = async () => {
     if (!text.trim() && files.length === 0) {
@@ -255,6 +267,7 @@ function WrittenAnswer(props: CardProps) {
     if (!window.confirm(MESSAGES.confirmSubmit)) return;
     const pending = await Promise.all(files.map((file) => fileToPending(file)));
     choose(props, [text], { files: pending });
+    answerStore.clearDraft(studentId, examId, question._id);
     setFiles([]);
   };
   return (
@@ -266,10 +279,16 @@ function WrittenAnswer(props: CardProps) {
         id={`answer-${question._id}`}
         rows={rows}
         value={text}
-        onChange={(e) => setText(e.target.value)}
+        onChange={(e) => type(e.target.value)}
         className="w-full rounded-md border border-slate-300 p-2 text-sm"
         placeholder={question.type === 'paragraph' ? 'Write your answer' : 'Short answer'}
+        aria-describedby={draftKept ? `draft-${question._id}` : undefined}
       />
+      {draftKept && (
+        <p id={`draft-${question._id}`} className="text-sm text-slate-700" data-testid="draft-state">
+          Draft kept on this phone
+        </p>
+      )}
       <div className="flex flex-wrap items-center gap-2">
         <label className={`cursor-pointer focus-within:ring-2 focus-within:ring-brand-600 ${buttonClass({ variant: 'secondary' })}`}>
           Attach files

@@ -28,6 +28,7 @@ import { toast } from '../ui/toast';
 import { fileNameOf, mediaUrl, OPTION_LETTERS } from '../ui/media';
 import { pathTo, storagePaths } from '../../contracts/paths';
 import { goBackFrom, showResultsFailure } from './resultNavigation';
+import { quotedExamQuestion, useAskAbout } from '../forum/askAbout';
 
 const SubjectBarsChart = lazy(() => import('./charts').then((m) => ({ default: m.SubjectBarsChart })));
 
@@ -61,6 +62,7 @@ export function ResultScreen() {
   const loading = useSelector(actor, (s) => s.hasTag('loading') || s.matches('notPublished'));
   const failure = useSelector(actor, (s) => (s.matches('failed') ? s.context.failure : null));
   const result = useSelector(actor, (s) => s.context.result);
+  const askAbout = useAskAbout();
   const confirming = useSelector(actor, (s) => s.matches('confirmingRetake'));
   const retaking = useSelector(actor, (s) => s.hasTag('busy'));
   const back = () => goBackFrom(navigate);
@@ -110,7 +112,7 @@ export function ResultScreen() {
         </h2>
         <ol className="mt-3 space-y-4">
           {result.answers.map((answer, index) => (
-            <AnswerReview key={answer.questionId._id} answer={answer} number={index + 1} />
+            <AnswerReview key={answer.questionId._id} answer={answer} number={index + 1} onAsk={() => askAbout({ courseId: result.courseId, subjectId: answer.questionId.subjectId ?? '', chapterId: '', details: quotedExamQuestion(result.title, index + 1, answer.questionId.title) })} />
           ))}
         </ol>
       </section>
@@ -259,7 +261,7 @@ const VERDICTS: Record<QuestionOutcome, { label: string; tone: string }> = {
   incorrect: { label: 'Incorrect', tone: 'bg-red-100 text-red-800' },
 };
 
-function AnswerReview({ answer, number }: { answer: ResultAnswer; number: number }) {
+function AnswerReview({ answer, number, onAsk }: { answer: ResultAnswer; number: number; onAsk: () => void }) {
   const question = answer.questionId;
   const verdict = VERDICTS[questionOutcome(answer)];
   const written = question.type === 'shortAns' || question.type === 'paragraph';
@@ -275,6 +277,9 @@ function AnswerReview({ answer, number }: { answer: ResultAnswer; number: number
         </span>
       </div>
       {question.subjectName && <p className="mt-1 text-xs text-slate-600">{question.subjectName}</p>}
+      <Button variant="quiet" className="mt-1 print:hidden" aria-label={`Ask about this: question ${number}`} onClick={onAsk}>
+        Ask about this
+      </Button>
       {question.image.length > 0 && (
         <div className="mt-2 flex flex-wrap gap-2">
           {question.image.map((src, i) => (

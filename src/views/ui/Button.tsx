@@ -2,13 +2,15 @@
 // a thumb, and a disabled look that stays readable (slate-600 on slate-200, contrast 6:1) instead of
 // fading the words away. ButtonLink gives a link the same look. The classes live in looks.ts, which the
 // plain-DOM sign-in view shares.
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 import { Spinner } from './Spinner';
 import { buttonClass, type ButtonLook } from './looks';
 
 export interface ButtonProps extends ButtonLook, ButtonHTMLAttributes<HTMLButtonElement> {
   /** Work under way: a spinner shows, the button is disabled and says it is busy. */
   busy?: boolean;
+  /** The button element (React 19 passes a ref as a prop): a dialog focuses it first. */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({ variant, size, block, busy = false, disabled, type = 'button', className = '', children, ...rest }: ButtonProps) {
