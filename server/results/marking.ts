@@ -66,9 +66,12 @@ function assignmentView(row: AssignmentRow): StaffAssignment {
   };
 }
 
-/** Every exam assignment of the academy, newest first. */
-export async function staffAssignments(db: Kysely<Database>): Promise<StaffAssignment[]> {
-  const rows = await assignmentRows(db).orderBy('ea.starts_at', 'desc').orderBy('ea.id').execute();
+/** The exam assignments of the given courses (null: of every course), newest first. */
+export async function staffAssignments(db: Kysely<Database>, courseIds: string[] | null): Promise<StaffAssignment[]> {
+  if (courseIds?.length === 0) return [];
+  let query = assignmentRows(db);
+  if (courseIds) query = query.where('e.course_id', 'in', courseIds);
+  const rows = await query.orderBy('ea.starts_at', 'desc').orderBy('ea.id').execute();
   return rows.map(assignmentView);
 }
 
