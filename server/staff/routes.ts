@@ -18,7 +18,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.route({ ...staffContract.assignments, handler: async (request) => {
-    return { data: await staffAssignments(app.db, await coursesOf(app.db, request.staff)) };
+    return { data: await staffAssignments(app.db, app.config.examGraceSeconds, await coursesOf(app.db, request.staff)) };
   } });
 
   app.route({ ...staffContract.gradingQueue, handler: async (request) => {

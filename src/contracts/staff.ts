@@ -24,6 +24,8 @@ export const StaffAssignment = Type.Object({
   groupName: Type.String(),
   startsAt: Type.String(),
   endsAt: Type.String(),
+  /** When the results may be published: the end and the grace period for late submissions. */
+  publishableAt: Type.String(),
   /** Submitted attempts. */
   submitted: Type.Number(),
   /** Written answers of submitted attempts still waiting for marks. */

@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 import { signedCalls, type Reply } from '../support/api-calls.js';
 import { DEMO, DEMO_TEACHER } from '../support/demo-academy.js';
 import { BundleError, validateBundle } from '../../server/db/seed/import.js';
+import { publishAfterWords } from '../../src/domain/academyTime.js';
 
 const FCPS_TEACHER = '5f0000000000000000000003';
 const ADMIN = '5f0000000000000000000002';
@@ -81,6 +82,16 @@ describe.each(databaseKinds())('staff roles (%s)', (kind) => {
     // Unknown things are still 404, whoever asks.
     expect((await queue(fcps, 'e3000000000000000000ffff')).status).toBe(404);
     expect((await call('PATCH', `/api/staff/attempts/aa00000000000000000000ff/answers/${answers[0]!.questionId}`, fcps, { marks: 1 })).status).toBe(404);
+  });
+
+  it("gives each assignment the time its results can be published, and refuses earlier in the academy's words", async () => {
+    const all = (await call('GET', '/api/staff/exam-assignments', teacher)).body.data as { _id: string; exam: { _id: string }; endsAt: string; publishableAt: string }[];
+    const running = all.find((a) => a.exam._id === DEMO.liveExam)!;
+    expect(Date.parse(running.publishableAt) - Date.parse(running.endsAt)).toBe(server.app.config.examGraceSeconds * 1000);
+    const early = await publish(teacher, running._id);
+    expect(early.status).toBe(409);
+    expect(early.body.errors).toMatchObject({ code: 'examNotOver', title: 'This exam is not over yet.', message: `${publishAfterWords(running.publishableAt)}.` });
+    expect(early.body.errors!.message).toMatch(/^Can be published after \d{1,2}:\d{2} [AP]M, \d{1,2} [A-Z][a-z]{2}\.$/);
   });
 
   it('lets an admin mark and publish any course', async () => {

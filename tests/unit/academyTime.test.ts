@@ -5,7 +5,9 @@ import {
   formatExamClock,
   formatExamStart,
   formatNotificationTime,
+  formatPublishTime,
   formatYear,
+  publishAfterWords,
   resolveTimeZone,
 } from '../../src/domain/academyTime.js';
 
@@ -46,6 +48,13 @@ describe('the spec formats on the academy clock', () => {
   it("an upcoming exam's card: day month year, time", () => {
     expect(formatExamStart(AFTERNOON, 'Asia/Dhaka')).toBe('22 Nov 2026, 4:05 PM');
     expect(formatExamStart(NEW_YEAR_NIGHT, 'Asia/Dhaka')).toBe('1 Jan 2027, 2:30 AM');
+  });
+
+  it('when results can be published: 12-hour time, day and month', () => {
+    expect(publishAfterWords('2026-11-26T14:30:00.000Z', 'Asia/Dhaka')).toBe('Can be published after 8:30 PM, 26 Nov');
+    // Past midnight in the academy's zone, still the 26th in UTC.
+    expect(formatPublishTime('2026-11-26T18:02:00.000Z', 'Asia/Dhaka')).toBe('12:02 AM, 27 Nov');
+    expect(formatPublishTime('nonsense', 'Asia/Dhaka')).toBe('');
   });
 
   it('year of a note, which can differ from the UTC year', () => {
