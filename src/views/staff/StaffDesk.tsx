@@ -1,7 +1,7 @@
 // The teacher desk at /staff, loaded only when a staff member opens it: staff sign-in, the exam
 // assignments, one written answer at a time to mark, and publishing an assignment's results. The flow
 // is the staffDesk statechart; this screen renders it and sends the teacher's events.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
 import { publishOffered, publishWaitsUntil, staffDeskMachine, type QueueStatus } from '../../machines/staffDesk.machine';
@@ -9,6 +9,7 @@ import type { StaffAssignment } from '../../contracts/staff';
 import { staffApi } from '../../services/staff';
 import { formatNotificationTime, publishAfterWords } from '../../domain/academyTime';
 import { useStudent } from '../app/RootActors';
+import { staffDeskTitleOf } from '../app/pageTitles';
 import { AuthCard, TextField } from '../auth/AuthCard';
 import { Button } from '../ui/Button';
 import { ButtonLink } from '../ui/ButtonLink';
@@ -37,11 +38,21 @@ function useDeskActor() {
   );
 }
 
+/** The screen's own document title, kept while it is on screen. */
+function useDocumentTitle(title: string) {
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
 export function StaffDesk() {
   const desk = useDeskActor();
   const student = useStudent();
   const signedIn = useSelector(desk, (s) => s.matches('signedIn') || s.matches('signingOut'));
-  if (student && !signedIn) {
+  const examTitle = useSelector(desk, (s) => (s.matches({ signedIn: 'queue' }) ? (s.context.assignment?.exam.title ?? null) : null));
+  const blocked = student !== null && !signedIn;
+  useDocumentTitle(staffDeskTitleOf(blocked ? null : !signedIn ? 'Sign in' : (examTitle ?? 'Grading queue')));
+  if (blocked) {
     return (
       <AuthCard title="Teacher desk">
         <Notice className="my-2" title={`You are signed in as ${student.name}, a student.`} action={<ButtonLink to="/">Go to My Courses</ButtonLink>}>
