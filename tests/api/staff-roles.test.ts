@@ -101,6 +101,17 @@ describe.each(databaseKinds())('staff roles (%s)', (kind) => {
     expect((await publish(admin)).status).toBe(200);
   });
 
+  it('gives a teacher of no course empty lists and refuses every act', async () => {
+    const id = '5f00000000000000000000ee';
+    await server.app.db.insertInto('staff').values({ id, name: 'New Teacher', username: 'new@academy.test', role: 'teacher', password_hash: 'x', created_at: new Date().toISOString() }).execute();
+    const newcomer = await server.sessionFor(id, 'staff');
+    expect((await call('GET', '/api/staff/exam-assignments', newcomer)).body.data).toEqual([]);
+    expect((await call('GET', '/api/staff/qa/questions?status=all', newcomer)).body.data).toMatchObject({ questions: [], totalRecords: 0 });
+    refused(await queue(newcomer));
+    refused(await publish(newcomer));
+    refused(await call('POST', `/api/staff/qa/questions/${MBBS_QUESTION}/replies`, newcomer, { reply: 'Hello' }));
+  });
+
   it("refuses forum replies and completion to a teacher of another course; the assigned teacher and an admin act", async () => {
     refused(await call('POST', `/api/staff/qa/questions/${FCPS_QUESTION}/replies`, teacher, { reply: 'Not my course.' }));
     refused(await call('PATCH', `/api/staff/qa/questions/${FCPS_QUESTION}/complete`, teacher));
