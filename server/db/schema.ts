@@ -32,6 +32,12 @@ export interface StaffTable {
   created_at: string;
 }
 
+/** The courses a teacher teaches (admins need no rows: they act on every course). */
+export interface StaffCoursesTable {
+  staff_id: string;
+  course_id: string;
+}
+
 export interface SessionsTable {
   id_hash: string; // sha-256 of the 128-bit session id; the id itself is never stored
   user_id: string;
@@ -340,6 +346,7 @@ export interface FacultiesTable {
 export interface Database {
   students: StudentsTable;
   staff: StaffTable;
+  staff_courses: StaffCoursesTable;
   sessions: SessionsTable;
   otp_requests: OtpRequestsTable;
   rate_events: RateEventsTable;

@@ -414,8 +414,11 @@ export async function questionCountsByCourse(db: Db, chapterIds: string[]): Prom
 }
 
 /** The teacher desk's list: open questions first by newest activity, or every question. */
-export async function staffQuestions(db: Db, viewerId: string, status: 'open' | 'completed' | 'all', page: number, limit: number) {
+/** The forum questions of the given courses (null: of every course) for the teacher desk. */
+export async function staffQuestions(db: Db, viewerId: string, status: 'open' | 'completed' | 'all', page: number, limit: number, courseIds: string[] | null) {
+  if (courseIds?.length === 0) return { questions: [], totalRecords: 0, totalCapped: false };
   let query = db.selectFrom('forum_questions as q');
+  if (courseIds) query = query.where('q.course_id', 'in', courseIds);
   if (status === 'open') query = query.where('q.status', '<>', COMPLETED);
   if (status === 'completed') query = query.where('q.status', '=', COMPLETED);
   const counted = await query.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();

@@ -17,6 +17,7 @@ import { regradeAttempt } from '../exams/grading.js';
 import { publishNotification } from '../notifications/publish.js';
 import { fixMeritList } from './queries.js';
 import { toMs } from '../../src/domain/examTiming.js';
+import { publishAfterWords } from '../../src/domain/academyTime.js';
 
 const WRITTEN = ['shortAns', 'paragraph'] as const;
 
@@ -28,7 +29,7 @@ export const markingErrors = {
   published: () => conflict('The results of this exam are already published; marks can no longer change.', 'resultsPublished'),
   alreadyPublished: () => conflict('The results of this exam are already published.', 'alreadyPublished'),
   practice: () => conflict('Practice results are shown to students at once; there is nothing to publish.', 'practiceExam'),
-  notOver: (endsAt: string) => conflict('This exam is not over yet.', 'examNotOver', `Results can be published after ${endsAt} and the grace period for late submissions.`),
+  notOver: (publishableAt: string) => conflict('This exam is not over yet.', 'examNotOver', `${publishAfterWords(publishableAt)}.`),
   markingPending: (count: number) =>
     conflict('Some written answers still wait for marks.', 'markingPending', `${count} submission${count === 1 ? '' : 's'} still ${count === 1 ? 'has' : 'have'} unmarked written answers.`),
 };
@@ -52,7 +53,10 @@ function assignmentRows(db: Kysely<Database>) {
 }
 type AssignmentRow = Awaited<ReturnType<ReturnType<typeof assignmentRows>['execute']>>[number];
 
-function assignmentView(row: AssignmentRow): StaffAssignment {
+/** When an assignment's results may be published: its end and the grace period for late submissions. */
+const publishableAt = (endsAt: string, graceSeconds: number) => new Date(toMs(endsAt) + graceSeconds * 1000).toISOString();
+
+function assignmentView(row: AssignmentRow, graceSeconds: number): StaffAssignment {
   return {
     _id: row.id,
     exam: { _id: row.exam_id, title: row.title, isPracticeExam: Number(row.is_practice) === 1, courseId: row.course_id, courseName: row.course_name },
@@ -60,6 +64,7 @@ function assignmentView(row: AssignmentRow): StaffAssignment {
     groupName: row.group_name,
     startsAt: row.starts_at,
     endsAt: row.ends_at,
+    publishableAt: publishableAt(row.ends_at, graceSeconds),
     submitted: Number(row.submitted ?? 0),
     awaitingMarking: Number(row.awaiting ?? 0),
     resultPublished: Number(row.result_published) === 1,
@@ -67,16 +72,19 @@ function assignmentView(row: AssignmentRow): StaffAssignment {
   };
 }
 
-/** Every exam assignment of the academy, newest first. */
-export async function staffAssignments(db: Kysely<Database>): Promise<StaffAssignment[]> {
-  const rows = await assignmentRows(db).orderBy('ea.starts_at', 'desc').orderBy('ea.id').execute();
-  return rows.map(assignmentView);
+/** The exam assignments of the given courses (null: of every course), newest first. */
+export async function staffAssignments(db: Kysely<Database>, graceSeconds: number, courseIds: string[] | null): Promise<StaffAssignment[]> {
+  if (courseIds?.length === 0) return [];
+  let query = assignmentRows(db);
+  if (courseIds) query = query.where('e.course_id', 'in', courseIds);
+  const rows = await query.orderBy('ea.starts_at', 'desc').orderBy('ea.id').execute();
+  return rows.map((row) => assignmentView(row, graceSeconds));
 }
 
-async function staffAssignment(db: Kysely<Database>, assignmentId: string): Promise<StaffAssignment> {
+async function staffAssignment(db: Kysely<Database>, assignmentId: string, graceSeconds: number): Promise<StaffAssignment> {
   const row = await assignmentRows(db).where('ea.id', '=', assignmentId).executeTakeFirst();
   if (!row) throw markingErrors.assignmentNotFound();
-  return assignmentView(row);
+  return assignmentView(row, graceSeconds);
 }
 
 /**
@@ -85,8 +93,8 @@ async function staffAssignment(db: Kysely<Database>, assignmentId: string): Prom
  */
 export async function gradingQueue(deps: ExamDeps, assignmentId: string, status: 'pending' | 'marked' | 'all'): Promise<GradingQueue> {
   const { db } = deps;
-  let assignment = await staffAssignment(db, assignmentId);
-  if (await finalizeExpiredAttempts(db, { examId: assignment.exam._id }, deps.now, deps.graceSeconds)) assignment = await staffAssignment(db, assignmentId);
+  let assignment = await staffAssignment(db, assignmentId, deps.graceSeconds);
+  if (await finalizeExpiredAttempts(db, { examId: assignment.exam._id }, deps.now, deps.graceSeconds)) assignment = await staffAssignment(db, assignmentId, deps.graceSeconds);
   let query = db
     .selectFrom('attempts as a')
     .innerJoin('answers as an', 'an.attempt_id', 'a.id')
@@ -209,7 +217,8 @@ export async function publishResults(app: FastifyInstance, deps: ExamDeps, assig
   if (!row || row.removed_at !== null) throw markingErrors.assignmentNotFound();
   if (Number(row.is_practice) === 1) throw markingErrors.practice();
   if (Number(row.result_published) === 1) throw markingErrors.alreadyPublished();
-  if (now.getTime() < toMs(row.ends_at) + deps.graceSeconds * 1000) throw markingErrors.notOver(row.ends_at);
+  const opensAt = publishableAt(row.ends_at, deps.graceSeconds);
+  if (now.getTime() < toMs(opensAt)) throw markingErrors.notOver(opensAt);
 
   await finalizeExpiredAttempts(db, { examId: row.exam_id }, now, deps.graceSeconds);
   const publishedAt = now.toISOString();

@@ -1,5 +1,6 @@
 // The teacher desk's routes (contracts: src/contracts/staff.ts): exam assignments, the grading queue,
-// marking one written answer and publishing an assignment's results. Staff sessions only.
+// marking one written answer and publishing an assignment's results. Staff sessions only; a teacher
+// acts only on the courses they teach, an admin on every course (server/staff/access.ts).
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { staffContract } from '../../src/contracts/staff.js';
@@ -10,36 +11,41 @@ import { commentById, completeQuestion, insertComment, questionById, questionRow
 import { publishNotification } from '../notifications/publish.js';
 import { FORUM_DEFAULT_PAGE_SIZE } from '../../src/domain/forum.js';
 import { newId } from '../ids.js';
+import { assertTeaches, assignmentCourse, attemptCourse, coursesOf } from './access.js';
 import { writeJson } from '../db/json.js';
 
 export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.route({ ...staffContract.assignments, handler: async () => {
-    return { data: await staffAssignments(app.db) };
+  app.route({ ...staffContract.assignments, handler: async (request) => {
+    return { data: await staffAssignments(app.db, app.config.examGraceSeconds, await coursesOf(app.db, request.staff)) };
   } });
 
   app.route({ ...staffContract.gradingQueue, handler: async (request) => {
+    await assertTeaches(app.db, request.staff, await assignmentCourse(app.db, request.params.assignmentId));
     return { data: await gradingQueue(examDepsOf(app), request.params.assignmentId, request.query.status ?? 'pending') };
   } });
 
   app.route({ ...staffContract.markAnswer, handler: async (request) => {
     const { attemptId, questionId } = request.params;
+    await assertTeaches(app.db, request.staff, await attemptCourse(app.db, attemptId));
     return { data: await markAnswer(examDepsOf(app), app.dialect, request.staff, attemptId, questionId, request.body) };
   } });
 
   app.route({ ...staffContract.publish, handler: async (request) => {
+    await assertTeaches(app.db, request.staff, await assignmentCourse(app.db, request.params.assignmentId));
     return { data: await publishResults(app, examDepsOf(app), request.params.assignmentId) };
   } });
 
   app.route({ ...staffContract.forumQuestions, handler: async (request) => {
     const { status = 'open', page = 1, limit = FORUM_DEFAULT_PAGE_SIZE } = request.query;
-    return { data: await staffQuestions(app.db, request.staff.id, status, page, limit) };
+    return { data: await staffQuestions(app.db, request.staff.id, status, page, limit, await coursesOf(app.db, request.staff)) };
   } });
 
   app.route({ ...staffContract.forumReply, handler: async (request) => {
     const question = await questionRow(app.db, request.params.questionId);
     if (!question) throw forumErrors.questionNotFound();
+    await assertTeaches(app.db, request.staff, question.course_id);
     const text = details(request.body.reply);
     const media = await checkedMedia(app.db, request.staff.id, request.body.media);
     const id = newId();
@@ -55,6 +61,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({ ...staffContract.forumComplete, handler: async (request) => {
     const question = await questionRow(app.db, request.params.questionId);
     if (!question) throw forumErrors.questionNotFound();
+    await assertTeaches(app.db, request.staff, question.course_id);
     if (question.status !== 'COMPLETED') {
       await completeQuestion(app.db, question.id, app.clock.now().toISOString());
       await publishNotification(app, { type: 'notification', message: 'Your question was marked as answered', info: { on: 'forum', id: question.id, courseId: question.course_id } }, [question.student_id]);

@@ -1,6 +1,9 @@
 // The teacher desk's API (staff sessions only; a student gets 403): the exam assignments with what
 // waits for marking, the written answers of one assignment, marking one answer, and publishing an
 // assignment's results. Paths are relative to the API base (/api).
+// Roles: an admin acts on every course; a teacher only on the courses assigned to them. The lists
+// (assignments, forum questions) hold only those courses; acting on another course's assignment,
+// answer or question is refused with 403 'You do not teach this course.' (code notYourCourse).
 import { Type, type Static } from '@sinclair/typebox';
 import { BoundedInteger, BoundedNumber, Data, failures, IdParams, Nullable, type RouteContract } from './common';
 import { AnswerValue, Attachment } from './exams';
@@ -21,6 +24,8 @@ export const StaffAssignment = Type.Object({
   groupName: Type.String(),
   startsAt: Type.String(),
   endsAt: Type.String(),
+  /** When the results may be published: the end and the grace period for late submissions. */
+  publishableAt: Type.String(),
   /** Submitted attempts. */
   submitted: Type.Number(),
   /** Written answers of submitted attempts still waiting for marks. */

@@ -15,8 +15,13 @@ export function resolveTimeZone(configured: string | undefined | null): string {
   return zone && IANAZone.isValidZone(zone) ? zone : DEFAULT_ACADEMY_TIME_ZONE;
 }
 
-/** The academy's zone, fixed at build time (VITE_ACADEMY_TIME_ZONE). */
-export const ACADEMY_TIME_ZONE = resolveTimeZone(import.meta.env?.VITE_ACADEMY_TIME_ZONE as string | undefined);
+/**
+ * The academy's zone, fixed at build time (VITE_ACADEMY_TIME_ZONE); the server, which words some of its
+ * messages with times, reads the same variable from its environment.
+ */
+export const ACADEMY_TIME_ZONE = resolveTimeZone(
+  (import.meta.env?.VITE_ACADEMY_TIME_ZONE as string | undefined) ?? (typeof process === 'undefined' ? undefined : process.env.VITE_ACADEMY_TIME_ZONE),
+);
 
 function inZone(time: TimeInput | null | undefined, zone: string): DateTime | null {
   if (time === null || time === undefined) return null;
@@ -93,4 +98,14 @@ export function formatElapsed(seconds: number): string {
 export function formatMediaTime(seconds: number): string {
   const duration = durationOf(seconds);
   return duration.toFormat(duration.as('hours') >= 1 ? 'h:mm:ss' : 'm:ss');
+}
+
+/** When a result may be published, on the teacher desk and in the server's refusal: '8:30 PM, 26 Nov'. */
+export function formatPublishTime(time: TimeInput | null | undefined, zone = ACADEMY_TIME_ZONE): string {
+  return inZone(time, zone)?.toFormat('h:mm a, d LLL') ?? '';
+}
+
+/** 'Can be published after 8:30 PM, 26 Nov': the desk's words, and the server's, before an exam is over. */
+export function publishAfterWords(time: TimeInput | null | undefined, zone = ACADEMY_TIME_ZONE): string {
+  return `Can be published after ${formatPublishTime(time, zone)}`;
 }

@@ -1,13 +1,16 @@
 // The teacher desk (/staff): a teacher or administrator signs in, picks an exam assignment, marks its
 // written answers one at a time (marks and an optional comment, then on to the next) and publishes
-// the assignment's results after a confirmation. Refusals of the server (marks out of range, answers
+// the assignment's results after a confirmation. Publish is offered only once the exam and its grace
+// period are over (before that the desk tells when, on the academy's clock); after the last mark the
+// desk says every answer is marked and offers it. Refusals of the server (marks out of range, answers
 // still unmarked, an exam not over) are kept in the context in the server's own words; a request
 // answered 401 ends the desk's session and asks for the sign-in again.
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { Staff } from '../contracts/account';
 import type { GradingQueue, MarkReply, PublishReply, StaffAssignment, WrittenAnswer } from '../contracts/staff';
 import { failureOf } from '../domain/failures';
 import { failureWords } from '../domain/messages';
+import { toMs } from '../domain/examTiming';
 
 export type QueueStatus = 'pending' | 'marked' | 'all';
 
@@ -28,7 +31,18 @@ export interface StaffDeskContext {
   /** The last refusal of the sign-in, a load, a mark or the publication; cleared by the next try. */
   problem: Refusal | null;
   published: PublishReply | null;
+  /** The device clock when last read (on loading an assignment and every PUBLISH_CLOCK_MS after). */
+  now: number;
+  deviceNow: () => number;
 }
+
+export interface StaffDeskInput {
+  /** The device clock (ms); tests pass a fixed one. */
+  deviceNow: () => number;
+}
+
+/** How often an open assignment reads the clock again, so Publish appears once the exam is over. */
+export const PUBLISH_CLOCK_MS = 15_000;
 
 export type StaffDeskEvent =
   | { type: 'desk.signIn'; username: string; password: string }
@@ -43,7 +57,8 @@ export type StaffDeskEvent =
   | { type: 'desk.save'; marks: number | null; comment: string }
   | { type: 'desk.publish' }
   | { type: 'desk.confirm' }
-  | { type: 'desk.cancel' };
+  | { type: 'desk.cancel' }
+  | { type: 'desk.tick' };
 
 export const deskMessages = {
   missingCredentials: 'Enter your username and password.',
@@ -51,6 +66,20 @@ export const deskMessages = {
 } as const;
 
 const refusal = (error: unknown): Refusal => failureWords(error);
+
+type Publishing = Pick<StaffDeskContext, 'assignment' | 'now'>;
+const livePending = ({ assignment }: Publishing) => assignment !== null && !assignment.exam.isPracticeExam && !assignment.resultPublished;
+
+/** When the open assignment's results may be published, while that is still to come; null otherwise. */
+export function publishWaitsUntil(context: Publishing): string | null {
+  return livePending(context) && context.now < toMs(context.assignment!.publishableAt) ? context.assignment!.publishableAt : null;
+}
+
+/** A live assignment not published yet whose exam is over: Publish is offered (and enabled when the desk is idle). */
+export const publishOffered = (context: Publishing): boolean => livePending(context) && publishWaitsUntil(context) === null;
+
+/** Answers not marked yet. */
+const unmarked = (answers: WrittenAnswer[]) => answers.filter((answer) => answer.marks === null);
 
 /** The answers with one replaced by its marked copy. */
 function withMark(answers: WrittenAnswer[], reply: MarkReply): WrittenAnswer[] {
@@ -68,8 +97,13 @@ const leaveQueue = {
 } as const;
 
 export const staffDeskMachine = setup({
-  types: {} as { context: StaffDeskContext; events: StaffDeskEvent },
+  types: {} as { context: StaffDeskContext; events: StaffDeskEvent; input: StaffDeskInput },
   actors: {
+    /** Reads the clock again every PUBLISH_CLOCK_MS while an assignment is open. */
+    clock: fromCallback<StaffDeskEvent>(({ sendBack }) => {
+      const timer = setInterval(() => sendBack({ type: 'desk.tick' }), PUBLISH_CLOCK_MS);
+      return () => clearInterval(timer);
+    }),
     signIn: fromPromise<Staff, { username: string; password: string }>(async () => {
       throw new Error('provide signIn');
     }),
@@ -98,7 +132,13 @@ export const staffDeskMachine = setup({
     hasAnswers: ({ context }) => context.answers.length > 0,
     hasNext: ({ context }) => context.index < context.answers.length - 1,
     hasPrevious: ({ context }) => context.index > 0,
-    publishable: ({ context }) => context.assignment !== null && !context.assignment.exam.isPracticeExam && !context.assignment.resultPublished,
+    publishable: ({ context }) => publishOffered(context),
+    /** The answer on screen is the only one of the list without marks: saving it marks the last. */
+    lastUnmarked: ({ context }) => {
+      const left = unmarked(context.answers);
+      return left.length === 1 && left[0] === context.answers[context.index];
+    },
+    allMarked: ({ context }) => context.status !== 'marked' && context.answers.length > 0 && unmarked(context.answers).length === 0,
   },
   actions: {
     keepProblem: assign({ problem: (_, params: { error: unknown }) => refusal(params.error) }),
@@ -106,12 +146,13 @@ export const staffDeskMachine = setup({
     leaveAssignment: assign({ assignment: null, answers: [], index: 0 }),
     chooseFilter: assign({ status: ({ context, event }) => (event.type === 'desk.filter' ? event.status : context.status), index: 0 }),
     forgetDesk: assign({ staff: null, assignments: [], assignment: null, answers: [], index: 0, published: null }),
+    tick: assign({ now: ({ context }) => context.deviceNow() }),
   },
 }).createMachine({
   id: 'staffDesk',
   description: "The teacher desk (/staff): a teacher or administrator signs in, opens an exam assignment, marks its written answers one at a time and publishes the results after a confirmation.",
   meta: { spec: '§6 Roles and permissions (admin screens: not shown) — not in the spec: the teacher desk (marking and publishing results)' },
-  context: { staff: null, assignments: [], assignment: null, status: 'pending', answers: [], index: 0, problem: null, published: null },
+  context: ({ input }) => ({ staff: null, assignments: [], assignment: null, status: 'pending', answers: [], index: 0, problem: null, published: null, now: input.deviceNow(), deviceNow: input.deviceNow }),
   initial: 'signedOut',
   states: {
     signedOut: {
@@ -185,6 +226,8 @@ export const staffDeskMachine = setup({
         queue: {
           description: "One assignment's written answers, one at a time.",
           initial: 'loading',
+          invoke: { src: 'clock' },
+          on: { 'desk.tick': { description: 'The clock is read again: Publish appears once the exam is over', actions: 'tick' } },
           states: {
             loading: {
               description: "The assignment's answers of the chosen tab are loading.",
@@ -197,9 +240,9 @@ export const staffDeskMachine = setup({
                     guard: { type: 'noAnswers', params: ({ event }) => ({ queue: event.output }) },
                     target: 'empty',
                     description: 'No answers in this tab',
-                    actions: assign({ assignment: ({ event }) => event.output.assignment, answers: [], index: 0 }),
+                    actions: [assign({ assignment: ({ event }) => event.output.assignment, answers: [], index: 0 }), 'tick'],
                   },
-                  { target: 'marking', description: 'The first answer of the tab shows for marking', actions: assign({ assignment: ({ event }) => event.output.assignment, answers: ({ event }) => event.output.answers, index: 0 }) },
+                  { target: 'marking', description: 'The first answer of the tab shows for marking', actions: [assign({ assignment: ({ event }) => event.output.assignment, answers: ({ event }) => event.output.answers, index: 0 }), 'tick'] },
                 ],
                 onError: [
                   { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: '#staffDesk.signedOut', description: 'The desk session has ended: the sign-in form shows again with the reason', actions: [{ type: 'keepProblem', params: ({ event }) => ({ error: event.error }) }, 'forgetDesk'] },
@@ -209,15 +252,22 @@ export const staffDeskMachine = setup({
             },
             failed: { description: "The assignment's answers could not be loaded: the reason and Try again.", on: { ...leaveQueue, 'desk.retry': { target: 'loading', description: 'The teacher presses Try again', actions: 'clearProblem' } } },
             empty: {
-              description: 'Nothing of this filter waits here.',
-              on: { ...leaveQueue, 'desk.publish': { guard: 'publishable', target: 'confirmingPublish', description: 'The teacher presses Publish results (a live exam not published yet)', actions: 'clearProblem' } },
+              description: "Nothing of this filter waits here; a live exam not over yet says when it can be published ('Can be published after 8:30 PM, 26 Nov').",
+              on: { ...leaveQueue, 'desk.publish': { guard: 'publishable', target: 'confirmingPublish', description: 'The teacher presses Publish results (a live exam over and not published yet)', actions: 'clearProblem' } },
             },
             marking: {
               description: 'One answer on screen: the question, the text and files, marks and comment.',
               initial: 'editing',
               states: {
                 editing: {
-                  description: 'The teacher reads the answer and types marks and an optional comment; Previous, Next and Save.',
+                  description: "The teacher reads the answer and types marks and an optional comment; Previous, Next and Save. Publish results is offered once the exam is over; before that the desk says when ('Can be published after 8:30 PM, 26 Nov').",
+                  initial: 'open',
+                  states: {
+                    open: { description: 'The answer on screen with its marks, if any.' },
+                    allMarked: {
+                      description: 'The last answer was just marked: the desk says every written answer is marked and offers Publish results (or says when it can be published). The answer stays on screen.',
+                    },
+                  },
                   on: {
                     ...leaveQueue,
                     'desk.next': { guard: 'hasNext', description: 'The teacher presses Next: the next answer shows', actions: ['clearProblem', assign({ index: ({ context }) => context.index + 1 })] },
@@ -226,7 +276,7 @@ export const staffDeskMachine = setup({
                       { guard: { type: 'marksGiven', params: ({ event }) => ({ marks: event.marks }) }, target: 'saving', description: 'The teacher saves the marks and comment', actions: 'clearProblem' },
                       { description: "Saved without marks: 'Enter the marks for this answer.' shows", actions: assign({ problem: { title: deskMessages.missingMarks } }) },
                     ],
-                    'desk.publish': { guard: 'publishable', target: '#staffDesk.signedIn.queue.confirmingPublish', description: 'The teacher presses Publish results (a live exam not published yet)', actions: 'clearProblem' },
+                    'desk.publish': { guard: 'publishable', target: '#staffDesk.signedIn.queue.confirmingPublish', description: 'The teacher presses Publish results (a live exam over and not published yet)', actions: 'clearProblem' },
                   },
                 },
                 saving: {
@@ -240,6 +290,12 @@ export const staffDeskMachine = setup({
                       return { attemptId: answer.attemptId, questionId: answer.questionId, marks: event.marks, comment: event.comment.trim() || null };
                     },
                     onDone: [
+                      {
+                        guard: 'lastUnmarked',
+                        target: 'editing.allMarked',
+                        description: 'Saved the last answer without marks: every written answer is marked.',
+                        actions: assign({ answers: ({ context, event }) => withMark(context.answers, event.output) }),
+                      },
                       {
                         guard: 'hasNext',
                         target: 'editing',
@@ -260,6 +316,7 @@ export const staffDeskMachine = setup({
               description: 'Asks before the results become visible to every student of the batch.',
               on: {
                 'desk.cancel': [
+                  { guard: 'allMarked', target: 'marking.editing.allMarked', description: 'Back to the answer on screen, every answer marked.', actions: 'clearProblem' },
                   { guard: 'hasAnswers', target: 'marking', description: 'Back to the answer on screen.', actions: 'clearProblem' },
                   { target: 'empty', description: 'Back to the empty tab.', actions: 'clearProblem' },
                 ],

@@ -37,7 +37,7 @@ const C_BORIS = id('f2', 1);
 const BENGALI = 'হৃদপিণ্ড কিভাবে রক্ত পাম্প করে? ব্যাখ্যা করুন।';
 
 const bundle = {
-  staff: [{ id: TEACHER, name: 'Dr. Rahman', username: 'rahman', role: 'teacher', password: 'teacher-pass-1' }],
+  staff: [{ id: TEACHER, name: 'Dr. Rahman', username: 'rahman', role: 'teacher', password: 'teacher-pass-1', courseIds: [COURSE_A, COURSE_B] }],
   courses: [
     {
       id: COURSE_A, name: 'MBBS Admission',

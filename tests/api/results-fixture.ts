@@ -36,7 +36,7 @@ export function resultsBundle() {
   const base = examBundle();
   return {
     ...base,
-    staff: [{ id: TEACHER, name: 'Dr. Marker', username: 'marker@academy.test', role: 'teacher', password: 'marker-pass-2026' }],
+    staff: [{ id: TEACHER, name: 'Dr. Marker', username: 'marker@academy.test', role: 'teacher', password: 'marker-pass-2026', courseIds: [COURSE, OTHER_COURSE] }],
     groups: [...base.groups, { id: OTHER_COURSE_GROUP, name: 'Other Course Batch', courseId: OTHER_COURSE, items: 'all' }],
     students: [
       ...base.students.map((s) => (s.id === STUDENT ? { ...s, groups: [GROUP, OTHER_COURSE_GROUP], HSCGPA: 5, SSCGPA: 4 } : s)),

@@ -3,11 +3,14 @@
 // marks every written answer of the finished live exam (a mark out of range refused in the server's
 // words), publishes, and the demo student, signed in in another browser context, sees the result
 // notification arrive live and opens the result from it. The desk's code is its own chunk: the
-// student's pages never fetch it.
+// student's pages never fetch it. Each desk screen names itself in the document title; a live exam
+// still running offers no Publish but says when, on the academy's clock; after the last mark the desk
+// says every answer is marked and offers Publish there.
 import { describe, expect, it } from 'vitest';
 import { browserSuite, holdNextRequest, newPage, signIn, watchScripts, type Page } from '../support/browser';
 import { DEMO, DEMO_STUDENT, DEMO_TEACHER } from '../support/demo-academy';
 import { ACCOUNT_TITLES } from '../../server/account/routes';
+import { publishAfterWords } from '../../src/domain/academyTime';
 
 const suite = browserSuite();
 
@@ -17,6 +20,19 @@ const RESULT_MESSAGE = `The result of ${DEMO.awaitingMarkingExamTitle} is publis
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
 const unread = async (page: Page) => Number(/(\d+) unread/.exec((await bell(page).getAttribute('aria-label')) ?? '')?.[1]);
+const deskTitle = (screen: string) => `${screen} · Teacher desk · Medical Academy`;
+const escaped = (text: string) => text.replace(/[()]/g, '\\$&');
+
+async function signInToDesk(desk: Page) {
+  await desk.goto('/staff');
+  await desk.getByRole('heading', { name: 'Teacher desk' }).waitFor();
+  await expect.poll(() => desk.title()).toBe(deskTitle('Sign in'));
+  await desk.getByLabel('Username').fill(DEMO_TEACHER.username);
+  await desk.getByLabel('Password').fill(DEMO_TEACHER.password);
+  await desk.getByLabel('Password').press('Enter');
+  await desk.getByRole('heading', { name: 'Grading queue' }).waitFor();
+  await expect.poll(() => desk.title()).toBe(deskTitle('Grading queue'));
+}
 
 describe('the teacher desk', () => {
   it('marks a paragraph answer, publishes, and the signed-in student is notified live and opens the result', { timeout: 120_000 }, async () => {
@@ -32,6 +48,7 @@ describe('the teacher desk', () => {
     const deskScripts = watchScripts(desk);
     await desk.goto('/staff');
     await desk.getByRole('heading', { name: 'Teacher desk' }).waitFor();
+    await expect.poll(() => desk.title()).toBe(deskTitle('Sign in'));
 
     // A wrong password is refused in the server's words.
     await desk.getByLabel('Username').fill(DEMO_TEACHER.username);
@@ -41,9 +58,11 @@ describe('the teacher desk', () => {
     await desk.getByLabel('Password').fill(DEMO_TEACHER.password);
     await desk.getByLabel('Password').press('Enter');
     await desk.getByRole('heading', { name: 'Grading queue' }).waitFor();
+    await expect.poll(() => desk.title()).toBe(deskTitle('Grading queue'));
 
-    await desk.getByRole('button', { name: new RegExp(`^Open ${DEMO.awaitingMarkingExamTitle.replace(/[()]/g, '\\$&')}`) }).click();
+    await desk.getByRole('button', { name: new RegExp(`^Open ${escaped(DEMO.awaitingMarkingExamTitle)}`) }).click();
     await desk.getByRole('heading', { name: DEMO.awaitingMarkingExamTitle }).waitFor();
+    await expect.poll(() => desk.title()).toBe(deskTitle(DEMO.awaitingMarkingExamTitle));
     const answer = desk.getByRole('article', { name: /^Answer \d+ of \d+$/ });
     await answer.waitFor();
     const total = Number(/of (\d+)/.exec((await answer.getAttribute('aria-label'))!)![1]);
@@ -82,6 +101,11 @@ describe('the teacher desk', () => {
     }
     expect(paragraphMarked).toBe(true);
     await answer.getByText(/^Marked: 1 of \d+/).waitFor();
+    // After the last mark the desk says so, and Publish is offered there (once).
+    const allMarked = desk.getByRole('status').filter({ hasText: 'Every written answer is marked.' });
+    await allMarked.waitFor();
+    expect(await allMarked.innerText()).toContain('The results can be published.');
+    expect(await desk.getByRole('button', { name: 'Publish results' }).count()).toBe(1);
     // The paragraph's marks and comment are stored as the teacher gave them.
     const paragraph = await suite.server.app.db.selectFrom('answers').select(['review_marks', 'review_comment']).where('review_comment', 'is not', null).execute();
     expect(paragraph).toEqual([{ review_marks: 4, review_comment: 'Good outline; add the pressure-volume loop.' }]);
@@ -110,6 +134,7 @@ describe('the teacher desk', () => {
     // Signing out on a slow link: the assignments stay on screen, but none opens until the sign-in shows.
     await desk.getByRole('button', { name: '← All assignments' }).click();
     await desk.getByRole('heading', { name: 'Grading queue' }).waitFor();
+    await expect.poll(() => desk.title()).toBe(deskTitle('Grading queue'));
     const open = desk.getByRole('button', { name: /^Open / });
     await open.first().waitFor();
     expect(await open.first().isDisabled()).toBe(false);
@@ -128,8 +153,30 @@ describe('the teacher desk', () => {
     // that would replace their session.
     await student.goto('/staff');
     await student.getByText(/^You are signed in as .+, a student\.$/).waitFor();
+    await expect.poll(() => student.title()).toBe('Teacher desk · Medical Academy');
     expect(await student.getByLabel('Username').count()).toBe(0);
     await student.context().close();
+    await desk.context().close();
+  });
+
+  it('offers no Publish while the exam runs and says when it can be published, on the academy clock', { timeout: 60_000 }, async () => {
+    const desk = await newPage(suite.browser, suite.baseUrl, { width: 1024 });
+    await signInToDesk(desk);
+    const assignment = await suite.server.app.db
+      .selectFrom('exam_assignments')
+      .select(['ends_at'])
+      .where('exam_id', '=', DEMO.liveExam)
+      .executeTakeFirstOrThrow();
+    const opensAt = new Date(Date.parse(assignment.ends_at) + suite.server.app.config.examGraceSeconds * 1000).toISOString();
+    await desk.getByRole('button', { name: new RegExp(`^Open ${escaped(DEMO.liveExamTitle)}`) }).click();
+    await desk.getByRole('heading', { name: DEMO.liveExamTitle }).waitFor();
+    await expect.poll(() => desk.title()).toBe(deskTitle(DEMO.liveExamTitle));
+    const when = desk.getByText(publishAfterWords(opensAt), { exact: true });
+    await when.waitFor();
+    expect(await when.innerText()).toMatch(/^Can be published after \d{1,2}:\d{2} [AP]M, \d{1,2} [A-Z][a-z]{2}$/);
+    expect(await desk.getByRole('button', { name: 'Publish results' }).count()).toBe(0);
+    // No raw timestamp anywhere on the desk.
+    expect(await desk.locator('main').innerText()).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
     await desk.context().close();
   });
 });

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { staffDeskMachine, deskMessages } from '../../src/machines/staffDesk.machine';
+import { staffDeskMachine, deskMessages, publishOffered, publishWaitsUntil } from '../../src/machines/staffDesk.machine';
 import type { GradingQueue, MarkReply, PublishReply } from '../../src/contracts/staff';
 import { describePaths } from '../support/machine-paths';
-import { models, assignment, twoAnswers, reply, published, failure, refused, expired } from '../models/staffDesk.model';
+import { models, assignment, twoAnswers, reply, published, failure, refused, expired, examOver, examRunning } from '../models/staffDesk.model';
 import { settle } from '../support/doubles';
 
 describePaths('teacher desk paths', models);
 
 describe('teacher desk', () => {
-  function start(overrides: { publish?: () => Promise<PublishReply>; mark?: (marks: number) => Promise<MarkReply>; queue?: GradingQueue } = {}) {
+  function start(overrides: { publish?: () => Promise<PublishReply>; mark?: (marks: number) => Promise<MarkReply>; queue?: GradingQueue; now?: () => number } = {}) {
     const calls: string[] = [];
     const machine = staffDeskMachine.provide({
       actors: {
@@ -35,7 +35,7 @@ describe('teacher desk', () => {
         }),
       },
     });
-    const actor = createActor(machine).start();
+    const actor = createActor(machine, { input: { deviceNow: overrides.now ?? (() => examOver) } }).start();
     return { actor, calls };
   }
 
@@ -128,5 +128,52 @@ describe('teacher desk', () => {
     expect(actor.getSnapshot().value).toBe('signedOut');
     expect(actor.getSnapshot().context.problem?.title).toBe(expired.title);
     expect(actor.getSnapshot().context.staff).toBeNull();
+  });
+
+  it('offers Publish only once the exam is over, and says when until then; the clock is read again while the assignment is open', async () => {
+    let now = examRunning;
+    const { actor } = start({ now: () => now, queue: { assignment, answers: [] } });
+    await openQueue(actor);
+    expect(actor.getSnapshot().matches({ signedIn: { queue: 'empty' } })).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'desk.publish' })).toBe(false);
+    expect(publishOffered(actor.getSnapshot().context)).toBe(false);
+    expect(publishWaitsUntil(actor.getSnapshot().context)).toBe(assignment.publishableAt);
+    now = Date.parse(assignment.publishableAt);
+    actor.send({ type: 'desk.tick' });
+    expect(publishWaitsUntil(actor.getSnapshot().context)).toBeNull();
+    expect(publishOffered(actor.getSnapshot().context)).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'desk.publish' })).toBe(true);
+  });
+
+  it('says every answer is marked after the last mark and offers Publish; re-marking an answer does not say it again', async () => {
+    const { actor } = start();
+    await openQueue(actor);
+    actor.send({ type: 'desk.save', marks: 4, comment: '' });
+    await settle();
+    expect(actor.getSnapshot().matches({ signedIn: { queue: { marking: { editing: 'open' } } } })).toBe(true);
+    actor.send({ type: 'desk.save', marks: 3, comment: '' });
+    await settle();
+    expect(actor.getSnapshot().matches({ signedIn: { queue: { marking: { editing: 'allMarked' } } } })).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'desk.publish' })).toBe(true);
+    actor.send({ type: 'desk.publish' });
+    actor.send({ type: 'desk.cancel' });
+    expect(actor.getSnapshot().matches({ signedIn: { queue: { marking: { editing: 'allMarked' } } } })).toBe(true);
+    actor.send({ type: 'desk.previous' });
+    actor.send({ type: 'desk.save', marks: 5, comment: '' });
+    await settle();
+    expect(actor.getSnapshot().matches({ signedIn: { queue: { marking: { editing: 'open' } } } })).toBe(true);
+    expect(actor.getSnapshot().context.index).toBe(1);
+  });
+
+  it('says every answer is marked but offers no Publish before the exam is over', async () => {
+    const { actor } = start({ now: () => examRunning });
+    await openQueue(actor);
+    actor.send({ type: 'desk.save', marks: 4, comment: '' });
+    await settle();
+    actor.send({ type: 'desk.save', marks: 3, comment: '' });
+    await settle();
+    expect(actor.getSnapshot().matches({ signedIn: { queue: { marking: { editing: 'allMarked' } } } })).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'desk.publish' })).toBe(false);
+    expect(publishWaitsUntil(actor.getSnapshot().context)).toBe(assignment.publishableAt);
   });
 });

@@ -10,6 +10,7 @@ export const assignment: StaffAssignment = {
   groupName: 'Batch 1',
   startsAt: '2026-01-01T08:00:00.000Z',
   endsAt: '2026-01-01T09:00:00.000Z',
+  publishableAt: '2026-01-01T09:02:00.000Z',
   submitted: 2,
   awaitingMarking: 2,
   resultPublished: false,
@@ -46,12 +47,26 @@ export const published: PublishReply = { assignmentId: 'a1', examId: 'e1', group
 export const failure = (status: number, title: string, message?: string) => Object.assign(new Error(message ?? title), { status, title, message: message ?? title, network: false });
 export const refused = failure(409, 'Some written answers still wait for marks.', '1 submission still has unmarked written answers.');
 export const expired = failure(401, 'Your session has expired. Please sign in again.');
+/** Device clocks after the exam's publishable time and before it. */
+export const examOver = Date.parse('2026-01-01T12:00:00.000Z');
+export const examRunning = Date.parse('2026-01-01T08:30:00.000Z');
 
 const model: PathModel<typeof staffDeskMachine> = {
+  name: 'exam over',
   machine: staffDeskMachine,
-  // Context (the answers, the index, the refusal) is what the screen shows; states differ by value
-  // and by the answer on screen, so the queue's two answers are both visited.
-  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.index, snapshot.context.answers.length, snapshot.context.assignment?.exam.isPracticeExam ?? null]),
+  input: { deviceNow: () => examOver },
+  // Context (the answers, the index, the refusal) is what the screen shows; states differ by value,
+  // by the answer on screen and by how many answers wait for marks, so the queue's two answers are
+  // both visited and both marked.
+  serializeState: (snapshot) =>
+    JSON.stringify([
+      snapshot.value,
+      snapshot.context.index,
+      snapshot.context.answers.length,
+      snapshot.context.answers.filter((a: WrittenAnswer) => a.marks === null).length,
+      snapshot.context.status,
+      snapshot.context.assignment?.exam.isPracticeExam ?? null,
+    ]),
   events: [
     { type: 'desk.signIn', username: 'teacher@academy.test', password: 'pass' },
     { type: 'desk.signIn', username: ' ', password: '' },
@@ -69,15 +84,19 @@ const model: PathModel<typeof staffDeskMachine> = {
     { type: 'desk.publish' },
     { type: 'desk.confirm' },
     { type: 'desk.cancel' },
+    { type: 'desk.tick' },
   ],
   outcomes: {
     signIn: { done: [{ _id: 'st1', name: 'Teacher', username: 'teacher@academy.test', role: 'teacher' }], error: [failure(401, 'Wrong username or password.')] },
     signOut: { done: [{ message: 'Signed out' }], error: [failure(0, 'offline')] },
     loadAssignments: { done: [[assignment, practice], []], error: [failure(500, 'Boom'), expired] },
     loadQueue: { done: [twoAnswers, { answers: [], assignment }, { answers: [written('t3', 'q1')], assignment: practice }], error: [failure(404, 'Exam assignment not found'), expired] },
-    markAnswer: { done: [reply('t1', 4)], error: [failure(400, 'Marks must be from 0 to 5.'), expired] },
+    markAnswer: { done: [reply('t1', 4), reply('t2', 3)], error: [failure(400, 'Marks must be from 0 to 5.'), expired] },
     publish: { done: [published], error: [refused, expired] },
   },
 };
 
-export const models = [model];
+/** The same desk before the exam is over: Publish is not offered (the desk says when it will be). */
+const running: PathModel<typeof staffDeskMachine> = { ...model, name: 'exam running', input: { deviceNow: () => examRunning } };
+
+export const models = [model, running];

@@ -7,8 +7,10 @@ import {
   formatCountdown,
   formatElapsed,
   formatMediaTime,
+  formatPublishTime,
   formatSince,
   formatYear,
+  publishAfterWords,
   resolveTimeZone,
 } from '../../src/domain/academyTime.js';
 
@@ -66,6 +68,13 @@ describe('one time format on the academy clock', () => {
     expect(formatSince(at(23 * HOUR + 59 * MINUTE), now, 'Asia/Dhaka')).toBe('23 h ago');
     expect(formatSince(at(24 * HOUR), now, 'Asia/Dhaka')).toBe('21 Nov 2026 | 04:05 pm');
     expect(formatSince(at(-HOUR), now, 'Asia/Dhaka')).toBe('22 Nov 2026 | 05:05 pm');
+  });
+
+  it('when results can be published: 12-hour time, day and month', () => {
+    expect(publishAfterWords('2026-11-26T14:30:00.000Z', 'Asia/Dhaka')).toBe('Can be published after 8:30 PM, 26 Nov');
+    // Past midnight in the academy's zone, still the 26th in UTC.
+    expect(formatPublishTime('2026-11-26T18:02:00.000Z', 'Asia/Dhaka')).toBe('12:02 AM, 27 Nov');
+    expect(formatPublishTime('nonsense', 'Asia/Dhaka')).toBe('');
   });
 
   it('year of a note, which can differ from the UTC year', () => {

@@ -9,6 +9,7 @@ import * as results from './20261201-0005-results.js';
 import * as forum from './20261202-0006-forum.js';
 import * as forumSuggestionOrder from './20261210-0007-forum-suggestion-order.js';
 import * as faculties from './20261215-0012-faculties.js';
+import * as staffCourses from './20261215-0013-staff-courses.js';
 
 export interface Migration {
   name: string;
@@ -24,4 +25,5 @@ export const migrations: Migration[] = [
   { name: '20261202-0006-forum', up: forum.up },
   { name: '20261210-0007-forum-suggestion-order', up: forumSuggestionOrder.up },
   { name: '20261215-0012-faculties', up: faculties.up },
+  { name: '20261215-0013-staff-courses', up: staffCourses.up },
 ];

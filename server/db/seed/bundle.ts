@@ -85,7 +85,11 @@ export const StudentSchema = Type.Object(
 );
 
 export const StaffSchema = Type.Object(
-  { id: Id, name: Text, username: Text, role: Type.Union([Type.Literal('teacher'), Type.Literal('admin')]), password: Type.String({ minLength: 8 }) },
+  {
+    id: Id, name: Text, username: Text, role: Type.Union([Type.Literal('teacher'), Type.Literal('admin')]), password: Type.String({ minLength: 8 }),
+    /** The courses a teacher teaches (marking, publishing, forum replies); admins act on every course. */
+    courseIds: Opt(Type.Array(Id, { uniqueItems: true })),
+  },
   { additionalProperties: false },
 );
 

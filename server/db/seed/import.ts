@@ -146,8 +146,25 @@ export function validateBundle(input: unknown): Bundle {
     unique('notification', notification.id);
     for (const id of notification.studentIds) if (!students.has(id)) problems.push(`notification ${notification.id}: student ${id} is not in the bundle`);
   }
+  problems.push(...staffCourseProblems(bundle, new Set(courses.keys())));
   if (problems.length) throw new BundleError(problems);
   return bundle;
+}
+
+/** A teacher's courses must be in the bundle; an admin acts on every course and lists none. */
+function staffCourseProblems(bundle: Bundle, courses: Set<string>): string[] {
+  const problems: string[] = [];
+  for (const member of bundle.staff ?? []) {
+    if (member.role === 'admin' && member.courseIds?.length) problems.push(`staff ${member.id}: an admin acts on every course and takes no courseIds`);
+    for (const course of member.courseIds ?? []) if (!courses.has(course)) problems.push(`staff ${member.id}: course ${course} is not in the bundle`);
+  }
+  return problems;
+}
+
+/** The teachers' courses (after the staff and the courses are written). */
+async function insertStaffCourses(db: Kysely<Database>, bundle: Bundle): Promise<void> {
+  const rows = (bundle.staff ?? []).flatMap((member) => (member.courseIds ?? []).map((course) => ({ staff_id: member.id, course_id: course })));
+  if (rows.length) await db.insertInto('staff_courses').values(rows).execute();
 }
 
 export interface ImportOptions {
@@ -239,6 +256,7 @@ export async function importBundle(db: Kysely<Database>, input: unknown, options
         await trx.insertInto('group_items').values(rows.map((r) => ({ group_id: group.id, item_type: r.item_type, item_id: r.id }))).execute();
       }
     }
+    await insertStaffCourses(trx, bundle);
     for (const student of bundle.students ?? []) {
       await trx.insertInto('students').values({
         id: student.id, name: student.name, sid: student.sid, username: `88${student.phone}`,

@@ -25,10 +25,14 @@ export const PAGE_TITLES: [pattern: string, title: string][] = [
   ['/question-details/:id', 'Question'],
   ['/my-qa', 'My questions'],
   ['/student-profile', 'My Profile'],
+  ['/staff', 'Teacher desk'],
 ];
 
 /** A page's document title: its own title, then the academy's name. */
 export const documentTitleOf = (title: string): string => `${title} · ${APP_NAME}`;
+
+/** The teacher desk's screens share /staff, so each names itself: 'Grading queue · Teacher desk · Medical Academy'. */
+export const staffDeskTitleOf = (screen: string | null): string => documentTitleOf(screen ? `${screen} · Teacher desk` : 'Teacher desk');
 
 /** The document title of an address without placeholders ('/login'), known without the router. */
 export function plainAddressTitle(address: string): string {

@@ -1,15 +1,16 @@
 // The teacher desk at /staff, loaded only when a staff member opens it: staff sign-in, the exam
 // assignments, one written answer at a time to mark, and publishing an assignment's results. The flow
 // is the staffDesk statechart; this screen renders it and sends the teacher's events.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
-import { staffDeskMachine, type QueueStatus } from '../../machines/staffDesk.machine';
+import { publishOffered, publishWaitsUntil, staffDeskMachine, type QueueStatus } from '../../machines/staffDesk.machine';
 import type { StaffAssignment } from '../../contracts/staff';
 import { staffApi } from '../../services/staff';
-import { formatAcademyTime } from '../../domain/academyTime';
+import { formatAcademyTime, publishAfterWords } from '../../domain/academyTime';
 import { TimeSince } from '../ui/TimeSince';
 import { useStudent } from '../app/RootActors';
+import { staffDeskTitleOf } from '../app/pageTitles';
 import { AuthCard, TextField } from '../auth/AuthCard';
 import { Button } from '../ui/Button';
 import { ButtonLink } from '../ui/ButtonLink';
@@ -34,14 +35,25 @@ function useDeskActor() {
         publish: fromPromise(({ input }) => staffApi.publish(input.assignmentId)),
       },
     }),
+    { input: { deviceNow: () => Date.now() } },
   );
+}
+
+/** The screen's own document title, kept while it is on screen. */
+function useDocumentTitle(title: string) {
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
 }
 
 export function StaffDesk() {
   const desk = useDeskActor();
   const student = useStudent();
   const signedIn = useSelector(desk, (s) => s.matches('signedIn') || s.matches('signingOut'));
-  if (student && !signedIn) {
+  const examTitle = useSelector(desk, (s) => (s.matches({ signedIn: 'queue' }) ? (s.context.assignment?.exam.title ?? null) : null));
+  const blocked = student !== null && !signedIn;
+  useDocumentTitle(staffDeskTitleOf(blocked ? null : !signedIn ? 'Sign in' : (examTitle ?? 'Grading queue')));
+  if (blocked) {
     return (
       <AuthCard title="Teacher desk">
         <Notice className="my-2" title={`You are signed in as ${student.name}, a student.`} action={<ButtonLink to="/">Go to My Courses</ButtonLink>}>
@@ -179,8 +191,11 @@ function GradingQueueView({ desk }: { desk: DeskActor }) {
   const hasAnswers = useSelector(desk, (s) => s.context.answers.length > 0);
   const problem = useSelector(desk, (s) => s.context.problem);
   const canLeave = useSelector(desk, (s) => s.can({ type: 'desk.back' }));
-  const canPublish = useSelector(desk, (s) => s.can({ type: 'desk.publish' }));
-  const publishable = assignment !== null && !assignment.exam.isPracticeExam && !assignment.resultPublished;
+  const allMarked = useSelector(desk, (s) => s.matches({ signedIn: { queue: { marking: { editing: 'allMarked' } } } }));
+  // Publish is offered once the exam is over; until then the desk says when (the machine's guard reads the same).
+  const offered = useSelector(desk, (s) => publishOffered(s.context));
+  const waitsUntil = useSelector(desk, (s) => publishWaitsUntil(s.context));
+  const publishButton = <PublishButton desk={desk} />;
   return (
     <section aria-labelledby="queue-title">
       <Button variant="quiet" className="-ml-2" disabled={!canLeave} onClick={() => desk.send({ type: 'desk.back' })}>
@@ -197,11 +212,9 @@ function GradingQueueView({ desk }: { desk: DeskActor }) {
           {assignment?.resultPublished && assignment.publishedAt && <p className="text-sm font-semibold text-green-800">Results published <TimeSince at={assignment.publishedAt} /></p>}
           {assignment?.exam.isPracticeExam && <p className="text-sm text-slate-600">Practice results are shown to students at once; marks count as soon as they are saved.</p>}
         </div>
-        {publishable && (
-          <Button variant="danger" disabled={!canPublish} onClick={() => desk.send({ type: 'desk.publish' })}>
-            Publish results
-          </Button>
-        )}
+        {/* After the last mark, the notice below offers it. */}
+        {offered && !allMarked && publishButton}
+        {waitsUntil && <p className="text-sm font-semibold text-slate-700">{publishAfterWords(waitsUntil)}</p>}
       </div>
       <div className="mt-3">
         <Tabs label="Answers to show" tabs={FILTERS} selected={status} onChange={(next) => canLeave && desk.send({ type: 'desk.filter', status: next })} />
@@ -214,12 +227,27 @@ function GradingQueueView({ desk }: { desk: DeskActor }) {
       )}
       {empty && (
         <Notice title={status === 'pending' ? 'No written answers wait for marks.' : status === 'marked' ? 'No answer is marked yet.' : 'No written answers in this exam.'}>
-          {status === 'pending' && publishable ? 'Every written answer is marked: the results can be published.' : undefined}
+          {status === 'pending' && offered ? 'Every written answer is marked: the results can be published.' : undefined}
+        </Notice>
+      )}
+      {allMarked && (
+        <Notice className="mt-4" title="Every written answer is marked." action={offered ? publishButton : undefined}>
+          {offered ? 'The results can be published.' : waitsUntil ? `${publishAfterWords(waitsUntil)}.` : undefined}
         </Notice>
       )}
       {marking && hasAnswers && <AnswerMarking desk={desk} />}
       <PublishDialog desk={desk} />
     </section>
+  );
+}
+
+/** Publish results: shown while the machine offers it, pressable when the desk is idle. */
+function PublishButton({ desk }: { desk: DeskActor }) {
+  const canPublish = useSelector(desk, (s) => s.can({ type: 'desk.publish' }));
+  return (
+    <Button variant="danger" disabled={!canPublish} onClick={() => desk.send({ type: 'desk.publish' })}>
+      Publish results
+    </Button>
   );
 }
 
