@@ -39,7 +39,7 @@ function ItemVideos({ itemId, type }: { itemId: string; type: ItemType }) {
   return (
     <section>
       <ItemTabs itemId={itemId} type={type} item={heading?.item ?? null} />
-      <ContentListStatus actor={actor} emptyText="No Video Available" />
+      <ContentListStatus actor={actor} emptyText="No Video Available" skeleton="cards" />
       {items.length > 0 && heading && student && (
         <ul className="grid grid-cols-1 gap-4 md:grid-cols-3" aria-label="Videos">
           {items.map((video) => (
