@@ -46,7 +46,7 @@ function bootToaster(): void {
 }
 
 /**
- * Warnings and errors belong to the screen (the address) they were raised on: leaving it takes them
+ * Warnings and errors belong to the screen (the address) they are shown on: leaving it takes them
  * away, so a refused sign-in's warning does not ride onto My Courses. Successes and notes tell the
  * outcome of what led to the next screen ('Answer submitted successfully!' over the result) and travel;
  * so does a warning raised with `travels` (the session ended: said on the way to the sign-in screen).
@@ -66,12 +66,12 @@ export function leaveScreens(pathname: string = currentScreen()): void {
 
 function show(kind: Kind, title: string, description?: string, durationMs?: number, travels = kind === 'success' || kind === 'info'): void {
   bootToaster();
-  const screen = currentScreen();
   // Every call waits for the same fetch, so toasts show in the order they were raised.
   loadToasts().then(
     ({ toast }) => {
-      // The screen it was raised for was left while the library arrived: it is not shown at all.
-      if (!travels && currentScreen() !== screen) return;
+      // Bound to the address as it is once the raising step is over: a flow that moves itself on with
+      // its error (a wrong code sends the reset back to the code screen) keeps the error on its new screen.
+      const screen = currentScreen();
       const id = toast[kind](title, {
         description,
         duration: durationMs,
