@@ -14,7 +14,7 @@ import type { AnswerValue, Attachment, SavedAnswerReply, SegmentedSelection, Sta
 import {
   assignmentsOfExamForStudent, clearSegmentedSelection, currentAttempt, examById, expiredAttempts, hasCurrentAttempt, hasLiveAttempt, insertAttempt, lastRound,
   loadExamContext, markSubmitted, segmentedDetailsOf, segmentedSelectionOf, servedQuestions,
-  storedAnswer, storeSegmentedSelection, submitAtDeadline, deleteAttempts, upsertNewerAnswer, type Attempt, type ExamContext,
+  storedAnswer, storeSegmentedSelection, submitAtDeadline, upsertNewerAnswer, attemptsWithMarks, deleteAttemptsById, markSuperseded, type Attempt, type ExamContext,
 } from './queries.js';
 import { gradeAttempt } from './grading.js';
 import { preparedPaper } from './paper-cache.js';
@@ -234,7 +234,10 @@ export async function submitAttempt(deps: ExamDeps, studentId: string, examId: s
         submitted_at: submittedAt,
         ...filters,
       });
-      return (await gradeAttempt(trx, context.exam, fresh, now, questions)).resultId;
+      const graded = await gradeAttempt(trx, context.exam, fresh, now, questions);
+      // A retake submitted by the student replaces the earlier submission kept while it ran (the retake's promise).
+      await dropFallback(trx, attempt);
+      return graded.resultId;
     }),
   );
   return { status: '200', resultId, isPracticeExam };
@@ -253,6 +256,7 @@ export async function finalizeExpiredAttempts(db: Kysely<Database>, filter: { ex
     const done = await db.transaction().execute(async (trx) => {
       if (!(await submitAtDeadline(trx, attempt))) return false;
       await gradeAttempt(trx, await examById(trx, attempt.exam_id), { ...attempt, submitted_at: attempt.deadline_at }, now);
+      await keepBetterOfTimedOutRetake(trx, attempt);
       return true;
     });
     if (done) finished += 1;
@@ -261,19 +265,53 @@ export async function finalizeExpiredAttempts(db: Kysely<Database>, filter: { ex
 }
 
 /**
- * Practice retake: in one transaction the previous attempts go with their answers and result, and
- * the segmented subject selection is cleared; the next start opens a fresh attempt. Live exams
- * cannot be retaken.
+ * Practice retake: in one transaction the previous attempts go with their answers and results, but
+ * the best graded one is kept aside (superseded: no screen shows it) while the retake runs, and the
+ * segmented subject selection is cleared; the next start opens a fresh attempt. The retake submitted
+ * by the student replaces the kept one; a retake left to time out keeps whichever scored more, so an
+ * abandoned retake never turns a pass into a 0-mark Fail. Live exams cannot be retaken.
  */
 export async function retakeExam(deps: ExamDeps, studentId: string, examId: string, groupId: string | undefined): Promise<{ status: '200' }> {
-  const { db } = deps;
+  const { db, now } = deps;
   const context = groupId ? await authorise(db, studentId, examId, groupId, 403) : await authoriseWithoutGroup(db, studentId, examId, undefined, 403);
   if (context.exam.is_practice !== 1) throw examErrors.liveRetake();
   await db.transaction().execute(async (trx) => {
-    await deleteAttempts(trx, examId, context.assignment.group_id, studentId);
+    const attempts = await attemptsWithMarks(trx, examId, context.assignment.group_id, studentId);
+    const graded = attempts.filter((a) => a.marks_obtained !== null).sort((a, b) => Number(b.marks_obtained) - Number(a.marks_obtained));
+    const kept = graded[0];
+    await deleteAttemptsById(trx, attempts.filter((a) => a !== kept).map((a) => a.id));
+    if (kept && kept.superseded_at === null) await markSuperseded(trx, kept.id, now.toISOString());
     await clearSegmentedSelection(trx, examId, studentId);
   });
   return { status: '200' };
+}
+
+/** The submission kept aside during a retake of this attempt's exam, with its marks, if any. */
+async function fallbackOf(db: Kysely<Database>, attempt: Attempt) {
+  const attempts = await attemptsWithMarks(db, attempt.exam_id, attempt.group_id, attempt.student_id);
+  return attempts.find((a) => a.superseded_at !== null && a.id !== attempt.id) ?? null;
+}
+
+/** The student submitted the retake: the submission kept aside goes, as the retake promised. */
+async function dropFallback(db: Kysely<Database>, attempt: Attempt): Promise<void> {
+  const fallback = await fallbackOf(db, attempt);
+  if (fallback) await deleteAttemptsById(db, [fallback.id]);
+}
+
+/**
+ * A retake that ran out of time without a submit, just graded: the better of it and the submission
+ * kept aside stays (the kept one on a tie), the other goes.
+ */
+async function keepBetterOfTimedOutRetake(db: Kysely<Database>, attempt: Attempt): Promise<void> {
+  const fallback = await fallbackOf(db, attempt);
+  if (!fallback) return;
+  const retake = (await attemptsWithMarks(db, attempt.exam_id, attempt.group_id, attempt.student_id)).find((a) => a.id === attempt.id);
+  if (retake && Number(retake.marks_obtained ?? 0) > Number(fallback.marks_obtained ?? 0)) {
+    await deleteAttemptsById(db, [fallback.id]);
+    return;
+  }
+  await deleteAttemptsById(db, [attempt.id]);
+  await markSuperseded(db, fallback.id, null);
 }
 
 /** The same subjects in each group, in any order. */

@@ -368,11 +368,33 @@ export async function deleteAttempts(db: Kysely<Database>, examId: string, group
   const ids = (
     await db.selectFrom('attempts').select('id').where('exam_id', '=', examId).where('group_id', '=', groupId).where('student_id', '=', studentId).execute()
   ).map((row) => row.id);
+  return deleteAttemptsById(db, ids);
+}
+
+/** Deletes these attempts with their answers and results. */
+export async function deleteAttemptsById(db: Kysely<Database>, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
   await db.deleteFrom('results').where('attempt_id', 'in', ids).execute();
   await db.deleteFrom('answers').where('attempt_id', 'in', ids).execute();
   await db.deleteFrom('attempts').where('id', 'in', ids).execute();
   return ids.length;
+}
+
+/** A student's attempts of an exam in one group, each with its marks when graded (null otherwise). */
+export function attemptsWithMarks(db: Kysely<Database>, examId: string, groupId: string, studentId: string) {
+  return db
+    .selectFrom('attempts as a')
+    .leftJoin('results as r', 'r.attempt_id', 'a.id')
+    .select(['a.id', 'a.superseded_at', 'r.marks_obtained'])
+    .where('a.exam_id', '=', examId)
+    .where('a.group_id', '=', groupId)
+    .where('a.student_id', '=', studentId)
+    .execute();
+}
+
+/** Sets (a date) or clears (null) the superseded mark of an attempt. */
+export async function markSuperseded(db: Kysely<Database>, attemptId: string, supersededAt: string | null): Promise<void> {
+  await db.updateTable('attempts').set({ superseded_at: supersededAt }).where('id', '=', attemptId).execute();
 }
 
 /** Whether the student has a current (not superseded) attempt of the exam in any group. */

@@ -31,6 +31,7 @@ export const MESSAGES = {
   checkConnection: 'Please check your internet connection then try again.',
   somethingWentWrong: 'Somethink went wrong! Please try again.',
   answerSubmitted: 'Answer submitted successfully!',
+  savedLocally: 'Due to internet issue, saving locally',
   timeOver: 'Exam time is over!',
   quitConfirm: 'Are you sure you want to quit? Once quit your submitted answer state will be erased.',
   retakeConfirm: 'Retaking exam will remove the previous submission. Do you want to continue?',

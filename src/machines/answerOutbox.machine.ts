@@ -72,6 +72,8 @@ export interface AnswerOutboxContext {
   /** Why the server refused the last answer sent for a question; cleared once an answer to it is delivered. */
   refusals: Record<string, string>;
   examRemoved: boolean;
+  /** 'Due to internet issue, saving locally' was said in this outage (said once; the next outage says it again). */
+  toldSavedLocally: boolean;
 }
 
 export type AnswerOutboxEvent =
@@ -101,6 +103,9 @@ const isSignedOut = (error: unknown) => failureOf(error).status === 401;
 /** The send was overtaken by a newer choice for the same question, which is queued to be sent itself. */
 const changedInFlight = (context: AnswerOutboxContext, id: string) =>
   !!context.inFlight && !!context.entries[id] && context.entries[id].timestamp !== context.inFlight.timestamp;
+
+/** Some answer is kept on the device for want of a connection. */
+const hasOfflineAnswers = (entries: SavedAnswers) => Object.values(entries).some((entry) => entry.offline && !entry.delivered);
 
 const pendingIds = (entries: SavedAnswers) =>
   Object.entries(entries)
@@ -151,6 +156,8 @@ export const answerOutboxMachine = setup({
     persistAnswers: (_, _params: { studentId: string; examId: string; entries: SavedAnswers; removed: Record<string, number> }) => {},
     notifyLocked: () => {},
     notifyRestored: () => {},
+    /** The spec's network-error toast, 'Due to internet issue, saving locally': once per outage. */
+    notifySavedLocally: () => {},
     notifyUploadSkipped: (_, _params: { names: string[] }) => {},
     /** The exam left the student's batch: the group is loaded again so the app's menus follow. */
     reloadGroup: (_, _params: { groupId: string }) => {},
@@ -169,20 +176,19 @@ export const answerOutboxMachine = setup({
         };
       }
       const { [id]: _answered, ...refusals } = context.refusals;
-      return {
-        refusals,
-        entries: {
-          ...context.entries,
-          [id]: {
-            ...sent,
-            extra: [...sent.extra, ...output.uploaded],
-            files: [],
-            offline: false,
-            delivered: true,
-            confirmed: { answer: sent.answer, extra: [...sent.extra, ...output.uploaded], answerIndex: sent.answerIndex, timestamp: sent.timestamp },
-          },
+      const entries = {
+        ...context.entries,
+        [id]: {
+          ...sent,
+          extra: [...sent.extra, ...output.uploaded],
+          files: [],
+          offline: false,
+          delivered: true,
+          confirmed: { answer: sent.answer, extra: [...sent.extra, ...output.uploaded], answerIndex: sent.answerIndex, timestamp: sent.timestamp },
         },
       };
+      // The outage is over once every answer it kept has got through: the next one is told again.
+      return { refusals, entries, toldSavedLocally: context.toldSavedLocally && hasOfflineAnswers(entries) };
     }),
     undo: assign(({ context }, params: { error: unknown }) => {
       const id = context.queue[0].questionId;
@@ -238,6 +244,8 @@ export const answerOutboxMachine = setup({
     signedOut: (_, params: { error: unknown }) => isSignedOut(params.error),
     forbidden: (_, params: { error: unknown }) => meansExamRemoved(failureOf(params.error)),
     wasResubmit: ({ context }) => context.queue[0]?.resubmit === true,
+    /** An answer is kept on the device for want of a connection, and this outage has not been told yet. */
+    untoldOffline: ({ context }) => !context.toldSavedLocally && hasOfflineAnswers(context.entries),
   },
   delays: {
     /** MCA true/false clicks come in bursts: wait for a quiet quarter second per question. */
@@ -266,6 +274,7 @@ export const answerOutboxMachine = setup({
     failure: null,
     refusals: {},
     examRemoved: false,
+    toldSavedLocally: false,
   }),
   on: {
     'answer.choose': [
@@ -354,6 +363,12 @@ export const answerOutboxMachine = setup({
     'outbox.close': { description: 'The exam is submitted or over: no answer is taken any more', actions: assign({ accepting: false }) },
     'outbox.dismissFailure': { description: 'The student closes the message about a refused answer', actions: assign({ failure: null }) },
   },
+  // Whatever the outbox is doing, an answer kept on the device for want of a connection is told once per outage.
+  always: {
+    guard: 'untoldOffline',
+    description: "The first answer kept offline in an outage: 'Due to internet issue, saving locally' (once; the outage's later answers are quiet)",
+    actions: ['notifySavedLocally', assign({ toldSavedLocally: true })],
+  },
   initial: 'idle',
   // Answers left undelivered by an earlier visit (or a reload) are queued at once.
   entry: assign({
@@ -410,7 +425,7 @@ export const answerOutboxMachine = setup({
             description: 'No answer after three tries: the answer stays on the device, marked offline',
             actions: [
               { type: 'markOffline', params: ({ context }) => ({ questionIds: [context.queue[0].questionId] }) },
-              persistAll,
+                  persistAll,
               'dequeue',
             ],
           },

@@ -1,6 +1,7 @@
 // One statechart for every list screen of the learning content (courses, subjects, items, videos,
 // notes): a student outside every batch sees the no-batch notice without a request; otherwise the
-// list loads and ends loaded, empty or failed (with retry).
+// list loads and ends loaded, empty or failed (with retry; a list that failed retries by itself when the
+// connection returns).
 import { assign, fromPromise, setup } from 'xstate';
 import { plainFailure } from '../domain/messages';
 
@@ -21,7 +22,7 @@ export interface ContentListContext {
   error: string | null;
 }
 
-export type ContentListEvent = { type: 'content.retry' } | { type: 'content.reload' };
+export type ContentListEvent = { type: 'content.retry' } | { type: 'content.reload' } | { type: 'connection.online' };
 
 export const contentListMachine = setup({
   types: {} as { context: ContentListContext; events: ContentListEvent; input: ContentListInput },
@@ -52,7 +53,7 @@ export const contentListMachine = setup({
       description: 'The student is in no batch: the notice asks them to contact the administration.',
     },
     loading: {
-      description: 'A loading spinner while the list is fetched.',
+      description: 'Skeleton rows in the shape of the list while it is fetched.',
       tags: ['loading'],
       invoke: {
         id: 'fetchPage',
@@ -83,7 +84,10 @@ export const contentListMachine = setup({
     },
     failed: {
       description: 'Why the list could not be loaded, with a retry button.',
-      on: { 'content.retry': { target: 'loading', description: 'The student presses retry' } },
+      on: {
+        'content.retry': { target: 'loading', description: 'The student presses retry' },
+        'connection.online': { target: 'loading', description: 'The connection returned: the list is asked for again without a tap' },
+      },
     },
   },
 });

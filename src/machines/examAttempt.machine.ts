@@ -137,6 +137,8 @@ const attemptSetup = setup({
     keepAttempt: () => {},
     /** Forgets the attempt kept on the device (submitted, found submitted, removed). */
     forgetKeptAttempt: () => {},
+    /** The spec's toast 'This exam has been removed from your group', beside the screen's modal; the group is loaded again. */
+    notifyRemoved: (_, _params: { groupId: string }) => {},
   },
   guards: {
     submitted: (_, params: { exam: CurrentExam }) => !!params.exam.submittedAt,
@@ -258,8 +260,8 @@ export const examAttemptMachine = attemptSetup.createMachine({
       entry: 'forgetKeptAttempt',
     },
     removed: {
-      description: "'This exam has been removed from your group' modal; Back goes to the exams list",
-      entry: 'forgetKeptAttempt',
+      description: "'This exam has been removed from your group' toast and modal, the group loaded again; Back goes to the exams list",
+      entry: ['forgetKeptAttempt', { type: 'notifyRemoved', params: ({ context }) => ({ groupId: context.groupId }) }],
     },
     failed: {
       description: 'Why the exam could not be opened (the connection message offline), with Try again',

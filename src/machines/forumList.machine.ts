@@ -28,6 +28,7 @@ export interface ForumListContext {
 export type ForumListEvent =
   | { type: 'search.type'; text: string }
   | { type: 'search.submit' }
+  | { type: 'search.clear' }
   | { type: 'suggestion.pick'; questionId: string }
   | { type: 'sort.select'; sort: ForumSort }
   | { type: 'subject.select'; subjectId: string }
@@ -63,6 +64,8 @@ export const forumListMachine = setup({
   },
   guards: {
     suggestible: ({ event }) => event.type === 'search.type' && event.text.trim().length >= SUGGEST_MIN_LENGTH,
+    /** The box was emptied while the list still shows a search: the list goes back to every question. */
+    emptiedSearch: ({ context, event }) => event.type === 'search.type' && event.text.trim() === '' && context.search !== '',
   },
   actions: {
     openQuestion: (_, _params: { questionId: string }) => {},
@@ -96,6 +99,11 @@ export const forumListMachine = setup({
       initial: 'loading',
       on: {
         'search.submit': { target: '.loading', description: 'The student searches (Enter, or paused typing)', actions: assign({ search: ({ context }) => context.searchText.trim(), page: 1 }) },
+        'search.clear': {
+          target: '.loading',
+          description: 'The student clears the search (Clear, or an emptied box): every question of the course again, with the sort and filters kept',
+          actions: assign({ searchText: '', search: '', suggestions: [], page: 1 }),
+        },
         'sort.select': {
           target: '.loading',
           description: 'The student clicks a Sort option: the active one clears it',
@@ -143,6 +151,12 @@ export const forumListMachine = setup({
       on: {
         'search.type': [
           {
+            guard: 'emptiedSearch',
+            target: '.idle',
+            description: 'The student empties the box: the search is cleared',
+            actions: raise({ type: 'search.clear' }),
+          },
+          {
             guard: 'suggestible',
             target: '.waiting',
             description: 'The student types two characters or more: suggestions and the list follow after a pause',
@@ -154,6 +168,7 @@ export const forumListMachine = setup({
             actions: assign({ searchText: ({ event }) => event.text, suggestions: [] }),
           },
         ],
+        'search.clear': { target: '.idle', description: 'The search is cleared: no suggestions, nothing waits to be looked up' },
         'suggestion.pick': {
           target: '.idle',
           description: 'The student picks a suggestion: its question opens',

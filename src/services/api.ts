@@ -8,6 +8,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { BodyOf, DataOf, QueryOf, RouteContract } from '../contracts/common';
 import { API_PREFIX, pathTo, type PathArgs } from '../contracts/paths';
 import { readSessionId } from './storage';
+import { MESSAGES } from '../domain/messages';
 
 export const REQUEST_TIMEOUT_MS = 60_000;
 
@@ -100,9 +101,11 @@ async function send(method: string, address: string, options: SendOptions, respo
 }
 
 /** A refusal the server answered: its status and the error envelope's title, code and message. */
-function refusal(status: number, body: unknown, statusText: string | undefined): ApiRequestError {
+function refusal(status: number, body: unknown): ApiRequestError {
   const errors = (body as { errors?: { title?: string; message?: string; code?: string } } | undefined)?.errors ?? {};
-  const failure = new ApiRequestError(status, errors.title ?? (statusText || 'Request failed'), errors.code, false, errors.message);
+  // A refusal without a title reads as the spec's 'Unhandled exception', never the status line ('Bad Request').
+  const title = typeof errors.title === 'string' && errors.title.trim() ? errors.title : MESSAGES.unhandledException;
+  const failure = new ApiRequestError(status, title, errors.code, false, errors.message);
   if (failure.status === 401 && failure.code === 'notLoggedIn') signedOutListeners.forEach((l) => l(failure));
   return failure;
 }
@@ -111,7 +114,7 @@ const lostConnection = (aborted: boolean, message?: string) =>
   new ApiRequestError(0, aborted ? 'Request cancelled' : 'Network error', aborted ? 'aborted' : 'network', !aborted, message);
 
 function toApiError(error: unknown): ApiRequestError {
-  if (error instanceof FetchError && error.response) return refusal(error.response.status, error.data, error.response.statusText);
+  if (error instanceof FetchError && error.response) return refusal(error.response.status, error.data);
   return lostConnection(error instanceof Error && error.name === 'AbortError', (error as Error)?.message);
 }
 
@@ -148,7 +151,7 @@ export const api = {
         if (request.status >= 200 && request.status < 300) {
           onProgress?.(file.size, file.size);
           resolve((request.response as { data: DataOf<R> }).data);
-        } else reject(refusal(request.status, request.response, request.statusText));
+        } else reject(refusal(request.status, request.response));
       };
       request.onerror = () => reject(lostConnection(false));
       request.onabort = () => reject(lostConnection(true));

@@ -331,29 +331,72 @@ describe.each(databaseKinds())('exam taking (%s)', (kind) => {
     expect(list.body.data.map((a: any) => a.examId._id)).not.toContain(PRACTICE);
   });
 
-  it('retakes a practice exam afresh, leaving nothing of the old attempt; live exams cannot be retaken', async () => {
+  const retake = (exam: string) => call('PATCH', `/api/exam/retake/${exam}/student-id/${STUDENT}?groupId=${GROUP}`, me);
+  const attemptsOf = (exam: string) =>
+    server.app.db.selectFrom('attempts').select(['id', 'submitted_at', 'superseded_at']).where('student_id', '=', STUDENT).where('exam_id', '=', exam).orderBy('round').execute();
+  const resultExists = async (resultId: string) => (await server.app.db.selectFrom('results').select('id').where('id', '=', resultId).executeTakeFirst()) !== undefined;
+
+  it('retakes a practice exam afresh (the old submission kept aside, unseen, until the retake is submitted); live exams cannot be retaken', async () => {
     await start(PRACTICE);
     await answer(PRACTICE, { questionId: PRACTICE_Q.mcq, answer: [1], timestamp: 1 });
     const first = await submit(PRACTICE);
-    const retake = await call('PATCH', `/api/exam/retake/${PRACTICE}/student-id/${STUDENT}?groupId=${GROUP}`, me);
-    expect(retake.status).toBe(200);
-    expect(retake.body.data).toEqual({ status: '200' });
+    const retaken = await retake(PRACTICE);
+    expect(retaken.status).toBe(200);
+    expect(retaken.body.data).toEqual({ status: '200' });
     const again = await start(PRACTICE);
     expect(again.status).toBe(200);
     const view = await details(PRACTICE);
     expect(view.body.data).toMatchObject({ savedAnswers: [], submittedAt: null });
-    const attempts = await server.app.db.selectFrom('attempts').select(['id', 'submitted_at']).where('student_id', '=', STUDENT).where('exam_id', '=', PRACTICE).execute();
-    expect(attempts).toHaveLength(1);
-    expect(attempts[0]!.submitted_at).toBeNull();
-    expect(await server.app.db.selectFrom('results').select('id').where('id', '=', first.body.data.resultId).executeTakeFirst()).toBeUndefined();
+    const attempts = await attemptsOf(PRACTICE);
+    expect(attempts).toHaveLength(2);
+    expect(attempts[0]!.superseded_at).not.toBeNull();
+    expect(attempts[1]).toMatchObject({ submitted_at: null, superseded_at: null });
     await answer(PRACTICE, { questionId: PRACTICE_Q.mca, answer: ['true', 'false'], timestamp: 2 });
     const second = await submit(PRACTICE);
     expect(second.body.data.resultId).not.toBe(first.body.data.resultId);
+    // Submitted, the retake replaces the earlier submission, as its confirmation says.
+    expect(await resultExists(first.body.data.resultId)).toBe(false);
+    expect(await attemptsOf(PRACTICE)).toHaveLength(1);
 
     await start(LIVE);
     const live = await call('PATCH', `/api/exam/retake/${LIVE}/student-id/${STUDENT}?groupId=${GROUP}`, me);
     expect(live.status).toBe(403);
     expect(live.body.errors?.code).toBe('retakeNotAllowed');
+  });
+
+  it('keeps the better of a retake left to time out and the submission before it, never a 0-mark Fail over a pass', async () => {
+    await start(PRACTICE);
+    await answer(PRACTICE, { questionId: PRACTICE_Q.mcq, answer: [1], timestamp: 1 });
+    const first = await submit(PRACTICE);
+    const before = await server.app.db.selectFrom('results').select(['marks_obtained']).where('id', '=', first.body.data.resultId).executeTakeFirstOrThrow();
+    expect(Number(before.marks_obtained)).toBeGreaterThan(0);
+
+    // A retake started and left: no answer, no submit, the time and grace run out.
+    await retake(PRACTICE);
+    await start(PRACTICE);
+    server.clock.advance(31 * 60_000 + 5 * 60_000);
+    const list = await call('GET', `/api/exam/by-course/${COURSE}`, me);
+    expect(list.status).toBe(200);
+    // The earlier submission is the student's again, with its result; the empty retake is gone.
+    const attempts = await attemptsOf(PRACTICE);
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0]!.superseded_at).toBeNull();
+    expect(await resultExists(first.body.data.resultId)).toBe(true);
+    const card = list.body.data.find((a: any) => a.examId._id === PRACTICE);
+    expect(card.submittedAt).not.toBeNull();
+
+    // A retake left to time out that scored more than the earlier one is kept instead.
+    await retake(PRACTICE);
+    await start(PRACTICE);
+    await answer(PRACTICE, { questionId: PRACTICE_Q.mcq, answer: [1], timestamp: 3 });
+    await answer(PRACTICE, { questionId: PRACTICE_Q.mca, answer: ['true', 'false'], timestamp: 4 });
+    server.clock.advance(31 * 60_000 + 5 * 60_000);
+    await call('GET', `/api/exam/by-course/${COURSE}`, me);
+    const after = await attemptsOf(PRACTICE);
+    expect(after).toHaveLength(1);
+    expect(await resultExists(first.body.data.resultId)).toBe(false);
+    const kept = await server.app.db.selectFrom('results').select(['marks_obtained']).where('attempt_id', '=', after[0]!.id).executeTakeFirstOrThrow();
+    expect(Number(kept.marks_obtained)).toBeGreaterThanOrEqual(Number(before.marks_obtained));
   });
 
   it("attaches only the student's own uploaded files; a file alone answers a written question", async () => {

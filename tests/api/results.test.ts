@@ -132,15 +132,15 @@ describe.each(databaseKinds())('results (%s)', (kind) => {
     expect(list.body.data.data[0]).toMatchObject({ studentId: { name: 'Student One' }, isMe: false });
   });
 
-  it('retakes a practice exam leaving nothing of the old attempt, and refuses a live retake', async () => {
+  it('retakes a practice exam, its old submission out of sight (kept aside only while the retake runs), and refuses a live retake', async () => {
     await practiceRun([{ questionId: PRACTICE_Q.mcq, answer: [1] }, { questionId: PRACTICE_Q.mca, answer: ['true', null] }]);
     const retake = await call('PATCH', `/api/exam/retake/${PRACTICE}/student-id/${STUDENT}?groupId=${GROUP}`, me);
     expect(retake.status).toBe(200);
     const db = server.app.db;
-    const attempts = await db.selectFrom('attempts').select('id').where('student_id', '=', STUDENT).where('exam_id', '=', PRACTICE).execute();
-    expect(attempts).toEqual([]);
-    expect(await db.selectFrom('results').select('id').where('student_id', '=', STUDENT).where('exam_id', '=', PRACTICE).execute()).toEqual([]);
-    expect(await db.selectFrom('answers').select('question_id').where('question_id', 'in', [PRACTICE_Q.mcq, PRACTICE_Q.mca]).execute()).toEqual([]);
+    // Only the one submission is kept, superseded: no result screen, scoreboard or merit list shows it.
+    const attempts = await db.selectFrom('attempts').select(['id', 'superseded_at']).where('student_id', '=', STUDENT).where('exam_id', '=', PRACTICE).execute();
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0]!.superseded_at).not.toBeNull();
     expect((await result(PRACTICE)).body.errors?.code).toBe('resultNotReady');
 
     const live = await call('PATCH', `/api/exam/retake/${FINISHED}/student-id/${STUDENT}?groupId=${GROUP}`, me);

@@ -73,7 +73,8 @@ describe('accessibility in the browser', () => {
     expect(await overflow(page), 'video player').toBe(0);
     const closeBox = await close.boundingBox();
     expect(closeBox!.height).toBeGreaterThanOrEqual(40);
-    for (const control of ['Back 10 seconds', 'Forward 10 seconds', 'Playback speed', 'Quality']) {
+    // Each control's name starts with what it shows (−10s, +10s, 1x, Auto), so a spoken command finds it.
+    for (const control of ['−10s: back 10 seconds', '+10s: forward 10 seconds', '1x playback speed', 'Auto quality', 'Fullscreen']) {
       const box = await page.getByRole('button', { name: control, exact: true }).boundingBox();
       expect(box!.height, control).toBeGreaterThanOrEqual(40);
     }

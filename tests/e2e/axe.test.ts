@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { axeViolations, browserSuite, newPage, signIn, smallTargets, type Page } from '../support/browser';
-import { DEMO, DEMO_STUDENT, rememberStartFilters } from '../support/demo-academy';
+import { DEMO, DEMO_STUDENT, DEMO_TEACHER, rememberStartFilters } from '../support/demo-academy';
 
 // Codes go to a file, so registration shows the code screen (the console transport would skip it).
 const smsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-axe-sms-'));
@@ -95,6 +95,23 @@ describe('axe-core and touch targets on every screen', () => {
     await page.getByRole('dialog', { name: 'Are you sure you want to logout?' }).waitFor();
     await check(page, 'logout dialog', findings);
     await page.getByRole('button', { name: 'Cancel' }).click();
+    // The video player over the videos page.
+    await page.goto(`/videos/${DEMO.upperLimbChapter}/chapter`);
+    await page.getByRole('button', { name: /^Play / }).first().click();
+    await page.getByRole('button', { name: 'Close video' }).waitFor();
+    await page.getByRole('button', { name: /playback speed$/ }).waitFor();
+    await check(page, 'video player', findings);
+    await page.getByRole('button', { name: 'Close video' }).click();
+    // The exams' course step, chosen by tap: focus lands on the new step's heading, and the search has one clear button.
+    await page.goto('/exams');
+    await page.getByRole('button', { name: new RegExp(DEMO.mbbsCourseName) }).click();
+    const heading = page.getByRole('heading', { level: 1, name: `Course : ${DEMO.mbbsCourseName}` });
+    await heading.waitFor();
+    await expect.poll(() => heading.evaluate((h) => h === document.activeElement)).toBe(true);
+    await page.getByRole('searchbox', { name: 'Search exams' }).fill('Weekly');
+    await check(page, 'exams with a search typed', findings);
+    expect(await page.getByRole('button', { name: 'Clear', exact: true }).count()).toBe(1);
+    expect(await page.getByRole('searchbox', { name: 'Search exams' }).getAttribute('type')).toBe('text');
     await page.goto(`/exams?course=${DEMO.mbbsCourse}`);
     await page.getByRole('article', { name: DEMO.liveExamTitle }).getByRole('button', { name: 'Start Exam' }).click();
     await page.getByRole('dialog', { name: 'Exam Instruction' }).getByRole('button', { name: 'Start Exam' }).waitFor();
@@ -128,6 +145,27 @@ describe('axe-core and touch targets on every screen', () => {
     await check(page, 'submit dialog', findings);
     expect(findings).toEqual({});
     await page.context().close();
+  }, 90_000);
+
+  it('finds nothing serious on the teacher desk', async () => {
+    const desk = await newPage(suite.browser, suite.baseUrl, PHONE);
+    const findings: Findings = {};
+    await desk.goto('/staff');
+    await desk.getByRole('heading', { name: 'Teacher desk' }).waitFor();
+    await check(desk, 'desk sign-in', findings);
+    await desk.getByLabel('Username').fill(DEMO_TEACHER.username);
+    await desk.getByLabel('Password').fill(DEMO_TEACHER.password);
+    await desk.getByLabel('Password').press('Enter');
+    await desk.getByRole('heading', { name: 'Grading queue' }).waitFor();
+    await check(desk, 'grading queue', findings);
+    await desk.getByRole('button', { name: new RegExp(`^Open ${DEMO.awaitingMarkingExamTitle.replace(/[()]/g, '\\$&')}`) }).click();
+    await desk.getByRole('article', { name: /^Answer \d+ of \d+$/ }).waitFor();
+    await check(desk, 'marking an answer', findings);
+    await desk.getByRole('button', { name: 'Publish results' }).click();
+    await desk.getByRole('dialog', { name: 'Publish results?' }).waitFor();
+    await check(desk, 'publish dialog', findings);
+    expect(findings).toEqual({});
+    await desk.context().close();
   }, 90_000);
 
   it('finds nothing serious in the forum and its dialogs', async () => {

@@ -115,11 +115,18 @@ describe('learning content in the browser', () => {
     await waitForPlayback(page, duration * 0.86);
 
     // Speed and quality menus.
-    await dialog.getByRole('button', { name: 'Playback speed' }).click();
+    await dialog.getByRole('button', { name: '1x playback speed' }).click();
     await page.getByRole('menuitem', { name: '1.5x', exact: true }).click();
     expect(await page.evaluate(() => document.querySelector<HTMLVideoElement>('[data-testid="video"]')!.playbackRate)).toBe(1.5);
-    await dialog.getByRole('button', { name: 'Quality' }).click();
-    await page.getByRole('menuitem', { name: '360p' }).waitFor();
+    await dialog.getByRole('button', { name: 'Auto quality' }).click();
+    // The chosen quality carries a ✓; choosing another moves it and names the button after it.
+    const qualityItem = (name: string) => page.getByRole('menuitem', { name, exact: true });
+    expect(await qualityItem('Auto').innerText()).toContain('✓');
+    expect(await qualityItem('360p').innerText()).not.toContain('✓');
+    await qualityItem('360p').click();
+    await dialog.getByRole('button', { name: '360p quality' }).click();
+    expect(await qualityItem('360p').innerText()).toContain('✓');
+    expect(await qualityItem('Auto').innerText()).not.toContain('✓');
     await page.keyboard.press('Escape');
 
     const alerts: string[] = [];

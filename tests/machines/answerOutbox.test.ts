@@ -27,6 +27,7 @@ function start(options: { send: Sender; online?: boolean; storage?: MemoryStorag
       persistAnswers: (_, params) => store.writeExam(params.studentId, params.examId, params.entries, params.removed),
       notifyLocked: () => notices.push('You cannot change the answer'),
       notifyRestored: () => notices.push('Internet has been restored'),
+      notifySavedLocally: () => notices.push('Due to internet issue, saving locally'),
       notifyUploadSkipped: (_, params) => notices.push(...params.names.map((n) => `Error uploading file ${n}`)),
       reloadGroup: (_, params) => reloads.push(params.groupId),
     },
@@ -52,6 +53,26 @@ const delivered: Sender = async () => ({ uploaded: [], skipped: [] });
 describe('answer outbox', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
+  });
+
+  it("says 'Due to internet issue, saving locally' once per outage, however many answers it keeps", async () => {
+    const { actor, notices, clock } = start({ send: delivered, online: false });
+    actor.send(choice('q1'));
+    actor.send(choice('q2'));
+    await settle();
+    expect(notices).toEqual(['Due to internet issue, saving locally']);
+    actor.send({ type: 'connection.online' });
+    await settle();
+    // Both kept answers go out (one second apart); the outage is over once they are through.
+    expect(actor.getSnapshot().context.toldSavedLocally).toBe(true);
+    clock.increment(1000);
+    await settle();
+    expect(actor.getSnapshot().context.toldSavedLocally).toBe(false);
+    // The next outage is told again.
+    actor.send({ type: 'connection.offline' });
+    actor.send(choice('q3'));
+    await settle();
+    expect(notices).toEqual(['Due to internet issue, saving locally', 'Internet has been restored', 'Due to internet issue, saving locally']);
   });
 
   it('writes the answer to storage before sending it', async () => {
@@ -90,8 +111,8 @@ describe('answer outbox', () => {
     expect(calls).toHaveLength(3);
     expect(actor.getSnapshot().context.entries.q1).toMatchObject({ offline: true, delivered: false, answer: [1] });
     expect(store.read(STUDENT, EXAM).q1.offline).toBe(true);
-    // Kept on the device in silence: the one offline banner and the question's own state say so.
-    expect(notices).toEqual([]);
+    // Kept on the device: the offline banner, the question's own state and the spec's one network-error toast say so.
+    expect(notices).toEqual(['Due to internet issue, saving locally']);
   });
 
   it('delivers on the second try after a server outage', async () => {
@@ -160,8 +181,8 @@ describe('answer outbox', () => {
     await settle();
     expect(calls).toHaveLength(0);
     expect(actor.getSnapshot().context.entries.q1.offline).toBe(true);
-    // Kept on the device in silence: the one offline banner and the question's own state say so.
-    expect(notices).toEqual([]);
+    // Kept on the device: the offline banner, the question's own state and the spec's one network-error toast say so.
+    expect(notices).toEqual(['Due to internet issue, saving locally']);
   });
 
   it('sends every offline answer again 1000 ms apart when the connection returns, files first', async () => {

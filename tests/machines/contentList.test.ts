@@ -65,8 +65,8 @@ describePaths('content list paths', models, {
   },
   check: (list, step) => {
     const snapshot = list.actor.getSnapshot();
-    // The page is asked for once on start in a batch, and once more on every retry.
-    if (snapshot.matches('loading') && step.event.type.startsWith('content.')) list.requests += 1;
+    // The page is asked for once on start in a batch, and once more on every retry (a tap, or the connection returning).
+    if (snapshot.matches('loading') && (step.event.type.startsWith('content.') || step.event.type === 'connection.online')) list.requests += 1;
     expect(list.calls()).toBe(list.requests);
     expect(snapshot.hasTag('loading')).toBe(snapshot.matches('loading'));
   },

@@ -80,6 +80,30 @@ describe('forum list', () => {
     expect(requests.at(-1)).toEqual({ studentId: 's1', filter: '', courseId: 'c1', subjectId: '', chapterId: '', searchString: '', page: 1, limit: 40 });
   });
 
+  it('forgets a search once the box is emptied or cleared: later sorts and My Bookmarks ask without it', async () => {
+    const { actor, requests } = startList();
+    actor.send({ type: 'search.type', text: 'heart' });
+    actor.send({ type: 'search.submit' });
+    expect(requests.at(-1)).toMatchObject({ searchString: 'heart' });
+    actor.send({ type: 'sort.select', sort: 'Date' });
+    actor.send({ type: 'search.type', text: '' });
+    // Emptying the box resets the list at once, sort kept, search gone.
+    expect(requests.at(-1)).toMatchObject({ searchString: '', filter: 'Date', page: 1 });
+    actor.send({ type: 'sort.select', sort: 'My Bookmarks' });
+    expect(requests.at(-1)).toMatchObject({ searchString: '', filter: 'My Bookmarks' });
+    const asked = requests.length;
+    // An empty box that held no search asks for nothing.
+    actor.send({ type: 'search.type', text: 'h' });
+    actor.send({ type: 'search.type', text: '' });
+    expect(requests.length).toBe(asked);
+    // The Clear button: text, search and suggestions go.
+    actor.send({ type: 'search.type', text: 'renal' });
+    actor.send({ type: 'search.submit' });
+    actor.send({ type: 'search.clear' });
+    expect(actor.getSnapshot().context).toMatchObject({ searchText: '', search: '', suggestions: [] });
+    expect(requests.at(-1)).toMatchObject({ searchString: '', filter: 'My Bookmarks', page: 1 });
+  });
+
   it('offers Try again after a failed load', async () => {
     let fail = true;
     const { actor } = startList({ load: async () => (fail ? Promise.reject(new Error('offline')) : { questions: [], totalRecords: 0, totalCapped: false }) });

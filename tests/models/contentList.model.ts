@@ -3,7 +3,7 @@ import type { PathModel } from '../support/machine-paths';
 
 const base: PathModel<typeof contentListMachine> = {
   machine: contentListMachine,
-  events: [{ type: 'content.retry' }, { type: 'content.reload' }],
+  events: [{ type: 'content.retry' }, { type: 'content.reload' }, { type: 'connection.online' }],
   outcomes: { fetchPage: { done: [{ items: [] }, { items: ['row'] }], error: [new Error('Network error')] } },
 };
 

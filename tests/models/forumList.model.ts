@@ -13,6 +13,8 @@ const model: PathModel<typeof forumListMachine> = {
     { type: 'search.type', text: 'heart' },
     { type: 'search.type', text: 'h' },
     { type: 'search.submit' },
+    { type: 'search.type', text: '' },
+    { type: 'search.clear' },
     { type: 'suggestion.pick', questionId: 'q1' },
     { type: 'sort.select', sort: 'Popularity' },
     { type: 'subject.select', subjectId: 'sub1' },
@@ -26,8 +28,9 @@ const model: PathModel<typeof forumListMachine> = {
     loadQuestions: { done: [{ questions: [question('q1')], totalRecords: 1, totalCapped: false }], error: [new Error('offline')] },
     loadSuggestions: { done: [[{ _id: 'q1', questionDescription: 'Question q1', answers: 0 }]], error: [new Error('offline')] },
   },
-  // Which states are active and the sort: the rest of the context only fills the request.
-  serializeState: ((snapshot: { value: unknown; context: { filter: string } }) => JSON.stringify({ value: snapshot.value, filter: snapshot.context.filter })) as never,
+  // Which states are active, the sort and whether the list shows a search: the rest of the context only fills the request.
+  serializeState: ((snapshot: { value: unknown; context: { filter: string; search: string } }) =>
+    JSON.stringify({ value: snapshot.value, filter: snapshot.context.filter, searched: snapshot.context.search !== '' })) as never,
 };
 
 export const models = [model];

@@ -4,6 +4,7 @@
 import { useEffect, useRef } from 'react';
 import { matchPath, useLocation } from 'react-router-dom';
 import { PAGE_TITLES, documentTitleOf } from './pageTitles';
+import { leaveScreens } from '../ui/toast';
 
 /** The document title of an address; an unknown one is the page that does not exist. */
 export function documentTitle(pathname: string): string {
@@ -19,6 +20,7 @@ export function RouteAnnouncer() {
   const first = useRef(true);
   useEffect(() => {
     document.title = documentTitle(pathname);
+    leaveScreens(pathname);
     if (first.current) {
       first.current = false;
       return;
@@ -28,7 +30,7 @@ export function RouteAnnouncer() {
   return null;
 }
 
-function focusHeadingWhenShown(): () => void {
+export function focusHeadingWhenShown(): () => void {
   const tryFocus = (): boolean => {
     const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
     if (!heading) return false;

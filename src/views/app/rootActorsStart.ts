@@ -62,7 +62,7 @@ export function startRootActors(inspect?: InspectionObserver): RootActors {
         // Through the router, as a redirect: Back does not return to the signed-in page.
         goToRoot: () => navigation.go('/', { replace: true }),
         notifySignedOut: (_, { message }) => toast.success(message),
-        notifyExpired: (_, { title }) => toast.warning(title),
+        notifyExpired: (_, { title }) => toast.warning(title, undefined, undefined, { travels: true }),
         notifySignInFailed: (_, { error }) => showFailure(error, { titleOnlyAsWarning: true }),
         rememberStudent: (_, { student }) => rememberStudent(student),
       },

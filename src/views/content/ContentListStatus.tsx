@@ -1,14 +1,16 @@
 // The shared frame of every content list screen: its statechart, and what each non-list state shows
-// (spinner, no-batch notice, nothing-added notice, failure with retry), in the UI kit's parts.
-import type { ReactNode } from 'react';
+// (skeleton rows in the list's shape, no-batch notice, nothing-added notice, failure with retry), in
+// the UI kit's parts. A list that failed asks again by itself when the connection returns.
+import { useEffect, useRef, type ReactNode } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
 import { contentListMachine, type ContentPage } from '../../machines/contentList.machine';
-import { useStudent } from '../app/RootActors';
+import { useIsOnline, useStudent } from '../app/RootActors';
 import { Button } from '../ui/Button';
 import { BackButton } from '../app/BackButton';
 import { Notice } from '../ui/Notice';
 import { Spinner } from '../ui/Spinner';
+import { Skeleton } from '../ui/Skeleton';
 
 /** The academy's name as the no-batch notice names it. */
 export const PROVIDER_NAME = 'Medical Academy';
@@ -26,13 +28,29 @@ export function useContentList<TItem, THeading>(fetchPage: () => Promise<Content
   const actor = useActorRef(contentListMachine.provide({ actors: { fetchPage: fromPromise<ContentPage, void>(() => fetchPage()) } }), {
     input: { hasBatch: (student?.groups.length ?? 0) > 0 },
   });
+  useOnlineAgain(() => actor.send({ type: 'connection.online' }));
   const page = useSelector(actor, (s) => s.context.page) as ContentPage<TItem, THeading> | null;
   const loaded = useSelector(actor, (s) => s.matches('loaded'));
   return { actor, items: loaded && page ? page.items : [], heading: page?.heading ?? null, loaded };
 }
 
-/** Shows the spinner, notices or failure for states other than `loaded`; renders nothing when loaded. */
-export function ContentListStatus({ actor, emptyText = NOTHING_ADDED_MESSAGE }: { actor: ContentListActor; emptyText?: ReactNode }) {
+/** Calls `back` each time the app's connection returns after a drop. */
+function useOnlineAgain(back: () => void): void {
+  const online = useIsOnline();
+  const was = useRef(online);
+  const callback = useRef(back);
+  callback.current = back;
+  useEffect(() => {
+    if (online && !was.current) callback.current();
+    was.current = online;
+  }, [online]);
+}
+
+/**
+ * Shows the loading skeleton (`skeleton`: the list's own shape, else a spinner), notices or failure for
+ * states other than `loaded`; renders nothing when loaded.
+ */
+export function ContentListStatus({ actor, emptyText = NOTHING_ADDED_MESSAGE, skeleton }: { actor: ContentListActor; emptyText?: ReactNode; skeleton?: 'cards' | 'table' }) {
   const view = useSelector(actor, (s) =>
     s.hasTag('loading') ? 'loading' : s.matches('noBatch') ? 'noBatch' : s.matches('empty') ? 'empty' : s.matches('failed') ? 'failed' : 'loaded',
   );
@@ -40,7 +58,7 @@ export function ContentListStatus({ actor, emptyText = NOTHING_ADDED_MESSAGE }: 
   const canRetry = useSelector(actor, (s) => s.can({ type: 'content.retry' }));
   switch (view) {
     case 'loading':
-      return <Spinner label="Loading" />;
+      return skeleton ? <Skeleton shape={skeleton} /> : <Spinner label="Loading" />;
     case 'noBatch':
       return <Notice>{NO_BATCH_MESSAGE}</Notice>;
     case 'empty':

@@ -1,6 +1,8 @@
-// The head of an item's videos and notes pages: breadcrumbs and the Videos / Notes tab pair.
+// The head of an item's videos and notes pages, as on every content page: the shell's My Courses / My
+// Exams tabs, breadcrumbs, the item's name and the Videos / Notes tab pair in the subject tabs' look.
 import type { ItemDetail } from '../../contracts/content';
 import type { ItemType } from '../../contracts/paths';
+import { SectionTabs } from '../app/SectionTabs';
 import { NavTabs } from '../ui/NavTabs';
 import { Breadcrumbs } from './Breadcrumbs';
 import { subjectTabPath } from './SubjectItemsScreen';
@@ -8,6 +10,7 @@ import { subjectTabPath } from './SubjectItemsScreen';
 export function ItemTabs({ itemId, type, item }: { itemId: string; type: ItemType; item: ItemDetail | null }) {
   return (
     <>
+      <SectionTabs />
       <Breadcrumbs
         crumbs={[
           { label: 'My Courses', to: '/courses' },
@@ -19,7 +22,7 @@ export function ItemTabs({ itemId, type, item }: { itemId: string; type: ItemTyp
       <h1 className="mb-3 text-xl font-semibold text-slate-900">{item?.name ?? ''}</h1>
       <NavTabs
         label="Item contents"
-        stretch
+        look="underline"
         tabs={[
           { to: `/videos/${itemId}/${type}`, label: 'Videos' },
           { to: `/notes/${itemId}/${type}`, label: 'Notes' },

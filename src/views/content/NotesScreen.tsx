@@ -55,7 +55,7 @@ function ItemNotes({ itemId, type }: { itemId: string; type: ItemType }) {
   return (
     <section>
       <ItemTabs itemId={itemId} type={type} item={heading} />
-      <ContentListStatus actor={actor} />
+      <ContentListStatus actor={actor} skeleton="table" />
       {items.length > 0 && heading && (
         <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
           <table className="w-full min-w-[320px] text-left text-sm">

@@ -142,6 +142,7 @@ function Controls({ actor, containerRef }: { actor: VideoPlayerActor; containerR
     if (document.fullscreenElement) void document.exitFullscreen();
     else void containerRef.current?.requestFullscreen?.();
   };
+  const qualityLabel = selectedQuality === 'auto' ? 'Auto' : `${qualities.find((quality) => quality.id === selectedQuality)?.height ?? ''}p`;
   const button = 'min-h-10 min-w-10 rounded px-2 py-1 text-sm font-semibold hover:bg-white/10 disabled:cursor-not-allowed disabled:text-white/60';
   const menuItem = 'block w-full px-3 py-1.5 text-left text-sm data-[focus]:bg-white/10';
 
@@ -157,7 +158,7 @@ function Controls({ actor, containerRef }: { actor: VideoPlayerActor; containerR
         onChange={(event) => actor.send({ type: 'player.seek', time: Number(event.target.value) })}
         aria-label="Seek"
         aria-valuetext={`${formatMediaTime(currentTime)} of ${formatMediaTime(duration)}`}
-        className="w-full accent-brand-500"
+        className="h-10 w-full cursor-pointer accent-brand-500"
       />
       <div className="flex flex-wrap items-center gap-1">
         {canPause ? (
@@ -169,10 +170,10 @@ function Controls({ actor, containerRef }: { actor: VideoPlayerActor; containerR
             ▶
           </button>
         )}
-        <button type="button" className={button} disabled={!canSeek} onClick={() => actor.send({ type: 'player.skip', direction: 'back' })} aria-label={`Back ${SKIP_SECONDS} seconds`}>
+        <button type="button" className={button} disabled={!canSeek} onClick={() => actor.send({ type: 'player.skip', direction: 'back' })} aria-label={`−${SKIP_SECONDS}s: back ${SKIP_SECONDS} seconds`}>
           −10s
         </button>
-        <button type="button" className={button} disabled={!canSeek} onClick={() => actor.send({ type: 'player.skip', direction: 'forward' })} aria-label={`Forward ${SKIP_SECONDS} seconds`}>
+        <button type="button" className={button} disabled={!canSeek} onClick={() => actor.send({ type: 'player.skip', direction: 'forward' })} aria-label={`+${SKIP_SECONDS}s: forward ${SKIP_SECONDS} seconds`}>
           +10s
         </button>
         <span className="px-1 text-xs tabular-nums text-white/80" data-testid="player-time">
@@ -183,7 +184,7 @@ function Controls({ actor, containerRef }: { actor: VideoPlayerActor; containerR
         </span>
         <div className="ml-auto flex items-center gap-1">
           <Menu>
-            <MenuButton className={button} aria-label="Playback speed">
+            <MenuButton className={button} aria-label={`${rate}x playback speed`}>
               {rate}x
             </MenuButton>
             <MenuItems anchor="top end" className="z-[60] min-w-24 rounded-md bg-slate-900 py-1 text-white shadow-lg focus:outline-none">
@@ -198,8 +199,8 @@ function Controls({ actor, containerRef }: { actor: VideoPlayerActor; containerR
             </MenuItems>
           </Menu>
           <Menu>
-            <MenuButton className={button} aria-label="Quality">
-              {selectedQuality === 'auto' ? 'Auto' : `${qualities.find((quality) => quality.id === selectedQuality)?.height ?? ''}p`}
+            <MenuButton className={button} aria-label={`${qualityLabel} quality`}>
+              {qualityLabel}
             </MenuButton>
             <MenuItems anchor="top end" className="z-[60] min-w-40 rounded-md bg-slate-900 py-1 text-white shadow-lg focus:outline-none">
               {qualities.length === 0 ? (
@@ -209,12 +210,14 @@ function Controls({ actor, containerRef }: { actor: VideoPlayerActor; containerR
                   <MenuItem key="auto">
                     <button type="button" className={menuItem} onClick={() => actor.send({ type: 'player.selectQuality', id: 'auto' })}>
                       Auto
+                      {selectedQuality === 'auto' && <span aria-hidden="true"> ✓</span>}
                     </button>
                   </MenuItem>,
                   ...qualities.map((quality) => (
                     <MenuItem key={quality.id}>
                       <button type="button" className={menuItem} onClick={() => actor.send({ type: 'player.selectQuality', id: quality.id })}>
                         {quality.height}p
+                        {quality.id === selectedQuality && <span aria-hidden="true"> ✓</span>}
                       </button>
                     </MenuItem>
                   )),
@@ -223,10 +226,19 @@ function Controls({ actor, containerRef }: { actor: VideoPlayerActor; containerR
             </MenuItems>
           </Menu>
           <button type="button" className={button} onClick={toggleFullscreen} aria-label={fullscreen ? 'Exit fullscreen' : 'Fullscreen'}>
-            ⛶
+            <FullscreenIcon exit={fullscreen} />
           </button>
         </div>
       </div>
     </div>
+  );
+}
+
+/** The fullscreen icon: four corners pointing out (enter) or in (exit). */
+function FullscreenIcon({ exit }: { exit: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="mx-auto" data-testid={exit ? 'exit-fullscreen-icon' : 'fullscreen-icon'}>
+      {exit ? <path d="M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" /> : <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />}
+    </svg>
   );
 }

@@ -1,6 +1,5 @@
 // Videos of an item (/videos/{itemId}/{type}): cards that open the player modal. Right-click is
 // blocked on this page so the stream address and picture are not one menu away.
-import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { contentApi } from '../../services/content';
 import type { ItemDetail, Video } from '../../contracts/content';
@@ -9,6 +8,7 @@ import { useStudent } from '../app/RootActors';
 import { ContentListStatus, useContentList } from './ContentListStatus';
 import { ItemTabs } from './ItemTabs';
 import { VideoCard } from './VideoCard';
+import { useBlockedContextMenu } from '../ui/blockContextMenu';
 
 interface VideosHeading {
   item: ItemDetail;
@@ -34,16 +34,12 @@ function ItemVideos({ itemId, type }: { itemId: string; type: ItemType }) {
     return { items: content.videoContents.filter(isWatchable), heading: { item: content.item, completedVideoIds } };
   });
 
-  useEffect(() => {
-    const block = (event: MouseEvent) => event.preventDefault();
-    document.addEventListener('contextmenu', block);
-    return () => document.removeEventListener('contextmenu', block);
-  }, []);
+  useBlockedContextMenu();
 
   return (
     <section>
       <ItemTabs itemId={itemId} type={type} item={heading?.item ?? null} />
-      <ContentListStatus actor={actor} emptyText="No Video Available" />
+      <ContentListStatus actor={actor} emptyText="No Video Available" skeleton="cards" />
       {items.length > 0 && heading && student && (
         <ul className="grid grid-cols-1 gap-4 md:grid-cols-3" aria-label="Videos">
           {items.map((video) => (

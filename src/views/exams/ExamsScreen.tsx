@@ -18,6 +18,7 @@ import { useExamInstruction, InstructionModal } from './InstructionModal';
 import { useOpenResult } from '../results/resultNavigation';
 import { useStudent } from '../app/RootActors';
 import { NO_BATCH_MESSAGE, NOTHING_ADDED_MESSAGE } from '../content/ContentListStatus';
+import { focusHeadingWhenShown } from '../app/RouteAnnouncer';
 
 export function ExamsScreen() {
   const location = useLocation();
@@ -65,6 +66,7 @@ export function ExamsScreen() {
     LiveExamScreen.preload().catch(() => undefined);
   }, []);
   const choosing = useSelector(list, (s) => !s.matches('course'));
+  useStepHeadingFocus(choosing);
   const instruction = useExamInstruction();
   const subjects = useSelector(list, (s) => s.context.subjects);
   const subjectNames = Object.fromEntries(subjects.map((subject) => [subject._id, subject.name]));
@@ -79,6 +81,18 @@ export function ExamsScreen() {
 }
 
 type ListActor = ReturnType<typeof useActorRef<typeof examListMachine>>;
+
+/** After choosing a course (or Back to the courses) keyboard focus moves to the new step's heading, as after a navigation. */
+function useStepHeadingFocus(choosing: boolean): void {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    return focusHeadingWhenShown();
+  }, [choosing]);
+}
 
 function CourseStep({ list }: { list: ListActor }) {
   const courses = useSelector(list, (s) => s.context.courses);
@@ -137,7 +151,7 @@ function CourseExams({ list, onStart, onRetake }: { list: ListActor; onStart: Pa
         <Button variant="secondary" onClick={() => list.send({ type: 'examList.back' })}>
           Back
         </Button>
-        <p className="font-semibold text-slate-800">Course : {course?.name}</p>
+        <h1 className="text-lg font-semibold text-slate-900">Course : {course?.name}</h1>
       </div>
       <Tabs label="Exam kind" tabs={TABS} selected={tab} onChange={(id) => list.send({ type: 'examList.selectTab', tab: id })} />
       <Filters list={list} />
@@ -202,7 +216,9 @@ function Filters({ list }: { list: ListActor }) {
       >
         <div className="relative min-w-0 flex-1">
           <input
-            type="search"
+            type="text"
+            role="searchbox"
+            enterKeyHint="search"
             aria-label="Search exams"
             aria-describedby={offered ? 'exam-search-suggestion' : undefined}
             placeholder="Search"

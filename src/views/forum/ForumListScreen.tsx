@@ -1,7 +1,8 @@
-// /qa-forum-list/{courseId}: the course's questions with search and suggestions, Sort, Reset,
-// subject and chapter filters, cards and pagination; Ask a Question opens the Ask dialog.
+// /qa-forum-list/{courseId}: the course's questions with search and suggestions (one Clear button),
+// Sort, Reset, course, subject and chapter filters, cards and pagination; Ask a Question opens the Ask
+// dialog. Choosing another course opens that course's list (its own address).
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { forumListMachine } from '../../machines/forumList.machine';
@@ -17,6 +18,7 @@ import { Spinner } from '../ui/Spinner';
 import { AskDialog, useAskDialog } from './AskDialog';
 import { askAboutOf } from './askAbout';
 import { PostCard, authorLabel } from './QuestionCard';
+import { useBlockedContextMenu } from '../ui/blockContextMenu';
 
 type ListActor = ActorRefFrom<typeof forumListMachine>;
 
@@ -24,6 +26,7 @@ export function ForumListScreen() {
   const { id: courseId = '' } = useParams();
   const navigate = useNavigate();
   const studentId = useStudent()?._id ?? '';
+  useBlockedContextMenu();
   const list = useActorRef(
     forumListMachine.provide({
       actors: {
@@ -46,10 +49,11 @@ export function ForumListScreen() {
     ask.send({ type: 'ask.open', about });
     navigate(location.pathname + location.search, { replace: true, state: null });
   }, [about, ask, navigate, location.pathname, location.search]);
-  const [course, setCourse] = useState<CourseWithChapters | null>(null);
+  const [courses, setCourses] = useState<CourseWithChapters[]>([]);
   useEffect(() => {
-    contentApi.coursesWithChapters().then((courses) => setCourse(courses.find((c) => c._id === courseId) ?? null), (error: unknown) => console.warn('Course could not be loaded', error));
+    contentApi.coursesWithChapters().then(setCourses, (error: unknown) => console.warn('Course could not be loaded', error));
   }, [courseId]);
+  const course = courses.find((c) => c._id === courseId) ?? null;
   return (
     <section className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -63,7 +67,7 @@ export function ForumListScreen() {
         </div>
       </div>
       <SearchBox list={list} />
-      <Controls list={list} course={course} />
+      <Controls list={list} course={course} courses={courses} onCourse={(id) => navigate(`/qa-forum-list/${id}`)} />
       <Questions list={list} />
       <AskDialog actor={ask} />
     </section>
@@ -75,15 +79,22 @@ function SearchBox({ list }: { list: ListActor }) {
   const suggestions = useSelector(list, (s) => s.context.suggestions);
   return (
     <div className="relative">
-      <input
-        type="search"
-        aria-label="Search questions"
-        placeholder="Search questions"
-        className="w-full rounded-lg border border-slate-300 px-3 py-2"
-        value={text}
-        onChange={(e) => list.send({ type: 'search.type', text: e.target.value })}
-        onKeyDown={(e) => e.key === 'Enter' && list.send({ type: 'search.submit' })}
-      />
+      <div className="flex gap-2">
+        <input
+          type="text"
+          role="searchbox"
+          enterKeyHint="search"
+          aria-label="Search questions"
+          placeholder="Search questions"
+          className="min-h-10 w-full min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2"
+          value={text}
+          onChange={(e) => list.send({ type: 'search.type', text: e.target.value })}
+          onKeyDown={(e) => e.key === 'Enter' && list.send({ type: 'search.submit' })}
+        />
+        <Button variant="secondary" disabled={text === ''} onClick={() => list.send({ type: 'search.clear' })}>
+          Clear
+        </Button>
+      </div>
       {suggestions.length > 0 && (
         <ul role="listbox" aria-label="Suggestions" className="absolute z-10 mt-1 w-full rounded-lg border border-slate-200 bg-white shadow">
           {suggestions.map((s) => (
@@ -99,7 +110,7 @@ function SearchBox({ list }: { list: ListActor }) {
   );
 }
 
-function Controls({ list, course }: { list: ListActor; course: CourseWithChapters | null }) {
+function Controls({ list, course, courses, onCourse }: { list: ListActor; course: CourseWithChapters | null; courses: CourseWithChapters[]; onCourse: (courseId: string) => void }) {
   const filter = useSelector(list, (s) => s.context.filter);
   const subjectId = useSelector(list, (s) => s.context.subjectId);
   const chapterId = useSelector(list, (s) => s.context.chapterId);
@@ -114,6 +125,11 @@ function Controls({ list, course }: { list: ListActor; course: CourseWithChapter
         </Button>
       ))}
       <Button variant="quiet" onClick={() => list.send({ type: 'reset' })}>Reset</Button>
+      {courses.length > 1 && course && (
+        <select aria-label="Course" className="min-h-10 rounded-lg border border-slate-300 px-2 py-2 text-sm" value={course._id} onChange={(e) => onCourse(e.target.value)}>
+          {courses.map((c) => <option key={c._id} value={c._id}>{c.name}</option>)}
+        </select>
+      )}
       <select aria-label="Subject" className="min-h-10 rounded-lg border border-slate-300 px-2 py-2 text-sm" value={subjectId} onChange={(e) => list.send({ type: 'subject.select', subjectId: e.target.value })}>
         <option value="">All subjects</option>
         {subjects.map((s) => <option key={s._id} value={s._id}>{s.name}</option>)}
@@ -143,20 +159,20 @@ function Questions({ list }: { list: ListActor }) {
       {loading && <Spinner label="Loading questions…" size="sm" className="my-2" />}
       {!loading && questions.length === 0 && <Notice>No questions found.</Notice>}
       {questions.map((q) => (
-        <Link key={q._id} to={`/question-details/${q._id}`} className="block">
-          <PostCard
-            author={authorLabel('Student', q.studentId.name)}
-            createdAt={q.createdAt}
-            text={q.questionDescription}
-            media={[]}
-            cut
-            footer={
-              <span className="text-sm text-slate-600">
-                {q.answers > 0 ? `✓ ${q.answers} ${q.answers === 1 ? 'answer' : 'answers'}` : 'No answers yet'} · {q.likes} likes{q.status === 'COMPLETED' ? ' · Completed' : ''}
-              </span>
-            }
-          />
-        </Link>
+        <PostCard
+          key={q._id}
+          href={`/question-details/${q._id}`}
+          author={authorLabel('Student', q.studentId.name)}
+          createdAt={q.createdAt}
+          text={q.questionDescription}
+          media={[]}
+          cut
+          footer={
+            <span className="text-sm text-slate-600">
+              {q.answers > 0 ? `✓ ${q.answers} ${q.answers === 1 ? 'answer' : 'answers'}` : 'No answers yet'} · {q.likes} likes{q.status === 'COMPLETED' ? ' · Completed' : ''}
+            </span>
+          }
+        />
       ))}
       <nav aria-label="Pages" className="flex flex-wrap items-center gap-2">
         <Button variant="secondary" disabled={page <= 1} onClick={() => list.send({ type: 'page.change', page: page - 1 })}>Previous</Button>

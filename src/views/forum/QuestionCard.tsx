@@ -1,6 +1,7 @@
 // One question or reply as the forum shows it: author label, time, the text (always as text, cut at
 // 400 characters with 'See more' where asked) and its media, which open in the lightbox.
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import type { ForumMedia } from '../../contracts/forum';
 import { QUESTION_PREVIEW_CHARS } from '../../domain/forum';
 import { Button } from '../ui/Button';
@@ -11,19 +12,31 @@ import { TimeSince } from '../ui/TimeSince';
 export const authorLabel = (userType: 'Admin' | 'Student', name: string | null): string => (userType === 'Admin' ? 'Teacher' : name || 'Guest');
 
 
-export function PostCard({ author, createdAt, text, media, cut = false, footer }: { author: string; createdAt: string; text: string; media: ForumMedia[]; cut?: boolean; footer?: ReactNode }) {
+/**
+ * With `href` (a card in the list) the whole card opens the question: its text is a link stretched over
+ * the card, and 'See more' sits above that link, so it expands the text in place instead of opening it.
+ */
+export function PostCard({ author, createdAt, text, media, cut = false, footer, href }: { author: string; createdAt: string; text: string; media: ForumMedia[]; cut?: boolean; footer?: ReactNode; href?: string }) {
   const [expanded, setExpanded] = useState(false);
   const long = cut && text.length > QUESTION_PREVIEW_CHARS;
   const shown = long && !expanded ? `${text.slice(0, QUESTION_PREVIEW_CHARS)}…` : text;
   return (
-    <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <article className={`rounded-xl border border-slate-200 bg-white p-4 shadow-sm ${href ? 'relative hover:shadow-md' : ''}`}>
       <header className="mb-2 flex flex-wrap items-baseline justify-between gap-2 text-sm">
         <span className="font-semibold text-slate-900">{author}</span>
         <TimeSince at={createdAt} className="text-slate-500" />
       </header>
-      <p className="whitespace-pre-wrap break-words text-slate-800">{shown}</p>
+      <p className="whitespace-pre-wrap break-words text-slate-800">
+        {href ? (
+          <Link to={href} className="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-brand-600">
+            {shown}
+          </Link>
+        ) : (
+          shown
+        )}
+      </p>
       {long && (
-        <Button variant="quiet" onClick={() => setExpanded(!expanded)}>
+        <Button variant="quiet" className="relative z-10" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
           {expanded ? 'See less' : 'See more'}
         </Button>
       )}

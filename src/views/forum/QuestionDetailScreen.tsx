@@ -17,6 +17,7 @@ import { showFailure, toast } from '../ui/toast';
 import { AskDialog, useAskDialog } from './AskDialog';
 import { uploadAttachment } from './forum.implementations';
 import { PostCard, attachmentLabel, authorLabel } from './QuestionCard';
+import { useBlockedContextMenu } from '../ui/blockContextMenu';
 
 type DetailActor = ActorRefFrom<typeof questionDetailMachine>;
 
@@ -62,6 +63,7 @@ export function QuestionDetailScreen() {
   const { id: questionId = '' } = useParams();
   const navigate = useNavigate();
   const studentId = useStudent()?._id ?? '';
+  useBlockedContextMenu();
   const detail = useActorRef(
     questionDetailMachine.provide({
       actors: {

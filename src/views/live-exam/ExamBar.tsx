@@ -36,7 +36,7 @@ export function ExamBar({ remainingMs, answered, questions, responses, totalResp
           <span data-testid="answered-count">
             Answered: {answered}/{questions}
           </span>
-          <span data-testid="response-count" className="hidden sm:inline">
+          <span data-testid="response-count">
             Responses: {responses}/{totalResponses}
           </span>
           <span data-testid="offline-count" className={offlineSaved > 0 ? 'font-semibold text-amber-800' : ''}>

@@ -30,6 +30,10 @@ export function examAttemptImplementations({ studentId, connection, navigate }: 
         if (context.exam && context.timing) keptAttempts.keep(context.studentId, context.examId, { groupId: context.groupId, exam: context.exam, timing: context.timing });
       },
       forgetKeptAttempt: ({ context }: { context: ExamAttemptContext }) => keptAttempts.forget(context.studentId, context.examId),
+      notifyRemoved: (_: unknown, { groupId }: { groupId: string }) => {
+        toast.error(MESSAGES.examRemoved);
+        void contentApi.group(groupId).catch(() => undefined);
+      },
     },
     actors: {
       loadPaper: fromPromise<OpenedPaper, { examId: string; groupId: string }>(async ({ input }) => {
@@ -58,6 +62,7 @@ export function examAttemptImplementations({ studentId, connection, navigate }: 
         actions: {
           persistAnswers: (_, { studentId: sid, examId, entries, removed }) => answerStore.writeExam(sid, examId, entries, removed),
           notifyLocked: () => toast.error(MESSAGES.answerLocked),
+          notifySavedLocally: () => toast.warning(MESSAGES.savedLocally),
           notifyRestored: () => toast.success(MESSAGES.restored, MESSAGES.restoredDescription, RESTORED_TOAST_MS),
           notifyUploadSkipped: (_, { names }) => names.forEach((name) => toast.error(uploadFailedMessage(name))),
           reloadGroup: (_, { groupId }) => void contentApi.group(groupId).catch(() => undefined),

@@ -45,21 +45,56 @@ function bootToaster(): void {
   bootReactApp().catch(() => console.warn('The app could not be started to show a toast'));
 }
 
-function show(kind: Kind, title: string, description?: string, durationMs?: number): void {
+/**
+ * Warnings and errors belong to the screen (the address) they are shown on: leaving it takes them
+ * away, so a refused sign-in's warning does not ride onto My Courses. Successes and notes tell the
+ * outcome of what led to the next screen ('Answer submitted successfully!' over the result) and travel;
+ * so does a warning raised with `travels` (the session ended: said on the way to the sign-in screen).
+ */
+const screenToasts = new Map<string | number, string>();
+const currentScreen = (): string => (typeof window === 'undefined' ? '' : window.location.pathname);
+
+/** Called on every change of address: dismisses the toasts of the screens left behind. */
+export function leaveScreens(pathname: string = currentScreen()): void {
+  if (screenToasts.size === 0 || !loaded) return;
+  for (const [id, screen] of screenToasts) {
+    if (screen === pathname) continue;
+    screenToasts.delete(id);
+    loaded.toast.dismiss(id);
+  }
+}
+
+function show(kind: Kind, title: string, description?: string, durationMs?: number, travels = kind === 'success' || kind === 'info'): void {
   bootToaster();
   // Every call waits for the same fetch, so toasts show in the order they were raised.
   loadToasts().then(
-    ({ toast }) => toast[kind](title, { description, duration: durationMs }),
+    ({ toast }) => {
+      // Bound to the address as it is once the raising step is over: a flow that moves itself on with
+      // its error (a wrong code sends the reset back to the code screen) keeps the error on its new screen.
+      const screen = currentScreen();
+      const id = toast[kind](title, {
+        description,
+        duration: durationMs,
+        onDismiss: (t) => screenToasts.delete(t.id),
+        onAutoClose: (t) => screenToasts.delete(t.id),
+      });
+      if (!travels) screenToasts.set(id, screen);
+    },
     () => console.warn(`A toast could not be shown (toast library unavailable): ${title}`),
   );
+}
+
+/** Options of one toast: `travels` keeps a warning or error on screen past a change of address. */
+export interface ToastOptions {
+  travels?: boolean;
 }
 
 /** `toast.success('Title', 'optional description', 10_000)`. */
 export const toast = {
   success: (title: string, description?: string, durationMs?: number) => show('success', title, description, durationMs),
   info: (title: string, description?: string, durationMs?: number) => show('info', title, description, durationMs),
-  warning: (title: string, description?: string, durationMs?: number) => show('warning', title, description, durationMs),
-  error: (title: string, description?: string, durationMs?: number) => show('error', title, description, durationMs),
+  warning: (title: string, description?: string, durationMs?: number, options: ToastOptions = {}) => show('warning', title, description, durationMs, options.travels),
+  error: (title: string, description?: string, durationMs?: number, options: ToastOptions = {}) => show('error', title, description, durationMs, options.travels),
 };
 
 /**
