@@ -19,7 +19,7 @@ import { fixMeritList } from '../results/queries.js';
 import { attemptEndMs } from '../../src/domain/examTiming.js';
 import { loadHeld, type Held } from './held.js';
 import { validateBundle } from './validate.js';
-import { BundleError, PlaceMap, Problems } from './problems.js';
+import { BundleError, PlaceMap, Problems, type Problem } from './problems.js';
 import { chunks, diffLinks, diffTable, writeLinks, writeTable, type LinkDiff, type TableDiff } from './diff.js';
 import { SECTIONS, type SectionContext } from './sections.js';
 
@@ -33,6 +33,8 @@ export interface ImportOptions {
   dryRun?: boolean;
   /** Where the reader found each part of the bundle, to place problems in the staff's own file. */
   places?: PlaceMap;
+  /** Problems the reader found in the values of the sheets, listed with the others. */
+  problems?: Problem[];
 }
 
 export interface Change {
@@ -66,7 +68,7 @@ const FIELD_NAMES: Record<string, string> = {
   result_published: 'results published', pass_mark: 'pass mark', negative_mark: 'negative mark', total_marks: 'total marks',
   is_practice: 'practice', is_segmented: 'segmented', segmented_details: 'segments', gpa_factor: 'GPA factor',
   subject_id: 'subject', course_id: 'course', item_id: 'item', exam_id: 'exam', option_type: 'image options',
-  explanation_ext: 'explanation links', username: 'phone', sid: 'roll', branch_name: 'branch', branch_division: 'division',
+  explanation_ext: 'more explanation', username: 'phone', sid: 'roll', branch_name: 'branch', branch_division: 'division',
   ssc_gpa: 'SSC GPA', hsc_gpa: 'HSC GPA', video_kind: 'video kind', is_published: 'published', is_vod: 'VOD',
   is_available: 'available', is_drm_enabled: 'DRM', drm_type: 'DRM type', drm_keys: 'DRM keys', question_description: 'question',
 };
@@ -162,6 +164,7 @@ export async function importAcademy(db: Kysely<Database>, input: unknown, option
   const places = options.places ?? new PlaceMap();
   // Every problem at once: those of the bundle itself, then those of the change rules on its diff.
   const problems = new Problems(places);
+  problems.list.push(...(options.problems ?? []));
   const bundle = validateBundle(input, held, places, problems);
   const at = (value: string | undefined) => resolveTime(value ?? 'now', options.now);
 

@@ -48,7 +48,7 @@ export function describePlace(problem: Place & { field?: string }): string {
   if (problem.sheet) parts.push(`sheet ${problem.sheet}`);
   if (problem.row !== undefined) parts.push(`row ${problem.row}`);
   if (problem.column) parts.push(`column ${problem.column}`);
-  if (!problem.sheet && problem.field && problem.field !== '/') parts.push(problem.field);
+  if (problem.row === undefined && problem.field && problem.field !== '/') parts.push(problem.field);
   return parts.join(', ');
 }
 
@@ -74,6 +74,7 @@ export class Problems {
   constructor(readonly places: PlaceMap = new PlaceMap()) {}
 
   add(field: string, message: string): void {
+    if (this.list.some((p) => p.field === field && p.message === message)) return;
     this.list.push({ ...this.places.placeOf(field), field, message });
   }
 

@@ -121,10 +121,10 @@ export function studentsSection(bundle: Bundle, ctx: SectionContext): SectionPla
     for (const g of s.groups ?? []) members.push({ group_id: g, student_id: id });
     const set = {
       name: s.name, sid: s.sid, username: `88${s.phone}`, contact: s.contact, session: s.session,
-      branch_name: s.branch?.name, branch_division: s.branch?.division, ssc_gpa: s.SSCGPA, hsc_gpa: s.HSCGPA,
+      branch_name: s.branch?.name || undefined, branch_division: s.branch?.division || undefined, ssc_gpa: s.SSCGPA, hsc_gpa: s.HSCGPA,
     };
     return want(id, `${s.name} (${s.phone})`, `/students/${i}`, {
-      id, ...set, contact: orNull(s.contact), session: orNull(s.session), branch_name: orNull(s.branch?.name), branch_division: orNull(s.branch?.division),
+      id, ...set, contact: orNull(s.contact), session: orNull(s.session), branch_name: s.branch?.name || null, branch_division: s.branch?.division || null,
       ssc_gpa: orNull(s.SSCGPA), hsc_gpa: orNull(s.HSCGPA), profile_pic: null,
       password_hash: ctx.passwordHashes.get(id) ?? null, created_at: ctx.now.toISOString(),
     }, set);
@@ -180,12 +180,15 @@ export async function examsSection(bundle: Bundle, ctx: SectionContext): Promise
     }
     for (const [ai, a] of (exam.assignments ?? []).entries()) {
       const id = ctx.held.assignments.get(`${exam.id}:${a.groupId}`) ?? a.id ?? newId();
+      // Left out, multiple submissions and published results stay as they are (no, for a new schedule).
+      const flag = (v: boolean | undefined) => (v === undefined ? undefined : v ? 1 : 0);
       const set = {
         starts_at: ctx.at(a.startsAt), ends_at: ctx.at(a.endsAt), duration: a.duration, cut_marks: orNull(a.cutMarks),
-        multiple_times_submission: a.multipleTimesSubmission ? 1 : 0, result_published: a.resultPublished ? 1 : 0,
+        multiple_times_submission: flag(a.multipleTimesSubmission), result_published: flag(a.resultPublished),
       };
       assignments.push(want(id, `${exam.title} for batch ${a.groupId}`, `${at}/assignments/${ai}`, {
-        id, exam_id: exam.id, group_id: a.groupId, ...set, published_at: a.resultPublished ? ctx.at(a.endsAt) : null, removed_at: null,
+        id, exam_id: exam.id, group_id: a.groupId, ...set, multiple_times_submission: flag(a.multipleTimesSubmission) ?? 0,
+        result_published: flag(a.resultPublished) ?? 0, published_at: a.resultPublished ? ctx.at(a.endsAt) : null, removed_at: null,
       }, set));
     }
   }

@@ -21,6 +21,8 @@ function plainShapeMessage(error: ValueError): string {
   if (error.value === undefined) return `${name} is missing`;
   if (description) return `${name} ${value} is not ${description}`;
   if (error.message.startsWith('Unexpected property')) return `${name} is not a known field`;
+  const choices = ((error.schema as { anyOf?: { const?: unknown }[] }).anyOf ?? []).map((s) => s.const);
+  if (choices.length && choices.every((c) => typeof c === 'string')) return `${name} ${value} is not one of ${choices.join(', ')}`;
   return `${name} ${value}: ${error.message.charAt(0).toLowerCase()}${error.message.slice(1)}`;
 }
 
@@ -64,7 +66,11 @@ export function checkQuestion(q: Question, label: string, add: (field: string, m
  */
 export function validateBundle(input: unknown, held: Held = emptyHeld(), places: PlaceMap = new PlaceMap(), collect?: Problems): Bundle {
   const problems = collect ?? new Problems(places);
+  // A value the sheet reader already found wrong is not reported again as missing.
+  const placeKey = (p: { file?: string; sheet?: string; row?: number; column?: string }) => `${p.file}|${p.sheet}|${p.row}|${p.column}`;
+  const placed = new Set(problems.list.filter((p) => p.row !== undefined).map(placeKey));
   for (const error of Value.Errors(BundleSchema, input)) {
+    if (placed.has(placeKey(places.placeOf(error.path || '/')))) continue;
     problems.add(error.path || '/', plainShapeMessage(error));
     if (problems.list.length >= 200) break;
   }
