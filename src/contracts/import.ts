@@ -6,9 +6,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Data, failures, type RouteContract } from './common';
 import { staffPaths } from './paths';
 
-/** The largest file the desk takes: a 10,000-student sheet is about 1 MB. */
-export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
-export const IMPORT_FILE_TYPES = ['.xlsx', '.csv', '.json'] as const;
+export { IMPORT_FILE_TYPES, IMPORT_MAX_BYTES } from '../domain/importFiles';
 
 export const ImportQuery = Type.Object(
   {
