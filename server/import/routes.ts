@@ -1,11 +1,10 @@
 // The desk's import route (contract: src/contracts/import.ts): administrators send one file's bytes;
-// the same importer as the command line checks it, and writes it when asked to apply.
+// the same importer as the command line checks it, and writes it when asked to apply, in a worker thread.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { IMPORT_CHANGES_SHOWN, IMPORT_FILE_TYPES, IMPORT_MAX_BYTES, importContract, type ImportResult } from '../../src/contracts/import.js';
+import { IMPORT_FILE_TYPES, IMPORT_MAX_BYTES, importContract } from '../../src/contracts/import.js';
 import { ApiError, badRequest, forbidden } from '../errors.js';
-import { BundleError, importAcademy, type ImportReport } from './index.js';
-import { readFiles } from './read.js';
+import { importInWorker } from './worker.js';
 
 export const IMPORT_TITLES = {
   adminOnly: 'Importing content is for administrators only.',
@@ -13,17 +12,6 @@ export const IMPORT_TITLES = {
   fileType: 'Send an XLSX or CSV sheet or a JSON bundle.',
   tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
 } as const;
-
-export function resultOf(report: ImportReport, applied: boolean): ImportResult {
-  return {
-    applied: applied && report.changed,
-    changed: report.changed,
-    kinds: Object.entries(report.kinds)
-      .filter(([, k]) => k.added + k.updated + k.unchanged + k.removed > 0)
-      .map(([kind, k]) => ({ kind, added: k.added, updated: k.updated, unchanged: k.unchanged, removed: k.removed, changes: k.changes.slice(0, IMPORT_CHANGES_SHOWN) })),
-    problems: [],
-  };
-}
 
 export async function importRoutes(fastify: FastifyInstance): Promise<void> {
   // Every body here is a file's bytes, whatever its type.
@@ -44,16 +32,9 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
       if (!IMPORT_FILE_TYPES.some((ending) => name.toLowerCase().endsWith(ending))) throw badRequest(IMPORT_TITLES.fileType, 'importFileType', `${name} ends with none of ${IMPORT_FILE_TYPES.join(', ')}.`);
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest(IMPORT_TITLES.empty, 'importEmpty');
-      try {
-        const source = await readFiles([{ name, data: body }]);
-        const report = await importAcademy(app.db, source.input, {
-          now: app.clock.now(), scryptCost: app.config.scryptCost, dryRun: !apply, places: source.places, problems: source.problems,
-        });
-        return { data: resultOf(report, apply) };
-      } catch (error) {
-        if (error instanceof BundleError) return { data: { applied: false, changed: false, kinds: [], problems: error.details } };
-        throw error;
-      }
+      // Off the thread that answers the students (server/import/worker.ts).
+      const result = await importInWorker({ databaseUrl: app.config.databaseUrl, name, data: body, apply, now: app.clock.now().toISOString(), scryptCost: app.config.scryptCost });
+      return { data: result };
     },
   });
 }
