@@ -262,6 +262,14 @@ export async function importAcademy(db: Kysely<Database>, input: unknown, option
     await writeSubmissions(trx, bundle, writes.submissions, at);
     await writeRemovals(trx, writes.removals, options.now);
     for (const examId of new Set(writes.retotal)) await retotal(trx, examId);
+    // A server keeps an exam's prepared paper while the exam row's created_at stays (server/exams/paper-cache.ts):
+    // an exam whose row or questions changed gets a new stamp, so every server prepares it again.
+    const restamp = [...new Set([
+      ...writes.tables.filter((d) => d.plan.table === 'exams').flatMap((d) => d.updates.map((u) => u.wanted.id)),
+      ...writes.tables.filter((d) => d.plan.table === 'questions').flatMap((d) => [...d.inserts.map((i) => String(i.exam_id)), ...d.updates.map((u) => String(u.wanted.insert.exam_id))]),
+      ...writes.retotal,
+    ])].filter((id) => held.exams.has(id));
+    for (const part of chunks(restamp)) await trx.updateTable('exams').set({ created_at: options.now.toISOString() }).where('id', 'in', part).execute();
   });
   return report;
 }
