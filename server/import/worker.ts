@@ -17,17 +17,57 @@ export interface ImportJob {
 
 type Answer = { ok: true; result: ImportResult } | { ok: false; error: string };
 
-/** Runs the job in a new worker thread and resolves with its result; a failure of the worker rejects. */
-export function importInWorker(job: ImportJob): Promise<ImportResult> {
-  return new Promise((resolve, reject) => {
-    // The server runs its TypeScript through tsx: the worker registers it before loading this file.
-    const tsx = import.meta.resolve('tsx/esm/api');
-    const code = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`;
-    const worker = new Worker(code, { eval: true, workerData: job });
-    worker.once('message', (answer: Answer) => (answer.ok ? resolve(answer.result) : reject(new Error(answer.error))));
-    worker.once('error', reject);
-    worker.once('exit', (code) => code !== 0 && reject(new Error(`the import worker stopped (${code})`)));
+/**
+ * One worker thread, started at the first import and kept (unreferenced, so it never holds the process
+ * open): loading the importer's code through tsx takes seconds of a core, paid once. Jobs run one at a
+ * time, as an import's transaction would anyway.
+ */
+let worker: Worker | null = null;
+let queue: Promise<unknown> = Promise.resolve();
+
+function startWorker(): Worker {
+  // The server runs its TypeScript through tsx: the worker registers it before loading this file.
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const code = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`;
+  const started = new Worker(code, { eval: true, workerData: { importWorker: true } });
+  started.unref();
+  started.once('exit', () => {
+    if (worker === started) worker = null;
   });
+  return started;
+}
+
+/** Runs the job on the import worker and resolves with its result; a failure of the worker rejects. */
+export function importInWorker(job: ImportJob): Promise<ImportResult> {
+  const run = () =>
+    new Promise<ImportResult>((resolve, reject) => {
+      const thread = (worker ??= startWorker());
+      const done = () => {
+        thread.off('message', onMessage);
+        thread.off('error', onError);
+        thread.off('exit', onExit);
+      };
+      const onMessage = (answer: Answer) => {
+        done();
+        if (answer.ok) resolve(answer.result);
+        else reject(new Error(answer.error));
+      };
+      const onError = (error: Error) => {
+        done();
+        reject(error);
+      };
+      const onExit = (code: number) => {
+        done();
+        reject(new Error(`the import worker stopped (${code})`));
+      };
+      thread.on('message', onMessage);
+      thread.on('error', onError);
+      thread.on('exit', onExit);
+      thread.postMessage(job);
+    });
+  const result = queue.then(run, run);
+  queue = result.catch(() => undefined);
+  return result;
 }
 
 async function work(job: ImportJob): Promise<Answer> {
@@ -47,7 +87,9 @@ async function work(job: ImportJob): Promise<Answer> {
   }
 }
 
-if (!isMainThread && parentPort && (workerData as ImportJob | undefined)?.databaseUrl) {
+if (!isMainThread && parentPort && (workerData as { importWorker?: boolean } | undefined)?.importWorker) {
   const port = parentPort;
-  void work(workerData as ImportJob).then((answer) => port.postMessage(answer));
+  port.on('message', (job: ImportJob) => {
+    void work(job).then((answer) => port.postMessage(answer));
+  });
 }
