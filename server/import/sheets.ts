@@ -557,7 +557,8 @@ export function gridsToBundle(grids: Grid[], reader = new SheetReader()): SheetR
         readContent(reader, grid);
       }
     }
-    if (!known) reader.problem({ file }, '/', `${file} is not a sheet of questions, students or content: no header row with the columns of one (see docs/import-sheets.md)`);
+    const blank = fileGrids.every((g) => g.rows.every(isEmpty));
+    if (!known && !blank) reader.problem({ file }, '/', `${file} is not a sheet of questions, students or content: no header row with the columns of one (see docs/import-sheets.md)`);
   }
   return reader;
 }

@@ -124,6 +124,21 @@ describe('npm run academy -- import', () => {
     expect(result.out).toContain('course c10000000000000000000009 is not in the bundle nor in the academy');
   });
 
+  it('writes a template to copy, imports it as a sheet, and exports the academy as sheets', async () => {
+    const sheet = path.join(dir, 'students.xlsx');
+    const written = await academy('template', 'students', sheet);
+    expect(written.out).toContain(`Wrote ${sheet}: a filled example of the students sheet`);
+    // The template's students join a demo batch this academy does not have: refused by row and column.
+    const refused = await academy('import', '--dry-run', sheet);
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain('students.xlsx, sheet Students, row 2, column L (batch): Farhana Akter: batch 900000000000000000000001 is not in the bundle nor in the academy');
+    const exported = await academy('export', path.join(dir, 'out'));
+    expect(exported.code).toBe(0);
+    expect(fs.readdirSync(path.join(dir, 'out')).sort()).toEqual(['content.xlsx', 'exams.xlsx', 'students.xlsx']);
+    const again = await academy('import', path.join(dir, 'out'));
+    expect(again.out).toContain('Nothing to import: the academy already holds all of it, nothing changed.');
+  });
+
   it('explains a usage mistake', async () => {
     const result = await run(tsx, ['server/cli.ts', 'frobnicate'], { env: process.env }).catch((e: { code: number; stderr: string }) => e);
     expect((result as { code: number }).code).toBe(2);
