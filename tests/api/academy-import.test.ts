@@ -304,8 +304,12 @@ describe.each(databaseKinds())('importing into a running academy while students 
     // An exam nobody has started may change its questions; an ended one keeps its title.
     const upcoming = examBundle();
     (upcoming.exams.find((e) => e.id === UPCOMING)!.questions[0] as { answer: unknown[] }).answer = [1];
-    const fine = await importNow(upcoming);
+    const later = new Date(now.getTime() + 1);
+    const fine = await importAcademy(db(), upcoming, { now: later, scryptCost: 16384 });
     expect(changesOf(fine, 'question').changes).toEqual([expect.objectContaining({ action: 'updated', fields: ['answer'] })]);
+    // The changed exam gets a new stamp, so every server prepares its paper again; the others keep theirs.
+    const stamps = Object.fromEntries((await db().selectFrom('exams').select(['id', 'created_at']).where('id', 'in', [UPCOMING, ENDED]).execute()).map((e) => [e.id, e.created_at]));
+    expect(stamps).toEqual({ [UPCOMING]: later.toISOString(), [ENDED]: now.toISOString() });
     const ended = examBundle();
     ended.exams.find((e) => e.id === ENDED)!.title = 'Renamed after the end';
     expect((await refusal(importNow(ended))).problems.join()).toContain('Renamed after the end: the exam has ended, its title can no longer change');
