@@ -58,7 +58,9 @@ export const agent = new http.Agent({ keepAlive: true, maxSockets: POOL_CONNECTI
 
 export function request(port: number, method: string, url: string, session: string | null, payload?: unknown, timeoutMs = 60_000): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const body = payload === undefined ? undefined : JSON.stringify(payload);
+    // A Buffer goes as a file's bytes (the desk's import), anything else as JSON.
+    const raw = Buffer.isBuffer(payload);
+    const body = payload === undefined ? undefined : raw ? payload : JSON.stringify(payload);
     const req = http.request(
       {
         host: '127.0.0.1',
@@ -70,7 +72,7 @@ export function request(port: number, method: string, url: string, session: stri
         headers: {
           agent: 'browser',
           ...(session ? { authorization: session } : {}),
-          ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
+          ...(body ? { 'content-type': raw ? 'application/octet-stream' : 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
         },
       },
       (res) => {

@@ -1,22 +1,34 @@
 // Operators' command line:
-//   npm run academy -- import <bundle.json | folder>   load an academy bundle
+//   npm run academy -- import [--dry-run] <file | folder>   add or update content: JSON bundles, XLSX or CSV sheets
+//   npm run academy -- template exam|students|content [file]   write a filled example sheet to copy
+//   npm run academy -- export [folder]                          write the academy out as sheets
 //   npm run academy -- publish <examId>                publish a finished live exam's results
 import { configFrom, type Config } from './config.js';
 import { connect } from './db/connect.js';
 import { migrate } from './db/migrate.js';
-import { BundleError, importBundle, readBundle } from './db/seed/import.js';
+import { BundleError, formatReport, importAcademy } from './import/index.js';
+import { readSource } from './import/read.js';
+import { exportAcademy } from './import/export.js';
+import { TEMPLATE_KINDS, writeTemplate, type TemplateKind } from './import/templates.js';
 import { buildApp } from './app.js';
 import { ApiError } from './errors.js';
 import { examDepsOf } from './exams/attempts.js';
 import { publishResults, unpublishedAssignmentsOf } from './results/marking.js';
 import type { Connection } from './db/connect.js';
 
-const USAGE = ['Usage:', '  npm run academy -- import <bundle.json | folder of .json files>', '  npm run academy -- publish <examId>'].join('\n');
+const USAGE = [
+  'Usage:',
+  '  npm run academy -- import [--dry-run] <bundle.json | sheet.xlsx | sheet.csv | folder of them>',
+  '  npm run academy -- template exam|students|content [file.xlsx]',
+  '  npm run academy -- export [folder]',
+  '  npm run academy -- publish <examId>',
+].join('\n');
 
-async function importCommand(config: Config, { db }: Connection, location: string): Promise<number> {
+async function importCommand(config: Config, { db }: Connection, location: string, dryRun: boolean): Promise<number> {
   try {
-    const summary = await importBundle(db, readBundle(location), { now: new Date(), scryptCost: config.scryptCost });
-    console.log('Imported:', Object.entries(summary).map(([k, v]) => `${v} ${k}`).join(', '));
+    const { input, places, problems } = await readSource(location);
+    const report = await importAcademy(db, input, { now: new Date(), scryptCost: config.scryptCost, dryRun, places, problems });
+    console.log(formatReport(report));
     return 0;
   } catch (error) {
     if (error instanceof BundleError) {
@@ -65,8 +77,20 @@ async function publishCommand(config: Config, connection: Connection, examId: st
   return failed > 0 ? 1 : 0;
 }
 
-const [command, argument] = process.argv.slice(2);
-if (!argument || (command !== 'import' && command !== 'publish')) {
+const args = process.argv.slice(2);
+const dryRun = args.includes('--dry-run');
+const [command, argument] = args.filter((a) => a !== '--dry-run');
+if (command === 'template') {
+  if (!TEMPLATE_KINDS.includes(argument as TemplateKind)) {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  const file = args[2] ?? `${argument}-template.xlsx`;
+  await writeTemplate(argument as TemplateKind, file);
+  console.log(`Wrote ${file}: a filled example of the ${argument} sheet to copy (columns: docs/import-sheets.md).`);
+  process.exit(0);
+}
+if (command !== 'export' && (!argument || (command !== 'import' && command !== 'publish'))) {
   console.error(USAGE);
   process.exit(2);
 }
@@ -75,7 +99,12 @@ const config = configFrom(process.env);
 const connection = await connect(config.databaseUrl);
 try {
   await migrate(connection.db, connection.dialect);
-  process.exitCode = command === 'import' ? await importCommand(config, connection, argument) : await publishCommand(config, connection, argument);
+  if (command === 'export') {
+    const files = await exportAcademy(connection.db, argument ?? 'academy-export');
+    console.log(`Wrote ${files.join(', ')}. Importing them again changes nothing.`);
+  } else {
+    process.exitCode = command === 'import' ? await importCommand(config, connection, argument!, dryRun) : await publishCommand(config, connection, argument!);
+  }
 } catch (error) {
   console.error(`${command} failed: ${(error as Error).message}`);
   process.exitCode = 1;

@@ -21,6 +21,21 @@ export async function importFaculties(db: Kysely<Database>, faculties: readonly 
   return lists.size;
 }
 
+/** What storing the bundle's faculties would change: the faculties added, those whose list differs, how many stay. */
+export async function facultyChanges(db: Kysely<Database>, faculties: readonly { name: string; subjects: string[] }[]): Promise<{ added: string[]; updated: string[]; unchanged: number }> {
+  const lists = new Map<string, string[]>();
+  for (const faculty of faculties) lists.set(faculty.name, [...new Set([...(lists.get(faculty.name) ?? []), ...faculty.subjects])]);
+  const stored = new Map((await db.selectFrom('faculties').selectAll().execute()).map((row) => [row.name, readJson<string[]>(row.subjects, [])]));
+  const changes = { added: [] as string[], updated: [] as string[], unchanged: 0 };
+  for (const [name, subjects] of lists) {
+    const before = stored.get(name);
+    if (!before) changes.added.push(name);
+    else if (JSON.stringify(before) !== JSON.stringify(subjects)) changes.updated.push(name);
+    else changes.unchanged++;
+  }
+  return changes;
+}
+
 /** Every faculty of the spec with the academy's subjects and 'No Subject'. */
 export async function academyFaculties(db: Kysely<Database>): Promise<Faculty[]> {
   const rows = await db.selectFrom('faculties').selectAll().execute();

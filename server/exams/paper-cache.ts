@@ -1,8 +1,7 @@
 // An exam's paper prepared once per exam, not once per student. Questions, subject, course and batch
-// names are written only by an import, which adds a new exam (exams are never edited in place), so a
-// prepared paper stays true for as long as its exam row does: the entry is keyed by the exam's id and
-// checked against the row's created_at, and a re-import (a new row under the same id) prepares it
-// again. The rows served to one student (a segmented exam's chosen subjects) are still picked per
+// names are written only by an import, and an import that changes an exam or its questions gives the
+// exam row a new created_at (server/import/index.ts), so a prepared paper stays true for as long as
+// its stamp does: the entry is keyed by the exam's id and checked against the row's created_at. The rows served to one student (a segmented exam's chosen subjects) are still picked per
 // student from the prepared list, and figure addresses are still signed per student.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';

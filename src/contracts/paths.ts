@@ -79,6 +79,8 @@ export const staffPaths = {
   forumQuestions: '/staff/qa/questions',
   forumReply: '/staff/qa/questions/:questionId/replies',
   forumComplete: '/staff/qa/questions/:questionId/complete',
+  /** Administrators: check (dry run) or import a sheet or bundle (src/contracts/import.ts). */
+  import: '/staff/import',
 } as const;
 
 /** The question-and-answer forum (student calls of the spec, and the courses with forum questions). */

@@ -121,6 +121,26 @@ function toApiError(error: unknown): ApiRequestError {
 /** How far an upload has got: bytes sent of the file's bytes. */
 export type UploadProgress = (sent: number, total: number) => void;
 
+/** A file's bytes sent with XMLHttpRequest: only it reports how many bytes of a body have gone (`onProgress`). */
+function sendBytes<R extends RouteContract>(method: string, url: string, headers: Record<string, string>, file: Blob, onProgress?: UploadProgress): Promise<DataOf<R>> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(method, url);
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
+    request.responseType = 'json';
+    request.upload.onprogress = (event) => onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size);
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) {
+        onProgress?.(file.size, file.size);
+        resolve((request.response as { data: DataOf<R> }).data);
+      } else reject(refusal(request.status, request.response));
+    };
+    request.onerror = () => reject(lostConnection(false));
+    request.onabort = () => reject(lostConnection(true));
+    request.send(file);
+  });
+}
+
 export const api = {
   /** Calls a JSON route: `api.call<Exams['start']>('PATCH', examsPaths.start, { params: { examId, groupId } })`. */
   async call<R extends RouteContract>(method: R['method'], path: R['url'], ...[input]: CallArgs<R>): Promise<DataOf<R>> {
@@ -137,25 +157,19 @@ export const api = {
   /**
    * PUTs a file's bytes to a signed upload link. The link's signature is its authority, so the
    * session id is not sent (the link may name another host); no timeout, as a large file on a slow
-   * phone may take longer than a call. XMLHttpRequest rather than fetch: only it reports how many
-   * bytes of a request body have been sent (`onProgress`), which the upload's progress bar shows.
+   * phone may take longer than a call; the upload's progress bar shows `onProgress`.
    */
   upload<R extends RouteContract>(signedUrl: string, file: Blob, type: string, onProgress?: UploadProgress): Promise<DataOf<R>> {
-    return new Promise((resolve, reject) => {
-      const request = new XMLHttpRequest();
-      request.open('PUT', signedUrl);
-      request.setRequestHeader('Content-Type', type);
-      request.responseType = 'json';
-      request.upload.onprogress = (event) => onProgress?.(event.loaded, event.lengthComputable ? event.total : file.size);
-      request.onload = () => {
-        if (request.status >= 200 && request.status < 300) {
-          onProgress?.(file.size, file.size);
-          resolve((request.response as { data: DataOf<R> }).data);
-        } else reject(refusal(request.status, request.response));
-      };
-      request.onerror = () => reject(lostConnection(false));
-      request.onabort = () => reject(lostConnection(true));
-      request.send(file);
-    });
+    return sendBytes<R>('PUT', signedUrl, { 'Content-Type': type }, file, onProgress);
+  },
+
+  /**
+   * POSTs a file's bytes to an API route (the desk's import), with the session's headers and the
+   * route's query, reporting the bytes sent as `upload` does.
+   */
+  sendFile<R extends RouteContract>(path: R['url'], input: CallInput<R>, file: Blob, onProgress?: UploadProgress): Promise<DataOf<R>> {
+    const { headers, query } = apiOptions(input);
+    const search = new URLSearchParams(Object.entries((query ?? {}) as Record<string, unknown>).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+    return sendBytes<R>('POST', `${baseURL}${addressOf(path, input)}?${search}`, { ...headers, 'Content-Type': 'application/octet-stream' }, file, onProgress);
   },
 };

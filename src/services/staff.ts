@@ -6,6 +6,8 @@ import type { accountContract, Staff as StaffMember } from '../contracts/account
 import type { MarkBody, staffContract } from '../contracts/staff';
 import { accountPaths, staffPaths } from '../contracts/paths';
 import { forgetSessionId } from './storage';
+import type { importContract } from '../contracts/import';
+import type { UploadProgress } from './api';
 
 type Staff = typeof staffContract;
 type Account = typeof accountContract;
@@ -39,4 +41,8 @@ export const staffApi = {
     api.call<Staff['markAnswer']>('PATCH', staffPaths.markAnswer, { params: { attemptId, questionId }, body }),
 
   publish: (assignmentId: string) => api.call<Staff['publish']>('POST', staffPaths.publish, { params: { assignmentId } }),
+
+  /** Administrators: a sheet or bundle checked (dry run), or with `apply` written; problems come back in the answer. */
+  importFile: (name: string, data: Blob, apply: boolean, onProgress?: UploadProgress) =>
+    api.sendFile<typeof importContract.check>(staffPaths.import, { query: { name, ...(apply ? { apply: true } : {}) } }, data, onProgress),
 };

@@ -28,7 +28,7 @@ import { CourseSubjectsScreen, CoursesScreen, ExamsScreen, LiveExamScreen, MyQaS
 export const appRoutes = createRoutesFromElements(
   <Route errorElement={<RouteError />} element={<RouteFrame />}>
     <Route element={<OnDemand />}>
-      <Route path="/staff" element={<StaffDesk />} />
+      <Route path="/staff/*" element={<StaffDesk />} />
     </Route>
     <Route element={<PublicOnly />}>
       <Route path="/login" element={<SignIn />} />

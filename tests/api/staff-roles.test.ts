@@ -147,7 +147,7 @@ describe('staff courses in the bundle', () => {
 
   it("accepts a teacher's courses of the bundle and refuses unknown courses and an admin's courses", () => {
     expect(problems(bundle({ courseIds: ['c90000000000000000000001'] }))).toEqual([]);
-    expect(problems(bundle({ courseIds: ['c90000000000000000000002'] }))).toEqual(['staff 5f9000000000000000000001: course c90000000000000000000002 is not in the bundle']);
-    expect(problems(bundle({ role: 'admin', courseIds: ['c90000000000000000000001'] }))).toEqual(['staff 5f9000000000000000000001: an admin acts on every course and takes no courseIds']);
+    expect(problems(bundle({ courseIds: ['c90000000000000000000002'] }))).toEqual(['/staff/0/courseIds/0: staff 5f9000000000000000000001: course c90000000000000000000002 is not in the bundle nor in the academy']);
+    expect(problems(bundle({ role: 'admin', courseIds: ['c90000000000000000000001'] }))).toEqual(['/staff/0/courseIds: staff 5f9000000000000000000001: an admin acts on every course and takes no courseIds']);
   });
 });

@@ -8,6 +8,8 @@ import type { TestServer } from './test-server.js';
 export const DEMO_STUDENT = { id: '570000000000000000000001', phone: '01700000001', password: 'student123' } as const;
 /** The demo teacher: marks written answers and publishes results at /staff. */
 export const DEMO_TEACHER = { id: '5f0000000000000000000001', username: 'teacher@academy.test', password: 'teacher-pass-2026' } as const;
+/** The demo administrator: imports sheets at /staff/import. */
+export const DEMO_ADMIN = { id: '5f0000000000000000000002', username: 'admin@academy.test', password: 'admin-pass-2026' } as const;
 /** In no batch: the empty states. */
 export const NO_BATCH_STUDENT = { id: '570000000000000000000002', phone: '01700000002', password: 'student123' } as const;
 

@@ -69,7 +69,8 @@ export const GroupSchema = Type.Object(
 
 export const StudentSchema = Type.Object(
   {
-    id: Id,
+    /** Optional: a student without one is matched by phone, or gets a new id. */
+    id: Opt(Id),
     name: Text,
     sid: Text,
     phone: Phone,
@@ -230,6 +231,23 @@ export const FacultySchema = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * Removing is explicit, never implied by absence: one entry per thing to remove. exam, question, item
+ * (chapter, lecture or question-solve item) and content take `id`; assignment takes `examId` and
+ * `groupId`; membership takes `groupId` and `studentId` or `phone`.
+ */
+export const RemovalSchema = Type.Object(
+  {
+    kind: Type.Union(['exam', 'question', 'item', 'content', 'assignment', 'membership'].map((k) => Type.Literal(k))),
+    id: Opt(Id),
+    examId: Opt(Id),
+    groupId: Opt(Id),
+    studentId: Opt(Id),
+    phone: Opt(Phone),
+  },
+  { additionalProperties: false },
+);
+
 export const BundleSchema = Type.Object(
   {
     staff: Opt(Type.Array(StaffSchema)),
@@ -241,8 +259,10 @@ export const BundleSchema = Type.Object(
     notifications: Opt(Type.Array(NotificationSchema)),
     submissions: Opt(Type.Array(SubmissionSchema)),
     faculties: Opt(Type.Array(FacultySchema)),
+    remove: Opt(Type.Array(RemovalSchema)),
   },
   { additionalProperties: false },
 );
 
 export type Bundle = Static<typeof BundleSchema>;
+export type Removal = Static<typeof RemovalSchema>;

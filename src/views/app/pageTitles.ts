@@ -25,6 +25,7 @@ export const PAGE_TITLES: [pattern: string, title: string][] = [
   ['/question-details/:id', 'Question'],
   ['/my-qa', 'My questions'],
   ['/student-profile', 'My Profile'],
+  ['/staff/import', 'Import content'],
   ['/staff', 'Teacher desk'],
 ];
 

@@ -20,6 +20,8 @@ import { Notice } from '../ui/Notice';
 import { Spinner } from '../ui/Spinner';
 import { Tabs } from '../ui/Tabs';
 import { AnswerMarking } from './AnswerMarking';
+import { ImportPage } from './ImportPage';
+import { useLocation } from 'react-router-dom';
 
 export type DeskActor = ReturnType<typeof useDeskActor>;
 
@@ -94,19 +96,39 @@ function SignedInDesk({ desk }: { desk: DeskActor }) {
   const staff = useSelector(desk, (s) => s.context.staff);
   const signingOut = useSelector(desk, (s) => s.matches('signingOut'));
   const inQueue = useSelector(desk, (s) => s.matches({ signedIn: 'queue' }));
+  const onImport = useLocation().pathname === '/staff/import';
+  const admin = staff?.role === 'admin';
   return (
     <div className="min-h-dvh bg-slate-50">
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-14 w-full max-w-4xl items-center gap-2 px-3 sm:px-6">
           <img src="/logo.svg" alt="" width={32} height={32} className="h-8 w-8" />
           <span className="font-semibold text-brand-800">Teacher desk</span>
+          <nav aria-label="Teacher desk" className="flex gap-1">
+            <ButtonLink variant="quiet" to="/staff" aria-current={onImport ? undefined : 'page'}>
+              Grading
+            </ButtonLink>
+            {admin && (
+              <ButtonLink variant="quiet" to="/staff/import" aria-current={onImport ? 'page' : undefined}>
+                Import
+              </ButtonLink>
+            )}
+          </nav>
           <span className="ml-auto hidden truncate text-sm text-slate-600 min-[420px]:inline">{staff?.name}</span>
           <Button variant="quiet" busy={signingOut} onClick={() => desk.send({ type: 'desk.signOut' })} className="ml-auto min-[420px]:ml-0">
             Sign out
           </Button>
         </div>
       </header>
-      <main className="mx-auto w-full max-w-4xl px-3 py-4 sm:px-6">{inQueue ? <GradingQueueView desk={desk} /> : <AssignmentList desk={desk} />}</main>
+      <main className="mx-auto w-full max-w-4xl px-3 py-4 sm:px-6">
+        {onImport ? (
+          admin ? <ImportPage /> : <Notice title="Importing content is for administrators only.">Ask an administrator of the academy to import it.</Notice>
+        ) : inQueue ? (
+          <GradingQueueView desk={desk} />
+        ) : (
+          <AssignmentList desk={desk} />
+        )}
+      </main>
     </div>
   );
 }

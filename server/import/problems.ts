@@ -1,0 +1,84 @@
+// Problems of an import: every one is listed at once, with its place (file, sheet, row, column, field)
+// and a plain message; a bundle with any problem is refused whole and nothing is written.
+
+/** Where in the staff's own file a value came from. */
+export interface Place {
+  file?: string;
+  sheet?: string;
+  row?: number;
+  column?: string;
+}
+
+export interface Problem extends Place {
+  /** The bundle field, as a JSON pointer (/exams/0/questions/2/answer). */
+  field: string;
+  message: string;
+}
+
+/**
+ * The places the reader found each part of the bundle at: a JSON pointer prefix (/exams/0/questions/2)
+ * to its file, sheet and row, and for a sheet row, which column holds which field.
+ */
+export class PlaceMap {
+  readonly #places = new Map<string, Place & { columns?: Record<string, string> }>();
+
+  set(pointer: string, place: Place & { columns?: Record<string, string> }): void {
+    this.#places.set(pointer, place);
+  }
+
+  /** The place of a field: its nearest mapped parent, with the column of the field when the sheet has one. */
+  placeOf(field: string): Place {
+    const parts = field.split('/');
+    for (let n = parts.length; n >= 1; n--) {
+      const prefix = parts.slice(0, n).join('/') || '/';
+      const found = this.#places.get(prefix === '' ? '/' : prefix);
+      if (!found) continue;
+      const { columns, ...place } = found;
+      const rest = parts.slice(n);
+      const column = columns && rest.length ? columns[rest[0]!] : undefined;
+      return column ? { ...place, column } : place;
+    }
+    return this.#places.get('/') ?? {};
+  }
+}
+
+export function describePlace(problem: Place & { field?: string }): string {
+  const parts: string[] = [];
+  if (problem.file) parts.push(problem.file);
+  if (problem.sheet) parts.push(`sheet ${problem.sheet}`);
+  if (problem.row !== undefined) parts.push(`row ${problem.row}`);
+  if (problem.column) parts.push(`column ${problem.column}`);
+  if (problem.row === undefined && problem.field && problem.field !== '/') parts.push(problem.field);
+  return parts.join(', ');
+}
+
+export const formatProblem = (problem: Problem): string => {
+  const where = describePlace(problem);
+  return where ? `${where}: ${problem.message}` : problem.message;
+};
+
+/** A refused import: the bundle or sheet had problems, and nothing was written. */
+export class BundleError extends Error {
+  /** The problems as lines ("file, sheet, row, column: message"). */
+  readonly problems: string[];
+  constructor(readonly details: Problem[]) {
+    const lines = details.map(formatProblem);
+    super(`The import was refused, nothing was written. ${lines.length === 1 ? 'One problem' : `${lines.length} problems`}:\n${lines.map((p) => `  - ${p}`).join('\n')}`);
+    this.problems = lines;
+  }
+}
+
+/** Collects problems found by the checks, placing each by its field. */
+export class Problems {
+  readonly list: Problem[] = [];
+  constructor(readonly places: PlaceMap = new PlaceMap()) {}
+
+  add(field: string, message: string): void {
+    if (this.list.some((p) => p.field === field && p.message === message)) return;
+    this.list.push({ ...this.places.placeOf(field), field, message });
+  }
+
+  throwIfAny(): void {
+    if (this.list.length) throw new BundleError(this.list);
+  }
+}

@@ -1,0 +1,188 @@
+// The desk's Import page (/staff/import, administrators): choose a sheet or bundle, check it (dry
+// run), review the changes or every problem by row, import, see the result. The flow is the
+// academyImport statechart; this screen renders it and sends the administrator's events.
+import { useRef, type ChangeEvent } from 'react';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { useActorRef, useSelector } from '@xstate/react';
+import { academyImportMachine } from '../../machines/academyImport.machine';
+import type { ImportKind, ImportProblem, ImportResult } from '../../contracts/import';
+import { staffApi } from '../../services/staff';
+import { Button } from '../ui/Button';
+import { InlineAlert } from '../ui/InlineAlert';
+import { Notice } from '../ui/Notice';
+import { Spinner } from '../ui/Spinner';
+import { TableHead } from '../ui/TableHead';
+
+type ImportActor = ActorRefFrom<typeof academyImportMachine>;
+
+function useImportActor(): ImportActor {
+  // The upload reports its bytes to the machine that started it.
+  const self = useRef<ImportActor | null>(null);
+  const actor = useActorRef(
+    academyImportMachine.provide({
+      actors: {
+        sendFile: fromPromise(({ input }) =>
+          staffApi.importFile(input.file.name, input.file.data, input.apply, (sent, total) => self.current?.send({ type: 'import.progress', sent, total })),
+        ),
+      },
+    }),
+  );
+  self.current = actor;
+  return actor;
+}
+
+export function ImportPage() {
+  const actor = useImportActor();
+  const state = useSelector(actor, (s) => s);
+  const { file, progress, result, problem } = state.context;
+  const sending = state.matches('checking') || state.matches('applying');
+  const choose = (e: ChangeEvent<HTMLInputElement>) => {
+    const chosen = e.target.files?.[0];
+    if (chosen) actor.send({ type: 'import.choose', file: { name: chosen.name, size: chosen.size, data: chosen } });
+  };
+  const percent = progress && progress.total > 0 ? Math.round((progress.sent / progress.total) * 100) : 0;
+  return (
+    <section aria-labelledby="import-title">
+      <h1 id="import-title" className="mb-1 text-xl font-semibold text-slate-900">
+        Import content
+      </h1>
+      <p className="mb-4 text-sm text-slate-600">
+        An exam, a batch&apos;s students or lectures and chapters, from an XLSX or CSV sheet or a JSON bundle. It is checked first; nothing is written until you press Import.
+      </p>
+      {state.matches('choosing') && (
+        <div className="rounded-xl border border-slate-200 bg-white p-4">
+          <label htmlFor="import-file" className="mb-2 block font-medium text-slate-800">
+            Sheet or bundle
+          </label>
+          <input id="import-file" type="file" accept=".xlsx,.csv,.json" onChange={choose} className="mb-3 block w-full text-sm" />
+          <div className="mb-3">
+            <InlineAlert words={problem} />
+          </div>
+          <Button onClick={() => actor.send({ type: 'import.check' })}>Check</Button>
+        </div>
+      )}
+      {sending && (
+        <div className="rounded-xl border border-slate-200 bg-white p-4" aria-live="polite">
+          <p className="mb-2 font-medium text-slate-800">{state.matches('checking') ? `Checking ${file?.name}` : `Importing ${file?.name}`}</p>
+          {state.matches({ checking: 'uploading' }) || state.matches({ applying: 'uploading' }) ? (
+            <progress className="h-2 w-full accent-brand-700" max={100} value={percent} aria-label={`Sending ${file?.name}`} aria-valuetext={`${percent}%`} />
+          ) : (
+            <Spinner label={state.matches('checking') ? 'Reading and checking the file…' : 'Writing the changes…'} showLabel />
+          )}
+        </div>
+      )}
+      {state.matches('failed') && (
+        <Notice
+          tone="error"
+          className="my-2"
+          title={problem?.title ?? 'The file could not be sent.'}
+          action={
+            <>
+              <Button onClick={() => actor.send({ type: 'import.retry' })}>Try again</Button>
+              <Button variant="secondary" onClick={() => actor.send({ type: 'import.again' })}>
+                Choose another file
+              </Button>
+            </>
+          }
+        >
+          {problem?.description}
+        </Notice>
+      )}
+      {state.matches({ reviewing: 'problems' }) && result && <Problems result={result} onAgain={() => actor.send({ type: 'import.again' })} />}
+      {state.matches({ reviewing: 'nothing' }) && result && (
+        <Review title="Nothing to import: the academy already holds all of it." result={result}>
+          <Button variant="secondary" onClick={() => actor.send({ type: 'import.again' })}>
+            Choose another file
+          </Button>
+        </Review>
+      )}
+      {state.matches({ reviewing: 'diff' }) && result && (
+        <Review title={`Checked ${file?.name}: these are the changes. Nothing is written yet.`} result={result}>
+          <Button onClick={() => actor.send({ type: 'import.confirm' })}>Import</Button>
+          <Button variant="secondary" onClick={() => actor.send({ type: 'import.again' })}>
+            Choose another file
+          </Button>
+        </Review>
+      )}
+      {state.matches('done') && result && (
+        <Review title={`Imported ${file?.name}.`} result={result}>
+          <Button variant="secondary" onClick={() => actor.send({ type: 'import.again' })}>
+            Import another file
+          </Button>
+        </Review>
+      )}
+    </section>
+  );
+}
+
+function Review({ title, result, children }: { title: string; result: ImportResult; children: React.ReactNode }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4">
+      <p role="status" className="mb-3 font-medium text-slate-900">
+        {title}
+      </p>
+      <table className="mb-3 w-full text-left text-sm" aria-label="Changes by kind">
+        <TableHead columns={['Kind', 'Added', 'Updated', 'Unchanged', 'Removed']} />
+        <tbody>
+          {result.kinds.map((k) => (
+            <tr key={k.kind} className="border-t border-slate-100">
+              <th scope="row" className="px-3 py-2 font-medium">
+                {k.kind}
+              </th>
+              <td className="px-3 py-2">{k.added}</td>
+              <td className="px-3 py-2">{k.updated}</td>
+              <td className="px-3 py-2">{k.unchanged}</td>
+              <td className="px-3 py-2">{k.removed}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {result.kinds.some((k) => k.changes.length > 0) && <ChangeList kinds={result.kinds} />}
+      <div className="flex flex-wrap gap-2">{children}</div>
+    </div>
+  );
+}
+
+function ChangeList({ kinds }: { kinds: ImportKind[] }) {
+  return (
+    <details className="mb-3 text-sm">
+      <summary className="cursor-pointer text-brand-800">Every change</summary>
+      <ul className="mt-2 space-y-1">
+        {kinds.flatMap((k) =>
+          k.changes.map((c) => (
+            <li key={`${k.kind}:${c.id}:${c.action}`}>
+              {k.kind} {c.action}: {c.label}
+              {c.fields ? ` (${c.fields.join(', ')})` : ''}
+            </li>
+          )),
+        )}
+      </ul>
+    </details>
+  );
+}
+
+const placeOf = (p: ImportProblem) => [p.file, p.sheet && `sheet ${p.sheet}`, p.row !== undefined && `row ${p.row}`, p.column && `column ${p.column}`].filter(Boolean).join(', ') || p.field;
+
+function Problems({ result, onAgain }: { result: ImportResult; onAgain: () => void }) {
+  return (
+    <div className="rounded-xl border border-red-200 bg-white p-4">
+      <p role="alert" className="mb-3 font-medium text-red-800">
+        {result.problems.length === 1 ? 'The file has a problem' : `The file has ${result.problems.length} problems`}; nothing was written. Fix them and choose the file again.
+      </p>
+      <table className="mb-3 w-full text-left text-sm" aria-label="Problems">
+        <TableHead columns={['Where', 'Problem']} />
+        <tbody>
+          {result.problems.map((p, i) => (
+            <tr key={i} className="border-t border-slate-100 align-top">
+              <td className="px-3 py-2 whitespace-nowrap">{placeOf(p)}</td>
+              <td className="px-3 py-2">{p.message}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Button variant="secondary" onClick={onAgain}>
+        Choose another file
+      </Button>
+    </div>
+  );
+}
