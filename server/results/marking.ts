@@ -73,7 +73,8 @@ export async function staffAssignments(db: Kysely<Database>): Promise<StaffAssig
   return rows.map(assignmentView);
 }
 
-async function staffAssignment(db: Kysely<Database>, assignmentId: string): Promise<StaffAssignment> {
+/** One exam assignment as the desk lists it; 404 assignmentNotFound when there is none. */
+export async function staffAssignment(db: Kysely<Database>, assignmentId: string): Promise<StaffAssignment> {
   const row = await assignmentRows(db).where('ea.id', '=', assignmentId).executeTakeFirst();
   if (!row) throw markingErrors.assignmentNotFound();
   return assignmentView(row);
