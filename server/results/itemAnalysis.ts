@@ -11,7 +11,7 @@ import type { AnswerValue } from '../../src/contracts/exams.js';
 import type { ItemAnalysis, ItemStats } from '../../src/contracts/staff.js';
 import type { QuestionScore } from '../../src/domain/scoring.js';
 import {
-  analyseItems, choiceLabel, ITEM_ANALYSIS_MIN_ATTEMPTS, ITEM_FLAG_TEXT, plainTitle, type AnalysedAttempt, type AnalysedQuestion, type AnalysedResponse,
+  analyseItems, choiceLabel, itemAnalysisFileName, ITEM_ANALYSIS_MIN_ATTEMPTS, ITEM_FLAG_TEXT, plainTitle, type AnalysedAttempt, type AnalysedQuestion, type AnalysedResponse,
 } from '../../src/domain/itemAnalysis.js';
 import { finalizeExpiredAttempts, type ExamDeps } from '../exams/attempts.js';
 import { questionsOfExam, scorableQuestion } from '../exams/queries.js';
@@ -74,12 +74,6 @@ const questionRow = (q: ItemStats) => [
   q.number, q.title, q.type, q.point, q.attempts, q.facility, q.upperFacility, q.lowerFacility, q.discrimination, q.pointBiserial, q.flags.map((flag) => ITEM_FLAG_TEXT[flag]).join(' '),
 ];
 
-/** A file name from the exam's title: letters, digits, spaces and dashes only. */
-function sheetName(analysis: ItemAnalysis, extension: string): string {
-  const title = analysis.assignment.exam.title.replace(/[^A-Za-z0-9 -]+/g, '').trim().replace(/\s+/g, '-') || 'exam';
-  return `item-analysis-${title}-${analysis.assignment.groupName.replace(/[^A-Za-z0-9 -]+/g, '').trim().replace(/\s+/g, '-') || 'batch'}.${extension}`;
-}
-
 /**
  * The analysis as a sheet: CSV holds the questions table followed by the responses table; XLSX holds
  * them as two worksheets. Below the minimum number of attempts both tables are empty.
@@ -90,7 +84,7 @@ export async function itemAnalysisSheet(analysis: ItemAnalysis, format: 'csv' | 
   if (format === 'csv') {
     const text = `${Papa.unparse({ fields: SHEET_COLUMNS, data: questions })}\r\n\r\n${Papa.unparse({ fields: RESPONSE_COLUMNS, data: responses })}\r\n`;
     // A byte order mark so that spreadsheet programs read Bengali titles as UTF-8.
-    return { body: Buffer.from(`\uFEFF${text}`, 'utf8'), type: 'text/csv; charset=utf-8', filename: sheetName(analysis, 'csv') };
+    return { body: Buffer.from(`\uFEFF${text}`, 'utf8'), type: 'text/csv; charset=utf-8', filename: itemAnalysisFileName(analysis.assignment.exam.title, analysis.assignment.groupName, 'csv') };
   }
   const book = new ExcelJS.Workbook();
   const add = (name: string, columns: string[], rows: unknown[][]) => {
@@ -101,5 +95,5 @@ export async function itemAnalysisSheet(analysis: ItemAnalysis, format: 'csv' | 
   add('Questions', SHEET_COLUMNS, questions);
   add('Responses', RESPONSE_COLUMNS, responses);
   const body = Buffer.from(await book.xlsx.writeBuffer());
-  return { body, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', filename: sheetName(analysis, 'xlsx') };
+  return { body, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', filename: itemAnalysisFileName(analysis.assignment.exam.title, analysis.assignment.groupName, 'xlsx') };
 }

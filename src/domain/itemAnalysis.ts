@@ -220,3 +220,9 @@ export function plainTitle(html: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/** The sheet's file name from the exam's title and the batch's name: letters, digits and dashes only. */
+export function itemAnalysisFileName(examTitle: string, groupName: string, extension: 'csv' | 'xlsx'): string {
+  const part = (text: string, fallback: string) => text.replace(/[^A-Za-z0-9 -]+/g, '').trim().replace(/\s+/g, '-') || fallback;
+  return `item-analysis-${part(examTitle, 'exam')}-${part(groupName, 'batch')}.${extension}`;
+}

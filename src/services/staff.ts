@@ -39,4 +39,11 @@ export const staffApi = {
     api.call<Staff['markAnswer']>('PATCH', staffPaths.markAnswer, { params: { attemptId, questionId }, body }),
 
   publish: (assignmentId: string) => api.call<Staff['publish']>('POST', staffPaths.publish, { params: { assignmentId } }),
+
+  /** The item analysis of an assignment's submitted attempts (published live exams and practice exams). */
+  itemAnalysis: (assignmentId: string) => api.call<Staff['itemAnalysis']>('GET', staffPaths.itemAnalysis, { params: { assignmentId } }),
+
+  /** The same analysis as a sheet to save: CSV or XLSX. */
+  itemAnalysisSheet: (assignmentId: string, format: 'csv' | 'xlsx') =>
+    api.file<Staff['itemAnalysisSheet']>(staffPaths.itemAnalysisSheet, { params: { assignmentId }, query: { format } }),
 };
