@@ -28,22 +28,25 @@ async function gradedAttempts(db: Kysely<Database>, examId: string, groupId: str
     .selectFrom('results as r')
     .innerJoin('attempts as a', 'a.id', 'r.attempt_id')
     .leftJoin('answers as an', 'an.attempt_id', 'r.attempt_id')
-    .select(['r.attempt_id', 'r.marks_obtained', 'r.detail', 'an.question_id', 'an.answer'])
+    .select(['r.attempt_id', 'r.marks_obtained', 'r.detail', 'an.question_id', 'an.answer', 'an.extra'])
     .where('r.exam_id', '=', examId)
     .where('r.group_id', '=', groupId)
     .where('a.submitted_at', 'is not', null)
     .where('a.superseded_at', 'is', null)
     .execute();
-  const attempts = new Map<string, { total: number; detail: string; answers: Map<string, AnswerValue> }>();
+  const attempts = new Map<string, { total: number; detail: string; answers: Map<string, { answer: AnswerValue; attachments: number }> }>();
   for (const row of rows) {
     let attempt = attempts.get(row.attempt_id);
     if (!attempt) attempts.set(row.attempt_id, (attempt = { total: Number(row.marks_obtained), detail: row.detail, answers: new Map() }));
-    if (row.question_id !== null && row.answer !== null) attempt.answers.set(row.question_id, readJson<AnswerValue>(row.answer, []));
+    if (row.question_id !== null && row.answer !== null) {
+      attempt.answers.set(row.question_id, { answer: readJson<AnswerValue>(row.answer, []), attachments: readJson<unknown[]>(row.extra, []).length });
+    }
   }
   return [...attempts].map(([id, attempt]) => {
     const responses = new Map<string, AnalysedResponse>();
     for (const score of readJson<QuestionScore[]>(attempt.detail, [])) {
-      responses.set(score.questionId, { answer: attempt.answers.get(score.questionId) ?? [], marks: Number(score.marks), negativeMarks: Number(score.negativeMarks) });
+      const given = attempt.answers.get(score.questionId);
+      responses.set(score.questionId, { answer: given?.answer ?? [], attachments: given?.attachments ?? 0, marks: Number(score.marks), negativeMarks: Number(score.negativeMarks) });
     }
     return { id, total: attempt.total, responses };
   });

@@ -170,12 +170,14 @@ describe('item analysis rules', () => {
     // Marks 4 3 2 1 0 0 0 0 0 0 of 4 → scores 1 .75 .5 .25 0 ... → facility 2.5 / 10 = 0.25.
     const attempts: AnalysedAttempt[] = ids.map((id, i) => {
       const marks = Math.max(0, 4 - i);
-      return { id, total: marks, responses: new Map([['essay', { answer: marks > 0 ? ['text'] : [], marks, negativeMarks: 0 }]]) };
+      // s05 answered with a photo alone (0 marks): answered, not "No answer".
+      return { id, total: marks, responses: new Map([['essay', { answer: marks > 0 ? ['text'] : [], attachments: i === 4 ? 1 : 0, marks, negativeMarks: 0 }]]) };
     });
     const [stats] = analyseItems([essay], attempts).questions;
     // Only the question itself makes the total: the rest is 0 for everyone, so no correlation.
     expect(stats).toMatchObject({ facility: 0.25, upperFacility: 0.75, lowerFacility: 0, discrimination: 0.75, pointBiserial: null });
-    expect(stats!.choices).toEqual([{ option: null, response: 'blank', key: false, upper: 0, lower: 3, all: 6 }]);
+    // No answer: s06-s10 (5); the lower group s08 s09 s10 (ties at 0 by id).
+    expect(stats!.choices).toEqual([{ option: null, response: 'blank', key: false, upper: 0, lower: 3, all: 5 }]);
   });
 
   it('a question not served to some attempts (segmented exams) counts only those it was served to', () => {
