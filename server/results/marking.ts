@@ -81,7 +81,8 @@ export async function staffAssignments(db: Kysely<Database>, graceSeconds: numbe
   return rows.map((row) => assignmentView(row, graceSeconds));
 }
 
-async function staffAssignment(db: Kysely<Database>, assignmentId: string, graceSeconds: number): Promise<StaffAssignment> {
+/** One exam assignment as the desk lists it; 404 assignmentNotFound when there is none. */
+export async function staffAssignment(db: Kysely<Database>, assignmentId: string, graceSeconds: number): Promise<StaffAssignment> {
   const row = await assignmentRows(db).where('ea.id', '=', assignmentId).executeTakeFirst();
   if (!row) throw markingErrors.assignmentNotFound();
   return assignmentView(row, graceSeconds);

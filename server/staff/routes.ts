@@ -9,6 +9,7 @@ import { gradingQueue, markAnswer, publishResults, staffAssignments } from '../r
 import { checkedMedia, details, forumErrors, notifyReply } from '../forum/routes.js';
 import { commentById, completeQuestion, insertComment, questionById, questionRow, staffQuestions } from '../forum/queries.js';
 import { publishNotification } from '../notifications/publish.js';
+import { itemAnalysisOf, itemAnalysisSheet } from '../results/itemAnalysis.js';
 import { FORUM_DEFAULT_PAGE_SIZE } from '../../src/domain/forum.js';
 import { newId } from '../ids.js';
 import { assertTeaches, assignmentCourse, attemptCourse, coursesOf } from './access.js';
@@ -38,6 +39,17 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({ ...staffContract.publish, handler: async (request) => {
     await assertTeaches(app.db, request.staff, await assignmentCourse(app.db, request.params.assignmentId));
     return { data: await publishResults(app, examDepsOf(app), request.params.assignmentId) };
+  } });
+
+  app.route({ ...staffContract.itemAnalysis, handler: async (request) => {
+    await assertTeaches(app.db, request.staff, await assignmentCourse(app.db, request.params.assignmentId));
+    return { data: await itemAnalysisOf(examDepsOf(app), request.params.assignmentId) };
+  } });
+
+  app.route({ ...staffContract.itemAnalysisSheet, handler: async (request, reply) => {
+    await assertTeaches(app.db, request.staff, await assignmentCourse(app.db, request.params.assignmentId));
+    const sheet = await itemAnalysisSheet(await itemAnalysisOf(examDepsOf(app), request.params.assignmentId), request.query.format);
+    return reply.type(sheet.type).header('content-disposition', `attachment; filename="${sheet.filename}"`).header('cache-control', 'private, no-store').send(sheet.body);
   } });
 
   app.route({ ...staffContract.forumQuestions, handler: async (request) => {

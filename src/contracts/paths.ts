@@ -76,6 +76,8 @@ export const staffPaths = {
   gradingQueue: '/staff/exam-assignments/:assignmentId/answers',
   markAnswer: '/staff/attempts/:attemptId/answers/:questionId',
   publish: '/staff/exam-assignments/:assignmentId/publish',
+  itemAnalysis: '/staff/exam-assignments/:assignmentId/item-analysis',
+  itemAnalysisSheet: '/staff/exam-assignments/:assignmentId/item-analysis/sheet',
   forumQuestions: '/staff/qa/questions',
   forumReply: '/staff/qa/questions/:questionId/replies',
   forumComplete: '/staff/qa/questions/:questionId/complete',

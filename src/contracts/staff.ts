@@ -5,7 +5,7 @@
 // (assignments, forum questions) hold only those courses; acting on another course's assignment,
 // answer or question is refused with 403 'You do not teach this course.' (code notYourCourse).
 import { Type, type Static } from '@sinclair/typebox';
-import { BoundedInteger, BoundedNumber, Data, failures, IdParams, Nullable, type RouteContract } from './common';
+import { Binary, BoundedInteger, BoundedNumber, Data, failures, IdParams, Nullable, type RouteContract } from './common';
 import { AnswerValue, Attachment } from './exams';
 import { ForumComment, ForumMedia, ForumQuestion, SearchResult } from './forum';
 import { staffPaths } from './paths';
@@ -105,6 +105,70 @@ export const StaffReplyBody = Type.Object(
 );
 export type StaffReplyBody = Static<typeof StaffReplyBody>;
 
+/** Why a question may need a look, from its item statistics (src/domain/itemAnalysis.ts says when each is raised). */
+export const ItemFlag = Type.Union([
+  Type.Literal('negativeDiscrimination'),
+  Type.Literal('nearZeroDiscrimination'),
+  Type.Literal('keyPossiblyWrong'),
+  Type.Literal('allCorrect'),
+  Type.Literal('noneCorrect'),
+]);
+export type ItemFlag = Static<typeof ItemFlag>;
+
+/**
+ * How often one response was given, in the upper and lower 27 % groups and by everyone: an option
+ * chosen (MCQ, checkbox), an option answered true or false (MCA, one line per option and value), or
+ * no answer. `key`: the response the key asks for.
+ */
+export const ItemChoice = Type.Object({
+  option: Nullable(Type.Integer({ minimum: 0 })),
+  response: Type.Union([Type.Literal('chosen'), Type.Literal('true'), Type.Literal('false'), Type.Literal('blank')]),
+  key: Type.Boolean(),
+  upper: Type.Integer({ minimum: 0 }),
+  lower: Type.Integer({ minimum: 0 }),
+  all: Type.Integer({ minimum: 0 }),
+});
+export type ItemChoice = Static<typeof ItemChoice>;
+
+/** One question's item statistics; null where too few attempts were served the question to say. */
+export const ItemStats = Type.Object({
+  questionId: Type.String(),
+  /** 1-based number of the question in the exam. */
+  number: Type.Integer({ minimum: 1 }),
+  /** The question's text without markup. */
+  title: Type.String(),
+  type: Type.String(),
+  point: Type.Number(),
+  /** Submitted attempts that were served the question. */
+  attempts: Type.Integer({ minimum: 0 }),
+  /** Mean share of the question's marks earned (for one-mark-or-nothing types: the share correct). */
+  facility: Nullable(Type.Number()),
+  upperFacility: Nullable(Type.Number()),
+  lowerFacility: Nullable(Type.Number()),
+  /** Upper-group facility minus lower-group facility. */
+  discrimination: Nullable(Type.Number()),
+  /** Corrected point-biserial: correlation of the question's score with the total without the question. */
+  pointBiserial: Nullable(Type.Number()),
+  choices: Type.Array(ItemChoice),
+  flags: Type.Array(ItemFlag),
+});
+export type ItemStats = Static<typeof ItemStats>;
+
+export const ItemAnalysis = Type.Object({
+  assignment: StaffAssignment,
+  /** Submitted attempts analysed. */
+  attempts: Type.Integer({ minimum: 0 }),
+  /** Fewest submitted attempts the analysis needs; below it `questions` is empty. */
+  minimumAttempts: Type.Integer({ minimum: 1 }),
+  /** Attempts in each of the upper and lower groups (27 % of the attempts, rounded). */
+  groupSize: Type.Integer({ minimum: 0 }),
+  questions: Type.Array(ItemStats),
+});
+export type ItemAnalysis = Static<typeof ItemAnalysis>;
+
+export const ItemAnalysisSheetQuery = Type.Object({ format: Type.Union([Type.Literal('csv'), Type.Literal('xlsx')]) }, { additionalProperties: false });
+export type ItemAnalysisSheetQuery = Static<typeof ItemAnalysisSheetQuery>;
+
 export const staffContract = {
   assignments: {
     method: 'GET',
@@ -167,5 +231,23 @@ export const staffContract = {
     config: { access: 'staff' },
     // The question then takes no edits and no replies; the asker is notified.
     schema: { params: IdParams('questionId'), response: { 200: Data(ForumQuestion), ...failures(400, 401, 403, 404) } },
+  },
+  itemAnalysis: {
+    method: 'GET',
+    url: staffPaths.itemAnalysis,
+    config: { access: 'staff' },
+    // 409 resultsNotPublished for a live exam before its results are published (the analysis shows the keys).
+    schema: { params: IdParams('assignmentId'), response: { 200: Data(ItemAnalysis), ...failures(400, 401, 403, 404, 409) } },
+  },
+  itemAnalysisSheet: {
+    method: 'GET',
+    url: staffPaths.itemAnalysisSheet,
+    config: { access: 'staff' },
+    // The same analysis as a sheet to download (one row per response of each question); the same refusals.
+    schema: {
+      params: IdParams('assignmentId'),
+      querystring: ItemAnalysisSheetQuery,
+      response: { 200: Binary('text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'), ...failures(400, 401, 403, 404, 409) },
+    },
   },
 } satisfies Record<string, RouteContract>;

@@ -45,4 +45,11 @@ export const staffApi = {
   /** Administrators: a sheet or bundle checked (dry run), or with `apply` written; problems come back in the answer. */
   importFile: (name: string, data: Blob, apply: boolean, onProgress?: UploadProgress) =>
     api.sendFile<typeof importContract.check>(staffPaths.import, { query: { name, ...(apply ? { apply: true } : {}) } }, data, onProgress),
+
+  /** The item analysis of an assignment's submitted attempts (published live exams and practice exams). */
+  itemAnalysis: (assignmentId: string) => api.call<Staff['itemAnalysis']>('GET', staffPaths.itemAnalysis, { params: { assignmentId } }),
+
+  /** The same analysis as a sheet to save: CSV or XLSX. */
+  itemAnalysisSheet: (assignmentId: string, format: 'csv' | 'xlsx') =>
+    api.file<Staff['itemAnalysisSheet']>(staffPaths.itemAnalysisSheet, { params: { assignmentId }, query: { format } }),
 };

@@ -26,6 +26,7 @@ export const PAGE_TITLES: [pattern: string, title: string][] = [
   ['/my-qa', 'My questions'],
   ['/student-profile', 'My Profile'],
   ['/staff/import', 'Import content'],
+  ['/staff/exams/:assignmentId/analysis', 'Item analysis'],
   ['/staff', 'Teacher desk'],
 ];
 

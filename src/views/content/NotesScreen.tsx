@@ -9,6 +9,7 @@ import { contentApi } from '../../services/content';
 import type { ItemDetail, NoteFile } from '../../contracts/content';
 import { isItemType, type ItemType } from '../../contracts/paths';
 import { Button } from '../ui/Button';
+import { saveBlob } from '../ui/saveBlob';
 import { ContentListStatus, useContentList } from './ContentListStatus';
 import { ItemTabs } from './ItemTabs';
 
@@ -18,18 +19,8 @@ export function NotesScreen() {
   return <ItemNotes key={`${type}/${chapterId}`} itemId={chapterId} type={type} />;
 }
 
-/** Hands a downloaded blob to the browser as a file named after the note. */
-function saveBlob(blob: Blob, title: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = /\.[a-z0-9]{2,4}$/i.test(title) ? title : `${title}.pdf`;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoked later: the browser reads the blob after the click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+/** The file name of a note: its title, with .pdf unless it names its own extension. */
+const noteFileName = (title: string): string => (/\.[a-z0-9]{2,4}$/i.test(title) ? title : `${title}.pdf`);
 
 function ItemNotes({ itemId, type }: { itemId: string; type: ItemType }) {
   const { actor, items, heading } = useContentList<NoteFile, ItemDetail>(async () => {
@@ -45,7 +36,7 @@ function ItemNotes({ itemId, type }: { itemId: string; type: ItemType }) {
         ),
       },
       actions: {
-        saveFile: (_, { blob, note }) => saveBlob(blob, note.title),
+        saveFile: (_, { blob, note }) => saveBlob(blob, noteFileName(note.title)),
         logFailure: (_, { error }) => console.error('Note download failed', error),
       },
     }),

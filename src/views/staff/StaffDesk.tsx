@@ -14,6 +14,7 @@ import { staffDeskTitleOf } from '../app/pageTitles';
 import { AuthCard, TextField } from '../auth/AuthCard';
 import { Button } from '../ui/Button';
 import { ButtonLink } from '../ui/ButtonLink';
+import { PageLink } from '../ui/PageLink';
 import { InlineAlert } from '../ui/InlineAlert';
 import { Modal } from '../ui/Modal';
 import { Notice } from '../ui/Notice';
@@ -192,6 +193,7 @@ function AssignmentRow({ assignment, canOpen, onOpen }: { assignment: StaffAssig
         <span>{assignment.submitted} submitted</span>
         <span className={assignment.awaitingMarking > 0 ? 'font-semibold text-amber-800' : 'text-slate-600'}>{assignment.awaitingMarking} awaiting marks</span>
         {assignment.resultPublished && <span className="font-semibold text-green-800">Results published</span>}
+        {(assignment.resultPublished || exam.isPracticeExam) && <PageLink className="font-semibold text-brand-700 underline" to={`/staff/exams/${assignment._id}/analysis`} aria-label={`Item analysis of ${exam.title}, ${assignment.groupName}`}>Item analysis</PageLink>}
       </p>
     </li>
   );

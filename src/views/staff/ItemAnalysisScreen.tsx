@@ -1,0 +1,147 @@
+// The item analysis of one exam assignment (/staff/exams/:assignmentId/analysis), opened from the
+// teacher desk's assignment row: a table of the questions with their figures and flags in plain
+// words, and the sheet to download. The flow is the itemAnalysis statechart; this view renders it.
+import { useParams } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { useActorRef, useSelector } from '@xstate/react';
+import { itemAnalysisMachine, type SheetFormat, type SheetRequest } from '../../machines/itemAnalysis.machine';
+import type { ItemAnalysis, ItemStats } from '../../contracts/staff';
+import { choiceLabel, itemAnalysisFileName, ITEM_FLAG_TEXT } from '../../domain/itemAnalysis';
+import { staffApi } from '../../services/staff';
+import { Button } from '../ui/Button';
+import { ButtonLink } from '../ui/ButtonLink';
+import { InlineAlert } from '../ui/InlineAlert';
+import { Notice } from '../ui/Notice';
+import { Spinner } from '../ui/Spinner';
+import { TableHead } from '../ui/TableHead';
+import { saveBlob } from '../ui/saveBlob';
+
+const COLUMNS = ['No.', 'Question', 'Facility', 'Discrimination', 'Point-biserial', 'Responses (upper / lower 27 %)', 'Flags'] as const;
+
+const figure = (value: number | null) => (value === null ? '—' : value.toFixed(2));
+
+export function ItemAnalysisScreen() {
+  const { assignmentId = '' } = useParams();
+  return <ItemAnalysisView key={assignmentId} assignmentId={assignmentId} />;
+}
+
+function ItemAnalysisView({ assignmentId }: { assignmentId: string }) {
+  const actor = useActorRef(
+    itemAnalysisMachine.provide({
+      actors: {
+        loadAnalysis: fromPromise<ItemAnalysis, { assignmentId: string }>(({ input }) => staffApi.itemAnalysis(input.assignmentId)),
+        downloadSheet: fromPromise<Blob, SheetRequest>(({ input }) => staffApi.itemAnalysisSheet(input.assignmentId, input.format)),
+      },
+      actions: {
+        saveSheet: ({ context }, { blob, format }) => {
+          const assignment = context.analysis!.assignment;
+          saveBlob(blob, itemAnalysisFileName(assignment.exam.title, assignment.groupName, format));
+        },
+      },
+    }),
+    { input: { assignmentId } },
+  );
+  const loading = useSelector(actor, (s) => s.hasTag('loading'));
+  const failed = useSelector(actor, (s) => s.matches('failed'));
+  const empty = useSelector(actor, (s) => s.matches('empty'));
+  const loaded = useSelector(actor, (s) => s.matches('loaded'));
+  const analysis = useSelector(actor, (s) => s.context.analysis);
+  const problem = useSelector(actor, (s) => s.context.problem);
+  const downloading = useSelector(actor, (s) => (s.hasTag('downloading') ? s.context.format : null));
+  const download = (format: SheetFormat) => actor.send({ type: 'sheet.download', format });
+
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <main className="mx-auto w-full max-w-6xl px-3 py-4 sm:px-6">
+        <ButtonLink to="/staff" variant="quiet" className="-ml-2">
+          ← Teacher desk
+        </ButtonLink>
+        <h1 className="mt-1 break-words text-xl font-semibold text-slate-900">Item analysis{analysis ? `: ${analysis.assignment.exam.title}` : ''}</h1>
+        {analysis && (
+          <p className="text-sm text-slate-600">
+            {analysis.assignment.groupName} · {analysis.attempts} submitted attempt{analysis.attempts === 1 ? '' : 's'}
+            {loaded && ` · upper and lower groups of ${analysis.groupSize}`}
+          </p>
+        )}
+        {loading && <Spinner label="Loading the item analysis…" showLabel />}
+        {failed && (
+          <Notice tone="error" title={problem?.title ?? 'The item analysis could not be loaded.'} action={<><Button onClick={() => actor.send({ type: 'analysis.retry' })}>Try again</Button><ButtonLink to="/staff" variant="secondary">Teacher desk</ButtonLink></>}>
+            {problem?.description}
+          </Notice>
+        )}
+        {empty && analysis && (
+          <Notice title="Not enough attempts yet.">
+            {`The item analysis needs at least ${analysis.minimumAttempts} submitted attempts; this exam has ${analysis.attempts}. With fewer, one student's answer moves the figures too much to say anything about a question.`}
+          </Notice>
+        )}
+        {loaded && analysis && (
+          <>
+            <div className="my-3 flex flex-wrap items-center gap-2">
+              <Button variant="secondary" busy={downloading === 'csv'} disabled={downloading !== null} onClick={() => download('csv')}>
+                Download CSV
+              </Button>
+              <Button variant="secondary" busy={downloading === 'xlsx'} disabled={downloading !== null} onClick={() => download('xlsx')}>
+                Download XLSX
+              </Button>
+            </div>
+            <InlineAlert words={problem} />
+            <p className="my-2 text-sm text-slate-600">
+              Facility: the share of the marks students earned (1.00: everyone right). Discrimination: facility in the top 27 % of students by total marks minus facility in the bottom
+              27 %. Point-biserial: how the question&apos;s score goes with the rest of the exam&apos;s marks. ✓ marks the key.
+            </p>
+            <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+              <table className="w-full text-left text-sm" aria-label="Item analysis by question">
+                <TableHead columns={COLUMNS} />
+                <tbody>
+                  {analysis.questions.map((question) => (
+                    <QuestionRow key={question.questionId} question={question} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+      </main>
+    </div>
+  );
+}
+
+function QuestionRow({ question }: { question: ItemStats }) {
+  return (
+    <tr className="border-t border-slate-200 align-top">
+      <td className="px-3 py-2 font-semibold">{question.number}</td>
+      <td className="max-w-xs px-3 py-2">
+        <span className="line-clamp-3 break-words">{question.title || '(no text)'}</span>
+        <span className="block text-xs text-slate-500">
+          {question.type} · {question.point} mark{question.point === 1 ? '' : 's'} · {question.attempts} attempts
+        </span>
+      </td>
+      <td className="px-3 py-2 tabular-nums">{figure(question.facility)}</td>
+      <td className="px-3 py-2 tabular-nums">{figure(question.discrimination)}</td>
+      <td className="px-3 py-2 tabular-nums">{figure(question.pointBiserial)}</td>
+      <td className="px-3 py-2">
+        <ul className="space-y-0.5 tabular-nums">
+          {question.choices.map((choice) => (
+            <li key={`${choice.option}-${choice.response}`} className={choice.key ? 'font-semibold text-green-800' : undefined}>
+              {choiceLabel(choice)}
+              {choice.key ? ' ✓' : ''}: {choice.upper} / {choice.lower}
+            </li>
+          ))}
+        </ul>
+      </td>
+      <td className="px-3 py-2">
+        {question.flags.length === 0 ? (
+          <span className="text-slate-500">None</span>
+        ) : (
+          <ul className="space-y-1">
+            {question.flags.map((flag) => (
+              <li key={flag} className="font-medium text-amber-900">
+                {ITEM_FLAG_TEXT[flag]}
+              </li>
+            ))}
+          </ul>
+        )}
+      </td>
+    </tr>
+  );
+}
