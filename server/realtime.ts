@@ -18,6 +18,8 @@ export interface Realtime {
   redisState(): RedisState;
   /** Sends an event to every open tab of one student, on whichever process holds it. */
   toStudent(studentId: string, event: string, payload: unknown): void;
+  /** Sends an event to every open tab of the teacher desk (staff sessions), on whichever process holds it. */
+  toStaff(event: string, payload: unknown): void;
   /** Closes the sockets of a revoked session, on whichever process holds them. */
   endSession(sessionHash: string): void;
   /** Closes every socket of a student whose sessions were all revoked. */
@@ -30,6 +32,8 @@ export interface Realtime {
 }
 
 export const studentRoom = (studentId: string) => `student:${studentId}`;
+/** Every socket of a staff session (the teacher desk) sits in this room. */
+export const STAFF_ROOM = 'staff';
 /** Each socket also sits in a room of its session, so signing out closes exactly that session's sockets. */
 const sessionRoom = (sessionHash: string) => `session:${sessionHash}`;
 
@@ -63,8 +67,9 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     try {
       const raw = (socket.handshake.auth?.sessionId as string | undefined) ?? socket.handshake.headers.authorization ?? '';
       const user = raw ? await resolveSession(app.db, String(raw), app.clock.now(), app.sessionCache) : null;
-      if (!user || user.kind !== 'student') return next(new Error('notLoggedIn'));
-      socket.data.studentId = user.student.id;
+      if (!user) return next(new Error('notLoggedIn'));
+      if (user.kind === 'staff') socket.data.staffId = user.staff.id;
+      else socket.data.studentId = user.student.id;
       socket.data.sessionHash = user.sessionHash;
       next();
     } catch (error) {
@@ -82,7 +87,8 @@ export function attachRealtime(app: FastifyInstance): Realtime {
   io.on('forgetSessions', (what: 'session' | 'user', id: string) => forget(what, String(id), false));
 
   io.on('connection', (socket) => {
-    void socket.join([studentRoom(socket.data.studentId as string), sessionRoom(socket.data.sessionHash as string)]);
+    const own = socket.data.staffId ? STAFF_ROOM : studentRoom(socket.data.studentId as string);
+    void socket.join([own, sessionRoom(socket.data.sessionHash as string)]);
   });
 
   return {
@@ -90,6 +96,9 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     redisState: () => (redis ? (redis.connected() ? 'connected' : 'unavailable') : 'notConfigured'),
     toStudent(studentId, event, payload) {
       io.to(studentRoom(studentId)).emit(event, payload);
+    },
+    toStaff(event, payload) {
+      io.to(STAFF_ROOM).emit(event, payload);
     },
     // The adapter closes sockets only when its own request comes back through Redis; closing this
     // process's sockets first makes a sign-out hold here even while Redis is away.

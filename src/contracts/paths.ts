@@ -78,6 +78,10 @@ export const staffPaths = {
   forumQuestions: '/staff/qa/questions',
   forumReply: '/staff/qa/questions/:questionId/replies',
   forumComplete: '/staff/qa/questions/:questionId/complete',
+  forumThread: '/staff/qa/questions/:questionId',
+  forumEditReply: '/staff/qa/questions/:questionId/replies/:commentId',
+  forumReopen: '/staff/qa/questions/:questionId/reopen',
+  forumPlaces: '/staff/qa/places',
 } as const;
 
 /** The question-and-answer forum (student calls of the spec, and the courses with forum questions). */
