@@ -98,8 +98,10 @@ const waiting = (q: { answeredByTeacher: boolean; status: string }) => !q.answer
 export function nextUnanswered(context: Pick<StaffForumContext, 'queue' | 'openId' | 'cursor'>): string | null {
   const questions = context.queue?.questions ?? [];
   const from = questions.findIndex((q) => q._id === (context.openId ?? context.cursor));
-  for (let step = 1; step <= questions.length; step++) {
-    const q = questions[(from + step + questions.length) % questions.length]!;
+  // The question at the keyboard counts first unless it is the open one.
+  const first = from >= 0 && questions[from]!._id === context.openId ? 1 : 0;
+  for (let step = first; step < questions.length + first; step++) {
+    const q = questions[(Math.max(from, 0) + step) % questions.length]!;
     if (q._id !== context.openId && waiting(q)) return q._id;
   }
   return null;

@@ -25,6 +25,7 @@ export const PAGE_TITLES: [pattern: string, title: string][] = [
   ['/question-details/:id', 'Question'],
   ['/my-qa', 'My questions'],
   ['/student-profile', 'My Profile'],
+  ['/staff/forum', 'Forum questions · Teacher desk'],
 ];
 
 /** A page's document title: its own title, then the academy's name. */

@@ -2,6 +2,7 @@
 // assignments, one written answer at a time to mark, and publishing an assignment's results. The flow
 // is the staffDesk statechart; this screen renders it and sends the teacher's events.
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
 import { staffDeskMachine, type QueueStatus } from '../../machines/staffDesk.machine';
@@ -88,7 +89,8 @@ function SignedInDesk({ desk }: { desk: DeskActor }) {
         <div className="mx-auto flex h-14 w-full max-w-4xl items-center gap-2 px-3 sm:px-6">
           <img src="/logo.svg" alt="" width={32} height={32} className="h-8 w-8" />
           <span className="font-semibold text-brand-800">Teacher desk</span>
-          <span className="ml-auto hidden truncate text-sm text-slate-600 min-[420px]:inline">{staff?.name}</span>
+          <Link to="/staff/forum" className="ml-auto rounded-lg px-3 py-2 text-sm font-semibold text-brand-800 hover:bg-slate-100">Forum questions</Link>
+          <span className="hidden truncate text-sm text-slate-600 min-[420px]:inline">{staff?.name}</span>
           <Button variant="quiet" busy={signingOut} onClick={() => desk.send({ type: 'desk.signOut' })} className="ml-auto min-[420px]:ml-0">
             Sign out
           </Button>
