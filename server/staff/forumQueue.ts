@@ -36,40 +36,55 @@ function scoped(db: Db, input: Omit<StaffQueueInput, 'status' | 'page' | 'limit'
   return query;
 }
 
-function withStatus(query: QuestionQuery, status: StaffForumStatus): QuestionQuery {
+/** 'rest' is every question that is not open: answered or COMPLETED (the queue's second part). */
+type Part = StaffForumStatus | 'rest';
+
+function withStatus(query: QuestionQuery, status: Part): QuestionQuery {
   if (status === 'completed') return query.where('q.status', '=', COMPLETED);
   if (status === 'open') return query.where('q.status', '<>', COMPLETED).where(sql<boolean>`not ${teacherReplied}`);
   if (status === 'answered') return query.where('q.status', '<>', COMPLETED).where(teacherReplied);
+  if (status === 'rest') return query.where((eb) => eb.or([eb('q.status', '=', COMPLETED), teacherReplied]));
   return query;
 }
 
-/** One page of the queue, its total under the status asked for, and the count of each status. */
+/** Each question's status in one pass (the literal keeps PostgreSQL's GROUP BY the same expression as its SELECT). */
+const statusOf = sql<string>`case when q.status = ${sql.lit(COMPLETED)} then 'completed' when ${teacherReplied} then 'answered' else 'open' end`;
+
+/**
+ * One page of the queue, its total under the status asked for, and the count of each status. Without
+ * text the counts are one pass grouped by status; with text each status counts up to the cap through
+ * the text index. The order (open first, then the newest activity) is read in two parts, each down the
+ * index of last activity: the open questions from the page's offset, then the rest.
+ */
 export async function staffQueue(db: Db, dialect: Dialect, input: StaffQueueInput): Promise<StaffForumQueue> {
   const withText = searchWords(input.search).length > 0;
-  const filtered = (on: Db, status: StaffForumStatus) => whereText(withStatus(scoped(on, input), status), dialect, input.search);
-  const count = async (status: Exclude<StaffForumStatus, 'all'>) => {
-    if (withText) return planned(db, dialect, 'count', (on) => countUpTo(on, filtered(on, status), FORUM_SEARCH_COUNT_CAP));
-    const row = await filtered(db, status).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
-    return Number(row.n);
-  };
-  const [open, answered, completed] = [await count('open'), await count('answered'), await count('completed')];
-  const totalCapped = withText && [open, answered, completed].some((n) => n > FORUM_SEARCH_COUNT_CAP);
+  const filtered = (on: Db, status: Part) => whereText(withStatus(scoped(on, input), status), dialect, input.search);
+  let found: Record<'open' | 'answered' | 'completed', number>;
+  if (withText) {
+    const count = (status: 'open' | 'answered' | 'completed') => planned(db, dialect, 'count', (on) => countUpTo(on, filtered(on, status), FORUM_SEARCH_COUNT_CAP));
+    found = { open: await count('open'), answered: await count('answered'), completed: await count('completed') };
+  } else {
+    const rows = await scoped(db, input).select([statusOf.as('k'), (eb) => eb.fn.countAll<number | string>().as('n')]).groupBy(statusOf).execute();
+    found = { open: 0, answered: 0, completed: 0 };
+    for (const row of rows) found[row.k as keyof typeof found] = Number(row.n);
+  }
+  const totalCapped = withText && Object.values(found).some((n) => n > FORUM_SEARCH_COUNT_CAP);
   const cap = (n: number) => Math.min(n, withText ? FORUM_SEARCH_COUNT_CAP : n);
-  const counts: StaffForumCounts = { open: cap(open), answered: cap(answered), completed: cap(completed), all: cap(open) + cap(answered) + cap(completed) };
+  const counts: StaffForumCounts = { open: cap(found.open), answered: cap(found.answered), completed: cap(found.completed), all: cap(found.open) + cap(found.answered) + cap(found.completed) };
   const totalRecords = counts[input.status];
   const offset = (input.page - 1) * input.limit;
   if (totalRecords === 0 || (!totalCapped && offset >= totalRecords)) return { questions: [], totalRecords, counts, totalCapped };
-  const page = (on: Db) =>
-    filtered(on, input.status)
-      .select('q.id')
-      // Open questions without a teacher's reply first; then the newest activity.
-      .orderBy(sql`case when q.status <> ${COMPLETED} and not ${teacherReplied} then 0 else 1 end`)
-      .orderBy('q.last_activity_at', 'desc')
-      .orderBy('q.id', 'desc')
-      .limit(input.limit)
-      .offset(offset)
-      .execute();
-  const ids = (withText ? await planned(db, dialect, 'matches', page) : await page(db)).map((r) => r.id);
+  const part = async (status: Part, from: number, limit: number) => {
+    const read = (on: Db) => filtered(on, status).select('q.id').orderBy('q.last_activity_at', 'desc').orderBy('q.id', 'desc').limit(limit).offset(from).execute();
+    return (withText ? await planned(db, dialect, 'matches', read) : await read(db)).map((r) => r.id);
+  };
+  let ids: string[];
+  if (input.status !== 'all') ids = await part(input.status, offset, input.limit);
+  else {
+    // Open questions without a teacher's reply first; then the rest.
+    ids = offset < counts.open ? await part('open', offset, input.limit) : [];
+    if (ids.length < input.limit) ids = [...ids, ...(await part('rest', Math.max(0, offset - counts.open), input.limit - ids.length))];
+  }
   return { questions: await staffQuestionsByIds(db, ids), totalRecords, counts, totalCapped };
 }
 
