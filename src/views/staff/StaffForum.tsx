@@ -170,7 +170,8 @@ function useKeyboard(forum: ForumActor) {
         case 'ArrowUp':
           return act(() => forum.send({ type: 'forum.move', by: -1 }));
         case 'Enter':
-          if (!cursor || (e.target instanceof HTMLElement && ['BUTTON', 'A'].includes(e.target.tagName) && !e.target.dataset.question)) return;
+          // On a button or link Enter presses it (a question's row opens that question).
+          if (!cursor || (e.target instanceof HTMLElement && ['BUTTON', 'A'].includes(e.target.tagName))) return;
           return act(() => forum.send({ type: 'forum.open', questionId: cursor }));
         case 'n':
           return act(() => forum.send({ type: 'forum.next' }));
