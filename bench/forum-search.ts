@@ -97,7 +97,7 @@ async function seedQuestions(db: Kysely<Database>): Promise<void> {
     questions.push({
       id: hex('fb', i), student_id: studentId(i % STUDENTS), course_id: COURSE, subject_id: SUBJECTS[chapter < CHAPTERS / 2 ? 0 : 1]!, chapter_id: chapterId(chapter),
       question_description: sentence(i), media: '[]', status: 'OPEN', created_at: created, updated_at: created,
-      likes: Math.floor(spread(i, 2) * 30), answers, last_activity_at: answers ? iso(now - (QUESTIONS - i) * 60_000 + 3_600_000) : created,
+      likes: Math.floor(spread(i, 2) * 30), answers, teacher_replied: answers && i % 3 === 1 ? 1 : 0, last_activity_at: answers ? iso(now - (QUESTIONS - i) * 60_000 + 3_600_000) : created,
     });
     // The last reply of a third of the answered questions is a teacher's.
     if (answers && i % 3 === 1) {

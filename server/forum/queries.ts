@@ -294,7 +294,7 @@ export async function insertComment(
   return db.transaction().execute(async (trx) => {
     const open = await trx
       .updateTable('forum_questions')
-      .set((eb) => ({ answers: eb('answers', '+', 1), last_activity_at: comment.now }))
+      .set((eb) => ({ answers: eb('answers', '+', 1), last_activity_at: comment.now, ...(comment.userType === 'Admin' ? { teacher_replied: 1 } : {}) }))
       .where('id', '=', comment.questionId)
       .where('status', '<>', COMPLETED)
       .executeTakeFirst();

@@ -24,8 +24,8 @@ export interface StaffQueueInput {
   courseIds?: string[];
 }
 
-/** A teacher has replied to the question. */
-const teacherReplied = sql<boolean>`exists (select 1 from forum_comments t where t.question_id = q.id and t.user_type = 'Admin')`;
+/** A teacher has replied to the question (the flag kept with the question, migration 0014). */
+const teacherReplied = sql<boolean>`q.teacher_replied = 1`;
 
 function scoped(db: Db, input: Omit<StaffQueueInput, 'status' | 'page' | 'limit' | 'search'>): QuestionQuery {
   let query: QuestionQuery = db.selectFrom('forum_questions as q');

@@ -8,6 +8,7 @@ import * as oneLiveAttempt from './20261124-0004-one-live-attempt.js';
 import * as results from './20261201-0005-results.js';
 import * as forum from './20261202-0006-forum.js';
 import * as forumSuggestionOrder from './20261210-0007-forum-suggestion-order.js';
+import * as forumTeacherReplied from './20261226-0014-forum-teacher-replied.js';
 
 export interface Migration {
   name: string;
@@ -22,4 +23,5 @@ export const migrations: Migration[] = [
   { name: '20261201-0005-results', up: results.up },
   { name: '20261202-0006-forum', up: forum.up },
   { name: '20261210-0007-forum-suggestion-order', up: forumSuggestionOrder.up },
+  { name: '20261226-0014-forum-teacher-replied', up: forumTeacherReplied.up },
 ];

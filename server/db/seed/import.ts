@@ -285,7 +285,7 @@ export async function importBundle(db: Kysely<Database>, input: unknown, options
       await trx.insertInto('forum_questions').values({
         id: q.id, student_id: q.studentId, course_id: q.courseId, subject_id: q.subjectId, chapter_id: q.chapterId,
         question_description: q.questionDescription, media: writeJson(q.media ?? []), status: q.status ?? 'OPEN',
-        created_at: created, updated_at: created, answers: (q.comments ?? []).length,
+        created_at: created, updated_at: created, answers: (q.comments ?? []).length, teacher_replied: (q.comments ?? []).some((c) => c.userType === 'Admin') ? 1 : 0,
         last_activity_at: (q.comments ?? []).map((c) => at(c.createdAt)).reduce((latest, t) => (t > latest ? t : latest), created),
       }).execute();
       summary.forumQuestions++;
