@@ -4,8 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { forumContract, type ForumComment, type ForumMedia } from '../../src/contracts/forum.js';
-import { FORUM_ACTIVITY_EVENT, type ForumActivity } from '../../src/contracts/staff.js';
-import { FORUM_DEFAULT_PAGE_SIZE, KEYWORD_SUGGESTIONS, mediaKeyOf, isForumMediaType } from '../../src/domain/forum.js';
+import { FORUM_ACTIVITY_EVENT, FORUM_DEFAULT_PAGE_SIZE, KEYWORD_SUGGESTIONS, mediaKeyOf, isForumMediaType, type ForumActivity } from '../../src/domain/forum.js';
 import { MESSAGES } from '../../src/domain/messages.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { newId } from '../ids.js';

@@ -159,13 +159,6 @@ export const StaffForumPlace = Type.Object({
 });
 export type StaffForumPlace = Static<typeof StaffForumPlace>;
 
-/** The realtime event the desk's sockets receive when a forum question is asked, replied to, edited, completed or reopened. */
-export const FORUM_ACTIVITY_EVENT = 'forumActivity';
-export interface ForumActivity {
-  questionId: string;
-  kind: 'question' | 'reply' | 'edit' | 'completed' | 'reopened';
-}
-
 export const staffContract = {
   assignments: {
     method: 'GET',
