@@ -2,9 +2,9 @@
 // academy: 30 new questions of the demo student arrive; the demo teacher signs in at /staff, opens
 // Forum questions and answers every question without a teacher's reply by keyboard alone (n opens the
 // next, r writes, Ctrl+Enter sends), until the desk says none waits. The screen has its own title,
-// fits 1280 and 1024 px and passes axe; the student opens one question and reads the reply as Teacher.
+// fits 1280 and 1024 px and passes axe, a save on a slow link visibly waits; the student opens one question and reads the reply as Teacher.
 import { describe, expect, it } from 'vitest';
-import { axeViolations, browserSuite, newPage, signIn, type Page } from '../support/browser';
+import { axeViolations, browserSuite, holdNextRequest, newPage, signIn, type Page } from '../support/browser';
 import { DEMO, DEMO_STUDENT, DEMO_TEACHER } from '../support/demo-academy';
 import { forumDeskMessages } from '../../src/machines/staffForum.machine';
 
@@ -73,7 +73,15 @@ describe('the desk forum queue', () => {
     await expect.poll(() => desk.getByLabel('Edit your last reply').inputValue()).toMatch(/^Answer \d+: see the chapter notes\.$/);
     await desk.keyboard.press('Control+a');
     await desk.keyboard.type('Edited: the radial nerve.');
+    // On a slow link the save visibly waits, and no other question opens meanwhile.
+    const releaseEdit = await holdNextRequest(desk, '**/api/staff/qa/questions/*/replies/*');
     await desk.keyboard.press('Control+Enter');
+    const saving = desk.getByRole('button', { name: /Sending…/ });
+    await saving.waitFor();
+    expect(await saving.isDisabled()).toBe(true);
+    expect(await desk.getByRole('button', { name: 'Next unanswered (n)' }).isDisabled()).toBe(true);
+    expect(await desk.getByRole('list', { name: 'Questions' }).getByRole('button').first().isDisabled()).toBe(true);
+    releaseEdit();
     await desk.getByRole('list', { name: 'Replies' }).getByText('Edited: the radial nerve.').waitFor();
     await desk.getByRole('button', { name: 'Mark COMPLETED' }).click();
     await desk.getByRole('button', { name: 'Reopen' }).waitFor();
