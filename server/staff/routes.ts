@@ -45,7 +45,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({ ...staffContract.forumThread, handler: async (request) => {
     const [question] = await staffQuestionsByIds(app.db, [request.params.questionId]);
     if (!question) throw forumErrors.questionNotFound();
-    return { data: { question, comments: await commentsOf(app.db, request.staff.id, question._id) } };
+    return { data: { question, comments: await commentsOf(app.db, request.staff.id, question._id), viewerId: request.staff.id } };
   } });
 
   app.route({ ...staffContract.forumReply, handler: async (request) => {

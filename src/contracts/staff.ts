@@ -141,8 +141,8 @@ export const StaffForumQuery = Type.Object(
 );
 export type StaffForumQuery = Static<typeof StaffForumQuery>;
 
-/** A question with its replies, oldest first, as the desk shows it. */
-export const StaffForumThread = Type.Object({ question: StaffForumQuestion, comments: Type.Array(ForumComment) });
+/** A question with its replies, oldest first, as the desk shows it; viewerId: the signed-in staff member (whose replies they may edit). */
+export const StaffForumThread = Type.Object({ question: StaffForumQuestion, comments: Type.Array(ForumComment), viewerId: Type.String() });
 export type StaffForumThread = Static<typeof StaffForumThread>;
 
 /** The courses with their subjects and chapters, for the queue's filters, each with its question count. */

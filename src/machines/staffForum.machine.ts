@@ -107,11 +107,11 @@ export function nextUnanswered(context: Pick<StaffForumContext, 'queue' | 'openI
   return null;
 }
 
-/** The teacher's own last reply of the thread: the last reply, when it is a teacher's and the question is open. */
-export function ownLastReply(thread: StaffForumThread | null, staffId: string | null): ForumComment | null {
+/** The teacher's own last reply of the thread: the last reply, when it is the viewer's and the question is open. */
+export function ownLastReply(thread: StaffForumThread | null): ForumComment | null {
   const last = thread?.comments.at(-1);
   if (!thread || !last || thread.question.status === COMPLETED) return null;
-  return last.userType === 'Admin' && (staffId === null || last.userId._id === staffId) ? last : null;
+  return last.userType === 'Admin' && last.userId._id === thread.viewerId ? last : null;
 }
 
 const sessionEnded = { guard: { type: 'ended', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) }, target: '#staffForum.signedOut', description: 'The desk session has ended: the screen says so and leads to the sign-in', actions: 'endSession' } as const;
@@ -163,7 +163,7 @@ export const staffForumMachine = setup({
     draftWritten: ({ context }) => context.draft.trim() !== '',
     draftWithFiles: ({ context }) => context.draft.trim() !== '' && context.files.length > 0,
     hasNextUnanswered: ({ context }) => nextUnanswered(context) !== null,
-    hasOwnLastReply: ({ context }) => ownLastReply(context.thread, null) !== null,
+    hasOwnLastReply: ({ context }) => ownLastReply(context.thread) !== null,
     editing: ({ context }) => context.editing !== null,
     openQuestion: ({ context }) => context.thread !== null && context.thread.question.status !== COMPLETED,
     completedQuestion: ({ context }) => context.thread?.question.status === COMPLETED,
@@ -326,7 +326,7 @@ export const staffForumMachine = setup({
                       guard: 'hasOwnLastReply',
                       description: "The teacher edits their last reply: its text comes into the form",
                       actions: assign(({ context }) => {
-                        const last = ownLastReply(context.thread, null)!;
+                        const last = ownLastReply(context.thread)!;
                         return { editing: last._id, draft: last.reply, files: [], keptMedia: last.media, threadProblem: null };
                       }),
                     },
@@ -376,7 +376,7 @@ export const staffForumMachine = setup({
                           const thread = context.thread!;
                           const comments = context.editing ? thread.comments.map((c) => (c._id === event.output._id ? event.output : c)) : [...thread.comments, event.output];
                           return {
-                            thread: { question: { ...thread.question, answeredByTeacher: true, answers: comments.length }, comments },
+                            thread: { ...thread, question: { ...thread.question, answeredByTeacher: true, answers: comments.length }, comments },
                             queue: context.queue && { ...context.queue, questions: context.queue.questions.map((q) => (q._id === thread.question._id ? { ...q, answeredByTeacher: true } : q)) },
                           };
                         }),

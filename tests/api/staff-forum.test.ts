@@ -135,7 +135,7 @@ describe.each(databaseKinds())('teacher desk forum queue (%s)', (kind) => {
       desk.on('forumActivity', (activity) => heard.push(activity));
 
       const thread = await ok('GET', `/staff/qa/questions/${Q1}`, teacher);
-      expect(thread).toMatchObject({ question: { _id: Q1, answeredByTeacher: false, studentId: { name: 'Anna' } }, comments: [] });
+      expect(thread).toMatchObject({ question: { _id: Q1, answeredByTeacher: false, studentId: { name: 'Anna' } }, comments: [], viewerId: TEACHER });
       expect((await call('GET', `/staff/qa/questions/${id('f3', 99)}`, teacher)).statusCode).toBe(404);
 
       const reply = await ok('POST', `/staff/qa/questions/${Q1}/replies`, teacher, { reply: '  Two atria, two ventricles.  ' });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 import { forumDeskMessages, nextUnanswered, staffForumMachine, type FilesReport, type ReplyDraft } from '../../src/machines/staffForum.machine';
 import { describePaths } from '../support/machine-paths';
-import { answered, loaded, models, question, teacherReply, unanswered } from '../models/staffForum.model';
+import { answered, answeredByAnother, loaded, models, question, teacherReply, unanswered } from '../models/staffForum.model';
 import { settle } from '../support/doubles';
 
 describePaths('teacher desk forum queue paths', models);
@@ -97,5 +97,15 @@ describe('teacher desk forum queue', () => {
     actor.send({ type: 'forum.filter', filters: { courseId: 'c1', status: 'open' } });
     await settle();
     expect(calls.at(-1)).toBe('queue open c1');
+  });
+
+  it("does not offer another teacher's last reply for editing", async () => {
+    const actor = createActor(staffForumMachine.provide({ actors: { loadQueue: fromPromise(async () => loaded), loadThread: fromPromise(async () => answeredByAnother) } })).start();
+    await settle();
+    actor.send({ type: 'forum.open', questionId: 'q3' });
+    await settle();
+    expect(actor.getSnapshot().can({ type: 'forum.editLast' })).toBe(false);
+    actor.send({ type: 'forum.editLast' });
+    expect(actor.getSnapshot().context).toMatchObject({ editing: null, draft: '' });
   });
 });

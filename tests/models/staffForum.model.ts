@@ -29,9 +29,11 @@ export const threeQuestions: StaffForumQueue = { questions: [question('q1', fals
 export const places: StaffForumPlace[] = [{ _id: 'c1', name: 'MBBS', questions: 3, subjects: [{ _id: 'u1', name: 'Physiology', questions: 3, chapters: [{ _id: 'h1', name: 'Heart', questions: 3 }] }] }];
 export const loaded = { queue: threeQuestions, places };
 export const nothing = { queue: { questions: [], totalRecords: 0, counts: { open: 0, answered: 0, completed: 0, all: 0 }, totalCapped: false }, places };
-export const unanswered: StaffForumThread = { question: question('q1', false), comments: [] };
-export const answered: StaffForumThread = { question: question('q3', true), comments: [teacherReply('r1', 'q3')] };
-export const closed: StaffForumThread = { question: question('q3', true, 'COMPLETED'), comments: [teacherReply('r1', 'q3')] };
+export const unanswered: StaffForumThread = { question: question('q1', false), comments: [], viewerId: 't1' };
+export const answered: StaffForumThread = { question: question('q3', true), comments: [teacherReply('r1', 'q3')], viewerId: 't1' };
+/** Answered by another teacher: not the viewer's reply to edit. */
+export const answeredByAnother: StaffForumThread = { ...answered, viewerId: 't2' };
+export const closed: StaffForumThread = { question: question('q3', true, 'COMPLETED'), comments: [teacherReply('r1', 'q3')], viewerId: 't1' };
 export const failure = (status: number, title: string) => Object.assign(new Error(title), { status, title, message: title, network: false });
 export const expired = failure(401, 'Your session has expired. Please sign in again.');
 
@@ -41,7 +43,7 @@ const model: PathModel<typeof staffForumMachine> = {
   // place, whether a draft or files are there, an edit, a heard activity.
   serializeState: (s) => {
     const c = s.context;
-    const thread = s.matches({ desk: { thread: 'open' } }) ? [c.thread?.question.status, ownLastReply(c.thread, null) !== null, c.draft !== '', c.files.length > 0, c.editing !== null] : null;
+    const thread = s.matches({ desk: { thread: 'open' } }) ? [c.thread?.question.status, ownLastReply(c.thread) !== null, c.draft !== '', c.files.length > 0, c.editing !== null] : null;
     return JSON.stringify([s.value, (c.queue?.questions.length ?? 0) > 0, nextUnanswered(c) !== null, thread, s.matches({ desk: { queue: 'loading' } }) && c.stale]);
   },
   events: [
@@ -69,7 +71,7 @@ const model: PathModel<typeof staffForumMachine> = {
   ],
   outcomes: {
     loadQueue: { done: [loaded, nothing], error: [failure(500, 'Boom'), expired] },
-    loadThread: { done: [unanswered, answered, closed], error: [failure(404, 'This question was not found.'), expired] },
+    loadThread: { done: [unanswered, answered, answeredByAnother, closed], error: [failure(404, 'This question was not found.'), expired] },
     sendReply: { done: [teacherReply('r2', 'q1')], error: [failure(409, 'This question is closed: it takes no more replies or edits.'), expired] },
     setStatus: { done: [{ ...question('q3', true, 'COMPLETED') }], error: [failure(404, 'This question was not found.'), expired] },
   },

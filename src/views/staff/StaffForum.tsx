@@ -418,7 +418,7 @@ function ReplyForm({ forum }: { forum: ForumActor }) {
   const uploading = useSelector(forum, (s) => s.matches({ desk: { thread: { open: 'uploading' } } }));
   const sending = useSelector(forum, (s) => s.matches({ desk: { thread: { open: 'sending' } } }));
   const busy = useSelector(forum, (s) => s.hasTag('sending'));
-  const canEdit = useSelector(forum, (s) => ownLastReply(s.context.thread, null) !== null && s.can({ type: 'forum.editLast' }));
+  const canEdit = useSelector(forum, (s) => ownLastReply(s.context.thread) !== null && s.can({ type: 'forum.editLast' }));
   const send = (e?: FormEvent) => {
     e?.preventDefault();
     forum.send({ type: 'forum.send' });
