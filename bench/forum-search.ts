@@ -10,7 +10,9 @@
 // HTTP with keep-alive, it asks /qa/search-questions (first page of 10 with the total) for a common
 // and a rare English word, a Bengali word, two words, a list in each sort order, and the keyword
 // suggestions. Each must answer within 100 ms at p99. A text search counts up to 1,000 matches
-// ("1000+ matches": FORUM_SEARCH_COUNT_CAP).
+// ("1000+ matches": FORUM_SEARCH_COUNT_CAP). A teacher has replied to a sixth of the questions; the
+// teacher desk's queue (/staff/qa/questions: unanswered first, with a count per status) is measured
+// too, whole, by status, by chapter and with a search.
 import os from 'node:os';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { connect } from '../server/db/connect.js';
@@ -18,7 +20,7 @@ import { migrate } from '../server/db/migrate.js';
 import { importBundle } from '../server/db/seed/import.js';
 import { createSession } from '../server/account/sessions.js';
 import type { Database } from '../server/db/schema.js';
-import { API_PREFIX, forumPaths } from '../src/contracts/paths.js';
+import { API_PREFIX, forumPaths, staffPaths } from '../src/contracts/paths.js';
 import { insertChunked, newStats, positive, reportAgainstBudget, request, runBenchmark, timed, type PhaseStats } from './bench-server.js';
 
 const QUESTIONS = Math.floor(positive('questions', 100_000));
@@ -34,6 +36,7 @@ const GROUP = '90f0000000000000000000f1';
 const hex = (prefix: string, i: number) => `${prefix}${i.toString(16).padStart(24 - prefix.length, '0')}`;
 const chapterId = (i: number) => hex('caf', i);
 const studentId = (i: number) => hex('5f', i);
+const TEACHER = 'af0000000000000000000001';
 
 const ENGLISH = [
   'heart', 'failure', 'kidney', 'renin', 'nerve', 'lesion', 'enzyme', 'insulin', 'glucose', 'thyroid', 'murmur', 'valve',
@@ -72,6 +75,7 @@ function benchBundle() {
       },
     ],
     groups: [{ id: GROUP, name: 'Forum Benchmark Batch', courseId: COURSE, items: 'all' }],
+    staff: [{ id: TEACHER, name: 'Bench Teacher', username: 'bench-teacher', role: 'teacher', password: 'bench-teacher-pass' }],
   };
 }
 
@@ -85,6 +89,7 @@ async function seedQuestions(db: Kysely<Database>): Promise<void> {
     members.push({ group_id: GROUP, student_id: studentId(i) });
   }
   const questions: Insertable<Database['forum_questions']>[] = [];
+  const replies: Insertable<Database['forum_comments']>[] = [];
   for (let i = 0; i < QUESTIONS; i += 1) {
     const chapter = i % CHAPTERS;
     const created = iso(now - (QUESTIONS - i) * 60_000);
@@ -92,13 +97,19 @@ async function seedQuestions(db: Kysely<Database>): Promise<void> {
     questions.push({
       id: hex('fb', i), student_id: studentId(i % STUDENTS), course_id: COURSE, subject_id: SUBJECTS[chapter < CHAPTERS / 2 ? 0 : 1]!, chapter_id: chapterId(chapter),
       question_description: sentence(i), media: '[]', status: 'OPEN', created_at: created, updated_at: created,
-      likes: Math.floor(spread(i, 2) * 30), answers, last_activity_at: answers ? iso(now - (QUESTIONS - i) * 60_000 + 3_600_000) : created,
+      likes: Math.floor(spread(i, 2) * 30), answers, teacher_replied: answers && i % 3 === 1 ? 1 : 0, last_activity_at: answers ? iso(now - (QUESTIONS - i) * 60_000 + 3_600_000) : created,
     });
+    // The last reply of a third of the answered questions is a teacher's.
+    if (answers && i % 3 === 1) {
+      const at = iso(now - (QUESTIONS - i) * 60_000 + 3_600_000);
+      replies.push({ id: hex('fc', i), question_id: hex('fb', i), user_id: TEACHER, user_type: 'Admin', reply: 'See the chapter notes.', media: '[]', created_at: at, updated_at: at });
+    }
   }
   await db.transaction().execute(async (trx) => {
     await insertChunked(trx, 'students', students);
     await insertChunked(trx, 'group_members', members);
     await insertChunked(trx, 'forum_questions', questions);
+    await insertChunked(trx, 'forum_comments', replies);
   });
 }
 
@@ -116,6 +127,7 @@ runBenchmark('forum-bench', async (database, serve) => {
     const id = studentId(Math.floor((i * STUDENTS) / SESSIONS));
     sessions.push({ id, session: await createSession(db, { id, kind: 'student' }, new Date(), 1) });
   }
+  const teacher = await createSession(db, { id: TEACHER, kind: 'staff' }, new Date(), 1);
   console.log(`Setup: ${QUESTIONS} questions in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`);
 
   const port = await serve();
@@ -125,6 +137,7 @@ runBenchmark('forum-bench', async (database, serve) => {
   };
   const keyword = (searchString: string) => (i: number) =>
     request(port, 'POST', `${API_PREFIX}${forumPaths.keyword}`, sessions[i % SESSIONS]!.session, { searchString, courseId: COURSE, limit: 5 });
+  const desk = (query: string) => () => request(port, 'GET', `${API_PREFIX}${staffPaths.forumQuestions}?limit=100${query ? `&${query}` : ''}`, teacher);
   const measures: { name: string; run: (i: number) => ReturnType<typeof request> }[] = [
     { name: 'list, newest first', run: search({ filter: 'None' }) },
     { name: 'list by popularity', run: search({ filter: 'Popularity' }) },
@@ -137,6 +150,11 @@ runBenchmark('forum-bench', async (database, serve) => {
     { name: 'search two words, by popularity', run: search({ searchString: 'kidney renin', filter: 'Popularity' }) },
     { name: 'suggestions "insul"', run: keyword('insul') },
     { name: 'suggestions Bengali "হরমোন"', run: keyword('হরমোন') },
+    { name: 'desk queue, unanswered first', run: desk('') },
+    { name: 'desk queue, answered', run: desk('status=answered') },
+    { name: 'desk queue, one chapter', run: (i) => desk(`chapterId=${chapterId(i % CHAPTERS)}`)() },
+    { name: 'desk queue, search "heart"', run: desk('search=heart') },
+    { name: `desk queue, search "${RARE}"`, run: desk(`search=${RARE}`) },
   ];
   const all: PhaseStats[] = [];
   for (const measure of measures) {

@@ -19,6 +19,8 @@ export interface Realtime {
   redisState(): RedisState;
   /** Sends an event to every open tab of one student, on whichever process holds it. */
   toStudent(studentId: string, event: string, payload: unknown): void;
+  /** Sends an event to every open tab of the teacher desk (staff sessions), on whichever process holds it. */
+  toStaff(event: string, payload: unknown): void;
   /** Closes the sockets of a revoked session, on whichever process holds them. */
   endSession(sessionHash: string): void;
   /** Closes every socket of a student whose sessions were all revoked. */
@@ -42,6 +44,9 @@ function tooManySockets(max: number): Error {
     },
   });
 }
+
+/** Every socket of a staff session (the teacher desk) sits in this room. */
+export const STAFF_ROOM = 'staff';
 /** Each socket also sits in a room of its session, so signing out closes exactly that session's sockets. */
 const sessionRoom = (sessionHash: string) => `session:${sessionHash}`;
 
@@ -76,13 +81,14 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     try {
       const raw = (socket.handshake.auth?.sessionId as string | undefined) ?? socket.handshake.headers.authorization ?? '';
       const user = raw ? await resolveSession(app.db, String(raw), app.clock.now(), app.sessionCache) : null;
-      if (!user || user.kind !== 'student') return next(new Error('notLoggedIn'));
+      if (!user) return next(new Error('notLoggedIn'));
       // A few tabs per session; the newest beyond them is refused (checked and joined in one step, so
       // sockets opened at once cannot all pass). Counted per process.
       const room = sessionRoom(user.sessionHash);
       if ((io.of('/').adapter.rooms.get(room)?.size ?? 0) >= app.config.socketsPerSession) return next(tooManySockets(app.config.socketsPerSession));
       void socket.join(room);
-      socket.data.studentId = user.student.id;
+      if (user.kind === 'staff') socket.data.staffId = user.staff.id;
+      else socket.data.studentId = user.student.id;
       socket.data.sessionHash = user.sessionHash;
       next();
     } catch (error) {
@@ -100,7 +106,8 @@ export function attachRealtime(app: FastifyInstance): Realtime {
   io.on('forgetSessions', (what: 'session' | 'user', id: string) => forget(what, String(id), false));
 
   io.on('connection', (socket) => {
-    void socket.join([studentRoom(socket.data.studentId as string), sessionRoom(socket.data.sessionHash as string)]);
+    const own = socket.data.staffId ? STAFF_ROOM : studentRoom(socket.data.studentId as string);
+    void socket.join(own);
   });
 
   return {
@@ -108,6 +115,9 @@ export function attachRealtime(app: FastifyInstance): Realtime {
     redisState: () => (redis ? (redis.connected() ? 'connected' : 'unavailable') : 'notConfigured'),
     toStudent(studentId, event, payload) {
       io.to(studentRoom(studentId)).emit(event, payload);
+    },
+    toStaff(event, payload) {
+      io.to(STAFF_ROOM).emit(event, payload);
     },
     // The adapter closes sockets only when its own request comes back through Redis; closing this
     // process's sockets first makes a sign-out hold here even while Redis is away.

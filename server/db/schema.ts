@@ -282,6 +282,8 @@ export interface ForumQuestionsTable {
   answers: Generated<number>;
   /** The question's or its newest reply's time. */
   last_activity_at: string | null;
+  /** 1 once a teacher (userType Admin) has replied: the desk's queue reads it. */
+  teacher_replied: Generated<number>;
 }
 
 export interface ForumCommentsTable {

@@ -124,7 +124,7 @@ export interface SearchInput {
   limit: number;
 }
 
-type QuestionQuery = SelectQueryBuilder<Database & { q: ForumQuestionsTable }, 'q', object>;
+export type QuestionQuery = SelectQueryBuilder<Database & { q: ForumQuestionsTable }, 'q', object>;
 
 const likePattern = (word: string): string => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -170,7 +170,7 @@ export function whereText(query: QuestionQuery, dialect: Dialect, text: string, 
 }
 
 /** How many questions the query finds, counting no further than `cap` + 1. */
-async function countUpTo(db: Db, query: QuestionQuery, cap: number): Promise<number> {
+export async function countUpTo(db: Db, query: QuestionQuery, cap: number): Promise<number> {
   const found = await db
     .selectFrom(query.select(sql<number>`1`.as('one')).limit(cap + 1).as('found'))
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
@@ -186,7 +186,7 @@ async function countUpTo(db: Db, query: QuestionQuery, cap: number): Promise<num
  * index takes 8 ms. So a count goes without sequential scans, and a page of few matches without
  * index walks too (the trigram index, then a sort of those few). SQLite is steered by the query's shape.
  */
-async function planned<T>(db: Db, dialect: Dialect, plan: 'count' | TextDrive, read: (db: Db) => Promise<T>): Promise<T> {
+export async function planned<T>(db: Db, dialect: Dialect, plan: 'count' | TextDrive, read: (db: Db) => Promise<T>): Promise<T> {
   if (dialect !== 'postgres' || plan === 'order') return read(db);
   return db.transaction().execute(async (trx) => {
     await sql`set local enable_seqscan = off`.execute(trx);
@@ -294,7 +294,7 @@ export async function insertComment(
   return db.transaction().execute(async (trx) => {
     const open = await trx
       .updateTable('forum_questions')
-      .set((eb) => ({ answers: eb('answers', '+', 1), last_activity_at: comment.now }))
+      .set((eb) => ({ answers: eb('answers', '+', 1), last_activity_at: comment.now, ...(comment.userType === 'Admin' ? { teacher_replied: 1 } : {}) }))
       .where('id', '=', comment.questionId)
       .where('status', '<>', COMPLETED)
       .executeTakeFirst();
@@ -413,17 +413,10 @@ export async function questionCountsByCourse(db: Db, chapterIds: string[]): Prom
   return new Map(rows.map((r) => [r.course_id, Number(r.n)]));
 }
 
-/** The teacher desk's list: open questions first by newest activity, or every question. */
-/** The forum questions of the given courses (null: of every course) for the teacher desk. */
-export async function staffQuestions(db: Db, viewerId: string, status: 'open' | 'completed' | 'all', page: number, limit: number, courseIds: string[] | null) {
-  if (courseIds?.length === 0) return { questions: [], totalRecords: 0, totalCapped: false };
-  let query = db.selectFrom('forum_questions as q');
-  if (courseIds) query = query.where('q.course_id', 'in', courseIds);
-  if (status === 'open') query = query.where('q.status', '<>', COMPLETED);
-  if (status === 'completed') query = query.where('q.status', '=', COMPLETED);
-  const counted = await query.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
-  const ids = await query.select('q.id').orderBy('q.last_activity_at', 'desc').orderBy('q.id', 'desc').limit(limit).offset((page - 1) * limit).execute();
-  return { questions: await questionsByIds(db, viewerId, ids.map((r) => r.id)), totalRecords: Number(counted.total), totalCapped: false };
+/** Opens a COMPLETED question again; false when it was not COMPLETED. */
+export async function reopenQuestion(db: Db, questionId: string, now: string): Promise<boolean> {
+  const result = await db.updateTable('forum_questions').set({ status: 'OPEN', updated_at: now }).where('id', '=', questionId).where('status', '=', COMPLETED).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function completeQuestion(db: Db, questionId: string, now: string): Promise<boolean> {

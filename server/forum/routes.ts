@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { forumContract, type ForumComment, type ForumMedia } from '../../src/contracts/forum.js';
-import { FORUM_DEFAULT_PAGE_SIZE, KEYWORD_SUGGESTIONS, mediaKeyOf, isForumMediaType } from '../../src/domain/forum.js';
+import { FORUM_ACTIVITY_EVENT, FORUM_DEFAULT_PAGE_SIZE, KEYWORD_SUGGESTIONS, mediaKeyOf, isForumMediaType, type ForumActivity } from '../../src/domain/forum.js';
 import { MESSAGES } from '../../src/domain/messages.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../errors.js';
 import { retryAfterSeconds, takeSlots, waitText } from '../account/rate-limit.js';
@@ -124,6 +124,11 @@ async function forumSlot(app: FastifyInstance, reply: FastifyReply, kind: keyof 
   throw tooManyRequests(words.title, words.code, `At most ${limit.max} ${limit.max === 1 ? words.one : words.what} an hour. You can go on in ${waitText(taken.retryAt, now)}.`);
 }
 
+/** Tells every open teacher desk that a question changed, so its queue and thread load again. */
+export function tellDesks(app: FastifyInstance, questionId: string, kind: ForumActivity['kind']): void {
+  app.realtime.toStaff(FORUM_ACTIVITY_EVENT, { questionId, kind } satisfies ForumActivity);
+}
+
 export async function forumRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const now = () => app.clock.now().toISOString();
@@ -206,6 +211,7 @@ export async function forumRoutes(fastify: FastifyInstance): Promise<void> {
       id, student_id: studentId, course_id: body.courseId, subject_id: body.subjectId, chapter_id: body.chapterId,
       question_description: text, media: writeJson(media), status: 'OPEN', created_at: at, updated_at: at, last_activity_at: at,
     }).execute();
+    tellDesks(app, id, 'question');
     return { data: (await questionById(app.db, studentId, id))! };
   } });
 
@@ -222,6 +228,7 @@ export async function forumRoutes(fastify: FastifyInstance): Promise<void> {
       const current = await questionRow(app.db, question.id);
       throw current?.status === 'COMPLETED' ? forumErrors.completed() : forumErrors.answered();
     }
+    tellDesks(app, question.id, 'edit');
     return { data: (await questionById(app.db, studentId, question.id))! };
   } });
 
@@ -238,6 +245,7 @@ export async function forumRoutes(fastify: FastifyInstance): Promise<void> {
     if (!added) throw forumErrors.completed();
     const comment = (await commentById(app.db, studentId, id))!;
     await notifyReply(app, question, comment, studentId);
+    tellDesks(app, question.id, 'reply');
     return { data: comment };
   } });
 
@@ -257,6 +265,7 @@ export async function forumRoutes(fastify: FastifyInstance): Promise<void> {
     const outcome = await updateComment(app.db, comment.question_id, comment.id, text, writeJson(media), now());
     if (outcome === 'completed') throw forumErrors.completed();
     if (outcome === 'notLast') throw forumErrors.notLastReply();
+    tellDesks(app, comment.question_id, 'edit');
     return { data: (await commentById(app.db, studentId, comment.id))! };
   } });
 

@@ -213,6 +213,7 @@ export function forumSection(bundle: Bundle, ctx: SectionContext): SectionPlan {
     questions.push(want(q.id, q.questionDescription.slice(0, 40), `/forum/${fi}`, {
       id: q.id, student_id: q.studentId, course_id: q.courseId, subject_id: q.subjectId, chapter_id: q.chapterId,
       ...set, status: q.status ?? 'OPEN', created_at: created, updated_at: created, answers: (q.comments ?? []).length,
+      teacher_replied: (q.comments ?? []).some((c) => c.userType === 'Admin') ? 1 : 0,
       last_activity_at: (q.comments ?? []).map((c) => ctx.at(c.createdAt)).reduce((latest, t) => (t > latest ? t : latest), created),
     }, set));
     for (const [ci, c] of (q.comments ?? []).entries()) {

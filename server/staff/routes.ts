@@ -6,8 +6,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { staffContract } from '../../src/contracts/staff.js';
 import { examDepsOf } from '../exams/attempts.js';
 import { gradingQueue, markAnswer, publishResults, staffAssignments } from '../results/marking.js';
-import { checkedMedia, details, forumErrors, notifyReply } from '../forum/routes.js';
-import { commentById, completeQuestion, insertComment, questionById, questionRow, staffQuestions } from '../forum/queries.js';
+import { checkedMedia, details, forumErrors, notifyReply, tellDesks } from '../forum/routes.js';
+import { commentById, commentRow, commentsOf, completeQuestion, insertComment, questionById, questionRow, reopenQuestion, updateComment } from '../forum/queries.js';
+import { staffForumPlaces, staffQuestionsByIds, staffQueue } from './forumQueue.js';
 import { publishNotification } from '../notifications/publish.js';
 import { itemAnalysisOf, itemAnalysisSheet } from '../results/itemAnalysis.js';
 import { FORUM_DEFAULT_PAGE_SIZE } from '../../src/domain/forum.js';
@@ -53,8 +54,22 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
   } });
 
   app.route({ ...staffContract.forumQuestions, handler: async (request) => {
-    const { status = 'open', page = 1, limit = FORUM_DEFAULT_PAGE_SIZE } = request.query;
-    return { data: await staffQuestions(app.db, request.staff.id, status, page, limit, await coursesOf(app.db, request.staff)) };
+    const { status = 'all', courseId, subjectId, chapterId, search = '', page = 1, limit = FORUM_DEFAULT_PAGE_SIZE } = request.query;
+    const courseIds = (await coursesOf(app.db, request.staff)) ?? undefined;
+    return { data: await staffQueue(app.db, app.dialect, { status, courseId, subjectId, chapterId, search, page, limit, courseIds }) };
+  } });
+
+  app.route({ ...staffContract.forumPlaces, handler: async (request) => {
+    return { data: await staffForumPlaces(app.db, (await coursesOf(app.db, request.staff)) ?? undefined) };
+  } });
+
+  app.route({ ...staffContract.forumThread, handler: async (request) => {
+    const row = await questionRow(app.db, request.params.questionId);
+    if (!row) throw forumErrors.questionNotFound();
+    await assertTeaches(app.db, request.staff, row.course_id);
+    const [question] = await staffQuestionsByIds(app.db, [row.id]);
+    if (!question) throw forumErrors.questionNotFound();
+    return { data: { question, comments: await commentsOf(app.db, request.staff.id, question._id), viewerId: request.staff.id } };
   } });
 
   app.route({ ...staffContract.forumReply, handler: async (request) => {
@@ -70,7 +85,22 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
     if (!added) throw forumErrors.completed();
     const comment = (await commentById(app.db, request.staff.id, id))!;
     await notifyReply(app, question, comment, request.staff.id);
+    tellDesks(app, question.id, 'reply');
     return { data: comment };
+  } });
+
+  app.route({ ...staffContract.forumEditReply, handler: async (request) => {
+    const { questionId, commentId } = request.params;
+    const comment = await commentRow(app.db, commentId);
+    if (!comment || comment.question_id !== questionId) throw forumErrors.replyNotFound();
+    if (comment.user_type !== 'Admin' || comment.user_id !== request.staff.id) throw forumErrors.notYourReply();
+    const text = details(request.body.reply);
+    const media = await checkedMedia(app.db, request.staff.id, request.body.media);
+    const outcome = await updateComment(app.db, questionId, commentId, text, writeJson(media), app.clock.now().toISOString());
+    if (outcome === 'completed') throw forumErrors.completed();
+    if (outcome === 'notLast') throw forumErrors.notLastReply();
+    tellDesks(app, questionId, 'edit');
+    return { data: (await commentById(app.db, request.staff.id, commentId))! };
   } });
 
   app.route({ ...staffContract.forumComplete, handler: async (request) => {
@@ -80,7 +110,16 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
     if (question.status !== 'COMPLETED') {
       await completeQuestion(app.db, question.id, app.clock.now().toISOString());
       await publishNotification(app, { type: 'notification', message: 'Your question was marked as answered', info: { on: 'forum', id: question.id, courseId: question.course_id } }, [question.student_id]);
+      tellDesks(app, question.id, 'completed');
     }
+    return { data: (await questionById(app.db, request.staff.id, question.id))! };
+  } });
+
+  app.route({ ...staffContract.forumReopen, handler: async (request) => {
+    const question = await questionRow(app.db, request.params.questionId);
+    if (!question) throw forumErrors.questionNotFound();
+    await assertTeaches(app.db, request.staff, question.course_id);
+    if (await reopenQuestion(app.db, question.id, app.clock.now().toISOString())) tellDesks(app, question.id, 'reopened');
     return { data: (await questionById(app.db, request.staff.id, question.id))! };
   } });
 }

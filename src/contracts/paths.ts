@@ -83,6 +83,10 @@ export const staffPaths = {
   forumComplete: '/staff/qa/questions/:questionId/complete',
   /** Administrators: check (dry run) or import a sheet or bundle (src/contracts/import.ts). */
   import: '/staff/import',
+  forumThread: '/staff/qa/questions/:questionId',
+  forumEditReply: '/staff/qa/questions/:questionId/replies/:commentId',
+  forumReopen: '/staff/qa/questions/:questionId/reopen',
+  forumPlaces: '/staff/qa/places',
 } as const;
 
 /** The question-and-answer forum (student calls of the spec, and the courses with forum questions). */

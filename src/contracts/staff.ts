@@ -5,9 +5,9 @@
 // (assignments, forum questions) hold only those courses; acting on another course's assignment,
 // answer or question is refused with 403 'You do not teach this course.' (code notYourCourse).
 import { Type, type Static } from '@sinclair/typebox';
-import { Binary, BoundedInteger, BoundedNumber, Data, failures, IdParams, Nullable, type RouteContract } from './common';
+import { Binary, BoundedInteger, BoundedNumber, Data, failures, Id, IdParams, Nullable, type RouteContract } from './common';
 import { AnswerValue, Attachment } from './exams';
-import { ForumComment, ForumMedia, ForumQuestion, SearchResult } from './forum';
+import { ForumComment, ForumMedia, ForumQuestion } from './forum';
 import { staffPaths } from './paths';
 
 /** An exam given to a batch, as the teacher desk lists it. */
@@ -169,6 +169,68 @@ export type ItemAnalysis = Static<typeof ItemAnalysis>;
 export const ItemAnalysisSheetQuery = Type.Object({ format: Type.Union([Type.Literal('csv'), Type.Literal('xlsx')]) }, { additionalProperties: false });
 export type ItemAnalysisSheetQuery = Static<typeof ItemAnalysisSheetQuery>;
 
+/** Where the desk's forum queue stands: 'open' (no teacher reply yet), 'answered' (a teacher replied), 'completed', or all. */
+export const StaffForumStatus = Type.Union([Type.Literal('open'), Type.Literal('answered'), Type.Literal('completed'), Type.Literal('all')]);
+export type StaffForumStatus = Static<typeof StaffForumStatus>;
+
+/** A question of the desk's queue: the student's question, whether a teacher has replied, and where it was asked. */
+export const StaffForumQuestion = Type.Composite([
+  ForumQuestion,
+  Type.Object({
+    answeredByTeacher: Type.Boolean(),
+    courseName: Nullable(Type.String()),
+    subjectName: Nullable(Type.String()),
+    chapterName: Nullable(Type.String()),
+  }),
+]);
+export type StaffForumQuestion = Static<typeof StaffForumQuestion>;
+
+/** Questions of each status under the queue's other filters (course, subject, chapter, search). */
+export const StaffForumCounts = Type.Object({ open: Type.Number(), answered: Type.Number(), completed: Type.Number(), all: Type.Number() });
+export type StaffForumCounts = Static<typeof StaffForumCounts>;
+
+/** One page of the desk's queue: unanswered first, then newest activity. */
+export const StaffForumQueue = Type.Object({
+  questions: Type.Array(StaffForumQuestion),
+  totalRecords: Type.Number(),
+  counts: StaffForumCounts,
+  /** A text search stops counting at FORUM_SEARCH_COUNT_CAP per status: the counts are then "at least". */
+  totalCapped: Type.Boolean(),
+});
+export type StaffForumQueue = Static<typeof StaffForumQueue>;
+
+export const StaffForumQuery = Type.Object(
+  {
+    status: Type.Optional(StaffForumStatus),
+    courseId: Type.Optional(Id),
+    subjectId: Type.Optional(Id),
+    chapterId: Type.Optional(Id),
+    search: Type.Optional(Type.String({ maxLength: 500 })),
+    page: Type.Optional(BoundedInteger(1, 100_000)),
+    limit: Type.Optional(BoundedInteger(1, 100)),
+  },
+  { additionalProperties: false },
+);
+export type StaffForumQuery = Static<typeof StaffForumQuery>;
+
+/** A question with its replies, oldest first, as the desk shows it; viewerId: the signed-in staff member (whose replies they may edit). */
+export const StaffForumThread = Type.Object({ question: StaffForumQuestion, comments: Type.Array(ForumComment), viewerId: Type.String() });
+export type StaffForumThread = Static<typeof StaffForumThread>;
+
+/** The courses with their subjects and chapters, for the queue's filters, each with its question count. */
+export const StaffForumPlace = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  questions: Type.Number(),
+  subjects: Type.Array(Type.Object({
+    _id: Type.String(),
+    name: Type.String(),
+    questions: Type.Number(),
+    chapters: Type.Array(Type.Object({ _id: Type.String(), name: Type.String(), questions: Type.Number() })),
+  })),
+});
+export type StaffForumPlace = Static<typeof StaffForumPlace>;
+
 export const staffContract = {
   assignments: {
     method: 'GET',
@@ -205,18 +267,35 @@ export const staffContract = {
     method: 'GET',
     url: staffPaths.forumQuestions,
     config: { access: 'staff' },
-    // Newest activity first; open questions unless the status says otherwise.
-    schema: {
-      querystring: Type.Object(
-        {
-          status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('completed'), Type.Literal('all')])),
-          page: Type.Optional(BoundedInteger(1, 100_000)),
-          limit: Type.Optional(BoundedInteger(1, 100)),
-        },
-        { additionalProperties: false },
-      ),
-      response: { 200: Data(SearchResult), ...failures(400, 401, 403) },
-    },
+    // Questions without a teacher's reply first, then newest activity; every status unless one is asked for.
+    schema: { querystring: StaffForumQuery, response: { 200: Data(StaffForumQueue), ...failures(400, 401, 403) } },
+  },
+  forumPlaces: {
+    method: 'GET',
+    url: staffPaths.forumPlaces,
+    config: { access: 'staff' },
+    schema: { response: { 200: Data(Type.Array(StaffForumPlace)), ...failures(401, 403) } },
+  },
+  forumThread: {
+    method: 'GET',
+    url: staffPaths.forumThread,
+    config: { access: 'staff' },
+    schema: { params: IdParams('questionId'), response: { 200: Data(StaffForumThread), ...failures(400, 401, 403, 404) } },
+  },
+  forumEditReply: {
+    method: 'PATCH',
+    url: staffPaths.forumEditReply,
+    config: { access: 'staff' },
+    // Only the teacher's own reply, while it is the question's last and the question is open:
+    // 403 notYourReply, 409 notLastReply or questionCompleted.
+    schema: { params: IdParams('questionId', 'commentId'), body: StaffReplyBody, response: { 200: Data(ForumComment), ...failures(400, 401, 403, 404, 409) } },
+  },
+  forumReopen: {
+    method: 'PATCH',
+    url: staffPaths.forumReopen,
+    config: { access: 'staff' },
+    // A COMPLETED question takes replies again; reopening an open question changes nothing.
+    schema: { params: IdParams('questionId'), response: { 200: Data(ForumQuestion), ...failures(400, 401, 403, 404) } },
   },
   forumReply: {
     method: 'POST',

@@ -79,3 +79,10 @@ export const ASK_GUIDELINES = [
 
 /** A recording of this many bytes or fewer is empty (a WAV header alone): the recorder starts again. */
 export const EMPTY_RECORDING_BYTES = 44;
+
+/** The realtime event the desk's sockets receive when a forum question is asked, replied to, edited, completed or reopened. */
+export const FORUM_ACTIVITY_EVENT = 'forumActivity';
+export interface ForumActivity {
+  questionId: string;
+  kind: 'question' | 'reply' | 'edit' | 'completed' | 'reopened';
+}

@@ -3,7 +3,7 @@
 import { api } from './api';
 import { keepingSession } from './account';
 import type { accountContract, Staff as StaffMember } from '../contracts/account';
-import type { MarkBody, staffContract } from '../contracts/staff';
+import type { MarkBody, StaffForumQuery, StaffReplyBody, staffContract } from '../contracts/staff';
 import { accountPaths, staffPaths } from '../contracts/paths';
 import { forgetSessionId } from './storage';
 import type { importContract } from '../contracts/import';
@@ -52,4 +52,13 @@ export const staffApi = {
   /** The same analysis as a sheet to save: CSV or XLSX. */
   itemAnalysisSheet: (assignmentId: string, format: 'csv' | 'xlsx') =>
     api.file<Staff['itemAnalysisSheet']>(staffPaths.itemAnalysisSheet, { params: { assignmentId }, query: { format } }),
+  /** The forum queue: questions without a teacher's reply first, then the newest activity. */
+  forumQueue: (query: StaffForumQuery) => api.call<Staff['forumQuestions']>('GET', staffPaths.forumQuestions, { query }),
+  forumPlaces: () => api.call<Staff['forumPlaces']>('GET', staffPaths.forumPlaces),
+  forumThread: (questionId: string) => api.call<Staff['forumThread']>('GET', staffPaths.forumThread, { params: { questionId } }),
+  forumReply: (questionId: string, body: StaffReplyBody) => api.call<Staff['forumReply']>('POST', staffPaths.forumReply, { params: { questionId }, body }),
+  forumEditReply: (questionId: string, commentId: string, body: StaffReplyBody) =>
+    api.call<Staff['forumEditReply']>('PATCH', staffPaths.forumEditReply, { params: { questionId, commentId }, body }),
+  forumComplete: (questionId: string) => api.call<Staff['forumComplete']>('PATCH', staffPaths.forumComplete, { params: { questionId } }),
+  forumReopen: (questionId: string) => api.call<Staff['forumReopen']>('PATCH', staffPaths.forumReopen, { params: { questionId } }),
 };

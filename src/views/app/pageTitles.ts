@@ -27,6 +27,7 @@ export const PAGE_TITLES: [pattern: string, title: string][] = [
   ['/student-profile', 'My Profile'],
   ['/staff/import', 'Import content'],
   ['/staff/exams/:assignmentId/analysis', 'Item analysis'],
+  ['/staff/forum', 'Forum questions · Teacher desk'],
   ['/staff', 'Teacher desk'],
 ];
 

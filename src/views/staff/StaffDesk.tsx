@@ -109,6 +109,9 @@ function SignedInDesk({ desk }: { desk: DeskActor }) {
             <ButtonLink variant="quiet" to="/staff" aria-current={onImport ? undefined : 'page'}>
               Grading
             </ButtonLink>
+            <ButtonLink variant="quiet" to="/staff/forum">
+              Forum questions
+            </ButtonLink>
             {admin && (
               <ButtonLink variant="quiet" to="/staff/import" aria-current={onImport ? 'page' : undefined}>
                 Import
