@@ -30,8 +30,8 @@ const Q5 = id('f3', 5);
 
 const bundle = {
   staff: [
-    { id: TEACHER, name: 'Dr. Rahman', username: 'rahman', role: 'teacher', password: 'teacher-pass-1' },
-    { id: OTHER_TEACHER, name: 'Dr. Karim', username: 'karim', role: 'teacher', password: 'teacher-pass-2' },
+    { id: TEACHER, name: 'Dr. Rahman', username: 'rahman', role: 'teacher', password: 'teacher-pass-1', courseIds: [COURSE_A, COURSE_B] },
+    { id: OTHER_TEACHER, name: 'Dr. Karim', username: 'karim', role: 'teacher', password: 'teacher-pass-2', courseIds: [COURSE_A, COURSE_B] },
   ],
   courses: [
     { id: COURSE_A, name: 'MBBS Admission', subjects: [{ id: SUBJECT_A, name: 'Physiology', chapters: [{ id: CHAPTER_A1, name: 'Heart' }, { id: CHAPTER_A2, name: 'Kidney' }] }] },
