@@ -112,6 +112,19 @@ describe.each(databaseKinds())('staff roles (%s)', (kind) => {
     refused(await call('POST', `/api/staff/qa/questions/${MBBS_QUESTION}/replies`, newcomer, { reply: 'Hello' }));
   });
 
+  it("keeps the desk's forum thread, filter places, reopening and item analysis to the teacher's courses", async () => {
+    refused(await call('GET', `/api/staff/qa/questions/${FCPS_QUESTION}`, teacher));
+    expect((await call('GET', `/api/staff/qa/questions/${FCPS_QUESTION}`, fcps)).status).toBe(200);
+    expect((await call('GET', `/api/staff/qa/questions/${FCPS_QUESTION}`, admin)).status).toBe(200);
+    const places = async (session: string) => ((await call('GET', '/api/staff/qa/places', session)).body.data as { _id: string }[]).map((c) => c._id).sort();
+    expect(await places(teacher)).toEqual([DEMO.mbbsCourse]);
+    expect(await places(fcps)).toEqual([FCPS_COURSE]);
+    expect(await places(admin)).toEqual(expect.arrayContaining([DEMO.mbbsCourse, FCPS_COURSE]));
+    refused(await call('PATCH', `/api/staff/qa/questions/${FCPS_QUESTION}/reopen`, teacher));
+    refused(await call('GET', `/api/staff/exam-assignments/${DEMO.awaitingMarkingAssignment}/item-analysis`, fcps));
+    refused(await call('GET', `/api/staff/exam-assignments/${DEMO.awaitingMarkingAssignment}/item-analysis/sheet?format=csv`, fcps));
+  });
+
   it("refuses forum replies and completion to a teacher of another course; the assigned teacher and an admin act", async () => {
     refused(await call('POST', `/api/staff/qa/questions/${FCPS_QUESTION}/replies`, teacher, { reply: 'Not my course.' }));
     refused(await call('PATCH', `/api/staff/qa/questions/${FCPS_QUESTION}/complete`, teacher));
