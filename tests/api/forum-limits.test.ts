@@ -19,7 +19,7 @@ const Q_ANNA = id('f4', 2);
 const C_ELI = id('f5', 1);
 
 const bundle = {
-  staff: [{ id: TEACHER, name: 'Dr. Rahman', username: 'rahman4', role: 'teacher', password: 'teacher-pass-4' }],
+  staff: [{ id: TEACHER, name: 'Dr. Rahman', username: 'rahman4', role: 'teacher', password: 'teacher-pass-4', courseIds: [COURSE] }],
   courses: [{ id: COURSE, name: 'MBBS Admission', subjects: [{ id: SUBJECT, name: 'Physiology', chapters: [{ id: CHAPTER, name: 'Heart' }] }] }],
   groups: [{ id: GROUP, name: 'A1', courseId: COURSE, items: 'all' }],
   students: [

@@ -57,8 +57,8 @@ describe.each(databaseKinds())('production on a database holding the demo academ
       await importBundle(db, readBundle(demoBundlePath), { now: new Date(), scryptCost: 2 ** 10 });
       const config: Config = { ...configFrom({ ...productionEnv, SIGNING_SECRET: secret }), databaseUrl: database.url };
       const refused = startServer(config);
-      await expect(refused).rejects.toThrow(/Production refuses to start: the database holds 27 demo accounts whose published password still works/);
-      await expect(refused).rejects.toThrow(/admin@academy\.test, teacher@academy\.test, 8801700000001, 8801700000002 and 23 more/);
+      await expect(refused).rejects.toThrow(/Production refuses to start: the database holds 28 demo accounts whose published password still works/);
+      await expect(refused).rejects.toThrow(/admin@academy\.test, fcps\.teacher@academy\.test, teacher@academy\.test, 8801700000001 and 24 more/);
       await expect(refused).rejects.toThrow(/set ALLOW_DEMO_ACCOUNTS=true to start anyway/);
 
       // Explicitly allowed: it starts, and the published password signs in as before.

@@ -26,8 +26,8 @@ function raceBundle(students: number) {
     courses: [{ id: COURSE, name: 'Race Course', subjects: [] }],
     groups: [{ id: GROUP, name: 'Race Batch', courseId: COURSE, items: 'all' }],
     staff: [
-      { id: TEACHER, name: 'Dr. First', username: 'first@academy.test', role: 'teacher', password: 'first-pass-2026' },
-      { id: OTHER_TEACHER, name: 'Dr. Second', username: 'second@academy.test', role: 'teacher', password: 'second-pass-2026' },
+      { id: TEACHER, name: 'Dr. First', username: 'first@academy.test', role: 'teacher', password: 'first-pass-2026', courseIds: [COURSE] },
+      { id: OTHER_TEACHER, name: 'Dr. Second', username: 'second@academy.test', role: 'teacher', password: 'second-pass-2026', courseIds: [COURSE] },
     ],
     students: ids.map((id, i) => ({ id, name: `Racer ${String(i + 1).padStart(3, '0')}`, sid: `R-${i + 1}`, phone: `0191${String(i + 1).padStart(7, '0')}`, groups: [GROUP] })),
     exams: [
