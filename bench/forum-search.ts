@@ -75,7 +75,7 @@ function benchBundle() {
       },
     ],
     groups: [{ id: GROUP, name: 'Forum Benchmark Batch', courseId: COURSE, items: 'all' }],
-    staff: [{ id: TEACHER, name: 'Bench Teacher', username: 'bench-teacher', role: 'teacher', password: 'bench-teacher-pass' }],
+    staff: [{ id: TEACHER, name: 'Bench Teacher', username: 'bench-teacher', role: 'teacher', password: 'bench-teacher-pass', courseIds: [COURSE] }],
   };
 }
 

@@ -64,7 +64,7 @@ async function main(): Promise<void> {
         courses: [{ id: COURSE, name: 'Socket Course', subjects: [] }],
         groups: [{ id: GROUP, name: 'Socket Batch', courseId: COURSE, items: 'all' }],
         students: Array.from({ length: CONNECTIONS }, (_, i) => ({ id: studentId(i), name: `Student ${i + 1}`, sid: `S-${i + 1}`, phone: `016${String(i).padStart(8, '0')}`, groups: [GROUP] })),
-        staff: [{ id: TEACHER, name: 'Bench Teacher', username: 'bench@academy.test', role: 'teacher', password: 'bench-pass-2026' }],
+        staff: [{ id: TEACHER, name: 'Bench Teacher', username: 'bench@academy.test', role: 'teacher', password: 'bench-pass-2026', courseIds: [COURSE] }],
         // Finished exams of the batch, one per broadcast: publishing each notifies every student.
         exams: Array.from({ length: BROADCASTS }, (_, i) => ({
           id: examId(i),

@@ -73,7 +73,7 @@ if (!haproxyInstalled() || (!redisUrl && !redisServerInstalled)) {
           courses: [{ id: COURSE, name: 'Scale Course', subjects: [] }],
           groups: [{ id: GROUP, name: 'Scale Batch', courseId: COURSE, items: 'all' }],
           students: [{ id: STUDENT, name: 'Scale Student', sid: 'S-1', phone: '01500000001', groups: [GROUP] }],
-          staff: [{ id: TEACHER, name: 'Scale Teacher', username: 'scale@academy.test', role: 'teacher', password: 'scale-pass-2026' }],
+          staff: [{ id: TEACHER, name: 'Scale Teacher', username: 'scale@academy.test', role: 'teacher', password: 'scale-pass-2026', courseIds: [COURSE] }],
           exams: [
             {
               id: EXAM,
