@@ -223,6 +223,7 @@ export const examInstructionMachine = setup({
       },
       states: {
         checking: {
+          description: 'Whether the choices are on hand already (a momentary state).',
           always: [{ guard: 'choicesLoaded', target: 'choosing', description: 'The choices were loaded before' }, { target: 'loading' }],
         },
         loading: {
@@ -230,7 +231,7 @@ export const examInstructionMachine = setup({
           tags: ['loading'],
           invoke: {
             src: 'loadStartChoices',
-            onDone: { target: 'choosing', actions: assign({ choices: ({ event }) => event.output }) },
+            onDone: { target: 'choosing', description: 'The categories and faculties with their subjects arrived', actions: assign({ choices: ({ event }) => event.output }) },
             onError: { target: 'failed', description: 'The choices could not be loaded (offline, or the server away)', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
           },
         },

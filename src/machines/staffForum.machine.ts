@@ -185,7 +185,7 @@ export const staffForumMachine = setup({
 }).createMachine({
   id: 'staffForum',
   description: "The teacher desk's forum queue: questions without a teacher's reply first, filters with counts, and the open question's thread with the reply form.",
-  meta: { spec: '§5.6 Question and answer forum (a teacher reply shows as Teacher) — not in the spec: the teacher desk answering the forum' },
+  meta: { spec: "§6 Roles and permissions (admin screens: not shown) — not in the spec: the teacher desk's forum queue, whose replies students read as Teacher (§2 Question detail)" },
   context: {
     filters: NO_FILTERS,
     places: [],
@@ -206,6 +206,7 @@ export const staffForumMachine = setup({
   initial: 'desk',
   states: {
     desk: {
+      description: 'The forum queue and the open thread, side by side: the queue lists and filters, the thread shows one question with its replies.',
       type: 'parallel',
       states: {
         queue: {
