@@ -35,7 +35,7 @@ describe('the desk import page', () => {
     const page = await newPage(suite.browser, suite.baseUrl, { width: 1024 });
     await signInAt(page, DEMO_ADMIN);
     await page.getByRole('heading', { name: 'Import content' }).waitFor();
-    expect(await page.title()).toBe('Import content · Medical Academy');
+    expect(await page.title()).toBe('Import content · Teacher desk · Medical Academy');
 
     // A broken sheet: every problem with its sheet, row and column; nothing to import.
     await page.getByLabel('Sheet or bundle').setInputFiles(broken);

@@ -25,7 +25,7 @@ export const PAGE_TITLES: [pattern: string, title: string][] = [
   ['/question-details/:id', 'Question'],
   ['/my-qa', 'My questions'],
   ['/student-profile', 'My Profile'],
-  ['/staff/import', 'Import content'],
+  ['/staff/import', 'Import content · Teacher desk'],
   ['/staff/exams/:assignmentId/analysis', 'Item analysis'],
   ['/staff/forum', 'Forum questions · Teacher desk'],
   ['/staff', 'Teacher desk'],

@@ -55,7 +55,8 @@ export function StaffDesk() {
   const signedIn = useSelector(desk, (s) => s.matches('signedIn') || s.matches('signingOut'));
   const examTitle = useSelector(desk, (s) => (s.matches({ signedIn: 'queue' }) ? (s.context.assignment?.exam.title ?? null) : null));
   const blocked = student !== null && !signedIn;
-  useDocumentTitle(staffDeskTitleOf(blocked ? null : !signedIn ? 'Sign in' : (examTitle ?? 'Grading queue')));
+  const onImport = useLocation().pathname === '/staff/import';
+  useDocumentTitle(staffDeskTitleOf(blocked ? null : !signedIn ? 'Sign in' : onImport ? 'Import content' : (examTitle ?? 'Grading queue')));
   if (blocked) {
     return (
       <AuthCard title="Teacher desk">
@@ -102,10 +103,10 @@ function SignedInDesk({ desk }: { desk: DeskActor }) {
   return (
     <div className="min-h-dvh bg-slate-50">
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-        <div className="mx-auto flex h-14 w-full max-w-4xl items-center gap-2 px-3 sm:px-6">
+        <div className="mx-auto flex min-h-14 w-full max-w-4xl flex-wrap items-center gap-x-2 gap-y-1 px-3 py-1 sm:px-6">
           <img src="/logo.svg" alt="" width={32} height={32} className="h-8 w-8" />
           <span className="font-semibold text-brand-800">Teacher desk</span>
-          <nav aria-label="Teacher desk" className="flex gap-1">
+          <nav aria-label="Teacher desk" className="order-last flex w-full gap-1 sm:order-none sm:w-auto">
             <ButtonLink variant="quiet" to="/staff" aria-current={onImport ? undefined : 'page'}>
               Grading
             </ButtonLink>
@@ -196,7 +197,7 @@ function AssignmentRow({ assignment, canOpen, onOpen }: { assignment: StaffAssig
         <span>{assignment.submitted} submitted</span>
         <span className={assignment.awaitingMarking > 0 ? 'font-semibold text-amber-800' : 'text-slate-600'}>{assignment.awaitingMarking} awaiting marks</span>
         {assignment.resultPublished && <span className="font-semibold text-green-800">Results published</span>}
-        {(assignment.resultPublished || exam.isPracticeExam) && <PageLink className="font-semibold text-brand-700 underline" to={`/staff/exams/${assignment._id}/analysis`} aria-label={`Item analysis of ${exam.title}, ${assignment.groupName}`}>Item analysis</PageLink>}
+        {(assignment.resultPublished || exam.isPracticeExam) && <PageLink className="inline-flex min-h-10 items-center font-semibold text-brand-700 underline" to={`/staff/exams/${assignment._id}/analysis`} aria-label={`Item analysis of ${exam.title}, ${assignment.groupName}`}>Item analysis</PageLink>}
       </p>
     </li>
   );
