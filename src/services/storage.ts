@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   localSavedAnswers: 'localSavedAnswers',
   /** Written answers being typed, not yet given with Submit Answer (src/services/answerStore.ts). */
   answerDrafts: 'answerDrafts',
+  /** Questions flagged for review during a running exam (src/services/answerStore.ts). */
+  reviewFlags: 'reviewFlags',
   allExams: 'allExams',
   allSubjects: 'allSubjects',
   isLive: 'isLive',
@@ -26,7 +28,7 @@ export const STORAGE_KEYS = {
 
 /** Keys that survive sign-out. */
 // The advisory's attempts stay too: signing in again during a running exam is no new attempt.
-const KEPT_ON_SIGN_OUT = new Set<string>([STORAGE_KEYS.localSavedAnswers, STORAGE_KEYS.answerDrafts, STORAGE_KEYS.examAdvisoryShown]);
+const KEPT_ON_SIGN_OUT = new Set<string>([STORAGE_KEYS.localSavedAnswers, STORAGE_KEYS.answerDrafts, STORAGE_KEYS.reviewFlags, STORAGE_KEYS.examAdvisoryShown]);
 
 const store = (): Storage | null => (typeof localStorage === 'undefined' ? null : localStorage);
 
