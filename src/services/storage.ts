@@ -20,6 +20,10 @@ export const STORAGE_KEYS = {
   examSubject: 'exam_subject',
   /** Running attempts kept so the exam opens offline (src/services/keptAttempts.ts); cleared at sign-out. */
   keptAttempts: 'keptAttempts',
+  /** The last Today answer, kept so the home screen's strip shows offline (src/services/today.ts). */
+  today: 'today',
+  /** Videos watched part-way on this device, for the Today strip (src/services/today.ts). */
+  watchedVideos: 'watchedVideos',
   /** The attempts whose connection advisory was shown on this device (src/services/examAdvisory.ts). */
   examAdvisoryShown: 'examAdvisoryShown',
   /** This tab's registration or reset waiting for its code (sessionStorage; src/services/codeFlowStore.ts). */
