@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { examsContract, type ChosenList, type SegmentedSelection, type SegmentedSelectionBody, type SubjectCount } from '../../src/contracts/exams.js';
+import { todayContract } from '../../src/contracts/today.js';
+import { todayOf } from './today.js';
 import { forbidden, notFound } from '../errors.js';
 import { figureSignatureValid, withSignedFigures } from '../media/figures.js';
 import { fileSafetyHeaders } from '../storage/file-headers.js';
@@ -40,6 +42,8 @@ export async function examRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({ ...examsContract.list, handler: async (request) => {
     return { data: await examList(examDepsOf(app), request.student.id, request.params.courseId, request.query) };
   } });
+
+  app.route({ ...todayContract.today, handler: async (request) => ({ data: await todayOf(app.db, request.student.id, app.clock.now()) }) });
 
   app.route({ ...examsContract.namePrompt, handler: async (request) => {
     return { data: await namePrompt(examDepsOf(app), request.student.id, request.query.courseId, request.query) };

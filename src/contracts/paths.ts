@@ -59,6 +59,8 @@ export const examsPaths = {
   saveSegmentedSelection: '/exam/add-segmented-exam-subject',
   segmentedSelection: '/exam/get-segmented-exam-subject/:examId/:studentId',
   startChoices: '/exam/start-choices',
+  /** The student's Today strip: exams running, open and next, results just published. */
+  today: '/exam/today',
   figure: '/media/exam/:name',
 } as const;
 

@@ -109,3 +109,16 @@ export function formatPublishTime(time: TimeInput | null | undefined, zone = ACA
 export function publishAfterWords(time: TimeInput | null | undefined, zone = ACADEMY_TIME_ZONE): string {
   return `Can be published after ${formatPublishTime(time, zone)}`;
 }
+
+/**
+ * When something comes within the week, from the academy's calendar: 'today 11:00 pm', 'tomorrow
+ * 09:30 am', or the weekday ('Sat 11:00 pm') up to six days ahead, then the date ('03 Dec | 11:00 pm').
+ */
+export function formatComingDay(time: TimeInput | null | undefined, nowMs: number = Date.now(), zone = ACADEMY_TIME_ZONE): string {
+  const at = inZone(time, zone);
+  const now = inZone(nowMs, zone);
+  if (!at || !now) return '';
+  const days = Math.round(at.startOf('day').diff(now.startOf('day'), 'days').days);
+  const day = days === 0 ? 'today' : days === 1 ? 'tomorrow' : days > 1 && days < 7 ? at.toFormat('ccc') : at.toFormat('dd LLL |');
+  return `${day} ${clockOf(at)}`;
+}

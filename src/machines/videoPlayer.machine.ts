@@ -169,6 +169,8 @@ export const videoPlayerMachine = setup({
       };
     }),
     markCompleted: assign({ alreadyCompleted: true }),
+    /** Keeps on the phone how far the video was watched (the Today strip offers to continue it); nothing by default. */
+    keepWatching: (_, _params: { progress: number }) => {},
     forwardTokenToMedia: enqueueActions(({ context, enqueue, check }) => {
       // The media session runs only while attached; between attempts the new token just waits in context.
       if (context.access && check(stateIn('#videoPlayer.open.playback.attached') as Parameters<typeof check>[0])) {
@@ -203,7 +205,11 @@ export const videoPlayerMachine = setup({
       type: 'parallel',
       description: 'The modal is shown. Leaving it stops every region: the player is disposed, refresh and watermark timers end.',
       on: {
-        'player.close': { target: 'closed', description: 'The student closes the modal', actions: assign({ pendingSkip: null, error: null }) },
+        'player.close': {
+          target: 'closed',
+          description: 'The student closes the modal: how far it was watched is kept on the phone',
+          actions: [assign({ pendingSkip: null, error: null }), { type: 'keepWatching', params: ({ context }) => ({ progress: shownProgress(context) }) }],
+        },
       },
       states: {
         playback: {

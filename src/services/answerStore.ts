@@ -6,6 +6,8 @@
 // answerDrafts[studentId][examId][questionId], apart from the answers: a draft is not sent until Submit
 // Answer, yet a reload (a phone that dropped the tab while the camera was open), an offline reopen, a
 // sign-out or a lost session must not lose it. The exam's drafts go with its answers (clearExam).
+// Questions flagged for review (the exam navigator) are kept the same way, under
+// reviewFlags[studentId][examId], and go with the exam's answers too.
 import type { AnswerValue, Attachment, QuestionType, SavedAnswer } from '../contracts/exams';
 import { readStoredObject, removeStudentExam, STORAGE_KEYS } from './storage';
 
@@ -45,6 +47,8 @@ export type SavedAnswers = Record<string, LocalSavedAnswer>;
 type AllSavedAnswers = Record<string, Record<string, SavedAnswers>>;
 /** Draft texts by student, exam and question. */
 type AllDrafts = Record<string, Record<string, Record<string, string>>>;
+/** Questions flagged for review by student and exam. */
+type AllFlags = Record<string, Record<string, string[]>>;
 
 export interface AnswerStore {
   read(studentId: string, examId: string): SavedAnswers;
@@ -62,6 +66,12 @@ export interface AnswerStore {
   writeDraft(studentId: string, examId: string, questionId: string, text: string): void;
   /** Submit Answer gave the text: it is an answer now, no longer a draft. */
   clearDraft(studentId: string, examId: string, questionId: string): void;
+  /** The questions of the exam with a draft kept on this device. */
+  draftQuestionIds(studentId: string, examId: string): string[];
+  /** The questions the student flagged for review in the exam. */
+  readFlags(studentId: string, examId: string): string[];
+  /** Keeps the flagged questions (an empty list removes the exam's flags). */
+  writeFlags(studentId: string, examId: string, questionIds: string[]): void;
   /** Sign-out: deletes every answer the server has acknowledged, of every student, and keeps the rest. */
   forgetDelivered(): void;
 }
@@ -110,6 +120,14 @@ export function createAnswerStore(storage: () => Storage | null): AnswerStore {
       // No room on the device: the text stays in the box, and Submit Answer still gives it.
     }
   };
+  const readAllFlags = (): AllFlags => readStoredObject<AllFlags>(storage(), STORAGE_KEYS.reviewFlags);
+  const writeAllFlags = (flags: AllFlags) => {
+    try {
+      storage()?.setItem(STORAGE_KEYS.reviewFlags, JSON.stringify(flags));
+    } catch {
+      // No room on the device: the flags last as long as the page.
+    }
+  };
   return {
     read: (studentId, examId) => readAll()[studentId]?.[examId] ?? {},
     writeExam(studentId, examId, answers, removed = {}) {
@@ -140,6 +158,8 @@ export function createAnswerStore(storage: () => Storage | null): AnswerStore {
       if (removeStudentExam(all, studentId, examId)) writeAll(all);
       const drafts = readDrafts();
       if (removeStudentExam(drafts, studentId, examId)) writeDrafts(drafts);
+      const flags = readAllFlags();
+      if (removeStudentExam(flags, studentId, examId)) writeAllFlags(flags);
     },
     readDraft: (studentId, examId, questionId) => readDrafts()[studentId]?.[examId]?.[questionId] ?? null,
     writeDraft(studentId, examId, questionId, text) {
@@ -155,6 +175,13 @@ export function createAnswerStore(storage: () => Storage | null): AnswerStore {
       delete drafts[studentId][examId][questionId];
       if (Object.keys(drafts[studentId][examId]).length === 0) removeStudentExam(drafts, studentId, examId);
       writeDrafts(drafts);
+    },
+    draftQuestionIds: (studentId, examId) => Object.keys(readDrafts()[studentId]?.[examId] ?? {}),
+    readFlags: (studentId, examId) => readAllFlags()[studentId]?.[examId] ?? [],
+    writeFlags(studentId, examId, questionIds) {
+      const flags = readAllFlags();
+      if (questionIds.length > 0) writeAllFlags({ ...flags, [studentId]: { ...flags[studentId], [examId]: questionIds } });
+      else if (removeStudentExam(flags, studentId, examId)) writeAllFlags(flags);
     },
   };
 }

@@ -8,6 +8,8 @@ export const STORAGE_KEYS = {
   localSavedAnswers: 'localSavedAnswers',
   /** Written answers being typed, not yet given with Submit Answer (src/services/answerStore.ts). */
   answerDrafts: 'answerDrafts',
+  /** Questions flagged for review during a running exam (src/services/answerStore.ts). */
+  reviewFlags: 'reviewFlags',
   allExams: 'allExams',
   allSubjects: 'allSubjects',
   isLive: 'isLive',
@@ -18,6 +20,10 @@ export const STORAGE_KEYS = {
   examSubject: 'exam_subject',
   /** Running attempts kept so the exam opens offline (src/services/keptAttempts.ts); cleared at sign-out. */
   keptAttempts: 'keptAttempts',
+  /** The last Today answer, kept so the home screen's strip shows offline (src/services/today.ts). */
+  today: 'today',
+  /** Videos watched part-way on this device, for the Today strip (src/services/today.ts). */
+  watchedVideos: 'watchedVideos',
   /** The attempts whose connection advisory was shown on this device (src/services/examAdvisory.ts). */
   examAdvisoryShown: 'examAdvisoryShown',
   /** This tab's registration or reset waiting for its code (sessionStorage; src/services/codeFlowStore.ts). */
@@ -26,7 +32,7 @@ export const STORAGE_KEYS = {
 
 /** Keys that survive sign-out. */
 // The advisory's attempts stay too: signing in again during a running exam is no new attempt.
-const KEPT_ON_SIGN_OUT = new Set<string>([STORAGE_KEYS.localSavedAnswers, STORAGE_KEYS.answerDrafts, STORAGE_KEYS.examAdvisoryShown]);
+const KEPT_ON_SIGN_OUT = new Set<string>([STORAGE_KEYS.localSavedAnswers, STORAGE_KEYS.answerDrafts, STORAGE_KEYS.reviewFlags, STORAGE_KEYS.examAdvisoryShown]);
 
 const store = (): Storage | null => (typeof localStorage === 'undefined' ? null : localStorage);
 

@@ -34,10 +34,13 @@ function startPlayer(input: VideoPlayerInput, fakes: Fakes = {}, inspect?: (insp
     sessionsLive: 0,
     sessionInputs: [] as MediaSessionInput[],
     commands: [] as MediaCommand[],
+    /** How far the video was watched each time the player closed (kept on the phone for Today). */
+    watched: [] as number[],
     /** How many commands a path replay has already checked. */
     commandsSeen: 0,
   };
   const machine = videoPlayerMachine.provide({
+    actions: { keepWatching: (_, { progress }) => record.watched.push(progress) },
     actors: {
       prepareStream: fromPromise<StreamAccess, { video: PlayerVideo; viewer: VideoPlayerInput['viewer'] }>(() => {
         record.prepareCalls += 1;
@@ -87,9 +90,12 @@ describe('video player: timers on a simulated clock', () => {
     expect(record.refreshCalls).toBe(2);
     await waitFor(actor, (s) => s.matches({ open: { access: 'waiting' } }));
 
+    actor.send({ type: 'media.timeUpdate', currentTime: 71, duration: 100 });
     actor.send({ type: 'player.close' });
     expect(actor.getSnapshot().value).toBe('closed');
     expect(record.sessionsLive).toBe(0);
+    // How far it was watched is kept on the phone at the close (the Today strip's "continue").
+    expect(record.watched).toEqual([71]);
     clock.increment(TOKEN_REFRESH_MS * 10);
     expect(record.refreshCalls).toBe(2);
   });

@@ -167,6 +167,33 @@ describe('written answer drafts', () => {
     expect(store.readDraft('s1', 'e1', 'q3')).toBeNull();
     expect(store.readDraft('s2', 'e1', 'q1')).toBe('Another student');
   });
+
+  it("lists an exam's questions with a draft", () => {
+    const store = createAnswerStore(() => localStorage);
+    store.writeDraft('s1', 'e1', 'q1', 'The SA node');
+    store.writeDraft('s1', 'e1', 'q4', 'Digoxin');
+    store.writeDraft('s1', 'e2', 'q9', 'Another exam');
+    expect(store.draftQuestionIds('s1', 'e1')).toEqual(['q1', 'q4']);
+    expect(store.draftQuestionIds('s2', 'e1')).toEqual([]);
+  });
+});
+
+describe('questions flagged for review', () => {
+  useWebStorage();
+
+  it('keeps the flags by student and exam through sign-out, until the exam is cleared', () => {
+    const store = createAnswerStore(() => localStorage);
+    store.writeFlags('s1', 'e1', ['q2', 'q5']);
+    store.writeFlags('s2', 'e1', ['q1']);
+    clearOnSignOut();
+    expect(createAnswerStore(() => localStorage).readFlags('s1', 'e1')).toEqual(['q2', 'q5']);
+    expect(store.readFlags('s1', 'e2')).toEqual([]);
+    store.writeFlags('s1', 'e1', []);
+    expect(store.readFlags('s1', 'e1')).toEqual([]);
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.reviewFlags)!)).toEqual({ s2: { e1: ['q1'] } });
+    store.clearExam('s2', 'e1');
+    expect(localStorage.getItem(STORAGE_KEYS.reviewFlags)).toBe('{}');
+  });
 });
 
 describe('running attempts kept for an offline opening', () => {

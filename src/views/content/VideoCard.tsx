@@ -9,6 +9,8 @@ import { videoPlayerImplementations } from './videoPlayer.implementations';
 import { VideoPlayerModal } from './VideoPlayerModal';
 import { useAskAbout } from '../forum/askAbout';
 import { Button } from '../ui/Button';
+import { todayStore } from '../../services/today';
+import type { ItemType } from '../../contracts/paths';
 
 export interface VideoCardProps {
   video: Video;
@@ -19,12 +21,17 @@ export interface VideoCardProps {
   alreadyCompleted: boolean;
   /** The chapter the video belongs to, for "Ask about this" ('' for a lecture or a question-solve item). */
   chapterId: string;
+  /** The item whose videos these are: the Today strip leads back to it to continue. */
+  item: { id: string; type: ItemType };
 }
 
-export function VideoCard({ video, viewer, studentSid, courseId, subjectId, alreadyCompleted, chapterId }: VideoCardProps) {
+export function VideoCard({ video, viewer, studentSid, courseId, subjectId, alreadyCompleted, chapterId, item }: VideoCardProps) {
   const askAbout = useAskAbout();
   const videoRef = useRef<HTMLVideoElement | null>(null);
-  const actor = useActorRef(videoPlayerMachine.provide(videoPlayerImplementations(() => videoRef.current)), {
+  const implementations = videoPlayerImplementations(() => videoRef.current);
+  const keepWatching = (_: unknown, { progress }: { progress: number }) =>
+    todayStore.keepWatched(viewer.id, { videoId: video._id, title: video.title, itemId: item.id, itemType: item.type, progress, at: Date.now() });
+  const actor = useActorRef(videoPlayerMachine.provide({ ...implementations, actions: { keepWatching } }), {
     // A video without an address cannot play; the player reports it when opened.
     input: { video: { ...video, URL: video.URL ?? '', key: video.key ?? '' }, viewer, courseId, subjectId, alreadyCompleted },
   });

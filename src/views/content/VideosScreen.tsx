@@ -52,6 +52,7 @@ function ItemVideos({ itemId, type }: { itemId: string; type: ItemType }) {
                 subjectId={heading.item.subjectId}
                 alreadyCompleted={heading.completedVideoIds.includes(video._id)}
                 chapterId={type === 'chapter' ? itemId : ''}
+                item={{ id: itemId, type }}
               />
             </li>
           ))}

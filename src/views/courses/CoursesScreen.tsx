@@ -1,4 +1,4 @@
-// My Courses (/ and /courses): the courses of the student's batches.
+// My Courses (/ and /courses): the Today strip, then the courses of the student's batches.
 import { Link } from 'react-router-dom';
 import { contentApi } from '../../services/content';
 import type { CourseSummary } from '../../contracts/content';
@@ -7,6 +7,7 @@ import { Avatar } from '../ui/Avatar';
 import { useStudent } from '../app/RootActors';
 import { ContentListStatus, useContentList } from '../content/ContentListStatus';
 import { CourseCard } from './CourseCard';
+import { TodayStrip } from './TodayStrip';
 
 export function CoursesScreen() {
   const student = useStudent();
@@ -21,6 +22,7 @@ export function CoursesScreen() {
         </Link>
       </header>
       <SectionTabs />
+      {studentId && <TodayStrip studentId={studentId} />}
       <ContentListStatus actor={actor} />
       {items.length > 0 && (
         <ul className="grid grid-cols-1 gap-4 md:grid-cols-3" aria-label="Courses">

@@ -1,5 +1,5 @@
 // The exam bar, fixed to the bottom of the screen on phone and desktop for as long as the exam runs:
-// time left, answered and offline-saved counts, "Next unanswered" and Submit. Screen readers hear the
+// time left, answered and offline-saved counts, the question grid, "Next unanswered" and Submit. Screen readers hear the
 // time once at 5 and once at 1 minute left (the countdown itself is not read out every second).
 import { useEffect, useRef, useState } from 'react';
 import { crossedTimeWarning } from '../../domain/examTiming';
@@ -15,11 +15,13 @@ export interface ExamBarProps {
   offlineSaved: number;
   canSubmit: boolean;
   onSubmit: () => void;
+  /** Opens the question grid (the exam navigator). */
+  onOpenQuestions: () => void;
   /** Absent when every question has an answer. */
   onNextUnanswered?: () => void;
 }
 
-export function ExamBar({ remainingMs, answered, questions, responses, totalResponses, offlineSaved, canSubmit, onSubmit, onNextUnanswered }: ExamBarProps) {
+export function ExamBar({ remainingMs, answered, questions, responses, totalResponses, offlineSaved, canSubmit, onSubmit, onOpenQuestions, onNextUnanswered }: ExamBarProps) {
   const spoken = useTimeWarning(remainingMs);
   const urgent = remainingMs <= 5 * 60_000;
   return (
@@ -44,6 +46,9 @@ export function ExamBar({ remainingMs, answered, questions, responses, totalResp
           </span>
         </div>
         <div className="flex flex-1 justify-end gap-2">
+          <Button variant="secondary" onClick={onOpenQuestions} aria-haspopup="dialog">
+            Questions
+          </Button>
           <Button variant="secondary" disabled={!onNextUnanswered} onClick={onNextUnanswered}>
             Next unanswered
           </Button>

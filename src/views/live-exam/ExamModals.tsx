@@ -3,20 +3,24 @@
 import type { ActorRefFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { submissionMessages, type examSubmissionMachine } from '../../machines/examSubmission.machine';
-import type { AnswerFailure } from '../../machines/answerOutbox.machine';
+import type { AnswerFailure, answerOutboxMachine } from '../../machines/answerOutbox.machine';
+import { deliveryLine } from '../../domain/examNavigator';
 import { MESSAGES, questionNumberLabel } from '../../domain/messages';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 
 type SubmissionActor = ActorRefFrom<typeof examSubmissionMachine>;
+type OutboxActor = ActorRefFrom<typeof answerOutboxMachine>;
 
 const ignore = () => {};
 
-export function ConfirmSubmitModal({ submission }: { submission: SubmissionActor }) {
+export function ConfirmSubmitModal({ submission, outbox }: { submission: SubmissionActor; outbox: OutboxActor }) {
   const open = useSelector(submission, (s) => s.matches('confirming') || ((s.matches('flushing') || s.matches('submitting')) && s.context.returnTo === 'confirming'));
   const busy = useSelector(submission, (s) => s.hasTag('submitting'));
   const online = useSelector(submission, (s) => s.context.online);
   const canConfirm = useSelector(submission, (s) => s.can({ type: 'submission.confirm' }));
+  // Where the answers are: all on the server, or how many the phone still holds (sent before the submit).
+  const whereAnswersAre = useSelector(outbox, (s) => deliveryLine(s.context.entries));
   return (
     <Modal
       open={open}
@@ -34,6 +38,11 @@ export function ConfirmSubmitModal({ submission }: { submission: SubmissionActor
       }
     >
       <p>{submissionMessages.confirm}</p>
+      {whereAnswersAre && (
+        <p className="mt-2 text-slate-700" data-testid="answers-where">
+          {whereAnswersAre}
+        </p>
+      )}
       {!online && (
         <p className="mt-2 font-semibold text-red-700" role="alert">
           {submissionMessages.offlineInConfirm}

@@ -14,6 +14,7 @@ import { examListAddress } from '../../domain/examPlace';
 import { Button } from '../ui/Button';
 import { QuestionCard } from './QuestionCard';
 import { ExamBar, showNextUnanswered } from './ExamBar';
+import { NavigatorDialog, useExamNavigator, type NavigatorActor } from './ExamNavigator';
 import { AdvisoryModal, AnswerErrorDialog, ConfirmSubmitModal, QuitModal, RemovedModal, TimeOverModal } from './ExamModals';
 
 /** What the offline banner tells a student during an exam. */
@@ -56,6 +57,8 @@ export function ExamSession({ attempt }: { attempt: AttemptActor }) {
   const backPressed = leaving.state === 'blocked';
 
   const { subjectNames, sections } = useMemo(() => examSections(exam), [exam]);
+  const navigator = useExamNavigator(studentId, exam._id);
+  const questionIds = useMemo(() => exam.questions.map((q) => q._id), [exam]);
 
   return (
     <div onContextMenu={(e) => e.preventDefault()} className="pb-36 sm:pb-24">
@@ -96,7 +99,7 @@ export function ExamSession({ attempt }: { attempt: AttemptActor }) {
               {blocksOf(section.questions).map((block) => (
                 <div key={block[0]!.q._id} className="space-y-3 [content-visibility:auto] [overflow-clip-margin:0.5rem]" style={{ containIntrinsicSize: `auto ${blockHeightRem(block.length)}rem` }}>
                   {block.map(({ q, n }) => (
-                    <QuestionCard key={q._id} question={q} number={n} disabled={closed} multipleTimesSubmission={multipleTimesSubmission} outbox={outbox} />
+                    <QuestionCard key={q._id} question={q} number={n} disabled={closed} multipleTimesSubmission={multipleTimesSubmission} outbox={outbox} navigator={navigator} />
                   ))}
                 </div>
               ))}
@@ -105,10 +108,11 @@ export function ExamSession({ attempt }: { attempt: AttemptActor }) {
         ))}
       </div>
 
-      <LiveExamBar timer={timer} outbox={outbox} questions={exam.questions} closed={closed} canSubmit={canSubmit} onSubmit={() => submission.send({ type: 'exam.submit' })} />
+      <LiveExamBar timer={timer} outbox={outbox} navigator={navigator} questions={exam.questions} closed={closed} canSubmit={canSubmit} onSubmit={() => submission.send({ type: 'exam.submit' })} />
+      <NavigatorDialog navigator={navigator} outbox={outbox} questionIds={questionIds} />
 
       <AdvisoryModal open={advisoryOpen && !closed} onClose={closeAdvisory} />
-      <ConfirmSubmitModal submission={submission} />
+      <ConfirmSubmitModal submission={submission} outbox={outbox} />
       <TimeOverModal submission={submission} />
       <QuitModal
         open={quitting || backPressed}
@@ -153,7 +157,23 @@ const blockHeightRem = (cards: number) => cards * CARD_REM + (cards - 1) * GAP_R
  * The exam bar with the countdown and the counts: it alone renders again at each tick of the timer and
  * at each answer, not the session and its questions (each question card reads its own answer).
  */
-function LiveExamBar({ timer, outbox, questions, closed, canSubmit, onSubmit }: { timer: TimerActor; outbox: OutboxActor; questions: Exam['questions']; closed: boolean; canSubmit: boolean; onSubmit: () => void }) {
+function LiveExamBar({
+  timer,
+  outbox,
+  navigator,
+  questions,
+  closed,
+  canSubmit,
+  onSubmit,
+}: {
+  timer: TimerActor;
+  outbox: OutboxActor;
+  navigator: NavigatorActor;
+  questions: Exam['questions'];
+  closed: boolean;
+  canSubmit: boolean;
+  onSubmit: () => void;
+}) {
   const remaining = useSelector(timer, (s) => s.context.remainingMs);
   const answered = useSelector(outbox, (s) => answeredCount(s.context.entries));
   const responses = useSelector(outbox, (s) => responsesGiven(s.context.entries));
@@ -173,6 +193,7 @@ function LiveExamBar({ timer, outbox, questions, closed, canSubmit, onSubmit }: 
       offlineSaved={offlineSaved}
       canSubmit={canSubmit}
       onSubmit={onSubmit}
+      onOpenQuestions={() => navigator.send({ type: 'navigator.open' })}
       onNextUnanswered={closed || answered === questions.length ? undefined : nextUnanswered}
     />
   );

@@ -12,6 +12,7 @@ import { buttonClass } from '../ui/looks';
 import { toast } from '../ui/toast';
 import { fileNameOf, mediaUrl, OPTION_LETTERS as LETTERS } from '../ui/media';
 import { useQuestionAnswer } from './questionAnswer';
+import { FlagButton, type NavigatorActor } from './ExamNavigator';
 
 type OutboxActor = ActorRefFrom<typeof answerOutboxMachine>;
 
@@ -23,6 +24,8 @@ interface QuestionCardProps {
   disabled: boolean;
   multipleTimesSubmission: boolean;
   outbox: OutboxActor;
+  /** The exam navigator: the card offers Flag for review. */
+  navigator: NavigatorActor;
 }
 
 interface CardProps extends QuestionCardProps {
@@ -74,7 +77,10 @@ export const QuestionCard = memo(function QuestionCard(cardProps: QuestionCardPr
         {question.type === 'checkbox' && <MultipleChoice {...props} />}
         {(question.type === 'shortAns' || question.type === 'paragraph') && <WrittenAnswer {...props} />}
       </div>
-      <AnswerState entry={props.entry} refusal={props.refusal} />
+      <div className="flex flex-wrap items-end justify-between gap-x-2">
+        <AnswerState entry={props.entry} refusal={props.refusal} />
+        <FlagButton navigator={cardProps.navigator} questionId={question._id} />
+      </div>
     </article>
   );
 });
