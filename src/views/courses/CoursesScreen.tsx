@@ -1,6 +1,6 @@
 // My Courses (/ and /courses): the courses of the student's batches.
 import { Link } from 'react-router-dom';
-import { contentApi } from '../../services/content';
+import { coursesOfStudent } from '../../services/coursesPreload';
 import type { CourseSummary } from '../../contracts/content';
 import { SectionTabs } from '../app/SectionTabs';
 import { Avatar } from '../ui/Avatar';
@@ -11,7 +11,7 @@ import { CourseCard } from './CourseCard';
 export function CoursesScreen() {
   const student = useStudent();
   const studentId = student?._id ?? '';
-  const { actor, items } = useContentList<CourseSummary, never>(async () => ({ items: await contentApi.coursesOfStudent(studentId) }));
+  const { actor, items } = useContentList<CourseSummary, never>(async () => ({ items: await coursesOfStudent(studentId) }));
   return (
     <section>
       <header className="mb-4 flex items-center justify-between gap-3">
