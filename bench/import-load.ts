@@ -16,7 +16,7 @@ import { createSession } from '../server/account/sessions.js';
 import { examWorkbook, studentRows, workbook } from '../server/import/sheets.js';
 import { API_PREFIX, examsPaths, pathTo, staffPaths } from '../src/contracts/paths.js';
 import type { ImportResult } from '../src/contracts/import.js';
-import { newStats, percentile, positive, prepareDatabase, report, timed } from './bench-server.js';
+import { newStats, percentile, positive, prepareDatabase, report, timed, type PhaseStats } from './bench-server.js';
 import { agent, request, startServerProcess, type ServerProcess } from './server-process.js';
 
 const STUDENTS = Math.floor(positive('students', 10_000));
@@ -105,13 +105,18 @@ async function main(): Promise<void> {
     // Each student saves an answer every 3 s, at their own phase, until the imports are done.
     let phase = newStats('answer saves before the imports');
     const before = phase;
+    // The saves of each import step too: a dry run reads and checks as the import does, without writing.
+    let stepSaves: PhaseStats | null = null;
     let stop = false;
     const saving = Promise.all(sessions.map(async (session, s) => {
       await new Promise((r) => setTimeout(r, (s / SITTING) * SAVE_EVERY_MS));
       for (let round = 0; !stop; round += 1) {
         const next = performance.now() + SAVE_EVERY_MS;
         const q = (s + round) % 40;
+        const counted = stepSaves;
+        const t0 = performance.now();
         await timed(phase, () => request(port, 'PATCH', `${API_PREFIX}${pathTo(examsPaths.addAnswer, { examId: EXAM, groupId: GROUP })}?isLive=true`, session, { questionId: liveQuestion(q), answer: [round % 4], timestamp: Date.now() }));
+        if (counted && counted === stepSaves) counted.latencies.push(performance.now() - t0);
         await new Promise((r) => setTimeout(r, Math.max(0, next - performance.now())));
       }
     }));
@@ -120,17 +125,20 @@ async function main(): Promise<void> {
     const during = newStats('answer saves during the imports');
     phase = during;
 
-    const steps: { name: string; ms: number; summary: string }[] = [];
+    const steps: { name: string; ms: number; summary: string; saves: PhaseStats }[] = [];
     for (const [what, name, data] of sheets) {
       for (const [step, apply] of [['dry run', false], ['import', true], ['import again', true]] as const) {
         const t0 = performance.now();
+        const saves = newStats(`${what} sheet, ${step}`);
+        stepSaves = saves;
         const reply = await request(port, 'POST', `${API_PREFIX}${staffPaths.import}?name=${name}${apply ? '&apply=true' : ''}`, admin, data, 120_000);
         const ms = performance.now() - t0;
         if (reply.status !== 200) throw new Error(`${what} ${step} answered ${reply.status}: ${reply.body.slice(0, 500)}`);
         const result = (JSON.parse(reply.body) as { data: ImportResult }).data;
         if (result.problems.length) throw new Error(`${what} ${step}: ${result.problems.length} problems, the first: ${result.problems[0]!.message}`);
         const summary = result.kinds.filter((k) => k.added + k.updated + k.removed > 0).map((k) => `${k.added} ${k.kind} added`).join(', ') || 'nothing changed';
-        steps.push({ name: `${what} sheet, ${step}`, ms, summary });
+        stepSaves = null;
+        steps.push({ name: `${what} sheet, ${step}`, ms, summary, saves });
       }
     }
     during.endedAt = performance.now();
@@ -138,7 +146,11 @@ async function main(): Promise<void> {
     await saving;
 
     console.log('');
-    for (const step of steps) console.log(`${step.name.padEnd(34)} ${(step.ms / 1000).toFixed(1).padStart(6)} s  ${step.summary}`);
+    for (const step of steps) {
+      const sorted = [...step.saves.latencies].sort((a, b) => a - b);
+      const saves = `saves meanwhile p50 ${percentile(sorted, 50).toFixed(1)} / p99 ${percentile(sorted, 99).toFixed(1)} / max ${(sorted.at(-1) ?? 0).toFixed(1)} ms (${sorted.length})`;
+      console.log(`${step.name.padEnd(34)} ${(step.ms / 1000).toFixed(1).padStart(6)} s  ${saves}  ${step.summary}`);
+    }
     console.log('');
     report(before);
     report(during);

@@ -14,12 +14,16 @@
 // 'event' entry of the click, from the browser's Event Timing API) on questions 1, 100 and 200.
 //
 // After the runs, --sign-in-loads cold loads of /login alone (20 unless told) give the sign-in figure's
-// spread: its median, its 75th percentile and how many loads were usable within 1.0 s.
+// spread: its median, its 75th percentile and how many loads were usable within 1.0 s. Then
+// --journeys times (1 unless told) the first visit on a slow phone under each link profile (Slow 3G
+// and 400 ms round trips, bench/slow-phone.ts): sign-in, 10 s of typing, Sign In to My Courses' cards,
+// and the later visit with the service worker. `--runs 0 --sign-in-loads 0` runs the journeys alone.
 //
-//   npx vite build && npm run bench:web [-- --runs 3 --sign-in-loads 20]
+//   npx vite build && npm run bench:web [-- --runs 3 --sign-in-loads 20 --journeys 1]
 import { startAppServer, launchBrowser, newPage, type Page } from '../tests/support/browser.js';
 import { DEMO, DEMO_STUDENT } from '../tests/support/demo-academy.js';
 import type { CDPSession } from 'playwright-core';
+import { LINK_PROFILES, printJourney, slowPhoneJourney } from './slow-phone.js';
 
 const flag = (name: string, fallback: number) => {
   const at = process.argv.indexOf(name);
@@ -28,6 +32,8 @@ const flag = (name: string, fallback: number) => {
 const RUNS = flag('--runs', 3);
 /** Cold loads of /login alone after the runs, for the sign-in figure's spread (median, p75, share under 1.0 s). */
 const SIGN_IN_LOADS = flag('--sign-in-loads', 20);
+/** First visits on a slow phone per link profile, after the rest. */
+const JOURNEYS = flag('--journeys', 1);
 const EXAM = 'e1f000000000000000000200';
 const EXAM_TITLE = 'Bench Live Exam of 200 Questions';
 const QUESTIONS = 200;
@@ -185,6 +191,10 @@ async function main(): Promise<void> {
       signInLoads.push(await signInUsable(page));
       await page.context().close();
     }
+    for (let journey = 0; journey < JOURNEYS; journey += 1) {
+      for (const profile of LINK_PROFILES) printJourney(await slowPhoneJourney(browser, Number(new URL(baseUrl).port), profile));
+    }
+    if (RUNS === 0) return;
     console.log('');
     for (const [screen, runs] of Object.entries(rows)) {
       const ms = runs.map((r) => r.ms.toFixed(0)).join(' / ');

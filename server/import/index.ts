@@ -4,8 +4,10 @@
 // the academy holds, then compared with the academy row by row (upsert by id): the report says per
 // kind what is added, updated (and which fields) and unchanged. The change rules of a running academy
 // are checked on that diff; any problem refuses the whole import with every problem listed. A dry run
-// stops there; a real run writes the diff in one transaction. Importing the same bundle twice changes
-// nothing, and says so.
+// stops there; a real run writes the diff in short transactions after the whole check (write.ts): the
+// head (exams with their questions, courses, batches) in one, then the bulk of students and members a
+// few hundred rows at a time. Importing the same bundle twice changes nothing, and says so; importing
+// it again after a crash mid-write completes it.
 import type { Kysely } from 'kysely';
 import type { Bundle, Removal } from '../db/seed/bundle.js';
 import type { Database } from '../db/schema.js';
@@ -23,6 +25,7 @@ import { BundleError, PlaceMap, Problems, type Problem } from './problems.js';
 import { chunks, diffLinks, diffTable, writeLinks, writeTable, type LinkDiff, type TableDiff } from './diff.js';
 import { SECTIONS, type SectionContext } from './sections.js';
 import { facultyChanges, importFaculties } from '../exams/faculties.js';
+import { stepRows, stepsOf, writeSteps, WRITE_LIMITS, type WriteLimits, type WriteStep } from './write.js';
 
 export { BundleError } from './problems.js';
 export type { Problem } from './problems.js';
@@ -36,6 +39,8 @@ export interface ImportOptions {
   places?: PlaceMap;
   /** Problems the reader found in the values of the sheets, listed with the others. */
   problems?: Problem[];
+  /** The size of each write transaction (server/import/write.ts); tests make them small. */
+  writeLimits?: WriteLimits;
 }
 
 export interface Change {
@@ -252,36 +257,74 @@ export async function importAcademy(db: Kysely<Database>, input: unknown, option
   report.changed = Object.values(report.kinds).some((k) => k.added + k.updated + k.removed > 0);
   if (options.dryRun || !report.changed) return report;
 
-  await db.transaction().execute(async (trx) => {
-    // Students may have started an exam since the check: its questions are looked at again, inside.
-    const examsWithNewQuestions = [...new Set(writes.tables.filter((d) => d.plan.table === 'questions')
-      .flatMap((d) => [...d.inserts.map((i) => String(i.exam_id)), ...d.updates.map((u) => String(u.wanted.insert.exam_id))])
-      .filter((id) => held.exams.has(id)))];
-    if (examsWithNewQuestions.length) {
-      const recheck = await factsOf(trx, examsWithNewQuestions);
-      const late = new Problems(places);
-      for (const id of examsWithNewQuestions) {
-        const started = recheck.started.get(id) ?? 0;
-        if (started) late.add('/', `${recheck.titles.get(id)}: its questions cannot change, ${startedBy(started)} while the import was checked`);
-      }
-      late.throwIfAny();
-    }
-    for (const diff of writes.tables) await writeTable(trx, diff);
-    for (const diff of writes.links) await writeLinks(trx, diff);
-    if (faculties.added.length + faculties.updated.length > 0) await importFaculties(trx, bundle.faculties ?? []);
-    await writeSubmissions(trx, bundle, writes.submissions, at);
-    await writeRemovals(trx, writes.removals, options.now);
-    for (const examId of new Set(writes.retotal)) await retotal(trx, examId);
-    // A server keeps an exam's prepared paper while the exam row's created_at stays (server/exams/paper-cache.ts):
-    // an exam whose row or questions changed gets a new stamp, so every server prepares it again.
-    const restamp = [...new Set([
-      ...writes.tables.filter((d) => d.plan.table === 'exams').flatMap((d) => d.updates.map((u) => u.wanted.id)),
-      ...writes.tables.filter((d) => d.plan.table === 'questions').flatMap((d) => [...d.inserts.map((i) => String(i.exam_id)), ...d.updates.map((u) => String(u.wanted.insert.exam_id))]),
-      ...writes.retotal,
-    ])].filter((id) => held.exams.has(id));
-    for (const part of chunks(restamp)) await trx.updateTable('exams').set({ created_at: options.now.toISOString() }).where('id', 'in', part).execute();
-  });
+  const limits = options.writeLimits ?? WRITE_LIMITS;
+  await writeSteps(db, importSteps(writes, bundle, faculties, held, places, options, at, stepRows(limits)), limits);
   return report;
+}
+
+/** Tables written after the head, in short transactions: many rows, none an exam's paper depends on. */
+const BULK = new Set<string>(['items', 'contents', 'students', 'forum_questions', 'forum_comments', 'notifications', 'group_items', 'group_members', 'student_notifications']);
+
+/**
+ * The import's writes as steps (server/import/write.ts): the head in one step, then the bulk tables a
+ * few hundred rows a step, then the removals. A bundle with past submissions (the demo's) writes its
+ * students with the head, as the submissions refer to them.
+ */
+function importSteps(
+  writes: Writes, bundle: Bundle, faculties: { added: string[]; updated: string[] }, held: Held, places: PlaceMap,
+  options: ImportOptions, at: (v: string | undefined) => string, size: number,
+): WriteStep[] {
+  const bulk = (table: string) => writes.submissions.length === 0 && BULK.has(table);
+  const head: WriteStep = {
+    rows: writes.tables.filter((d) => !bulk(d.plan.table)).reduce((n, d) => n + d.inserts.length + d.updates.length, 0)
+      + writes.links.filter((d) => !bulk(d.plan.table)).reduce((n, d) => n + d.inserts.length, 0),
+    run: async (trx) => {
+      // Students may have started an exam since the check: its questions are looked at again, inside.
+      const examsWithNewQuestions = [...new Set(writes.tables.filter((d) => d.plan.table === 'questions')
+        .flatMap((d) => [...d.inserts.map((i) => String(i.exam_id)), ...d.updates.map((u) => String(u.wanted.insert.exam_id))])
+        .filter((id) => held.exams.has(id)))];
+      if (examsWithNewQuestions.length) {
+        const recheck = await factsOf(trx, examsWithNewQuestions);
+        const late = new Problems(places);
+        for (const id of examsWithNewQuestions) {
+          const started = recheck.started.get(id) ?? 0;
+          if (started) late.add('/', `${recheck.titles.get(id)}: its questions cannot change, ${startedBy(started)} while the import was checked`);
+        }
+        late.throwIfAny();
+      }
+      for (const diff of writes.tables) if (!bulk(diff.plan.table)) await writeTable(trx, diff);
+      for (const diff of writes.links) if (!bulk(diff.plan.table)) await writeLinks(trx, diff);
+      if (faculties.added.length + faculties.updated.length > 0) await importFaculties(trx, bundle.faculties ?? []);
+      await writeSubmissions(trx, bundle, writes.submissions, at);
+      // A server keeps an exam's prepared paper while the exam row's created_at stays (server/exams/paper-cache.ts):
+      // an exam whose row or questions changed gets a new stamp, so every server prepares it again.
+      await restamp(trx, [
+        ...writes.tables.filter((d) => d.plan.table === 'exams').flatMap((d) => d.updates.map((u) => u.wanted.id)),
+        ...writes.tables.filter((d) => d.plan.table === 'questions').flatMap((d) => [...d.inserts.map((i) => String(i.exam_id)), ...d.updates.map((u) => String(u.wanted.insert.exam_id))]),
+      ], held, options.now);
+    },
+  };
+  const rest: WriteStep[] = [
+    ...writes.tables.filter((d) => bulk(d.plan.table)).flatMap((diff) => [
+      ...stepsOf(diff.inserts, size, (trx, inserts) => writeTable(trx, { ...diff, inserts, updates: [] })),
+      ...stepsOf(diff.updates, size, (trx, updates) => writeTable(trx, { ...diff, inserts: [], updates })),
+    ]),
+    ...writes.links.filter((d) => bulk(d.plan.table)).flatMap((diff) => stepsOf(diff.inserts, size, (trx, inserts) => writeLinks(trx, { ...diff, inserts }))),
+  ];
+  const removals: WriteStep = {
+    rows: writes.removals.length,
+    run: async (trx) => {
+      await writeRemovals(trx, writes.removals, options.now);
+      for (const examId of new Set(writes.retotal)) await retotal(trx, examId);
+      await restamp(trx, writes.retotal, held, options.now);
+    },
+  };
+  return [head, ...rest, ...(writes.removals.length ? [removals] : [])];
+}
+
+async function restamp(trx: Kysely<Database>, examIds: string[], held: Held, now: Date): Promise<void> {
+  const ids = [...new Set(examIds)].filter((id) => held.exams.has(id));
+  for (const part of chunks(ids)) await trx.updateTable('exams').set({ created_at: now.toISOString() }).where('id', 'in', part).execute();
 }
 
 /** Hashes the initial passwords of new accounts, each distinct password once (scrypt is slow by design). */

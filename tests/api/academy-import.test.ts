@@ -147,7 +147,7 @@ describe('npm run academy -- import', () => {
   });
 });
 
-describe.each(databaseKinds())('import in one transaction (%s)', (kind) => {
+describe.each(databaseKinds())('import transactions (%s)', (kind) => {
   let database: TestDatabase;
   let connection: Connection;
   beforeAll(async () => {
@@ -179,6 +179,40 @@ describe.each(databaseKinds())('import in one transaction (%s)', (kind) => {
     const before = await counts(connection);
     await expect(importBundle(refusing, clash, { now: new Date(), scryptCost: 16384 })).rejects.toThrow('the database refused the batch members');
     expect(await counts(connection)).toEqual(before);
+  });
+
+  it('writes a large import in short transactions; importing it again after a failure part way completes it', async () => {
+    const courseId = 'c10000000000000000000005';
+    const groupId = 'c40000000000000000000005';
+    const many = {
+      courses: [{ id: courseId, name: 'Fifth Course', subjects: [{ id: 'c20000000000000000000005', name: 'Biochemistry' }] }],
+      groups: [{ id: groupId, name: 'Fifth Batch', courseId, items: 'all' }],
+      students: Array.from({ length: 12 }, (_, i) => ({ id: `c500000000000000000005${String(i).padStart(2, '0')}`, name: `Fifth ${i + 1}`, sid: `V-${i + 1}`, phone: `019300000${String(i).padStart(2, '0')}`, groups: [groupId] })),
+    };
+    // Four rows a transaction: the course, subject and batch first, then the students and their batch
+    // memberships a row a step. The database refuses the sixth membership.
+    const writeLimits = { rows: 4, ms: 60_000 };
+    let memberInserts = 0;
+    const refusing = connection.db.withPlugin({
+      transformQuery: ({ node }) => {
+        if (InsertQueryNode.is(node) && node.into?.table.identifier.name === 'group_members' && ++memberInserts === 6) throw new Error('the database refused a batch member');
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const before = await counts(connection);
+    await expect(importBundle(refusing, many, { now: new Date(), scryptCost: 16384, writeLimits })).rejects.toThrow('the database refused a batch member');
+    const members = async () => Number((await connection.db.selectFrom('group_members').select((eb) => eb.fn.countAll<number>().as('n')).where('group_id', '=', groupId).executeTakeFirstOrThrow()).n);
+    // The transactions before the refused one stay: the course and batch, every student, the first five members
+    // (a transaction of the last three students and the first member, one of the next four).
+    expect(await counts(connection)).toMatchObject({ courses: before.courses + 1, groups: before.groups + 1, students: before.students + 12 });
+    expect(await members()).toBe(5);
+
+    const again = await importBundle(connection.db, many, { now: new Date(), scryptCost: 16384, writeLimits });
+    expect(again.kinds.student).toMatchObject({ added: 0, unchanged: 12 });
+    expect(again.kinds['batch member']).toMatchObject({ added: 7, unchanged: 5 });
+    expect(await members()).toBe(12);
+    expect((await importBundle(connection.db, many, { now: new Date(), scryptCost: 16384 })).changed).toBe(false);
   });
 
   it("refuses a schedule id that is another exam's", async () => {

@@ -7,7 +7,7 @@ export { BundleError } from '../../import/problems.js';
 export { validateBundle } from '../../import/validate.js';
 export { readBundle } from '../../import/read.js';
 
-/** Imports a bundle (checked whole, written in one transaction) and returns the report. */
+/** Imports a bundle (checked whole, then written in short transactions) and returns the report. */
 export const importBundle = (db: Kysely<Database>, input: unknown, options: ImportOptions): Promise<ImportReport> => importAcademy(db, input, options);
 
 export async function databaseIsEmpty(db: Kysely<Database>): Promise<boolean> {

@@ -16,7 +16,16 @@ export function createAppRouter(afterFirstRender: () => void): AppRouter {
   return { Pages, navigate: (to, options) => void router.navigate(to, options) };
 }
 
-/** Fetches what a student sees right after signing in: the shell and the course list. */
+/**
+ * Fetches what a student sees right after signing in: the shell and the course list, and the code the
+ * shell loads as it starts (the notification drawer, the toasts, the offline worker's registration, the
+ * realtime client). Fetched while the student types, so on a slow link the course list's request does
+ * not share the link with 53 KB of code after the press (docs/performance.md, "The first visit on a
+ * slow phone").
+ */
 export function preloadSignedInStart(): void {
-  void Promise.all([Shell.preload(), CoursesScreen.preload()]).catch(() => undefined);
+  void Promise.all([
+    Shell.preload(), CoursesScreen.preload(),
+    import('./NotificationDrawer'), import('../ui/ToastStack'), import('./appWorker'), import('socket.io-client'),
+  ]).catch(() => undefined);
 }

@@ -12,6 +12,7 @@ import { clearOnSignOut, readSessionId } from '../../services/storage';
 import { answerStore } from '../../services/answerStore';
 import { closeSocket, openSocket, watchConnectivity } from '../../services/socket';
 import { accountApi, rememberStudent, storedStudent } from '../../services/account';
+import { preloadCourses } from '../../services/coursesPreload';
 import { showFailure, toast } from '../ui/toast';
 import { navigation } from './navigation';
 
@@ -28,14 +29,20 @@ export interface RootActors {
 
 let started: RootActors | null = null;
 
+/** The student, once known, has My Courses' list asked for at once (src/services/coursesPreload.ts). */
+function withCourses<S extends { _id: string } | null>(student: S): S {
+  if (student) preloadCourses(student._id);
+  return student;
+}
+
 /** Starts the root actors (once; a second call returns the same). `inspect` receives every inspection event (the Stately inspector in development). */
 export function startRootActors(inspect?: InspectionObserver): RootActors {
   if (started) return started;
   const session = createActor(
     sessionMachine.provide({
       actors: {
-        restoreSession: fromPromise(async () => storedStudent()),
-        signIn: fromPromise(({ input }) => accountApi.signIn(input.phone, input.password, input.remember)),
+        restoreSession: fromPromise(async () => withCourses(storedStudent())),
+        signIn: fromPromise(async ({ input }) => withCourses(await accountApi.signIn(input.phone, input.password, input.remember))),
         signOut: fromPromise(() => accountApi.signOut()),
         watchSignedOut: fromCallback<SessionEvent>(({ sendBack }) => onSignedOut((error) => sendBack({ type: 'session.expired', title: error.title }))),
         keepRealtime: fromCallback(() => {

@@ -1,6 +1,6 @@
 // My Courses (/ and /courses): the Today strip, then the courses of the student's batches.
 import { Link } from 'react-router-dom';
-import { contentApi } from '../../services/content';
+import { coursesOfStudent } from '../../services/coursesPreload';
 import type { CourseSummary } from '../../contracts/content';
 import { SectionTabs } from '../app/SectionTabs';
 import { Avatar } from '../ui/Avatar';
@@ -12,7 +12,7 @@ import { TodayStrip } from './TodayStrip';
 export function CoursesScreen() {
   const student = useStudent();
   const studentId = student?._id ?? '';
-  const { actor, items } = useContentList<CourseSummary, never>(async () => ({ items: await contentApi.coursesOfStudent(studentId) }));
+  const { actor, items } = useContentList<CourseSummary, never>(async () => ({ items: await coursesOfStudent(studentId) }));
   return (
     <section>
       <header className="mb-4 flex items-center justify-between gap-3">
