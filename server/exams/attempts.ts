@@ -12,7 +12,7 @@ import { answerChangeAllowed, answerShapeProblem } from '../../src/domain/scorin
 import { SUBJECT_GROUPS, validateSelection } from '../../src/domain/segmentedSelection.js';
 import type { AnswerValue, Attachment, SavedAnswerReply, SegmentedSelection, StartedAttempt, SubmitReply } from '../../src/contracts/exams.js';
 import {
-  assignmentsOfExamForStudent, clearSegmentedSelection, currentAttempt, examById, expiredAttempts, hasCurrentAttempt, hasLiveAttempt, insertAttempt, lastRound,
+  assignmentsOfExamForStudent, clearSegmentedSelection, currentAttempt, examById, expiredAttempts, hasCurrentAttempt, hasLiveAttempt, startNewAttempt,
   loadExamContext, markSubmitted, segmentedDetailsOf, segmentedSelectionOf, servedQuestions,
   storedAnswer, storeSegmentedSelection, submitAtDeadline, upsertNewerAnswer, attemptsWithMarks, deleteAttemptsById, markSuperseded, type Attempt, type ExamContext,
 } from './queries.js';
@@ -112,10 +112,8 @@ export async function startAttempt(deps: ExamDeps, studentId: string, examId: st
   // The unit reads through its own `db` (on SQLite the group commit's transaction): it sees a start of
   // the same attempt written just before it (a retried request) and the attempt it writes itself.
   const { attempt, takenElsewhere } = await deps.writes.run(async (db) => {
-    const running = await currentAttempt(db, examId, groupId, studentId);
-    if (running) return { attempt: running, takenElsewhere: false };
-    const round = (await lastRound(db, examId, groupId, studentId)) + 1;
-    await insertAttempt(db, {
+    // One statement in the common case: the insert, with the next round, unless an attempt runs already.
+    const started = await startNewAttempt(db, {
       id: newId(),
       exam_id: examId,
       group_id: groupId,
@@ -127,10 +125,11 @@ export async function startAttempt(deps: ExamDeps, studentId: string, examId: st
       candidate_category: null,
       faculty: null,
       subject_name: null,
-      round,
       superseded_at: null,
       live: live ? 1 : 0,
     });
+    if (started) return { attempt: started, takenElsewhere: false };
+    // Not written: a start of the same attempt got there first (a retried request), or a live attempt through another batch.
     const attempt = await currentAttempt(db, examId, groupId, studentId);
     return { attempt, takenElsewhere: !attempt && live && (await hasLiveAttempt(db, examId, studentId)) };
   });

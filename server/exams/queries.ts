@@ -49,13 +49,39 @@ function splitAssignmentRow(row: AssignmentWithExamRow) {
 }
 
 // The queries of every exam request (the opening storm, answer saves, submits) are compiled once: server/db/prepared.ts.
+/** The attempt's columns, prefixed t_, as the context look-up reads them beside the assignment. */
+const ATTEMPT_COLUMNS = [
+  't.id as t_id', 't.started_at as t_started_at', 't.deadline_at as t_deadline_at', 't.submitted_at as t_submitted_at', 't.set_code as t_set_code',
+  't.candidate_category as t_candidate_category', 't.faculty as t_faculty', 't.subject_name as t_subject_name', 't.round as t_round',
+  't.superseded_at as t_superseded_at', 't.live as t_live',
+] as const;
+
+// One statement for the whole context: the assignment, its exam, the membership and the current attempt
+// (newest round, not superseded). On PostgreSQL each statement is a round trip of the server's thread.
 const assignmentWithMembership = preparedQuery(
   (db: Kysely<Database>, { studentId, examId, groupId }: { studentId: string; examId: string; groupId: string }) =>
     db
       .selectFrom('exam_assignments as ea')
       .innerJoin('exams as e', 'e.id', 'ea.exam_id')
       .leftJoin('group_members as gm', (join) => join.onRef('gm.group_id', '=', 'ea.group_id').on('gm.student_id', '=', studentId))
-      .select([...ASSIGNMENT_WITH_EXAM, 'gm.student_id as member'])
+      .leftJoin('attempts as t', (join) =>
+        join.on((eb) =>
+          eb(
+            't.id',
+            '=',
+            eb
+              .selectFrom('attempts as c')
+              .select('c.id')
+              .whereRef('c.exam_id', '=', 'ea.exam_id')
+              .whereRef('c.group_id', '=', 'ea.group_id')
+              .where('c.student_id', '=', studentId)
+              .where('c.superseded_at', 'is', null)
+              .orderBy('c.round', 'desc')
+              .limit(1),
+          ),
+        ),
+      )
+      .select([...ASSIGNMENT_WITH_EXAM, 'gm.student_id as member', ...ATTEMPT_COLUMNS])
       .where('ea.exam_id', '=', examId)
       .where('ea.group_id', '=', groupId),
 );
@@ -63,12 +89,16 @@ const assignmentWithMembership = preparedQuery(
 export async function loadExamContext(db: Kysely<Database>, studentId: string, examId: string, groupId: string): Promise<ExamContext | null> {
   const row = await assignmentWithMembership.first(db, { studentId, examId, groupId });
   if (!row) return null;
-  const attempt = row.member ? await currentAttempt(db, examId, groupId, studentId) : null;
-  return {
-    ...splitAssignmentRow(row),
-    isMember: row.member !== null && row.member !== undefined,
-    attempt,
-  };
+  const isMember = row.member !== null && row.member !== undefined;
+  const attempt: Attempt | null =
+    isMember && row.t_id !== null
+      ? {
+          id: row.t_id, exam_id: examId, group_id: groupId, student_id: studentId, started_at: row.t_started_at!, deadline_at: row.t_deadline_at!,
+          submitted_at: row.t_submitted_at, set_code: row.t_set_code, candidate_category: row.t_candidate_category, faculty: row.t_faculty,
+          subject_name: row.t_subject_name, round: row.t_round!, superseded_at: row.t_superseded_at, live: row.t_live!,
+        }
+      : null;
+  return { ...splitAssignmentRow(row), isMember, attempt };
 }
 
 const currentAttemptRow = preparedQuery(
@@ -272,42 +302,56 @@ export async function groupName(db: Kysely<Database>, groupId: string): Promise<
   return row?.name ?? null;
 }
 
-const newestRound = preparedQuery(
-  (db: Kysely<Database>, { examId, groupId, studentId }: { examId: string; groupId: string; studentId: string }) =>
-    db
-      .selectFrom('attempts')
-      .select((eb) => eb.fn.max('round').as('round'))
-      .where('exam_id', '=', examId)
-      .where('group_id', '=', groupId)
-      .where('student_id', '=', studentId),
-);
-
-/** The newest round the student has of an exam in a group (0 when none). */
-export async function lastRound(db: Kysely<Database>, examId: string, groupId: string, studentId: string): Promise<number> {
-  const row = await newestRound.first(db, { examId, groupId, studentId });
-  return Number(row?.round ?? 0);
-}
-
 type NewAttempt = Selectable<AttemptsTable>;
 
-const attemptInsert = preparedQuery((db: Kysely<Database>, a: NewAttempt) =>
+const attemptStart = preparedQuery((db: Kysely<Database>, a: Omit<NewAttempt, 'round'>) =>
   db
     .insertInto('attempts')
-    .values({
-      id: a.id, exam_id: a.exam_id, group_id: a.group_id, student_id: a.student_id, started_at: a.started_at, deadline_at: a.deadline_at,
-      submitted_at: a.submitted_at, set_code: a.set_code, candidate_category: a.candidate_category, faculty: a.faculty,
-      subject_name: a.subject_name, round: a.round, superseded_at: a.superseded_at, live: a.live,
-    })
-    .onConflict((oc) => oc.doNothing()),
+    .columns([
+      'id', 'exam_id', 'group_id', 'student_id', 'started_at', 'deadline_at', 'submitted_at', 'set_code', 'candidate_category', 'faculty',
+      'subject_name', 'round', 'superseded_at', 'live',
+    ])
+    .expression(
+      db
+        .selectNoFrom((s) => [
+          s.val(a.id).as('id'), s.val(a.exam_id).as('exam_id'), s.val(a.group_id).as('group_id'), s.val(a.student_id).as('student_id'),
+          s.val(a.started_at).as('started_at'), s.val(a.deadline_at).as('deadline_at'), s.val(a.submitted_at).as('submitted_at'),
+          s.val(a.set_code).as('set_code'), s.val(a.candidate_category).as('candidate_category'), s.val(a.faculty).as('faculty'),
+          s.val(a.subject_name).as('subject_name'),
+          s
+            .selectFrom('attempts as r')
+            .select((r) => r(r.fn.coalesce(r.fn.max('r.round'), r.lit(0)), '+', r.lit(1)).as('next'))
+            .where('r.exam_id', '=', a.exam_id)
+            .where('r.group_id', '=', a.group_id)
+            .where('r.student_id', '=', a.student_id)
+            .as('round'),
+          s.val(a.superseded_at).as('superseded_at'), s.val(a.live).as('live'),
+        ])
+        .where((w) =>
+          w.not(
+            w.exists(
+              w
+                .selectFrom('attempts as c')
+                .select('c.id')
+                .where('c.exam_id', '=', a.exam_id)
+                .where('c.group_id', '=', a.group_id)
+                .where('c.student_id', '=', a.student_id)
+                .where('c.superseded_at', 'is', null),
+            ),
+          ),
+        ),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .returningAll(),
 );
 
 /**
- * Inserts an attempt unless it meets a unique key: the same (exam, group, student, round), or, for a
- * live exam, the student's live attempt through any batch (attempts_one_live). Two starts at the same
- * moment meet there; one inserts and the other reads what stands.
+ * Starts an attempt in one statement: inserted with the next round unless the student has a current
+ * attempt of the exam in the group, or a unique key stops it (the same round, or for a live exam the
+ * student's live attempt through another batch). The attempt written, or undefined when none was.
  */
-export async function insertAttempt(db: Kysely<Database>, attempt: NewAttempt): Promise<void> {
-  await attemptInsert.changes(db, attempt);
+export async function startNewAttempt(db: Kysely<Database>, attempt: Omit<NewAttempt, 'round'>): Promise<Attempt | undefined> {
+  return attemptStart.first(db, attempt);
 }
 
 /** Whether the student has an attempt of this live exam, through any batch. */
