@@ -242,6 +242,13 @@ export async function submitAttempt(deps: ExamDeps, studentId: string, examId: s
   return { status: '200', resultId, isPracticeExam };
 }
 
+/** An unsubmitted attempt whose deadline is before this (ISO time) has run out of time and grace. */
+export const expiryCutoff = (now: Date, graceSeconds: number): string => new Date(now.getTime() - graceSeconds * 1000).toISOString();
+
+/** Whether this attempt is one finalizeExpiredAttempts would finish now: read without asking the database. */
+export const attemptExpired = (attempt: Pick<Attempt, 'submitted_at' | 'superseded_at' | 'deadline_at'>, now: Date, graceSeconds: number): boolean =>
+  attempt.submitted_at === null && attempt.superseded_at === null && attempt.deadline_at < expiryCutoff(now, graceSeconds);
+
 /**
  * Finishes attempts whose time and grace ran out without a submit (the student closed the app or
  * lost the connection): each is recorded as submitted at its deadline and scored with the answers
@@ -249,7 +256,7 @@ export async function submitAttempt(deps: ExamDeps, studentId: string, examId: s
  * attempts were finished.
  */
 export async function finalizeExpiredAttempts(db: Kysely<Database>, filter: { examId?: string; studentId?: string }, now: Date, graceSeconds: number): Promise<number> {
-  const cutoff = new Date(now.getTime() - graceSeconds * 1000).toISOString();
+  const cutoff = expiryCutoff(now, graceSeconds);
   let finished = 0;
   for (const attempt of await expiredAttempts(db, cutoff, filter)) {
     const done = await db.transaction().execute(async (trx) => {

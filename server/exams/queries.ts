@@ -134,24 +134,28 @@ export interface AssignmentListRow {
   assignment: Assignment;
   exam: Exam;
   groupName: string;
-  attempt: Pick<Attempt, 'started_at' | 'submitted_at'> | null;
+  attempt: Pick<Attempt, 'started_at' | 'submitted_at' | 'deadline_at' | 'superseded_at'> | null;
   questionCount: number;
 }
 
+// The assignments with the student's current attempts of them, in one statement (a row per attempt).
 const courseAssignments = preparedQuery((db: Kysely<Database>, { studentId, courseId }: { studentId: string; courseId: string }) =>
   db
     .selectFrom('exam_assignments as ea')
     .innerJoin('group_members as gm', 'gm.group_id', 'ea.group_id')
     .innerJoin('groups as g', 'g.id', 'ea.group_id')
     .innerJoin('exams as e', 'e.id', 'ea.exam_id')
-    .select([...ASSIGNMENT_WITH_EXAM, 'g.name as group_name'])
+    .leftJoin('attempts as t', (join) =>
+      join
+        .onRef('t.exam_id', '=', 'ea.exam_id')
+        .onRef('t.group_id', '=', 'ea.group_id')
+        .onRef('t.student_id', '=', 'gm.student_id')
+        .on('t.superseded_at', 'is', null),
+    )
+    .select([...ASSIGNMENT_WITH_EXAM, 'g.name as group_name', 't.started_at as t_started_at', 't.submitted_at as t_submitted_at', 't.deadline_at as t_deadline_at', 't.round as t_round'])
     .where('gm.student_id', '=', studentId)
     .where('g.course_id', '=', courseId)
     .where('ea.removed_at', 'is', null),
-);
-
-const currentAttemptsOfStudent = preparedQuery((db: Kysely<Database>, { studentId }: { studentId: string }) =>
-  db.selectFrom('attempts').select(['exam_id', 'group_id', 'started_at', 'submitted_at', 'round']).where('student_id', '=', studentId).where('superseded_at', 'is', null),
 );
 
 const questionCountOf = preparedQuery((db: Kysely<Database>, { examId }: { examId: string }) =>
@@ -177,29 +181,27 @@ async function questionCount(db: Kysely<Database>, exam: Pick<Exam, 'id' | 'crea
   return entry.count;
 }
 
-/** Every exam assigned (and not removed) to the student's batches of one course. */
+/** Every exam assigned (and not removed) to the student's batches of one course, with the student's current attempt of each. */
 export async function assignmentsForCourse(db: Kysely<Database>, studentId: string, courseId: string): Promise<AssignmentListRow[]> {
   const rows = await courseAssignments.all(db, { studentId, courseId });
   if (rows.length === 0) return [];
-  const examIds = new Set(rows.map((r) => r.id));
-  const countOf = new Map<string, number>();
-  for (const row of rows) if (!countOf.has(row.id)) countOf.set(row.id, await questionCount(db, row));
-  const attempts = (await currentAttemptsOfStudent.all(db, { studentId })).filter((a) => examIds.has(a.exam_id));
-  const attemptOf = new Map<string, (typeof attempts)[number]>();
-  for (const a of attempts) {
-    const key = `${a.exam_id}:${a.group_id}`;
-    const known = attemptOf.get(key);
-    if (!known || known.round < a.round) attemptOf.set(key, a);
+  // One row per assignment, with its newest current attempt.
+  const newest = new Map<string, (typeof rows)[number]>();
+  for (const row of rows) {
+    const known = newest.get(row.a_id);
+    if (!known || (row.t_round !== null && (known.t_round === null || known.t_round < row.t_round))) newest.set(row.a_id, row);
   }
-  return rows.map((row) => {
-    const attempt = attemptOf.get(`${row.id}:${row.a_group_id}`);
-    return {
-      ...splitAssignmentRow(row),
-      groupName: row.group_name,
-      attempt: attempt ? { started_at: attempt.started_at, submitted_at: attempt.submitted_at } : null,
-      questionCount: countOf.get(row.id) ?? 0,
-    };
-  });
+  const countOf = new Map<string, number>();
+  for (const row of newest.values()) if (!countOf.has(row.id)) countOf.set(row.id, await questionCount(db, row));
+  return [...newest.values()].map((row) => ({
+    ...splitAssignmentRow(row),
+    groupName: row.group_name,
+    attempt:
+      row.t_started_at !== null
+        ? { started_at: row.t_started_at, submitted_at: row.t_submitted_at, deadline_at: row.t_deadline_at!, superseded_at: null }
+        : null,
+    questionCount: countOf.get(row.id) ?? 0,
+  }));
 }
 
 export async function subjectNames(db: Kysely<Database>, ids: string[]): Promise<Map<string, string>> {
