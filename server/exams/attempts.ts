@@ -63,8 +63,8 @@ export const examErrors = {
  * assigned to the group, the student belongs to it, and the assignment is not removed.
  * `removedStatus` is 403 for actions and 404 for reading details (spec section 8).
  */
-export async function authorise(db: Kysely<Database>, studentId: string, examId: string, groupId: string, removedStatus: 403 | 404 = 403): Promise<ExamContext> {
-  const context = await loadExamContext(db, studentId, examId, groupId);
+export async function authorise(db: Kysely<Database>, studentId: string, examId: string, groupId: string, removedStatus: 403 | 404 = 403, withAnswers = false): Promise<ExamContext> {
+  const context = await loadExamContext(db, studentId, examId, groupId, withAnswers);
   if (!context || !context.isMember) throw examErrors.notFound();
   if (context.assignment.removed_at !== null) throw examErrors.removed(removedStatus);
   return context;

@@ -1,6 +1,6 @@
 // Kysely queries of the exam area: a student's assignments, the exam context of one request, questions
 // as served to one student, attempts, saved answers and segmented selections.
-import type { Kysely, Selectable } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
 import type { AnswersTable, AttemptsTable, Database, ExamAssignmentsTable, ExamsTable, QuestionsTable } from '../db/schema.js';
 import { readJson, writeJson } from '../db/json.js';
 import { preparedQuery } from '../db/prepared.js';
@@ -20,6 +20,8 @@ export interface ExamContext {
   isMember: boolean;
   /** The student's current attempt (newest round, not superseded), if any. */
   attempt: Attempt | null;
+  /** The saved answers of that attempt, when read with the context (the paper). */
+  savedAnswers?: { attemptId: string; answers: SavedAnswer[] };
 }
 
 /** The assignment (prefixed a_ where names clash) and its exam, as both look-ups below read them. */
@@ -57,9 +59,10 @@ const ATTEMPT_COLUMNS = [
 ] as const;
 
 // One statement for the whole context: the assignment, its exam, the membership and the current attempt
-// (newest round, not superseded). On PostgreSQL each statement is a round trip of the server's thread.
-const assignmentWithMembership = preparedQuery(
-  (db: Kysely<Database>, { studentId, examId, groupId }: { studentId: string; examId: string; groupId: string }) =>
+// (newest round, not superseded), and for the paper the attempt's saved answers too. On PostgreSQL each
+// statement is a round trip of the server's thread.
+const contextQuery = (withAnswers: boolean) =>
+  preparedQuery((db: Kysely<Database>, { studentId, examId, groupId }: { studentId: string; examId: string; groupId: string }) =>
     db
       .selectFrom('exam_assignments as ea')
       .innerJoin('exams as e', 'e.id', 'ea.exam_id')
@@ -82,12 +85,33 @@ const assignmentWithMembership = preparedQuery(
         ),
       )
       .select([...ASSIGNMENT_WITH_EXAM, 'gm.student_id as member', ...ATTEMPT_COLUMNS])
+      .select(withAnswers ? answersOfContextAttempt(db).as('t_answers') : sql<null>`null`.as('t_answers'))
       .where('ea.exam_id', '=', examId)
       .where('ea.group_id', '=', groupId),
-);
+  );
+const contextOf = { plain: contextQuery(false), withAnswers: contextQuery(true) };
 
-export async function loadExamContext(db: Kysely<Database>, studentId: string, examId: string, groupId: string): Promise<ExamContext | null> {
-  const row = await assignmentWithMembership.first(db, { studentId, examId, groupId });
+/** The saved answers of the context's attempt as one JSON array of [question, answer, extra, index, timestamp]. */
+function answersOfContextAttempt(db: Kysely<Database>) {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<unknown>`(select coalesce(json_agg(json_build_array(s.question_id, s.answer, s.extra, s.answer_index, s.client_timestamp)), '[]') from answers s where s.attempt_id = t.id)`
+    : sql<unknown>`(select json_group_array(json_array(s.question_id, s.answer, s.extra, s.answer_index, s.client_timestamp)) from answers s where s.attempt_id = t.id)`;
+}
+
+function savedAnswersFromJson(value: unknown): SavedAnswer[] {
+  const rows = (typeof value === 'string' ? JSON.parse(value) : value) as [string, string, string, number | null, number][];
+  return rows.map(([questionId, answer, extra, answerIndex, timestamp]) => ({
+    questionId,
+    answer: readJson<AnswerValue>(answer, []),
+    extra: readJson<Attachment[]>(extra, []),
+    answerIndex,
+    timestamp: Number(timestamp),
+  }));
+}
+
+/** The exam context; `withAnswers` reads the attempt's saved answers in the same statement (the paper shows them). */
+export async function loadExamContext(db: Kysely<Database>, studentId: string, examId: string, groupId: string, withAnswers = false): Promise<ExamContext | null> {
+  const row = await (withAnswers ? contextOf.withAnswers : contextOf.plain).first(db, { studentId, examId, groupId });
   if (!row) return null;
   const isMember = row.member !== null && row.member !== undefined;
   const attempt: Attempt | null =
@@ -98,7 +122,9 @@ export async function loadExamContext(db: Kysely<Database>, studentId: string, e
           subject_name: row.t_subject_name, round: row.t_round!, superseded_at: row.t_superseded_at, live: row.t_live!,
         }
       : null;
-  return { ...splitAssignmentRow(row), isMember, attempt };
+  const context: ExamContext = { ...splitAssignmentRow(row), isMember, attempt };
+  if (attempt && withAnswers) context.savedAnswers = { attemptId: attempt.id, answers: savedAnswersFromJson(row.t_answers) };
+  return context;
 }
 
 const currentAttemptRow = preparedQuery(

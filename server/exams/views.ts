@@ -145,6 +145,6 @@ export async function examDetails(deps: ExamDeps, context: ExamContext, studentI
     cutMarks: assignment.cut_marks,
     multipleTimesSubmission: assignment.multiple_times_submission === 1,
     submittedAt: attempt?.submitted_at ?? null,
-    savedAnswers: attempt ? await savedAnswersOf(db, attempt.id) : [],
+    savedAnswers: !attempt ? [] : context.savedAnswers?.attemptId === attempt.id ? context.savedAnswers.answers : await savedAnswersOf(db, attempt.id),
   };
 }
