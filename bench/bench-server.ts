@@ -31,6 +31,8 @@ export function positive(name: string, fallback: number): number {
 
 export interface BenchDatabase {
   url: string;
+  /** On PostgreSQL, the application_name of the bench's connections (their backends' processes are the database's work). */
+  applicationName?: string;
   describe: string;
   drop(): Promise<void>;
 }
@@ -47,9 +49,12 @@ export async function prepareDatabase(name: string): Promise<BenchDatabase> {
     await admin.end();
     const url = new URL(given);
     url.searchParams.set('options', `-c search_path=${schema}`);
+    // Names the connections, so a bench can find its database processes (cpuOfProcesses).
+    url.searchParams.set('application_name', schema);
     return {
       url: url.toString(),
       describe: `PostgreSQL (fresh schema ${schema})`,
+      applicationName: schema,
       drop: async () => {
         const c = new pg.default.Client({ connectionString: given });
         await c.connect();
@@ -199,4 +204,23 @@ export function reportAgainstBudget(all: PhaseStats[], budgetMs: number): void {
   console.log('');
   console.log(over.length === 0 ? `Every measure answered within ${budgetMs} ms at p99.` : `Over ${budgetMs} ms at p99 or failing: ${over.map((s) => s.name).join('; ')}`);
   if (over.length > 0) process.exitCode = 1;
+}
+
+/**
+ * CPU time (user + system, ms) these processes have used so far, by pid, from /proc (Linux): the measure
+ * of a run's cost that a shared machine's load does not move, unlike its wall-clock throughput.
+ */
+export function cpuOfProcesses(pids: number[]): Map<number, number> {
+  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
+  const used = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      used.set(pid, (Number(fields[11]) + Number(fields[12])) / ticksPerMs);
+    } catch {
+      // the process has ended (or this is not Linux): nothing counted
+    }
+  }
+  return used;
 }

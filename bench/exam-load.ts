@@ -24,7 +24,8 @@ import { migrate } from '../server/db/migrate.js';
 import { importBundle } from '../server/db/seed/import.js';
 import { createSession } from '../server/account/sessions.js';
 import { API_PREFIX, examsPaths, pathTo, serverPaths } from '../src/contracts/paths.js';
-import { flag, newStats, positive, prepareDatabase, report, timed } from './bench-server.js';
+import { cpuOfProcesses, flag, newStats, positive, prepareDatabase, report, timed } from './bench-server.js';
+import { sql } from 'kysely';
 import { agent, answersLost, POOL_CONNECTIONS, request, type ServerProcess, startServerProcess } from './server-process.js';
 import { haproxyInstalled, startHaproxy, type Balancer } from './balancer.js';
 
@@ -154,6 +155,27 @@ async function main(): Promise<void> {
       await Promise.all(Array.from({ length: POOL_CONNECTIONS * entryPorts.length }, (_, i) => request(entryPorts[i % entryPorts.length]!, 'GET', `${API_PREFIX}${serverPaths.health}`, null)));
     }
 
+    // The CPU time of the phases, of the server processes and (on PostgreSQL) of the database's
+    // processes serving them: on a shared machine, what an opening costs, whatever the load beside it.
+    const databasePids = async (): Promise<number[]> => {
+      if (!database.applicationName) return [];
+      const rows = await sql<{ pid: number }>`select pid from pg_stat_activity where application_name = ${database.applicationName} and pid <> pg_backend_pid()`.execute(db);
+      return rows.rows.map((row) => Number(row.pid));
+    };
+    const cpuNow = async () => ({ server: cpuOfProcesses(servers.map((server) => server.pid)), database: cpuOfProcesses(await databasePids()) });
+    const cpuSince = async (before: Awaited<ReturnType<typeof cpuNow>>) => {
+      const after = await cpuNow();
+      const spent = (a: Map<number, number>, b: Map<number, number>) => [...a].reduce((sum, [pid, ms]) => sum + ms - (b.get(pid) ?? 0), 0);
+      return { server: spent(after.server, before.server), database: spent(after.database, before.database) };
+    };
+    const cpuReport: string[] = [];
+    const noteCpu = (what: string, spent: { server: number; database: number }, count: number) =>
+      cpuReport.push(
+        `CPU per ${what}: server ${(spent.server / count).toFixed(2)} ms` +
+          (database.applicationName ? `, database ${(spent.database / count).toFixed(2)} ms, both ${((spent.server + spent.database) / count).toFixed(2)} ms` : ' (the database runs inside it)') +
+          ` (${count} in ${((spent.server + spent.database) / 1000).toFixed(1)} s of CPU)`,
+      );
+
     // Phase 0: the batch opens the exam together (spread over --open-window seconds): the exam list,
     // start, then the paper, one after the other for each student, as the app does.
     const lists = newStats('exam list');
@@ -161,6 +183,7 @@ async function main(): Promise<void> {
     const papers = newStats('paper (40 questions)');
     const opened = newStats(`opening (all three, within ${OPEN_WINDOW} s)`);
     let wrongPapers = 0;
+    const openingCpu = await cpuNow();
     await runSchedule(
       sessions.map((session, i) => ({ at: (i / STUDENTS) * OPEN_WINDOW * 1000, job: session })),
       async (session) => {
@@ -180,6 +203,7 @@ async function main(): Promise<void> {
     );
     for (const stats of [lists, starts, papers, opened]) stats.endedAt = performance.now();
     opened.errors = opened.sent - opened.ok;
+    noteCpu('opening', await cpuSince(openingCpu), Math.max(1, opened.ok));
 
     // Phase 1: each student saves an answer every 10 s, at their own phase within the period.
     const saves = newStats(`answer saves (1 per student / 10 s)`);
@@ -191,6 +215,7 @@ async function main(): Promise<void> {
       const phase = (s / STUDENTS) * SAVE_EVERY_MS;
       for (let r = 0; r < rounds; r += 1) jobs.push({ at: phase + r * SAVE_EVERY_MS, job: { student: s, round: r } });
     }
+    const savesCpu = await cpuNow();
     await runSchedule(jobs, async ({ student, round }) => {
       const q = (student + round) % QUESTIONS;
       const answer = q % 4 === 3 ? ['true', round % 2 === 0 ? 'false' : 'true', null, 'false', 'true'] : [(student + round) % 4];
@@ -204,6 +229,7 @@ async function main(): Promise<void> {
       else appliedFalse += 1;
     });
     saves.endedAt = performance.now();
+    noteCpu('answer save', await cpuSince(savesCpu), Math.max(1, saves.ok));
 
     // Phase 2: everybody submits within the submit window.
     const submits = newStats(`submit (all within ${SUBMIT_WINDOW} s)`);
@@ -221,6 +247,7 @@ async function main(): Promise<void> {
 
     console.log('');
     for (const stats of [lists, starts, papers, opened, saves, submits]) report(stats);
+    for (const line of cpuReport) console.log(line);
     if (wrongPapers > 0) {
       console.log(`Papers without 40 questions or signed figures: ${wrongPapers}`);
       process.exitCode = 1;

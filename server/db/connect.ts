@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Database } from './schema.js';
 import { readWriteDialect, walSyncer } from './sqlite-driver.js';
+import { statementNames } from './prepared.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -61,8 +62,22 @@ export async function connect(databaseUrl: string): Promise<Connection> {
     pool.on('error', lost);
     pool.on('connect', (client) => {
       client.on('error', () => undefined);
+      namePreparedStatements(client);
     });
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   throw new Error(`DATABASE_URL must start with sqlite: or postgres://, not "${databaseUrl}"`);
+}
+
+/**
+ * The queries of the busiest requests (server/db/prepared.ts) run as named prepared statements: the
+ * connection parses and plans each once, then only binds and executes it. Everything else goes as it came.
+ */
+function namePreparedStatements(client: import('pg').PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const [text, values] = args;
+    const name = args.length === 2 && typeof text === 'string' && Array.isArray(values) ? statementNames.get(text) : undefined;
+    return name ? query({ name, text, values }) : query(...args);
+  };
 }

@@ -31,6 +31,13 @@ export interface PreparedQuery<DB, Args, Row> {
   changes(db: Kysely<DB>, args: Args): Promise<number>;
 }
 
+/**
+ * The SQL of every prepared query, with a name: the PostgreSQL pool hands these to the database as
+ * named prepared statements (server/db/connect.ts), so each connection parses and plans one once.
+ * Bounded by the queries written in the code (one or two texts each), never by the values.
+ */
+export const statementNames = new Map<string, string>();
+
 /** The adapter identifies the dialect: a transaction shares its database's, so both use one plan. */
 const dialectOf = <DB>(db: Kysely<DB>): object => db.getExecutor().adapter;
 
@@ -61,6 +68,7 @@ export function preparedQuery<DB, Args extends Record<string, Bindable>, Row>(
     if (unbound.length > 0) throw new Error(`A prepared query must bind every value it reads; not bound: ${unbound.join(', ')}`);
     plan = { compiled, slots };
     plans.set(dialect, plan);
+    if (!statementNames.has(compiled.sql)) statementNames.set(compiled.sql, `prepared_${statementNames.size + 1}`);
     return plan;
   };
 

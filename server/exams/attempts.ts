@@ -12,7 +12,7 @@ import { answerChangeAllowed, answerShapeProblem } from '../../src/domain/scorin
 import { SUBJECT_GROUPS, validateSelection } from '../../src/domain/segmentedSelection.js';
 import type { AnswerValue, Attachment, SavedAnswerReply, SegmentedSelection, StartedAttempt, SubmitReply } from '../../src/contracts/exams.js';
 import {
-  assignmentsOfExamForStudent, clearSegmentedSelection, currentAttempt, examById, expiredAttempts, hasCurrentAttempt, hasLiveAttempt, insertAttempt, lastRound,
+  assignmentsOfExamForStudent, clearSegmentedSelection, currentAttempt, examById, expiredAttempts, hasCurrentAttempt, hasLiveAttempt, startNewAttempt,
   loadExamContext, markSubmitted, segmentedDetailsOf, segmentedSelectionOf, servedQuestions,
   storedAnswer, storeSegmentedSelection, submitAtDeadline, upsertNewerAnswer, attemptsWithMarks, deleteAttemptsById, markSuperseded, type Attempt, type ExamContext,
 } from './queries.js';
@@ -63,8 +63,8 @@ export const examErrors = {
  * assigned to the group, the student belongs to it, and the assignment is not removed.
  * `removedStatus` is 403 for actions and 404 for reading details (spec section 8).
  */
-export async function authorise(db: Kysely<Database>, studentId: string, examId: string, groupId: string, removedStatus: 403 | 404 = 403): Promise<ExamContext> {
-  const context = await loadExamContext(db, studentId, examId, groupId);
+export async function authorise(db: Kysely<Database>, studentId: string, examId: string, groupId: string, removedStatus: 403 | 404 = 403, withAnswers = false): Promise<ExamContext> {
+  const context = await loadExamContext(db, studentId, examId, groupId, withAnswers);
   if (!context || !context.isMember) throw examErrors.notFound();
   if (context.assignment.removed_at !== null) throw examErrors.removed(removedStatus);
   return context;
@@ -112,10 +112,8 @@ export async function startAttempt(deps: ExamDeps, studentId: string, examId: st
   // The unit reads through its own `db` (on SQLite the group commit's transaction): it sees a start of
   // the same attempt written just before it (a retried request) and the attempt it writes itself.
   const { attempt, takenElsewhere } = await deps.writes.run(async (db) => {
-    const running = await currentAttempt(db, examId, groupId, studentId);
-    if (running) return { attempt: running, takenElsewhere: false };
-    const round = (await lastRound(db, examId, groupId, studentId)) + 1;
-    await insertAttempt(db, {
+    // One statement in the common case: the insert, with the next round, unless an attempt runs already.
+    const started = await startNewAttempt(db, {
       id: newId(),
       exam_id: examId,
       group_id: groupId,
@@ -127,10 +125,11 @@ export async function startAttempt(deps: ExamDeps, studentId: string, examId: st
       candidate_category: null,
       faculty: null,
       subject_name: null,
-      round,
       superseded_at: null,
       live: live ? 1 : 0,
     });
+    if (started) return { attempt: started, takenElsewhere: false };
+    // Not written: a start of the same attempt got there first (a retried request), or a live attempt through another batch.
     const attempt = await currentAttempt(db, examId, groupId, studentId);
     return { attempt, takenElsewhere: !attempt && live && (await hasLiveAttempt(db, examId, studentId)) };
   });
@@ -243,6 +242,13 @@ export async function submitAttempt(deps: ExamDeps, studentId: string, examId: s
   return { status: '200', resultId, isPracticeExam };
 }
 
+/** An unsubmitted attempt whose deadline is before this (ISO time) has run out of time and grace. */
+export const expiryCutoff = (now: Date, graceSeconds: number): string => new Date(now.getTime() - graceSeconds * 1000).toISOString();
+
+/** Whether this attempt is one finalizeExpiredAttempts would finish now: read without asking the database. */
+export const attemptExpired = (attempt: Pick<Attempt, 'submitted_at' | 'superseded_at' | 'deadline_at'>, now: Date, graceSeconds: number): boolean =>
+  attempt.submitted_at === null && attempt.superseded_at === null && attempt.deadline_at < expiryCutoff(now, graceSeconds);
+
 /**
  * Finishes attempts whose time and grace ran out without a submit (the student closed the app or
  * lost the connection): each is recorded as submitted at its deadline and scored with the answers
@@ -250,7 +256,7 @@ export async function submitAttempt(deps: ExamDeps, studentId: string, examId: s
  * attempts were finished.
  */
 export async function finalizeExpiredAttempts(db: Kysely<Database>, filter: { examId?: string; studentId?: string }, now: Date, graceSeconds: number): Promise<number> {
-  const cutoff = new Date(now.getTime() - graceSeconds * 1000).toISOString();
+  const cutoff = expiryCutoff(now, graceSeconds);
   let finished = 0;
   for (const attempt of await expiredAttempts(db, cutoff, filter)) {
     const done = await db.transaction().execute(async (trx) => {

@@ -1,6 +1,6 @@
 // Kysely queries of the exam area: a student's assignments, the exam context of one request, questions
 // as served to one student, attempts, saved answers and segmented selections.
-import type { Kysely, Selectable } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
 import type { AnswersTable, AttemptsTable, Database, ExamAssignmentsTable, ExamsTable, QuestionsTable } from '../db/schema.js';
 import { readJson, writeJson } from '../db/json.js';
 import { preparedQuery } from '../db/prepared.js';
@@ -20,6 +20,8 @@ export interface ExamContext {
   isMember: boolean;
   /** The student's current attempt (newest round, not superseded), if any. */
   attempt: Attempt | null;
+  /** The saved answers of that attempt, when read with the context (the paper). */
+  savedAnswers?: { attemptId: string; answers: SavedAnswer[] };
 }
 
 /** The assignment (prefixed a_ where names clash) and its exam, as both look-ups below read them. */
@@ -49,26 +51,80 @@ function splitAssignmentRow(row: AssignmentWithExamRow) {
 }
 
 // The queries of every exam request (the opening storm, answer saves, submits) are compiled once: server/db/prepared.ts.
-const assignmentWithMembership = preparedQuery(
-  (db: Kysely<Database>, { studentId, examId, groupId }: { studentId: string; examId: string; groupId: string }) =>
+/** The attempt's columns, prefixed t_, as the context look-up reads them beside the assignment. */
+const ATTEMPT_COLUMNS = [
+  't.id as t_id', 't.started_at as t_started_at', 't.deadline_at as t_deadline_at', 't.submitted_at as t_submitted_at', 't.set_code as t_set_code',
+  't.candidate_category as t_candidate_category', 't.faculty as t_faculty', 't.subject_name as t_subject_name', 't.round as t_round',
+  't.superseded_at as t_superseded_at', 't.live as t_live',
+] as const;
+
+// One statement for the whole context: the assignment, its exam, the membership and the current attempt
+// (newest round, not superseded), and for the paper the attempt's saved answers too. On PostgreSQL each
+// statement is a round trip of the server's thread.
+const contextQuery = (withAnswers: boolean) =>
+  preparedQuery((db: Kysely<Database>, { studentId, examId, groupId }: { studentId: string; examId: string; groupId: string }) =>
     db
       .selectFrom('exam_assignments as ea')
       .innerJoin('exams as e', 'e.id', 'ea.exam_id')
       .leftJoin('group_members as gm', (join) => join.onRef('gm.group_id', '=', 'ea.group_id').on('gm.student_id', '=', studentId))
-      .select([...ASSIGNMENT_WITH_EXAM, 'gm.student_id as member'])
+      .leftJoin('attempts as t', (join) =>
+        join.on((eb) =>
+          eb(
+            't.id',
+            '=',
+            eb
+              .selectFrom('attempts as c')
+              .select('c.id')
+              .whereRef('c.exam_id', '=', 'ea.exam_id')
+              .whereRef('c.group_id', '=', 'ea.group_id')
+              .where('c.student_id', '=', studentId)
+              .where('c.superseded_at', 'is', null)
+              .orderBy('c.round', 'desc')
+              .limit(1),
+          ),
+        ),
+      )
+      .select([...ASSIGNMENT_WITH_EXAM, 'gm.student_id as member', ...ATTEMPT_COLUMNS])
+      .select(withAnswers ? answersOfContextAttempt(db).as('t_answers') : sql<null>`null`.as('t_answers'))
       .where('ea.exam_id', '=', examId)
       .where('ea.group_id', '=', groupId),
-);
+  );
+const contextOf = { plain: contextQuery(false), withAnswers: contextQuery(true) };
 
-export async function loadExamContext(db: Kysely<Database>, studentId: string, examId: string, groupId: string): Promise<ExamContext | null> {
-  const row = await assignmentWithMembership.first(db, { studentId, examId, groupId });
+/** The saved answers of the context's attempt as one JSON array of [question, answer, extra, index, timestamp]. */
+function answersOfContextAttempt(db: Kysely<Database>) {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<unknown>`(select coalesce(json_agg(json_build_array(s.question_id, s.answer, s.extra, s.answer_index, s.client_timestamp)), '[]') from answers s where s.attempt_id = t.id)`
+    : sql<unknown>`(select json_group_array(json_array(s.question_id, s.answer, s.extra, s.answer_index, s.client_timestamp)) from answers s where s.attempt_id = t.id)`;
+}
+
+function savedAnswersFromJson(value: unknown): SavedAnswer[] {
+  const rows = (typeof value === 'string' ? JSON.parse(value) : value) as [string, string, string, number | null, number][];
+  return rows.map(([questionId, answer, extra, answerIndex, timestamp]) => ({
+    questionId,
+    answer: readJson<AnswerValue>(answer, []),
+    extra: readJson<Attachment[]>(extra, []),
+    answerIndex,
+    timestamp: Number(timestamp),
+  }));
+}
+
+/** The exam context; `withAnswers` reads the attempt's saved answers in the same statement (the paper shows them). */
+export async function loadExamContext(db: Kysely<Database>, studentId: string, examId: string, groupId: string, withAnswers = false): Promise<ExamContext | null> {
+  const row = await (withAnswers ? contextOf.withAnswers : contextOf.plain).first(db, { studentId, examId, groupId });
   if (!row) return null;
-  const attempt = row.member ? await currentAttempt(db, examId, groupId, studentId) : null;
-  return {
-    ...splitAssignmentRow(row),
-    isMember: row.member !== null && row.member !== undefined,
-    attempt,
-  };
+  const isMember = row.member !== null && row.member !== undefined;
+  const attempt: Attempt | null =
+    isMember && row.t_id !== null
+      ? {
+          id: row.t_id, exam_id: examId, group_id: groupId, student_id: studentId, started_at: row.t_started_at!, deadline_at: row.t_deadline_at!,
+          submitted_at: row.t_submitted_at, set_code: row.t_set_code, candidate_category: row.t_candidate_category, faculty: row.t_faculty,
+          subject_name: row.t_subject_name, round: row.t_round!, superseded_at: row.t_superseded_at, live: row.t_live!,
+        }
+      : null;
+  const context: ExamContext = { ...splitAssignmentRow(row), isMember, attempt };
+  if (attempt && withAnswers) context.savedAnswers = { attemptId: attempt.id, answers: savedAnswersFromJson(row.t_answers) };
+  return context;
 }
 
 const currentAttemptRow = preparedQuery(
@@ -104,24 +160,28 @@ export interface AssignmentListRow {
   assignment: Assignment;
   exam: Exam;
   groupName: string;
-  attempt: Pick<Attempt, 'started_at' | 'submitted_at'> | null;
+  attempt: Pick<Attempt, 'started_at' | 'submitted_at' | 'deadline_at' | 'superseded_at'> | null;
   questionCount: number;
 }
 
+// The assignments with the student's current attempts of them, in one statement (a row per attempt).
 const courseAssignments = preparedQuery((db: Kysely<Database>, { studentId, courseId }: { studentId: string; courseId: string }) =>
   db
     .selectFrom('exam_assignments as ea')
     .innerJoin('group_members as gm', 'gm.group_id', 'ea.group_id')
     .innerJoin('groups as g', 'g.id', 'ea.group_id')
     .innerJoin('exams as e', 'e.id', 'ea.exam_id')
-    .select([...ASSIGNMENT_WITH_EXAM, 'g.name as group_name'])
+    .leftJoin('attempts as t', (join) =>
+      join
+        .onRef('t.exam_id', '=', 'ea.exam_id')
+        .onRef('t.group_id', '=', 'ea.group_id')
+        .onRef('t.student_id', '=', 'gm.student_id')
+        .on('t.superseded_at', 'is', null),
+    )
+    .select([...ASSIGNMENT_WITH_EXAM, 'g.name as group_name', 't.started_at as t_started_at', 't.submitted_at as t_submitted_at', 't.deadline_at as t_deadline_at', 't.round as t_round'])
     .where('gm.student_id', '=', studentId)
     .where('g.course_id', '=', courseId)
     .where('ea.removed_at', 'is', null),
-);
-
-const currentAttemptsOfStudent = preparedQuery((db: Kysely<Database>, { studentId }: { studentId: string }) =>
-  db.selectFrom('attempts').select(['exam_id', 'group_id', 'started_at', 'submitted_at', 'round']).where('student_id', '=', studentId).where('superseded_at', 'is', null),
 );
 
 const questionCountOf = preparedQuery((db: Kysely<Database>, { examId }: { examId: string }) =>
@@ -147,29 +207,27 @@ async function questionCount(db: Kysely<Database>, exam: Pick<Exam, 'id' | 'crea
   return entry.count;
 }
 
-/** Every exam assigned (and not removed) to the student's batches of one course. */
+/** Every exam assigned (and not removed) to the student's batches of one course, with the student's current attempt of each. */
 export async function assignmentsForCourse(db: Kysely<Database>, studentId: string, courseId: string): Promise<AssignmentListRow[]> {
   const rows = await courseAssignments.all(db, { studentId, courseId });
   if (rows.length === 0) return [];
-  const examIds = new Set(rows.map((r) => r.id));
-  const countOf = new Map<string, number>();
-  for (const row of rows) if (!countOf.has(row.id)) countOf.set(row.id, await questionCount(db, row));
-  const attempts = (await currentAttemptsOfStudent.all(db, { studentId })).filter((a) => examIds.has(a.exam_id));
-  const attemptOf = new Map<string, (typeof attempts)[number]>();
-  for (const a of attempts) {
-    const key = `${a.exam_id}:${a.group_id}`;
-    const known = attemptOf.get(key);
-    if (!known || known.round < a.round) attemptOf.set(key, a);
+  // One row per assignment, with its newest current attempt.
+  const newest = new Map<string, (typeof rows)[number]>();
+  for (const row of rows) {
+    const known = newest.get(row.a_id);
+    if (!known || (row.t_round !== null && (known.t_round === null || known.t_round < row.t_round))) newest.set(row.a_id, row);
   }
-  return rows.map((row) => {
-    const attempt = attemptOf.get(`${row.id}:${row.a_group_id}`);
-    return {
-      ...splitAssignmentRow(row),
-      groupName: row.group_name,
-      attempt: attempt ? { started_at: attempt.started_at, submitted_at: attempt.submitted_at } : null,
-      questionCount: countOf.get(row.id) ?? 0,
-    };
-  });
+  const countOf = new Map<string, number>();
+  for (const row of newest.values()) if (!countOf.has(row.id)) countOf.set(row.id, await questionCount(db, row));
+  return [...newest.values()].map((row) => ({
+    ...splitAssignmentRow(row),
+    groupName: row.group_name,
+    attempt:
+      row.t_started_at !== null
+        ? { started_at: row.t_started_at, submitted_at: row.t_submitted_at, deadline_at: row.t_deadline_at!, superseded_at: null }
+        : null,
+    questionCount: countOf.get(row.id) ?? 0,
+  }));
 }
 
 export async function subjectNames(db: Kysely<Database>, ids: string[]): Promise<Map<string, string>> {
@@ -272,42 +330,56 @@ export async function groupName(db: Kysely<Database>, groupId: string): Promise<
   return row?.name ?? null;
 }
 
-const newestRound = preparedQuery(
-  (db: Kysely<Database>, { examId, groupId, studentId }: { examId: string; groupId: string; studentId: string }) =>
-    db
-      .selectFrom('attempts')
-      .select((eb) => eb.fn.max('round').as('round'))
-      .where('exam_id', '=', examId)
-      .where('group_id', '=', groupId)
-      .where('student_id', '=', studentId),
-);
-
-/** The newest round the student has of an exam in a group (0 when none). */
-export async function lastRound(db: Kysely<Database>, examId: string, groupId: string, studentId: string): Promise<number> {
-  const row = await newestRound.first(db, { examId, groupId, studentId });
-  return Number(row?.round ?? 0);
-}
-
 type NewAttempt = Selectable<AttemptsTable>;
 
-const attemptInsert = preparedQuery((db: Kysely<Database>, a: NewAttempt) =>
+const attemptStart = preparedQuery((db: Kysely<Database>, a: Omit<NewAttempt, 'round'>) =>
   db
     .insertInto('attempts')
-    .values({
-      id: a.id, exam_id: a.exam_id, group_id: a.group_id, student_id: a.student_id, started_at: a.started_at, deadline_at: a.deadline_at,
-      submitted_at: a.submitted_at, set_code: a.set_code, candidate_category: a.candidate_category, faculty: a.faculty,
-      subject_name: a.subject_name, round: a.round, superseded_at: a.superseded_at, live: a.live,
-    })
-    .onConflict((oc) => oc.doNothing()),
+    .columns([
+      'id', 'exam_id', 'group_id', 'student_id', 'started_at', 'deadline_at', 'submitted_at', 'set_code', 'candidate_category', 'faculty',
+      'subject_name', 'round', 'superseded_at', 'live',
+    ])
+    .expression(
+      db
+        .selectNoFrom((s) => [
+          s.val(a.id).as('id'), s.val(a.exam_id).as('exam_id'), s.val(a.group_id).as('group_id'), s.val(a.student_id).as('student_id'),
+          s.val(a.started_at).as('started_at'), s.val(a.deadline_at).as('deadline_at'), s.val(a.submitted_at).as('submitted_at'),
+          s.val(a.set_code).as('set_code'), s.val(a.candidate_category).as('candidate_category'), s.val(a.faculty).as('faculty'),
+          s.val(a.subject_name).as('subject_name'),
+          s
+            .selectFrom('attempts as r')
+            .select((r) => r(r.fn.coalesce(r.fn.max('r.round'), r.lit(0)), '+', r.lit(1)).as('next'))
+            .where('r.exam_id', '=', a.exam_id)
+            .where('r.group_id', '=', a.group_id)
+            .where('r.student_id', '=', a.student_id)
+            .as('round'),
+          s.val(a.superseded_at).as('superseded_at'), s.val(a.live).as('live'),
+        ])
+        .where((w) =>
+          w.not(
+            w.exists(
+              w
+                .selectFrom('attempts as c')
+                .select('c.id')
+                .where('c.exam_id', '=', a.exam_id)
+                .where('c.group_id', '=', a.group_id)
+                .where('c.student_id', '=', a.student_id)
+                .where('c.superseded_at', 'is', null),
+            ),
+          ),
+        ),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .returningAll(),
 );
 
 /**
- * Inserts an attempt unless it meets a unique key: the same (exam, group, student, round), or, for a
- * live exam, the student's live attempt through any batch (attempts_one_live). Two starts at the same
- * moment meet there; one inserts and the other reads what stands.
+ * Starts an attempt in one statement: inserted with the next round unless the student has a current
+ * attempt of the exam in the group, or a unique key stops it (the same round, or for a live exam the
+ * student's live attempt through another batch). The attempt written, or undefined when none was.
  */
-export async function insertAttempt(db: Kysely<Database>, attempt: NewAttempt): Promise<void> {
-  await attemptInsert.changes(db, attempt);
+export async function startNewAttempt(db: Kysely<Database>, attempt: Omit<NewAttempt, 'round'>): Promise<Attempt | undefined> {
+  return attemptStart.first(db, attempt);
 }
 
 /** Whether the student has an attempt of this live exam, through any batch. */

@@ -55,7 +55,8 @@ export async function examRoutes(fastify: FastifyInstance): Promise<void> {
   } });
 
   app.route({ ...examsContract.paper, handler: async (request) => {
-    const context = await authorise(app.db, request.student.id, request.params.examId, request.params.groupId, 404);
+    // The paper shows the attempt's saved answers: read with the context, in its one statement.
+    const context = await authorise(app.db, request.student.id, request.params.examId, request.params.groupId, 404, true);
     return { data: withSignedFigures(await examDetails(examDepsOf(app), context, request.student.id), app.config.signingSecret, context.exam.id, request.student.id) };
   } });
 

@@ -3,7 +3,7 @@
 import { examCardState } from '../../src/domain/examTiming.js';
 import type { CurrentExam, ExamAssignment, GpaFactor } from '../../src/contracts/exams.js';
 import { readJson } from '../db/json.js';
-import { finalizeExpiredAttempts, type ExamDeps } from './attempts.js';
+import { attemptExpired, finalizeExpiredAttempts, type ExamDeps } from './attempts.js';
 import {
   assignmentsForCourse, currentAttempt, savedAnswersOf, segmentedDetailsOf, segmentedSelectionOf, servedQuestions, subjectNames,
   type AssignmentListRow, type ExamContext,
@@ -75,8 +75,12 @@ const isFinished = (exam: ExamAssignment, now: Date): boolean =>
  * ran out are finished first, so their cards read as finished.
  */
 export async function examList(deps: ExamDeps, studentId: string, courseId: string, filters: ListFilters & { type?: 'previous' | 'upcoming' | '' }): Promise<ExamAssignment[]> {
-  await finalizeExpiredAttempts(deps.db, { studentId }, deps.now, deps.graceSeconds);
-  const rows = await filteredAssignments(deps, studentId, courseId, filters);
+  let rows = await filteredAssignments(deps, studentId, courseId, filters);
+  // The list reads its attempts with its assignments; only when one of them ran out is anything finished (then read again).
+  if (rows.some((row) => row.attempt && attemptExpired(row.attempt, deps.now, deps.graceSeconds))) {
+    await finalizeExpiredAttempts(deps.db, { studentId }, deps.now, deps.graceSeconds);
+    rows = await filteredAssignments(deps, studentId, courseId, filters);
+  }
   const names = await subjectNames(deps.db, rows.flatMap(subjectIdsOf));
   const exams = await Promise.all(rows.map(async (row) => assignmentView(row, names, await cleanStoredRichText(row.exam.instruction))));
   const chosen = filters.type ? exams.filter((exam) => isFinished(exam, deps.now) === (filters.type === 'previous')) : exams;
@@ -101,7 +105,8 @@ export async function namePrompt(deps: ExamDeps, studentId: string, courseId: st
  */
 export async function examDetails(deps: ExamDeps, context: ExamContext, studentId: string): Promise<CurrentExam> {
   const { db, now } = deps;
-  if (context.attempt && context.attempt.submitted_at === null && (await finalizeExpiredAttempts(db, { examId: context.exam.id, studentId }, now, deps.graceSeconds)) > 0) {
+  // Only an attempt whose time and grace ran out is finished first (known from the context, without asking the database).
+  if (context.attempt && attemptExpired(context.attempt, now, deps.graceSeconds) && (await finalizeExpiredAttempts(db, { examId: context.exam.id, studentId }, now, deps.graceSeconds)) > 0) {
     context = { ...context, attempt: await currentAttempt(db, context.exam.id, context.assignment.group_id, studentId) };
   }
   const { exam, assignment, attempt } = context;
@@ -140,6 +145,6 @@ export async function examDetails(deps: ExamDeps, context: ExamContext, studentI
     cutMarks: assignment.cut_marks,
     multipleTimesSubmission: assignment.multiple_times_submission === 1,
     submittedAt: attempt?.submitted_at ?? null,
-    savedAnswers: attempt ? await savedAnswersOf(db, attempt.id) : [],
+    savedAnswers: !attempt ? [] : context.savedAnswers?.attemptId === attempt.id ? context.savedAnswers.answers : await savedAnswersOf(db, attempt.id),
   };
 }
