@@ -110,6 +110,8 @@ describe('the teacher desk as a whole', () => {
     const check = async (screen: string) => {
       for (const width of [1280, 1024]) {
         await desk.setViewportSize({ width, height: 800 });
+        // Transitions (a button enabled as the page settles) end first, so colours are measured as they end.
+        await desk.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
         const found = await axeViolations(desk);
         if (await desk.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)) found.push('horizontal overflow');
         if (found.length > 0) findings[`${screen} at ${width} px`] = found;
