@@ -127,15 +127,15 @@ function DeskFrame({ width, current, children }: { width: 'regular' | 'wide'; cu
           </p>
           {staff && (
             <>
-              <span className="ml-auto max-w-[12rem] truncate text-sm text-slate-700 lg:order-last lg:ml-0" title={staff.name}>
+              <span className="ml-auto hidden max-w-[12rem] truncate text-sm text-slate-700 sm:inline lg:order-last lg:ml-0" title={staff.name}>
                 {staff.name}
               </span>
-              <Button variant="quiet" busy={signingOut} onClick={() => session.send({ type: 'deskSession.signOut' })} className="lg:order-last">
+              <Button variant="quiet" busy={signingOut} onClick={() => session.send({ type: 'deskSession.signOut' })} className="ml-auto sm:ml-0 lg:order-last">
                 Sign out
               </Button>
               <nav aria-label="Teacher desk" className="order-last flex w-full flex-wrap gap-1 lg:order-none lg:mr-auto lg:w-auto">
                 {sections.map((entry) => (
-                  <ButtonLink key={entry.id} variant="quiet" to={entry.path} aria-current={entry.id === current ? 'page' : undefined} className={entry.id === current ? 'bg-brand-50 text-brand-800' : ''}>
+                  <ButtonLink key={entry.id} variant="quiet" to={entry.path} aria-current={entry.id === current ? 'page' : undefined} className={entry.id === current ? 'underline decoration-2 underline-offset-8' : ''}>
                     {entry.label}
                   </ButtonLink>
                 ))}
