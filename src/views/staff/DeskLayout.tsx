@@ -19,8 +19,12 @@
 // signing in (only /staff paths of this site are followed). While signed in, any request of any page
 // answered 401 ends the desk session (services/api.ts onSignedOut): the page gives way to 'Your desk
 // session has ended.' with the way to the sign-in and back. A page's machine therefore needs no
-// sign-in of its own: on a 401 it may stop (e.g. a `sessionEnded` guard to a quiet state); the layout
-// takes over.
+// sign-in of its own: on a 401 it stops, with a guard `sessionEnded: (_, { error }) =>
+// failureOf(error).status === 401` on its loads' onError leading to a quiet state (staffDesk.machine.ts's
+// `sessionEnded`), and the layout takes over. While signing out the page's controls are disabled.
+//
+// A new desk page: one DESK_SECTIONS entry, its route in src/views/routes.tsx (loaded on demand through
+// src/views/screens.ts), and the page wrapped in <DeskLayout section="…" title="…">.
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
