@@ -96,6 +96,68 @@ export async function fixMeritList(db: Kysely<Database>, examId: string): Promis
     where results.id = m.id`.execute(db);
 }
 
+/** A live exam's merit list as fixed at publication (aliases r, a, s), with what a merit-list row shows. */
+function fixedMeritRows(db: Kysely<Database>, examId: string) {
+  return db
+    .selectFrom('results as r')
+    .innerJoin('attempts as a', 'a.id', 'r.attempt_id')
+    .innerJoin('students as s', 's.id', 'r.student_id')
+    .select([
+      'r.merit_position as position', 'r.merit_rank as rank', 'r.student_id', 's.name', 'a.subject_name', 'a.faculty', 'a.candidate_category', 'r.marks_obtained',
+      'r.negative_marks', 'r.incorrect', 'r.gpa_marks', 'r.overall_marks', 'r.faculty_position', 'r.subject_position', 'r.category_position', 'a.started_at',
+      sql<string>`a.submitted_at`.as('submitted_at'),
+    ])
+    .where('r.exam_id', '=', examId)
+    .where('r.merit_position', 'is not', null);
+}
+
+export interface BatchMeritRecord extends MeritRowRecord {
+  sid: string;
+  group_name: string;
+  passed: boolean;
+  total_marks: number;
+  written_marks: number | null;
+}
+
+/**
+ * The merit-list rows of one batch's students, by place, with their places in the whole exam's list
+ * exactly as the students' merit list reads them (a live exam's as fixed at publication, a practice
+ * exam's ranked now), plus roll, batch, pass or fail and the teacher's marks of written answers. One
+ * statement, however many sat the exam; `total` is every ranked result of the exam.
+ */
+export async function batchMeritRows(db: Kysely<Database>, exam: { id: string; is_practice: number }, groupId: string): Promise<{ rows: BatchMeritRecord[]; total: number }> {
+  const fixed = fixedMeritRows(db, exam.id).select(['r.id', sql<number>`count(*) over ()`.as('ranked_total')]);
+  // A practice exam's rows come from the window functions with the same columns under the same names,
+  // so the outer query reads either the same way (the cast only joins the two builders' types).
+  const ranked = exam.is_practice === 1
+    ? (db.selectFrom(rankedResults(db, [exam.id]).as('p')).selectAll('p').select(sql<number>`p.total`.as('ranked_total')) as unknown as typeof fixed)
+    : fixed;
+  const rows = await db
+    .selectFrom(ranked.as('m'))
+    .innerJoin('results as rr', 'rr.id', 'm.id')
+    .innerJoin('students as ss', 'ss.id', 'm.student_id')
+    .innerJoin('groups as g', 'g.id', 'rr.group_id')
+    .select([
+      'm.position', 'm.rank', 'm.student_id', 'm.name', 'm.subject_name', 'm.faculty', 'm.candidate_category', 'm.marks_obtained', 'm.negative_marks', 'm.incorrect',
+      'm.gpa_marks', 'm.overall_marks', 'm.faculty_position', 'm.subject_position', 'm.category_position', 'm.started_at', 'm.submitted_at', 'm.ranked_total',
+      'ss.sid', 'g.name as group_name', 'rr.passed', 'rr.total_marks',
+      (eb) => eb.selectFrom('answers as an').select((inner) => inner.fn.sum<number | null>('an.review_marks').as('n')).whereRef('an.attempt_id', '=', 'rr.attempt_id').as('written_marks'),
+    ])
+    .where('rr.group_id', '=', groupId)
+    .orderBy('m.position')
+    .execute();
+  const total = rows.length ? Number(rows[0]!.ranked_total) : 0;
+  return {
+    rows: rows.map(({ ranked_total: _, ...row }) => ({
+      ...meritRecord(row),
+      passed: Number(row.passed) === 1,
+      total_marks: Number(row.total_marks),
+      written_marks: numberOrNull(row.written_marks),
+    })),
+    total,
+  };
+}
+
 /**
  * One page of an exam's merit list (places after `after`, up to `limit`) and the row of `studentId`
  * wherever it falls. A live exam's list was fixed at publication and is read by place; a practice
@@ -112,17 +174,7 @@ export async function meritListPage(db: Kysely<Database>, exam: { id: string; is
       .execute();
     return { rows: rows.map(meritRecord), total: rows.length ? Number(rows[0]!.total) : await meritListSize(db, exam.id) };
   }
-  const rows = await db
-    .selectFrom('results as r')
-    .innerJoin('attempts as a', 'a.id', 'r.attempt_id')
-    .innerJoin('students as s', 's.id', 'r.student_id')
-    .select([
-      'r.merit_position as position', 'r.merit_rank as rank', 'r.student_id', 's.name', 'a.subject_name', 'a.faculty', 'a.candidate_category', 'r.marks_obtained',
-      'r.negative_marks', 'r.incorrect', 'r.gpa_marks', 'r.overall_marks', 'r.faculty_position', 'r.subject_position', 'r.category_position', 'a.started_at',
-      sql<string>`a.submitted_at`.as('submitted_at'),
-    ])
-    .where('r.exam_id', '=', exam.id)
-    .where('r.merit_position', 'is not', null)
+  const rows = await fixedMeritRows(db, exam.id)
     .where((eb) => eb.or([eb.and([eb('r.merit_position', '>', after), eb('r.merit_position', '<=', after + limit)]), eb('r.student_id', '=', studentId)]))
     .orderBy('r.merit_position')
     .execute();
