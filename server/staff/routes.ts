@@ -17,12 +17,14 @@ import { assertTeaches, assignmentCourse, attemptCourse, coursesOf } from './acc
 import { writeJson } from '../db/json.js';
 import { importRoutes } from '../import/routes.js';
 import { sendSheet, staffResultsRoutes } from './resultsRoutes.js';
+import { deskSessionRoutes } from './session.js';
 
 export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   // Administrators' import of sheets and bundles, in a scope of its own that reads raw bodies.
   await app.register(importRoutes);
   await app.register(staffResultsRoutes);
+  await app.register(deskSessionRoutes);
 
   app.route({ ...staffContract.assignments, handler: async (request) => {
     return { data: await staffAssignments(app.db, app.config.examGraceSeconds, await coursesOf(app.db, request.staff)) };
