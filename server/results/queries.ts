@@ -1,7 +1,7 @@
 // Kysely queries of the results area. Ranks are computed by the database with window functions
 // (RANK(): ties share a rank and the next rank skips, 1, 2, 2, 4), over the results students may
 // see: every result of a practice exam, and a live exam's results once its batch's are published.
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
 /** The results students may see, joined with their attempt, assignment and exam (aliases r, a, ea, e). */
@@ -126,29 +126,38 @@ export interface BatchMeritRecord extends MeritRowRecord {
  * statement, however many sat the exam; `total` is every ranked result of the exam.
  */
 export async function batchMeritRows(db: Kysely<Database>, exam: { id: string; is_practice: number }, groupId: string): Promise<{ rows: BatchMeritRecord[]; total: number }> {
-  const fixed = fixedMeritRows(db, exam.id).select(['r.id', sql<number>`count(*) over ()`.as('ranked_total')]);
-  // A practice exam's rows come from the window functions with the same columns under the same names,
-  // so the outer query reads either the same way (the cast only joins the two builders' types).
-  const ranked = exam.is_practice === 1
-    ? (db.selectFrom(rankedResults(db, [exam.id]).as('p')).selectAll('p').select(sql<number>`p.total`.as('ranked_total')) as unknown as typeof fixed)
-    : fixed;
-  const rows = await db
-    .selectFrom(ranked.as('m'))
-    .innerJoin('results as rr', 'rr.id', 'm.id')
-    .innerJoin('students as ss', 'ss.id', 'm.student_id')
-    .innerJoin('groups as g', 'g.id', 'rr.group_id')
-    .select([
-      'm.position', 'm.rank', 'm.student_id', 'm.name', 'm.subject_name', 'm.faculty', 'm.candidate_category', 'm.marks_obtained', 'm.negative_marks', 'm.incorrect',
-      'm.gpa_marks', 'm.overall_marks', 'm.faculty_position', 'm.subject_position', 'm.category_position', 'm.started_at', 'm.submitted_at', 'm.ranked_total',
-      'ss.sid', 'g.name as group_name', 'rr.passed', 'rr.total_marks',
-      (eb) => eb.selectFrom('answers as an').select((inner) => inner.fn.sum<number | null>('an.review_marks').as('n')).whereRef('an.attempt_id', '=', 'rr.attempt_id').as('written_marks'),
-    ])
-    .where('rr.group_id', '=', groupId)
-    .orderBy('m.position')
-    .execute();
-  const total = rows.length ? Number(rows[0]!.ranked_total) : 0;
+  const written = (eb: ExpressionBuilder<Database & { rr: Database['results'] }, 'rr'>) =>
+    eb.selectFrom('answers as an').select((inner) => inner.fn.sum<number | null>('an.review_marks').as('n')).whereRef('an.attempt_id', '=', 'rr.attempt_id').as('written_marks');
+  const extras = ['ss.sid', 'g.name as group_name', 'rr.passed', 'rr.total_marks'] as const;
+  let rows;
+  let total: number;
+  if (exam.is_practice === 1) {
+    // Ranked now by the window functions over the whole exam, then the batch's rows kept.
+    rows = await db
+      .selectFrom(rankedResults(db, [exam.id]).as('m'))
+      .innerJoin('results as rr', 'rr.id', 'm.id')
+      .innerJoin('students as ss', 'ss.id', 'm.student_id')
+      .innerJoin('groups as g', 'g.id', 'rr.group_id')
+      .selectAll('m')
+      .select([...extras, written])
+      .where('rr.group_id', '=', groupId)
+      .orderBy('m.position')
+      .execute();
+    total = rows.length ? Number(rows[0]!.total) : await meritListSize(db, exam.id);
+  } else {
+    // Fixed at publication: the batch's rows are an index range, and the exam's count another.
+    rows = await fixedMeritRows(db, exam.id)
+      .innerJoin('results as rr', 'rr.id', 'r.id')
+      .innerJoin('students as ss', 'ss.id', 'r.student_id')
+      .innerJoin('groups as g', 'g.id', 'r.group_id')
+      .select([...extras, written])
+      .where('r.group_id', '=', groupId)
+      .orderBy('r.merit_position')
+      .execute();
+    total = await fixedMeritTotal(db, exam.id);
+  }
   return {
-    rows: rows.map(({ ranked_total: _, ...row }) => ({
+    rows: rows.map((row) => ({
       ...meritRecord(row),
       passed: Number(row.passed) === 1,
       total_marks: Number(row.total_marks),
@@ -178,13 +187,18 @@ export async function meritListPage(db: Kysely<Database>, exam: { id: string; is
     .where((eb) => eb.or([eb.and([eb('r.merit_position', '>', after), eb('r.merit_position', '<=', after + limit)]), eb('r.student_id', '=', studentId)]))
     .orderBy('r.merit_position')
     .execute();
+  return { rows: rows.map(meritRecord), total: await fixedMeritTotal(db, exam.id) };
+}
+
+/** How many results a live exam's fixed merit list holds. */
+async function fixedMeritTotal(db: Kysely<Database>, examId: string): Promise<number> {
   const total = await db
     .selectFrom('results')
     .select((eb) => eb.fn.count<number>('merit_position').as('n'))
-    .where('exam_id', '=', exam.id)
+    .where('exam_id', '=', examId)
     .where('merit_position', 'is not', null)
     .executeTakeFirst();
-  return { rows: rows.map(meritRecord), total: Number(total?.n ?? 0) };
+  return Number(total?.n ?? 0);
 }
 
 /** How many results a practice exam's merit list holds (for a page past the end, which the page query cannot count). */
