@@ -10,6 +10,8 @@
 // first student. Then, one request at a time over HTTP with
 // keep-alive, it reads: merit list pages (100 rows, and the largest page of 1000), the whole
 // scoreboard, a scoreboard page and the student's result. Each must answer within 200 ms at p99.
+// Then the teacher desk's results of the first batch (half the results): its whole merit list, one
+// student's result, and the list as CSV and as XLSX, each within 1,000 ms at p99.
 import os from 'node:os';
 import type { Insertable, Kysely } from 'kysely';
 import { connect } from '../server/db/connect.js';
@@ -19,7 +21,7 @@ import { createSession } from '../server/account/sessions.js';
 import type { Database } from '../server/db/schema.js';
 import { roundMarks } from '../src/domain/scoring.js';
 import { fixMeritList } from '../server/results/queries.js';
-import { API_PREFIX, pathTo, resultsPaths } from '../src/contracts/paths.js';
+import { API_PREFIX, pathTo, resultsPaths, staffResultsPaths } from '../src/contracts/paths.js';
 import { insertChunked, newStats, positive, reportAgainstBudget, request, runBenchmark, timed, type PhaseStats } from './bench-server.js';
 
 const RESULTS = Math.floor(positive('results', 10_000));
@@ -32,6 +34,10 @@ const SESSIONS = 50;
 const COURSE = 'c0c0000000000000000000c1';
 const GROUPS = ['90c0000000000000000000c1', '90c0000000000000000000c2'];
 const EXAM = 'e0c0000000000000000000c1';
+const ASSIGNMENTS = ['ea0000000000000000000001', 'ea0000000000000000000002'];
+const ADMIN = '5fc0000000000000000000a1';
+const DESK_BUDGET_MS = 1000;
+const DESK_REQUESTS = 10;
 const studentId = (i: number) => `5c${i.toString(16).padStart(22, '0')}`;
 const questionId = (exam: number, i: number) => `e2c${exam.toString(16).padStart(3, '0')}${i.toString(16).padStart(18, '0')}`;
 const practiceId = (i: number) => `e0c${(i + 2).toString(16).padStart(21, '0')}`;
@@ -47,6 +53,7 @@ const spread = (i: number, salt: number) => ((i * 7919 + salt * 104_729) % 10_00
 function benchBundle() {
   return {
     courses: [{ id: COURSE, name: 'Benchmark Course', subjects: [] }],
+    staff: [{ id: ADMIN, name: 'Benchmark Admin', username: 'bench-admin@academy.test', role: 'admin', password: 'bench-admin-pass-2026' }],
     groups: GROUPS.map((id, i) => ({ id, name: `Benchmark Batch ${i + 1}`, courseId: COURSE, items: 'all' })),
     exams: [
       {
@@ -57,7 +64,7 @@ function benchBundle() {
         negativeMark: 0.25,
         gpaFactor: { hsc: 1, ssc: 1 },
         questions: Array.from({ length: QUESTIONS }, (_, i) => ({ id: questionId(1, i), type: 'MCQ', title: `Question ${i + 1}`, point: 1, options: ['A', 'B', 'C', 'D'], answer: [i % 4] })),
-        assignments: GROUPS.map((groupId) => ({ groupId, startsAt: 'now-1d', endsAt: 'now-22h', duration: 60, resultPublished: true })),
+        assignments: GROUPS.map((groupId, i) => ({ id: ASSIGNMENTS[i], groupId, startsAt: 'now-1d', endsAt: 'now-22h', duration: 60, resultPublished: true })),
       },
       ...Array.from({ length: PRACTICE_EXAMS }, (_, p) => ({
         id: practiceId(p),
@@ -155,5 +162,23 @@ runBenchmark('results-bench', async (database, serve) => {
     all.push(stats);
   }
   reportAgainstBudget(all, BUDGET_MS);
+
+  const staff = await createSession(db, { id: ADMIN, kind: 'staff' }, new Date(), 1);
+  const desk = (path: typeof staffResultsPaths.meritList | typeof staffResultsPaths.sheet) => api(pathTo(path, { assignmentId: ASSIGNMENTS[0]! }));
+  const deskMeasures: { name: string; url: (i: number) => string }[] = [
+    { name: `desk merit list of a batch (${Math.ceil(RESULTS / 2)} rows)`, url: () => desk(staffResultsPaths.meritList) },
+    { name: "desk: one student's result", url: (i) => api(pathTo(staffResultsPaths.studentResult, { assignmentId: ASSIGNMENTS[0]!, studentId: studentId(2 * i) })) },
+    { name: 'desk sheet, CSV', url: () => `${desk(staffResultsPaths.sheet)}?format=csv` },
+    { name: 'desk sheet, XLSX', url: () => `${desk(staffResultsPaths.sheet)}?format=xlsx` },
+  ];
+  const deskStats: PhaseStats[] = [];
+  for (const measure of deskMeasures) {
+    await request(port, 'GET', measure.url(0), staff);
+    const stats = newStats(measure.name);
+    for (let i = 0; i < DESK_REQUESTS; i += 1) await timed(stats, () => request(port, 'GET', measure.url(i), staff));
+    stats.endedAt = performance.now();
+    deskStats.push(stats);
+  }
+  reportAgainstBudget(deskStats, DESK_BUDGET_MS);
   await db.destroy();
 });

@@ -1,7 +1,7 @@
 // Kysely queries of the results area. Ranks are computed by the database with window functions
 // (RANK(): ties share a rank and the next rank skips, 1, 2, 2, 4), over the results students may
 // see: every result of a practice exam, and a live exam's results once its batch's are published.
-import { sql, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 
 /** The results students may see, joined with their attempt, assignment and exam (aliases r, a, ea, e). */
@@ -96,6 +96,77 @@ export async function fixMeritList(db: Kysely<Database>, examId: string): Promis
     where results.id = m.id`.execute(db);
 }
 
+/** A live exam's merit list as fixed at publication (aliases r, a, s), with what a merit-list row shows. */
+function fixedMeritRows(db: Kysely<Database>, examId: string) {
+  return db
+    .selectFrom('results as r')
+    .innerJoin('attempts as a', 'a.id', 'r.attempt_id')
+    .innerJoin('students as s', 's.id', 'r.student_id')
+    .select([
+      'r.merit_position as position', 'r.merit_rank as rank', 'r.student_id', 's.name', 'a.subject_name', 'a.faculty', 'a.candidate_category', 'r.marks_obtained',
+      'r.negative_marks', 'r.incorrect', 'r.gpa_marks', 'r.overall_marks', 'r.faculty_position', 'r.subject_position', 'r.category_position', 'a.started_at',
+      sql<string>`a.submitted_at`.as('submitted_at'),
+    ])
+    .where('r.exam_id', '=', examId)
+    .where('r.merit_position', 'is not', null);
+}
+
+export interface BatchMeritRecord extends MeritRowRecord {
+  sid: string;
+  group_name: string;
+  passed: boolean;
+  total_marks: number;
+  written_marks: number | null;
+}
+
+/**
+ * The merit-list rows of one batch's students, by place, with their places in the whole exam's list
+ * exactly as the students' merit list reads them (a live exam's as fixed at publication, a practice
+ * exam's ranked now), plus roll, batch, pass or fail and the teacher's marks of written answers. One
+ * statement, however many sat the exam; `total` is every ranked result of the exam.
+ */
+export async function batchMeritRows(db: Kysely<Database>, exam: { id: string; is_practice: number }, groupId: string): Promise<{ rows: BatchMeritRecord[]; total: number }> {
+  const written = (eb: ExpressionBuilder<Database & { rr: Database['results'] }, 'rr'>) =>
+    eb.selectFrom('answers as an').select((inner) => inner.fn.sum<number | null>('an.review_marks').as('n')).whereRef('an.attempt_id', '=', 'rr.attempt_id').as('written_marks');
+  const extras = ['ss.sid', 'g.name as group_name', 'rr.passed', 'rr.total_marks'] as const;
+  let rows;
+  let total: number;
+  if (exam.is_practice === 1) {
+    // Ranked now by the window functions over the whole exam, then the batch's rows kept.
+    rows = await db
+      .selectFrom(rankedResults(db, [exam.id]).as('m'))
+      .innerJoin('results as rr', 'rr.id', 'm.id')
+      .innerJoin('students as ss', 'ss.id', 'm.student_id')
+      .innerJoin('groups as g', 'g.id', 'rr.group_id')
+      .selectAll('m')
+      .select([...extras, written])
+      .where('rr.group_id', '=', groupId)
+      .orderBy('m.position')
+      .execute();
+    total = rows.length ? Number(rows[0]!.total) : await meritListSize(db, exam.id);
+  } else {
+    // Fixed at publication: the batch's rows are an index range, and the exam's count another.
+    rows = await fixedMeritRows(db, exam.id)
+      .innerJoin('results as rr', 'rr.id', 'r.id')
+      .innerJoin('students as ss', 'ss.id', 'r.student_id')
+      .innerJoin('groups as g', 'g.id', 'r.group_id')
+      .select([...extras, written])
+      .where('r.group_id', '=', groupId)
+      .orderBy('r.merit_position')
+      .execute();
+    total = await fixedMeritTotal(db, exam.id);
+  }
+  return {
+    rows: rows.map((row) => ({
+      ...meritRecord(row),
+      passed: Number(row.passed) === 1,
+      total_marks: Number(row.total_marks),
+      written_marks: numberOrNull(row.written_marks),
+    })),
+    total,
+  };
+}
+
 /**
  * One page of an exam's merit list (places after `after`, up to `limit`) and the row of `studentId`
  * wherever it falls. A live exam's list was fixed at publication and is read by place; a practice
@@ -112,27 +183,22 @@ export async function meritListPage(db: Kysely<Database>, exam: { id: string; is
       .execute();
     return { rows: rows.map(meritRecord), total: rows.length ? Number(rows[0]!.total) : await meritListSize(db, exam.id) };
   }
-  const rows = await db
-    .selectFrom('results as r')
-    .innerJoin('attempts as a', 'a.id', 'r.attempt_id')
-    .innerJoin('students as s', 's.id', 'r.student_id')
-    .select([
-      'r.merit_position as position', 'r.merit_rank as rank', 'r.student_id', 's.name', 'a.subject_name', 'a.faculty', 'a.candidate_category', 'r.marks_obtained',
-      'r.negative_marks', 'r.incorrect', 'r.gpa_marks', 'r.overall_marks', 'r.faculty_position', 'r.subject_position', 'r.category_position', 'a.started_at',
-      sql<string>`a.submitted_at`.as('submitted_at'),
-    ])
-    .where('r.exam_id', '=', exam.id)
-    .where('r.merit_position', 'is not', null)
+  const rows = await fixedMeritRows(db, exam.id)
     .where((eb) => eb.or([eb.and([eb('r.merit_position', '>', after), eb('r.merit_position', '<=', after + limit)]), eb('r.student_id', '=', studentId)]))
     .orderBy('r.merit_position')
     .execute();
+  return { rows: rows.map(meritRecord), total: await fixedMeritTotal(db, exam.id) };
+}
+
+/** How many results a live exam's fixed merit list holds. */
+async function fixedMeritTotal(db: Kysely<Database>, examId: string): Promise<number> {
   const total = await db
     .selectFrom('results')
     .select((eb) => eb.fn.count<number>('merit_position').as('n'))
-    .where('exam_id', '=', exam.id)
+    .where('exam_id', '=', examId)
     .where('merit_position', 'is not', null)
     .executeTakeFirst();
-  return { rows: rows.map(meritRecord), total: Number(total?.n ?? 0) };
+  return Number(total?.n ?? 0);
 }
 
 /** How many results a practice exam's merit list holds (for a page past the end, which the page query cannot count). */

@@ -16,12 +16,14 @@ import { newId } from '../ids.js';
 import { assertTeaches, assignmentCourse, attemptCourse, coursesOf } from './access.js';
 import { writeJson } from '../db/json.js';
 import { importRoutes } from '../import/routes.js';
+import { sendSheet, staffResultsRoutes } from './resultsRoutes.js';
 import { deskSessionRoutes } from './session.js';
 
 export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   // Administrators' import of sheets and bundles, in a scope of its own that reads raw bodies.
   await app.register(importRoutes);
+  await app.register(staffResultsRoutes);
   await app.register(deskSessionRoutes);
 
   app.route({ ...staffContract.assignments, handler: async (request) => {
@@ -52,7 +54,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({ ...staffContract.itemAnalysisSheet, handler: async (request, reply) => {
     await assertTeaches(app.db, request.staff, await assignmentCourse(app.db, request.params.assignmentId));
     const sheet = await itemAnalysisSheet(await itemAnalysisOf(examDepsOf(app), request.params.assignmentId), request.query.format);
-    return reply.type(sheet.type).header('content-disposition', `attachment; filename="${sheet.filename}"`).header('cache-control', 'private, no-store').send(sheet.body);
+    return sendSheet(reply, sheet);
   } });
 
   app.route({ ...staffContract.forumQuestions, handler: async (request) => {

@@ -93,6 +93,13 @@ export const staffPaths = {
   forumPlaces: '/staff/qa/places',
 } as const;
 
+/** The teacher desk's results of one exam assignment: its merit list, one student's result, the sheet. */
+export const staffResultsPaths = {
+  meritList: '/staff/exam-assignments/:assignmentId/results',
+  sheet: '/staff/exam-assignments/:assignmentId/results/sheet',
+  studentResult: '/staff/exam-assignments/:assignmentId/results/:studentId',
+} as const;
+
 /** The question-and-answer forum (student calls of the spec, and the courses with forum questions). */
 export const forumPaths = {
   courses: '/qa/courses',

@@ -242,8 +242,10 @@ export function plainTitle(html: string): string {
     .trim();
 }
 
-/** The sheet's file name from the exam's title and the batch's name: letters, digits and dashes only. */
-export function itemAnalysisFileName(examTitle: string, groupName: string, extension: 'csv' | 'xlsx'): string {
+/** A desk sheet's file name from what it is, the exam's title and the batch's name: letters, digits and dashes only. */
+export function deskSheetFileName(kind: string, examTitle: string, groupName: string, extension: 'csv' | 'xlsx'): string {
   const part = (text: string, fallback: string) => text.replace(/[^A-Za-z0-9 -]+/g, '').trim().replace(/\s+/g, '-') || fallback;
-  return `item-analysis-${part(examTitle, 'exam')}-${part(groupName, 'batch')}.${extension}`;
+  return `${kind}-${part(examTitle, 'exam')}-${part(groupName, 'batch')}.${extension}`;
 }
+
+export const itemAnalysisFileName = (examTitle: string, groupName: string, extension: 'csv' | 'xlsx'): string => deskSheetFileName('item-analysis', examTitle, groupName, extension);

@@ -27,6 +27,7 @@ export const PAGE_TITLES: [pattern: string, title: string][] = [
   ['/student-profile', 'My Profile'],
   ['/staff/import', 'Import content · Teacher desk'],
   ['/staff/exams/:assignmentId/analysis', 'Item analysis · Teacher desk'],
+  ['/staff/exams/:assignmentId/results', 'Results · Teacher desk'],
   ['/staff/forum', 'Forum questions · Teacher desk'],
   ['/staff', 'Teacher desk'],
 ];

@@ -103,19 +103,10 @@ export function ResultScreen() {
           )}
         </div>
       </div>
-      <ResultHead result={result} />
-      <Statistics result={result} />
-      {result.isSegmentedExam && result.subjectStats.length > 0 && <SubjectStats result={result} />}
-      <section aria-labelledby="answers-title" className="mt-6">
-        <h2 id="answers-title" className="text-lg font-semibold text-slate-900">
-          Questions and answers
-        </h2>
-        <ol className="mt-3 space-y-4">
-          {result.answers.map((answer, index) => (
-            <AnswerReview key={answer.questionId._id} answer={answer} number={index + 1} onAsk={() => askAbout({ courseId: result.courseId, subjectId: answer.questionId.subjectId ?? '', chapterId: '', details: quotedExamQuestion(result.title, index + 1, answer.questionId.title) })} />
-          ))}
-        </ol>
-      </section>
+      <ResultBody
+        result={result}
+        onAsk={(answer, number) => askAbout({ courseId: result.courseId, subjectId: answer.questionId.subjectId ?? '', chapterId: '', details: quotedExamQuestion(result.title, number, answer.questionId.title) })}
+      />
       <Modal
         open={confirming}
         onClose={() => actor.send({ type: 'retake.cancel' })}
@@ -133,6 +124,30 @@ export function ResultScreen() {
         {resultViewMessages.retakeConfirm}
       </Modal>
     </article>
+  );
+}
+
+/**
+ * The result as the student reads it: verdict, marks, statistics, per-subject figures and every
+ * question. The teacher desk shows the same (without Ask about this, which is the student's).
+ */
+export function ResultBody({ result, onAsk }: { result: StudentResult; onAsk?: (answer: ResultAnswer, number: number) => void }) {
+  return (
+    <>
+      <ResultHead result={result} />
+      <Statistics result={result} />
+      {result.isSegmentedExam && result.subjectStats.length > 0 && <SubjectStats result={result} />}
+      <section aria-labelledby="answers-title" className="mt-6">
+        <h2 id="answers-title" className="text-lg font-semibold text-slate-900">
+          Questions and answers
+        </h2>
+        <ol className="mt-3 space-y-4">
+          {result.answers.map((answer, index) => (
+            <AnswerReview key={answer.questionId._id} answer={answer} number={index + 1} onAsk={onAsk && (() => onAsk(answer, index + 1))} />
+          ))}
+        </ol>
+      </section>
+    </>
   );
 }
 
@@ -261,7 +276,7 @@ const VERDICTS: Record<QuestionOutcome, { label: string; tone: string }> = {
   incorrect: { label: 'Incorrect', tone: 'bg-red-100 text-red-800' },
 };
 
-function AnswerReview({ answer, number, onAsk }: { answer: ResultAnswer; number: number; onAsk: () => void }) {
+function AnswerReview({ answer, number, onAsk }: { answer: ResultAnswer; number: number; onAsk?: () => void }) {
   const question = answer.questionId;
   const verdict = VERDICTS[questionOutcome(answer)];
   const written = question.type === 'shortAns' || question.type === 'paragraph';
@@ -277,9 +292,11 @@ function AnswerReview({ answer, number, onAsk }: { answer: ResultAnswer; number:
         </span>
       </div>
       {question.subjectName && <p className="mt-1 text-xs text-slate-600">{question.subjectName}</p>}
-      <Button variant="quiet" className="mt-1 print:hidden" aria-label={`Ask about this: question ${number}`} onClick={onAsk}>
-        Ask about this
-      </Button>
+      {onAsk && (
+        <Button variant="quiet" className="mt-1 print:hidden" aria-label={`Ask about this: question ${number}`} onClick={onAsk}>
+          Ask about this
+        </Button>
+      )}
       {question.image.length > 0 && (
         <div className="mt-2 flex flex-wrap gap-2">
           {question.image.map((src, i) => (

@@ -68,6 +68,11 @@ function ItemAnalysisView({ assignmentId }: { assignmentId: string }) {
             {loaded && ` · upper and lower groups of ${analysis.groupSize}`}
           </p>
         )}
+        {analysis && (
+          <ButtonLink variant="quiet" className="-ml-2" to={`/staff/exams/${assignmentId}/results`}>
+            See results
+          </ButtonLink>
+        )}
         {loading && <Spinner label="Loading the item analysis…" showLabel />}
         {failed && (
           <Notice tone="error" title={problem?.title ?? 'The item analysis could not be loaded.'} action={<><Button onClick={() => actor.send({ type: 'analysis.retry' })}>Try again</Button><ButtonLink to="/staff" variant="secondary">Teacher desk</ButtonLink></>}>

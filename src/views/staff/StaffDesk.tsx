@@ -10,6 +10,7 @@ import { staffApi } from '../../services/staff';
 import { formatAcademyTime, publishAfterWords } from '../../domain/academyTime';
 import { TimeSince } from '../ui/TimeSince';
 import { Button } from '../ui/Button';
+import { ButtonLink } from '../ui/ButtonLink';
 import { PageLink } from '../ui/PageLink';
 import { InlineAlert } from '../ui/InlineAlert';
 import { Modal } from '../ui/Modal';
@@ -111,6 +112,7 @@ function AssignmentRow({ assignment, canOpen, onOpen }: { assignment: StaffAssig
         <span className={assignment.awaitingMarking > 0 ? 'font-semibold text-amber-800' : 'text-slate-600'}>{assignment.awaitingMarking} awaiting marks</span>
         {assignment.resultPublished && <span className="font-semibold text-green-800">Results published</span>}
         {(assignment.resultPublished || exam.isPracticeExam) && <PageLink className="inline-flex min-h-10 items-center font-semibold text-brand-700 underline" to={`/staff/exams/${assignment._id}/analysis`} aria-label={`Item analysis of ${exam.title}, ${assignment.groupName}`}>Item analysis</PageLink>}
+        {(assignment.resultPublished || exam.isPracticeExam) && <PageLink className="inline-flex min-h-10 items-center font-semibold text-brand-700 underline" to={`/staff/exams/${assignment._id}/results`} aria-label={`See results of ${exam.title}, ${assignment.groupName}`}>See results</PageLink>}
       </p>
     </li>
   );
@@ -150,7 +152,14 @@ function GradingQueueView({ desk }: { desk: DeskActor }) {
           <p className="text-sm text-slate-600">
             {assignment?.groupName} · {assignment?.submitted ?? 0} submitted
           </p>
-          {assignment?.resultPublished && assignment.publishedAt && <p className="text-sm font-semibold text-green-800">Results published <TimeSince at={assignment.publishedAt} /></p>}
+          {assignment?.resultPublished && assignment.publishedAt && (
+            <p className="text-sm font-semibold text-green-800">
+              Results published <TimeSince at={assignment.publishedAt} /> ·{' '}
+              <PageLink className="text-brand-700 underline" to={`/staff/exams/${assignment._id}/results`}>
+                See results
+              </PageLink>
+            </p>
+          )}
           {assignment?.exam.isPracticeExam && <p className="text-sm text-slate-600">Practice results are shown to students at once; marks count as soon as they are saved.</p>}
         </div>
         {/* After the last mark, the notice below offers it. */}
@@ -201,7 +210,20 @@ function PublishDialog({ desk }: { desk: DeskActor }) {
   const close = () => desk.send({ type: 'desk.cancel' });
   if (published) {
     return (
-      <Modal open onClose={close} title="Results published" size="md" actions={<Button onClick={close}>Done</Button>}>
+      <Modal
+        open
+        onClose={close}
+        title="Results published"
+        size="md"
+        actions={
+          <>
+            <ButtonLink variant="secondary" to={`/staff/exams/${published.assignmentId}/results`}>
+              See results
+            </ButtonLink>
+            <Button onClick={close}>Done</Button>
+          </>
+        }
+      >
         <p>
           {published.results} result{published.results === 1 ? ' is' : 's are'} now visible to the students of {assignment?.groupName}, and {published.notified} student
           {published.notified === 1 ? ' was' : 's were'} notified.
