@@ -16,11 +16,14 @@ import { newId } from '../ids.js';
 import { assertTeaches, assignmentCourse, attemptCourse, coursesOf } from './access.js';
 import { writeJson } from '../db/json.js';
 import { importRoutes } from '../import/routes.js';
+import { staffBatchRoutes } from './batches.js';
 
 export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   // Administrators' import of sheets and bundles, in a scope of its own that reads raw bodies.
   await app.register(importRoutes);
+  // Batches and students (server/staff/batches.ts).
+  await app.register(staffBatchRoutes);
 
   app.route({ ...staffContract.assignments, handler: async (request) => {
     return { data: await staffAssignments(app.db, app.config.examGraceSeconds, await coursesOf(app.db, request.staff)) };
