@@ -18,6 +18,9 @@ export const ScoreboardScreen = lazyScreen(() => import('./results/ScoreboardScr
 export const StaffDesk = lazyScreen(() => import('./staff/StaffDesk').then((m) => m.StaffDesk));
 export const ItemAnalysisScreen = lazyScreen(() => import('./staff/ItemAnalysisScreen').then((m) => m.ItemAnalysisScreen));
 export const StaffForum = lazyScreen(() => import('./staff/StaffForum').then((m) => m.StaffForum));
+export const StaffBatchesScreen = lazyScreen(() => import('./staff/StaffBatches').then((m) => m.StaffBatchesScreen));
+export const StaffBatchScreen = lazyScreen(() => import('./staff/StaffBatch').then((m) => m.StaffBatchScreen));
+export const StaffStudentScreen = lazyScreen(() => import('./staff/StaffStudent').then((m) => m.StaffStudentScreen));
 export const MyQaScreen = lazyScreen(() => import('./forum/MyQaScreen').then((m) => m.MyQaScreen));
 export const ForumListScreen = lazyScreen(() => import('./forum/ForumListScreen').then((m) => m.ForumListScreen));
 export const QuestionDetailScreen = lazyScreen(() => import('./forum/QuestionDetailScreen').then((m) => m.QuestionDetailScreen));

@@ -28,6 +28,9 @@ export const PAGE_TITLES: [pattern: string, title: string][] = [
   ['/staff/import', 'Import content · Teacher desk'],
   ['/staff/exams/:assignmentId/analysis', 'Item analysis'],
   ['/staff/forum', 'Forum questions · Teacher desk'],
+  ['/staff/batches', 'Batches · Teacher desk'],
+  ['/staff/batches/:batchId', 'Batch · Teacher desk'],
+  ['/staff/students/:studentId', 'Student · Teacher desk'],
   ['/staff', 'Teacher desk'],
 ];
 

@@ -11,6 +11,7 @@ import { formatAcademyTime, publishAfterWords } from '../../domain/academyTime';
 import { TimeSince } from '../ui/TimeSince';
 import { useStudent } from '../app/RootActors';
 import { staffDeskTitleOf } from '../app/pageTitles';
+import { StudentOnDesk } from './StudentOnDesk';
 import { AuthCard, TextField } from '../auth/AuthCard';
 import { Button } from '../ui/Button';
 import { ButtonLink } from '../ui/ButtonLink';
@@ -58,13 +59,7 @@ export function StaffDesk() {
   const onImport = useLocation().pathname === '/staff/import';
   useDocumentTitle(staffDeskTitleOf(blocked ? null : !signedIn ? 'Sign in' : onImport ? 'Import content' : (examTitle ?? 'Grading queue')));
   if (blocked) {
-    return (
-      <AuthCard title="Teacher desk">
-        <Notice className="my-2" title={`You are signed in as ${student.name}, a student.`} action={<ButtonLink to="/">Go to My Courses</ButtonLink>}>
-          The teacher desk is for teachers and administrators. Sign out of the student account first.
-        </Notice>
-      </AuthCard>
-    );
+    return <StudentOnDesk name={student.name} />;
   }
   return signedIn ? <SignedInDesk desk={desk} /> : <StaffSignIn desk={desk} />;
 }

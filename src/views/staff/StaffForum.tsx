@@ -16,7 +16,7 @@ import { readSessionId } from '../../services/storage';
 import { uploadAttachment } from '../forum/forum.implementations';
 import { PostCard, attachmentLabel, authorLabel } from '../forum/QuestionCard';
 import { useStudent } from '../app/RootActors';
-import { AuthCard } from '../auth/AuthCard';
+import { StudentOnDesk } from './StudentOnDesk';
 import { Button } from '../ui/Button';
 import { ButtonLink } from '../ui/ButtonLink';
 import { InlineAlert } from '../ui/InlineAlert';
@@ -92,13 +92,7 @@ function useForumActivity(forum: ForumActor) {
 export function StaffForum() {
   const student = useStudent();
   if (student) {
-    return (
-      <AuthCard title="Teacher desk">
-        <Notice className="my-2" title={`You are signed in as ${student.name}, a student.`} action={<ButtonLink to="/">Go to My Courses</ButtonLink>}>
-          The teacher desk is for teachers and administrators. Sign out of the student account first.
-        </Notice>
-      </AuthCard>
-    );
+    return <StudentOnDesk name={student.name} />;
   }
   return <ForumDesk />;
 }
