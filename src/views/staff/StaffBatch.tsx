@@ -17,7 +17,7 @@ import { Notice } from '../ui/Notice';
 import { PageLink } from '../ui/PageLink';
 import { Spinner } from '../ui/Spinner';
 import { TableHead } from '../ui/TableHead';
-import { DeskPage, useDeskTitle } from './DeskPage';
+import { DeskLayout, useDeskPageTitle } from './DeskLayout';
 
 type BatchActor = ReturnType<typeof useBatchActor>;
 
@@ -38,9 +38,9 @@ function useBatchActor(batchId: string) {
 export function StaffBatchScreen() {
   const { batchId = '' } = useParams();
   return (
-    <DeskPage current="/staff/batches">
+    <DeskLayout section="batches" title="Batch" width="wide">
       <BatchContent key={batchId} batchId={batchId} />
-    </DeskPage>
+    </DeskLayout>
   );
 }
 
@@ -55,7 +55,7 @@ export function BatchContent({ batchId }: { batchId: string }) {
   const canAdd = useSelector(actor, (s) => s.can({ type: 'add.open' }));
   const editing = useSelector(actor, (s) => s.matches({ ready: { panel: 'editing' } }) || s.hasTag('adding'));
   const batch = page?.batch ?? null;
-  useDeskTitle(batch ? batch.name : null);
+  useDeskPageTitle(batch ? batch.name : null);
   return (
     <section aria-labelledby="batch-title">
       <ButtonLink to="/staff/batches" variant="quiet" className="-ml-2">

@@ -11,15 +11,15 @@ import { Notice } from '../ui/Notice';
 import { PageLink } from '../ui/PageLink';
 import { Spinner } from '../ui/Spinner';
 import { TableHead } from '../ui/TableHead';
-import { DeskPage, useDeskTitle } from './DeskPage';
+import { DeskLayout } from './DeskLayout';
 
 const COLUMNS = ['Batch', 'Course', 'Students'] as const;
 
 export function StaffBatchesScreen() {
   return (
-    <DeskPage current="/staff/batches">
+    <DeskLayout section="batches" title="Batches" width="wide">
       <BatchesContent />
-    </DeskPage>
+    </DeskLayout>
   );
 }
 
@@ -32,7 +32,6 @@ export function BatchesContent() {
   const list = useSelector(actor, (s) => s.context.list);
   const problem = useSelector(actor, (s) => s.context.problem);
   const canRefresh = useSelector(actor, (s) => s.can({ type: 'batches.refresh' }));
-  useDeskTitle('Batches');
   return (
     <section aria-labelledby="batches-title">
       <div className="mb-3 flex flex-wrap items-center gap-2">
@@ -53,7 +52,7 @@ export function BatchesContent() {
       {list && !list.canManage && <p className="mb-3 text-sm text-slate-600">The batches of your courses. Only administrators add or remove students.</p>}
       {loading && <Spinner label="Loading batches…" showLabel />}
       {failed && (
-        <Notice tone="error" title={problem?.title ?? 'The batches could not be loaded.'} action={<><Button onClick={() => actor.send({ type: 'batches.retry' })}>Try again</Button><ButtonLink to="/staff" variant="secondary">Sign in to the desk</ButtonLink></>}>
+        <Notice tone="error" title={problem?.title ?? 'The batches could not be loaded.'} action={<Button onClick={() => actor.send({ type: 'batches.retry' })}>Try again</Button>}>
           {problem?.description}
         </Notice>
       )}

@@ -16,7 +16,7 @@ import { Notice } from '../ui/Notice';
 import { PageLink } from '../ui/PageLink';
 import { Spinner } from '../ui/Spinner';
 import { TableHead } from '../ui/TableHead';
-import { DeskPage, useDeskTitle } from './DeskPage';
+import { DeskLayout, useDeskPageTitle } from './DeskLayout';
 
 type StudentActor = ReturnType<typeof useStudentActor>;
 
@@ -37,9 +37,9 @@ function useStudentActor(studentId: string) {
 export function StaffStudentScreen() {
   const { studentId = '' } = useParams();
   return (
-    <DeskPage current="/staff/batches">
+    <DeskLayout section="batches" title="Student" width="wide">
       <StudentContent key={studentId} studentId={studentId} />
-    </DeskPage>
+    </DeskLayout>
   );
 }
 
@@ -49,7 +49,7 @@ export function StudentContent({ studentId }: { studentId: string }) {
   const failed = useSelector(actor, (s) => s.matches('failed'));
   const page = useSelector(actor, (s) => s.context.page);
   const problem = useSelector(actor, (s) => s.context.problem);
-  useDeskTitle(page ? page.student.name : null);
+  useDeskPageTitle(page ? page.student.name : null);
   return (
     <section aria-labelledby="student-title">
       <ButtonLink to="/staff/batches" variant="quiet" className="-ml-2">
