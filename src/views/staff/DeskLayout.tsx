@@ -130,7 +130,7 @@ function DeskFrame({ width, current, children }: { width: 'regular' | 'wide'; cu
               <span className="ml-auto max-w-[12rem] truncate text-sm text-slate-700 lg:order-last lg:ml-0" title={staff.name}>
                 {staff.name}
               </span>
-              <Button variant="quiet" busy={signingOut} disabled={signingOut} onClick={() => session.send({ type: 'deskSession.signOut' })} className="lg:order-last">
+              <Button variant="quiet" busy={signingOut} onClick={() => session.send({ type: 'deskSession.signOut' })} className="lg:order-last">
                 Sign out
               </Button>
               <nav aria-label="Teacher desk" className="order-last flex w-full flex-wrap gap-1 lg:order-none lg:mr-auto lg:w-auto">
@@ -149,9 +149,10 @@ function DeskFrame({ width, current, children }: { width: 'regular' | 'wide'; cu
   );
 }
 
-/** An administrators' section is refused to a teacher. */
+/** An administrators' section is refused to a teacher; while signing out, the page's controls rest. */
 function Allowed({ section, children }: { section: DeskSectionId; children: ReactNode }) {
   const role = useSelector(deskSession(), (s) => s.context.staff?.role);
+  const signingOut = useSelector(deskSession(), (s) => s.matches('signingOut'));
   const entry: DeskSection | undefined = DESK_SECTIONS.find((e) => e.id === section);
   if (entry?.adminsOnly && role !== 'admin') {
     return (
@@ -160,7 +161,11 @@ function Allowed({ section, children }: { section: DeskSectionId; children: Reac
       </Notice>
     );
   }
-  return <>{children}</>;
+  return (
+    <fieldset disabled={signingOut} className="m-0 min-w-0 border-0 p-0">
+      {children}
+    </fieldset>
+  );
 }
 
 function CheckFailed() {
