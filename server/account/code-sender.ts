@@ -39,7 +39,8 @@ export function codeSender(app: FastifyInstance) {
     },
   });
 
-  async function send(local: string, purpose: CodePurpose, reply: FastifyReply): Promise<SentCode> {
+  /** `issuedBy`: the staff member sending a reset code from the desk. */
+  async function send(local: string, purpose: CodePurpose, reply: FastifyReply, issuedBy: string | null = null): Promise<SentCode> {
     const now = app.clock.now();
     const apiPhone = toApiPhone(local);
     const taken = await takeSlots(
@@ -55,7 +56,7 @@ export function codeSender(app: FastifyInstance) {
       if (taken.bucket === 'otp-send:all') throw limited(reply, taken.retryAt, now, 429, CODE_SENDING_TITLES.codesBusy, 'otpSendBusy', CODE_SENDING_TITLES.codesBusy);
       throw limited(reply, taken.retryAt, now, 429, CODE_SENDING_TITLES.tooManyCodes, 'otpSendLimit', `No more codes can be sent to this number for ${waitText(taken.retryAt, now)}.`);
     }
-    const issued = await issueCode(app.db, local, purpose, now);
+    const issued = await issueCode(app.db, local, purpose, now, issuedBy);
     try {
       await sms.send({ phone: apiPhone, code: issued.code, purpose, at: now });
     } catch (error) {

@@ -10,7 +10,7 @@ import { GPA_MESSAGES, isValidGpa, newPasswordProblem, otpProblem, PASSWORD_MESS
 import { MESSAGES } from '../../src/domain/messages.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { createSession, revokeSession } from './sessions.js';
-import { checkCode, otpErrors, spendCode, verifyCode, REGISTER_FIRST } from './otp.js';
+import { checkCode, openDeskResetRequest, otpErrors, spendCode, verifyCode, REGISTER_FIRST } from './otp.js';
 import { clearBucket, releaseSlots, SIGN_IN_BACKOFF, takeSlots, waitText, type Check } from './rate-limit.js';
 import { HashGateFull, type HashLane } from './hash-gate.js';
 import { deviceCookie, knownDevice } from './device-token.js';
@@ -187,6 +187,9 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     await countCodeRequest(request, reply);
     const existing = await findStudentByUsername(app.db, toApiPhone(local));
     if (!existing) throw notFound(ACCOUNT_TITLES.phoneUnknown, 'phoneUnknown');
+    // A code an administrator just sent from the desk is the one on the phone: its request is taken up.
+    const sentFromDesk = await openDeskResetRequest(app.db, local, app.clock.now());
+    if (sentFromDesk) return { data: { hash: sentFromDesk, phone: toApiPhone(local) } };
     return { data: await sendCode(local, 'reset', reply) };
   } });
 

@@ -217,7 +217,7 @@ export async function staffBatchRoutes(fastify: FastifyInstance): Promise<void> 
     if (!student) throw batchErrors.studentNotFound();
     const local = typedPhone(student.username);
     // The code goes by SMS only: what the sender returns (the request id, a development code) stays here.
-    await codes.send(local, 'reset', reply);
-    return { data: { phone: local, message: `A password-reset code was sent to ${local}.` } };
+    await codes.send(local, 'reset', reply, request.staff.id);
+    return { data: { phone: local, message: `A password-reset code was sent to ${local}. Within 5 minutes the student opens "Forgot password" on the sign-in screen, enters this phone number and types the code.` } };
   } });
 }

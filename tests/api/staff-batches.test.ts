@@ -185,7 +185,7 @@ describe.each(databaseKinds())('staff batches (%s)', (kind) => {
     const before = codesTo(DEMO_STUDENT.phone).length;
     const sent = await resetCode(admin, DEMO_STUDENT.id);
     expect(sent.status).toBe(200);
-    expect(sent.body.data).toEqual({ phone: DEMO_STUDENT.phone, message: `A password-reset code was sent to ${DEMO_STUDENT.phone}.` });
+    expect(sent.body.data).toEqual({ phone: DEMO_STUDENT.phone, message: expect.stringMatching(new RegExp(`^A password-reset code was sent to ${DEMO_STUDENT.phone}\\. Within 5 minutes the student opens "Forgot password"`)) });
     const codes = codesTo(DEMO_STUDENT.phone);
     expect(codes).toHaveLength(before + 1);
     expect(codes.at(-1)).toMatchObject({ purpose: 'reset', code: expect.stringMatching(/^\d{6}$/) });
@@ -195,8 +195,32 @@ describe.each(databaseKinds())('staff batches (%s)', (kind) => {
     for (let i = 0; i < 10 && last.status === 200; i++) last = await resetCode(admin, DEMO_STUDENT.id);
     expect(last.status).toBe(429);
     expect(last.body.errors).toMatchObject({ code: 'otpSendLimit', title: 'Too many codes were sent to this number. Please try again in an hour.' });
+    // The student's own request takes up the open request the desk sent: no further SMS.
+    const sentBefore = codesTo(DEMO_STUDENT.phone).length;
     const own = await server.call({ method: 'PATCH', url: `/api/student/forgot-password/88${DEMO_STUDENT.phone}` });
-    expect(own.statusCode).toBe(429);
+    expect(own.statusCode).toBe(200);
+    expect(codesTo(DEMO_STUDENT.phone)).toHaveLength(sentBefore);
+  });
+
+  it("lets the student use the desk's code: their forgot-password request takes up the open request", async () => {
+    const phone = '01700000004';
+    const id = '570000000000000000000004';
+    expect((await resetCode(admin, id)).status).toBe(200);
+    const deskCode = codesTo(phone).at(-1)!.code;
+    const own = await server.call({ method: 'PATCH', url: `/api/student/forgot-password/88${phone}` });
+    expect(own.statusCode).toBe(200);
+    const session = JSON.parse(own.body).data as { hash: string; phone: string; otp?: string };
+    expect(session.otp).toBeUndefined();
+    // No second SMS: the code on the phone is the desk's.
+    expect(codesTo(phone).at(-1)!.code).toBe(deskCode);
+    const set = await server.call({ method: 'PATCH', url: '/api/student/set-password?forgotPassword=true', payload: { otp: deskCode, hash: session.hash, phone: `88${phone}`, password: 'new-pass-77' } });
+    expect(set.statusCode).toBe(200);
+    const login = await server.call({ method: 'POST', url: '/api/student/login', payload: { username: `88${phone}`, password: 'new-pass-77' } });
+    expect(login.statusCode).toBe(200);
+    // Spent: the next forgot-password request sends a code of its own.
+    const before = codesTo(phone).length;
+    expect((await server.call({ method: 'PATCH', url: `/api/student/forgot-password/88${phone}` })).statusCode).toBe(200);
+    expect(codesTo(phone)).toHaveLength(before + 1);
   });
 
   it('pages a batch of thousands by name and finds one by phone', async () => {
