@@ -37,7 +37,7 @@ export interface IssuedCode {
   expiresAt: Date;
 }
 
-export async function issueCode(db: Kysely<Database>, phone: string, purpose: CodePurpose, now: Date): Promise<IssuedCode> {
+export async function issueCode(db: Kysely<Database>, phone: string, purpose: CodePurpose, now: Date, issuedBy: string | null = null): Promise<IssuedCode> {
   // Requests of this number that ended long ago are of no further use; they go as new ones come.
   await db.deleteFrom('otp_requests').where('phone', '=', phone).where('expires_at', '<', new Date(now.getTime() - 86_400_000).toISOString()).execute();
   const id = newId();
@@ -55,6 +55,7 @@ export async function issueCode(db: Kysely<Database>, phone: string, purpose: Co
       expires_at: expiresAt.toISOString(),
       verified_at: null,
       used_at: null,
+      issued_by: issuedBy,
     })
     .execute();
   return { hash: id, code, expiresAt };
@@ -138,4 +139,23 @@ export async function spendCode(db: Kysely<Database>, hash: string, now: Date): 
     .where('used_at', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * An open reset request a staff member sent from the desk (newest first): the student's own
+ * forgot-password request takes it up, so the code already on the phone is the one to type.
+ */
+export async function openDeskResetRequest(db: Kysely<Database>, phone: string, now: Date): Promise<string | null> {
+  const row = await db
+    .selectFrom('otp_requests')
+    .select('id')
+    .where('phone', '=', phone)
+    .where('purpose', '=', 'reset')
+    .where('issued_by', 'is not', null)
+    .where('used_at', 'is', null)
+    .where('attempts', '<', OTP_MAX_TRIES)
+    .where('expires_at', '>', now.toISOString())
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  return row?.id ?? null;
 }

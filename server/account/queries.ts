@@ -11,7 +11,7 @@ export const findStaffByUsername = (db: Kysely<Database>, username: string) =>
   db.selectFrom('staff').selectAll().where('username', '=', username).executeTakeFirst();
 
 /** A roll number for a newcomer: 'MA-' and six digits, unused so far. */
-async function freeSid(db: Kysely<Database>): Promise<string> {
+export async function freeSid(db: Kysely<Database>): Promise<string> {
   for (let i = 0; i < 20; i++) {
     const sid = `MA-${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
     const taken = await db.selectFrom('students').select('id').where('sid', '=', sid).executeTakeFirst();

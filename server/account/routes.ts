@@ -10,12 +10,13 @@ import { GPA_MESSAGES, isValidGpa, newPasswordProblem, otpProblem, PASSWORD_MESS
 import { MESSAGES } from '../../src/domain/messages.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { createSession, revokeSession } from './sessions.js';
-import { checkCode, issueCode, otpErrors, spendCode, verifyCode, withdrawCode, REGISTER_FIRST } from './otp.js';
-import { clearBucket, OTP_SEND_LIMIT, releaseSlots, retryAfterSeconds, SIGN_IN_BACKOFF, takeSlots, waitText, type Check } from './rate-limit.js';
+import { checkCode, openDeskResetRequest, otpErrors, spendCode, verifyCode, REGISTER_FIRST } from './otp.js';
+import { clearBucket, releaseSlots, SIGN_IN_BACKOFF, takeSlots, waitText, type Check } from './rate-limit.js';
 import { HashGateFull, type HashLane } from './hash-gate.js';
 import { deviceCookie, knownDevice } from './device-token.js';
 import { addressKey } from './client-address.js';
-import { smsTransport, SmsDeliveryError, type CodePurpose } from './sms.js';
+import type { CodePurpose } from './sms.js';
+import { CODE_SENDING_TITLES, codeSender, limited } from './code-sender.js';
 import { studentView } from './student-view.js';
 import { findStoredFile } from '../storage/queries.js';
 import {
@@ -33,12 +34,12 @@ export const ACCOUNT_TITLES = {
   staffInvalidCredentials: 'Username or password is incorrect',
   tooManyLogins: 'Too many sign-in attempts. Please wait a moment and try again.',
   signInBusy: 'Too many students are signing in right now. Please try again in a moment.',
-  tooManyCodes: 'Too many codes were sent to this number. Please try again in an hour.',
+  tooManyCodes: CODE_SENDING_TITLES.tooManyCodes,
   tooManyCodeRequestsFromAddress: 'Too many code requests from your network. Please try again later.',
-  codesBusy: 'Too many codes are being requested right now. Please try again in a few minutes.',
+  codesBusy: CODE_SENDING_TITLES.codesBusy,
   phoneRegistered: 'This phone number is already registered. Please sign in.',
   phoneUnknown: 'No account found with this phone number.',
-  smsFailed: 'We could not send the code. Please try again in a moment.',
+  smsFailed: CODE_SENDING_TITLES.smsFailed,
   passwordSet: MESSAGES.passwordSet,
   codeVerified: 'The code is correct.',
   loggedOut: MESSAGES.loggedOut,
@@ -56,12 +57,6 @@ function localPhoneOf(value: string | undefined): string {
   return local;
 }
 
-/** A refusal by a limit, with Retry-After so well-behaved clients wait the right time. */
-function limited(reply: FastifyReply, retryAt: Date, now: Date, status: 429 | 503, title: string, code: string, message: string): ApiError {
-  reply.header('retry-after', String(retryAfterSeconds(retryAt, now)));
-  return new ApiError(status, title, code, message);
-}
-
 function giveSession(reply: FastifyReply, sessionId: string): void {
   reply.header('sessionid', sessionId);
   reply.header('access-control-expose-headers', 'sessionid');
@@ -70,14 +65,7 @@ function giveSession(reply: FastifyReply, sessionId: string): void {
 export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  const quiet = app.config.logLevel === 'silent';
-  const sms = smsTransport(app.config.sms, {
-    academyName: app.config.academyName,
-    production: app.config.production,
-    print: (line) => {
-      if (!quiet) console.info(line);
-    },
-  });
+  const codes = codeSender(app);
 
   const limits = app.config.limits;
 
@@ -104,35 +92,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     throw limited(reply, taken.retryAt, now, 429, ACCOUNT_TITLES.tooManyCodeRequestsFromAddress, 'tooManyCodeRequests', message);
   }
 
-  /** Sends a fresh code, within the per-number and academy-wide limits; the route returns what the client may see. */
-  async function sendCode(local: string, purpose: CodePurpose, reply: FastifyReply) {
-    const now = app.clock.now();
-    const apiPhone = toApiPhone(local);
-    const taken = await takeSlots(
-      app.db,
-      app.dialect,
-      [
-        { bucket: `otp-send:${local}`, limit: OTP_SEND_LIMIT },
-        { bucket: 'otp-send:all', limit: limits.codesSentGlobal },
-      ],
-      now,
-    );
-    if (!taken.allowed) {
-      if (taken.bucket === 'otp-send:all') throw limited(reply, taken.retryAt, now, 429, ACCOUNT_TITLES.codesBusy, 'otpSendBusy', ACCOUNT_TITLES.codesBusy);
-      throw limited(reply, taken.retryAt, now, 429, ACCOUNT_TITLES.tooManyCodes, 'otpSendLimit', `No more codes can be sent to this number for ${waitText(taken.retryAt, now)}.`);
-    }
-    const issued = await issueCode(app.db, local, purpose, now);
-    try {
-      await sms.send({ phone: apiPhone, code: issued.code, purpose, at: now });
-    } catch (error) {
-      if (!(error instanceof SmsDeliveryError)) throw error;
-      app.log.error(error);
-      await withdrawCode(app.db, issued.hash);
-      await releaseSlots(app.db, taken.eventIds);
-      throw new ApiError(502, ACCOUNT_TITLES.smsFailed, 'smsFailed');
-    }
-    return { hash: issued.hash, phone: apiPhone, ...(sms.revealsCode ? { otp: issued.code } : {}) };
-  }
+  const sendCode = codes.send;
 
   // Unknown numbers, students without a password and unknown staff are checked against this hash,
   // so a sign-in takes the same time whether or not the account exists. Made on the first sign-in.
@@ -227,6 +187,9 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     await countCodeRequest(request, reply);
     const existing = await findStudentByUsername(app.db, toApiPhone(local));
     if (!existing) throw notFound(ACCOUNT_TITLES.phoneUnknown, 'phoneUnknown');
+    // A code an administrator just sent from the desk is the one on the phone: its request is taken up.
+    const sentFromDesk = await openDeskResetRequest(app.db, local, app.clock.now());
+    if (sentFromDesk) return { data: { hash: sentFromDesk, phone: toApiPhone(local) } };
     return { data: await sendCode(local, 'reset', reply) };
   } });
 

@@ -57,6 +57,8 @@ export interface OtpRequestsTable {
   expires_at: string;
   verified_at: string | null;
   used_at: string | null;
+  /** The staff member who sent a reset code from the desk; null for the student's own request. */
+  issued_by: string | null;
 }
 
 /** Counted events for rate limits (OTP sends per phone, login attempts). */

@@ -17,6 +17,7 @@ import { assertTeaches, assignmentCourse, attemptCourse, coursesOf } from './acc
 import { writeJson } from '../db/json.js';
 import { importRoutes } from '../import/routes.js';
 import { sendSheet, staffResultsRoutes } from './resultsRoutes.js';
+import { staffBatchRoutes } from './batches.js';
 import { deskSessionRoutes } from './session.js';
 
 export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
@@ -25,6 +26,8 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
   await app.register(importRoutes);
   await app.register(staffResultsRoutes);
   await app.register(deskSessionRoutes);
+  // Batches and students (server/staff/batches.ts).
+  await app.register(staffBatchRoutes);
 
   app.route({ ...staffContract.assignments, handler: async (request) => {
     return { data: await staffAssignments(app.db, app.config.examGraceSeconds, await coursesOf(app.db, request.staff)) };

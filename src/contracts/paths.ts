@@ -100,6 +100,15 @@ export const staffResultsPaths = {
   studentResult: '/staff/exam-assignments/:assignmentId/results/:studentId',
 } as const;
 
+/** The desk's batches and students (src/contracts/staffBatches.ts): teachers read their courses' batches; administrators change them. */
+export const staffBatchesPaths = {
+  batches: '/staff/batches',
+  batchStudents: '/staff/batches/:batchId/students',
+  batchStudent: '/staff/batches/:batchId/students/:studentId',
+  student: '/staff/students/:studentId',
+  studentResetCode: '/staff/students/:studentId/reset-code',
+} as const;
+
 /** The question-and-answer forum (student calls of the spec, and the courses with forum questions). */
 export const forumPaths = {
   courses: '/qa/courses',

@@ -23,7 +23,7 @@ import { RouteAnnouncer } from './app/RouteAnnouncer';
 import { Splash } from './app/Splash';
 // The signed-in shell and every screen behind it load on demand, so the sign-in screen on a slow
 // connection fetches only itself (tests/unit/app-bundle.test.ts checks what its chunks carry).
-import { CourseSubjectsScreen, CoursesScreen, ExamsScreen, ImportScreen, ItemAnalysisScreen, LiveExamScreen, MyQaScreen, ForumListScreen, QuestionDetailScreen, NotesScreen, ResultScreen, ScoreboardScreen, Shell, StaffResultsScreen, StaffDesk, StaffForum, StudentProfile, SubjectItemsScreen, VideosScreen } from './screens';
+import { CourseSubjectsScreen, CoursesScreen, ExamsScreen, ForumListScreen, ImportScreen, ItemAnalysisScreen, LiveExamScreen, MyQaScreen, NotesScreen, QuestionDetailScreen, ResultScreen, ScoreboardScreen, Shell, StaffBatchScreen, StaffBatchesScreen, StaffDesk, StaffForum, StaffResultsScreen, StaffStudentScreen, StudentProfile, SubjectItemsScreen, VideosScreen } from './screens';
 
 export const appRoutes = createRoutesFromElements(
   <Route errorElement={<RouteError />} element={<RouteFrame />}>
@@ -32,6 +32,9 @@ export const appRoutes = createRoutesFromElements(
       <Route path="/staff/exams/:assignmentId/results" element={<StaffResultsScreen />} />
       <Route path="/staff/forum" element={<StaffForum />} />
       <Route path="/staff/import" element={<ImportScreen />} />
+      <Route path="/staff/batches" element={<StaffBatchesScreen />} />
+      <Route path="/staff/batches/:batchId" element={<StaffBatchScreen />} />
+      <Route path="/staff/students/:studentId" element={<StaffStudentScreen />} />
       <Route path="/staff/*" element={<StaffDesk />} />
     </Route>
     <Route element={<PublicOnly />}>

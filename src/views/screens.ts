@@ -20,6 +20,9 @@ export const ItemAnalysisScreen = lazyScreen(() => import('./staff/ItemAnalysisS
 export const StaffResultsScreen = lazyScreen(() => import('./staff/StaffResultsScreen').then((m) => m.StaffResultsScreen));
 export const ImportScreen = lazyScreen(() => import('./staff/ImportPage').then((m) => m.ImportScreen));
 export const StaffForum = lazyScreen(() => import('./staff/StaffForum').then((m) => m.StaffForum));
+export const StaffBatchesScreen = lazyScreen(() => import('./staff/StaffBatches').then((m) => m.StaffBatchesScreen));
+export const StaffBatchScreen = lazyScreen(() => import('./staff/StaffBatch').then((m) => m.StaffBatchScreen));
+export const StaffStudentScreen = lazyScreen(() => import('./staff/StaffStudent').then((m) => m.StaffStudentScreen));
 export const MyQaScreen = lazyScreen(() => import('./forum/MyQaScreen').then((m) => m.MyQaScreen));
 export const ForumListScreen = lazyScreen(() => import('./forum/ForumListScreen').then((m) => m.ForumListScreen));
 export const QuestionDetailScreen = lazyScreen(() => import('./forum/QuestionDetailScreen').then((m) => m.QuestionDetailScreen));

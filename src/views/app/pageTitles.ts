@@ -29,6 +29,9 @@ export const PAGE_TITLES: [pattern: string, title: string][] = [
   ['/staff/exams/:assignmentId/analysis', 'Item analysis · Teacher desk'],
   ['/staff/exams/:assignmentId/results', 'Results · Teacher desk'],
   ['/staff/forum', 'Forum questions · Teacher desk'],
+  ['/staff/batches', 'Batches · Teacher desk'],
+  ['/staff/batches/:batchId', 'Batch · Teacher desk'],
+  ['/staff/students/:studentId', 'Student · Teacher desk'],
   ['/staff', 'Teacher desk'],
 ];
 
