@@ -16,11 +16,14 @@ import { newId } from '../ids.js';
 import { assertTeaches, assignmentCourse, attemptCourse, coursesOf } from './access.js';
 import { writeJson } from '../db/json.js';
 import { importRoutes } from '../import/routes.js';
+import { scheduleRoutes } from './schedule.js';
 
 export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   // Administrators' import of sheets and bundles, in a scope of its own that reads raw bodies.
   await app.register(importRoutes);
+  // The week's exams of the teacher's courses, each in its state.
+  await app.register(scheduleRoutes);
 
   app.route({ ...staffContract.assignments, handler: async (request) => {
     return { data: await staffAssignments(app.db, app.config.examGraceSeconds, await coursesOf(app.db, request.staff)) };

@@ -87,6 +87,8 @@ export const staffPaths = {
   forumEditReply: '/staff/qa/questions/:questionId/replies/:commentId',
   forumReopen: '/staff/qa/questions/:questionId/reopen',
   forumPlaces: '/staff/qa/places',
+  /** The week's exams of the teacher's courses, each in its state (src/contracts/staffSchedule.ts). */
+  schedule: '/staff/schedule',
 } as const;
 
 /** The question-and-answer forum (student calls of the spec, and the courses with forum questions). */
