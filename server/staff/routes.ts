@@ -17,11 +17,13 @@ import { assertTeaches, assignmentCourse, attemptCourse, coursesOf } from './acc
 import { writeJson } from '../db/json.js';
 import { importRoutes } from '../import/routes.js';
 import { scheduleRoutes } from './schedule.js';
+import { deskSessionRoutes } from './session.js';
 
 export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   // Administrators' import of sheets and bundles, in a scope of its own that reads raw bodies.
   await app.register(importRoutes);
+  await app.register(deskSessionRoutes);
   // The week's exams of the teacher's courses, each in its state.
   await app.register(scheduleRoutes);
 

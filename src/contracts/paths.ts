@@ -22,6 +22,8 @@ export const accountPaths = {
   logout: '/auth/logout',
   profile: '/student/profile',
   staffLogin: '/staff/login',
+  /** The desk's session: the signed-in staff member (src/contracts/deskSession.ts). */
+  staffSession: '/staff/session',
 } as const;
 
 /** Chapters, lectures and question-solve items: the values of the `:type` in content paths. */

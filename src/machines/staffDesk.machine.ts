@@ -1,12 +1,12 @@
-// The teacher desk (/staff): a teacher or administrator signs in, picks an exam assignment, marks its
+// The teacher desk's marking (/staff): a signed-in teacher or administrator picks an exam assignment, marks its
 // written answers one at a time (marks and an optional comment, then on to the next) and publishes
 // the assignment's results after a confirmation. Publish is offered only once the exam and its grace
 // period are over (before that the desk tells when, on the academy's clock); after the last mark the
 // desk says every answer is marked and offers it. Refusals of the server (marks out of range, answers
-// still unmarked, an exam not over) are kept in the context in the server's own words; a request
-// answered 401 ends the desk's session and asks for the sign-in again.
+// still unmarked, an exam not over) are kept in the context in the server's own words. Signing in and
+// out is the desk session's (deskSession.machine.ts): a request answered 401 stops here, and the desk
+// layout asks for the sign-in again.
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import type { Staff } from '../contracts/account';
 import type { GradingQueue, MarkReply, PublishReply, StaffAssignment, WrittenAnswer } from '../contracts/staff';
 import { failureOf } from '../domain/failures';
 import { failureWords } from '../domain/messages';
@@ -21,7 +21,6 @@ export interface Refusal {
 }
 
 export interface StaffDeskContext {
-  staff: Staff | null;
   assignments: StaffAssignment[];
   assignment: StaffAssignment | null;
   status: QueueStatus;
@@ -45,8 +44,6 @@ export interface StaffDeskInput {
 export const PUBLISH_CLOCK_MS = 15_000;
 
 export type StaffDeskEvent =
-  | { type: 'desk.signIn'; username: string; password: string }
-  | { type: 'desk.signOut' }
   | { type: 'desk.retry' }
   | { type: 'desk.refresh' }
   | { type: 'desk.open'; assignmentId: string }
@@ -61,7 +58,6 @@ export type StaffDeskEvent =
   | { type: 'desk.tick' };
 
 export const deskMessages = {
-  missingCredentials: 'Enter your username and password.',
   missingMarks: 'Enter the marks for this answer.',
 } as const;
 
@@ -104,12 +100,6 @@ export const staffDeskMachine = setup({
       const timer = setInterval(() => sendBack({ type: 'desk.tick' }), PUBLISH_CLOCK_MS);
       return () => clearInterval(timer);
     }),
-    signIn: fromPromise<Staff, { username: string; password: string }>(async () => {
-      throw new Error('provide signIn');
-    }),
-    signOut: fromPromise<void>(async () => {
-      throw new Error('provide signOut');
-    }),
     loadAssignments: fromPromise<StaffAssignment[]>(async () => {
       throw new Error('provide loadAssignments');
     }),
@@ -124,7 +114,6 @@ export const staffDeskMachine = setup({
     }),
   },
   guards: {
-    credentialsGiven: (_, params: { username: string; password: string }) => params.username.trim() !== '' && params.password !== '',
     marksGiven: (_, params: { marks: number | null }) => params.marks !== null && Number.isFinite(params.marks),
     noAssignments: (_, params: { assignments: StaffAssignment[] }) => params.assignments.length === 0,
     noAnswers: (_, params: { queue: GradingQueue }) => params.queue.answers.length === 0,
@@ -145,42 +134,19 @@ export const staffDeskMachine = setup({
     clearProblem: assign({ problem: null }),
     leaveAssignment: assign({ assignment: null, answers: [], index: 0 }),
     chooseFilter: assign({ status: ({ context, event }) => (event.type === 'desk.filter' ? event.status : context.status), index: 0 }),
-    forgetDesk: assign({ staff: null, assignments: [], assignment: null, answers: [], index: 0, published: null }),
+    forgetDesk: assign({ assignments: [], assignment: null, answers: [], index: 0, published: null }),
     tick: assign({ now: ({ context }) => context.deviceNow() }),
   },
 }).createMachine({
   id: 'staffDesk',
-  description: "The teacher desk (/staff): a teacher or administrator signs in, opens an exam assignment, marks its written answers one at a time and publishes the results after a confirmation.",
+  description: "The teacher desk's marking (/staff): a signed-in teacher or administrator opens an exam assignment, marks its written answers one at a time and publishes the results after a confirmation.",
   meta: { spec: '§6 Roles and permissions (admin screens: not shown) — not in the spec: the teacher desk (marking and publishing results)' },
-  context: ({ input }) => ({ staff: null, assignments: [], assignment: null, status: 'pending', answers: [], index: 0, problem: null, published: null, now: input.deviceNow(), deviceNow: input.deviceNow }),
-  initial: 'signedOut',
+  context: ({ input }) => ({ assignments: [], assignment: null, status: 'pending', answers: [], index: 0, problem: null, published: null, now: input.deviceNow(), deviceNow: input.deviceNow }),
+  initial: 'signedIn',
   states: {
-    signedOut: {
-      description: 'The staff sign-in form.',
-      on: {
-        'desk.signIn': [
-          { guard: { type: 'credentialsGiven', params: ({ event }) => event }, target: 'signingIn', description: 'The teacher signs in with a username and password', actions: 'clearProblem' },
-          { description: "Username or password left empty: 'Enter your username and password.' shows", actions: assign({ problem: { title: deskMessages.missingCredentials } }) },
-        ],
-      },
-    },
-    signingIn: {
-      description: 'Signing in.',
-      tags: ['busy'],
-      invoke: {
-        src: 'signIn',
-        input: ({ event }) => {
-          if (event.type !== 'desk.signIn') throw new Error(`signingIn entered by ${event.type}`);
-          return { username: event.username.trim(), password: event.password };
-        },
-        onDone: { target: 'signedIn', description: 'Signed in: the desk opens on the exam assignments', actions: assign({ staff: ({ event }) => event.output }) },
-        onError: { target: 'signedOut', description: 'Sign-in refused or failed: the reason shows on the form', actions: { type: 'keepProblem', params: ({ event }) => ({ error: event.error }) } },
-      },
-    },
     signedIn: {
-      description: "The desk with the teacher's name and Sign out.",
+      description: 'The marking of a signed-in teacher (the desk layout shows it only then).',
       initial: 'assignments',
-      on: { 'desk.signOut': { target: '#staffDesk.signingOut', description: 'The teacher presses Sign out' } },
       states: {
         assignments: {
           description: 'The exam assignments with what waits for marking.',
@@ -196,7 +162,7 @@ export const staffDeskMachine = setup({
                   { target: 'listed', description: 'The exam assignments show', actions: assign({ assignments: ({ event }) => event.output }) },
                 ],
                 onError: [
-                  { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: '#staffDesk.signedOut', description: 'The desk session has ended: the sign-in form shows again with the reason', actions: [{ type: 'keepProblem', params: ({ event }) => ({ error: event.error }) }, 'forgetDesk'] },
+                  { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: '#staffDesk.sessionEnded', description: 'The desk session has ended: the marking stops, the desk asks for the sign-in again', actions: 'forgetDesk' },
                   { target: 'failed', description: 'The assignments could not be loaded: the reason shows with Try again', actions: { type: 'keepProblem', params: ({ event }) => ({ error: event.error }) } },
                 ],
               },
@@ -245,7 +211,7 @@ export const staffDeskMachine = setup({
                   { target: 'marking', description: 'The first answer of the tab shows for marking', actions: [assign({ assignment: ({ event }) => event.output.assignment, answers: ({ event }) => event.output.answers, index: 0 }), 'tick'] },
                 ],
                 onError: [
-                  { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: '#staffDesk.signedOut', description: 'The desk session has ended: the sign-in form shows again with the reason', actions: [{ type: 'keepProblem', params: ({ event }) => ({ error: event.error }) }, 'forgetDesk'] },
+                  { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: '#staffDesk.sessionEnded', description: 'The desk session has ended: the marking stops, the desk asks for the sign-in again', actions: 'forgetDesk' },
                   { target: 'failed', description: 'The answers could not be loaded: the reason shows with Try again', actions: { type: 'keepProblem', params: ({ event }) => ({ error: event.error }) } },
                 ],
               },
@@ -305,7 +271,7 @@ export const staffDeskMachine = setup({
                       { target: 'editing', description: 'Saved the last answer: it stays on screen.', actions: assign({ answers: ({ context, event }) => withMark(context.answers, event.output) }) },
                     ],
                     onError: [
-                      { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: '#staffDesk.signedOut', description: 'The desk session has ended: the sign-in form shows again with the reason', actions: [{ type: 'keepProblem', params: ({ event }) => ({ error: event.error }) }, 'forgetDesk'] },
+                      { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: '#staffDesk.sessionEnded', description: 'The desk session has ended: the marking stops, the desk asks for the sign-in again', actions: 'forgetDesk' },
                       { target: 'editing', description: "The server's refusal is shown beside the marks.", actions: { type: 'keepProblem', params: ({ event }) => ({ error: event.error }) } },
                     ],
                   },
@@ -338,7 +304,7 @@ export const staffDeskMachine = setup({
                   }),
                 },
                 onError: [
-                  { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: '#staffDesk.signedOut', description: 'The desk session has ended: the sign-in form shows again with the reason', actions: [{ type: 'keepProblem', params: ({ event }) => ({ error: event.error }) }, 'forgetDesk'] },
+                  { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: '#staffDesk.sessionEnded', description: 'The desk session has ended: the marking stops, the desk asks for the sign-in again', actions: 'forgetDesk' },
                   { target: 'confirmingPublish', description: 'Refused (answers unmarked, exam not over): the reason shows in the dialog.', actions: { type: 'keepProblem', params: ({ event }) => ({ error: event.error }) } },
                 ],
               },
@@ -351,14 +317,8 @@ export const staffDeskMachine = setup({
         },
       },
     },
-    signingOut: {
-      description: 'Signing out.',
-      tags: ['busy'],
-      invoke: {
-        src: 'signOut',
-        onDone: { target: 'signedOut', description: 'Signed out: the sign-in form shows', actions: ['forgetDesk', 'clearProblem'] },
-        onError: { target: 'signedOut', description: 'The server could not be told (offline): this tab forgets the session anyway.', actions: ['forgetDesk', 'clearProblem'] },
-      },
+    sessionEnded: {
+      description: 'A request was answered 401: the marking stops and the desk layout asks for the sign-in again (deskSession).',
     },
   },
 });

@@ -5,7 +5,8 @@ import { keepingSession } from './account';
 import type { accountContract, Staff as StaffMember } from '../contracts/account';
 import type { MarkBody, StaffForumQuery, StaffReplyBody, staffContract } from '../contracts/staff';
 import { accountPaths, staffPaths } from '../contracts/paths';
-import { forgetSessionId } from './storage';
+import { forgetSessionId, markDeskSession, readSessionId } from './storage';
+import type { deskSessionContract } from '../contracts/deskSession';
 import type { importContract } from '../contracts/import';
 import type { UploadProgress } from './api';
 
@@ -19,7 +20,14 @@ export const staffApi = {
       (onResponseHeaders) => api.call<Account['staffLogin']>('POST', accountPaths.staffLogin, { body: { username, password }, onResponseHeaders }),
       false,
     );
+    markDeskSession();
     return data.staff;
+  },
+
+  /** The staff member of the session kept in this tab, or null when none is kept (no request then). */
+  async session(): Promise<StaffMember | null> {
+    if (!readSessionId()) return null;
+    return (await api.call<(typeof deskSessionContract)['staffSession']>('GET', accountPaths.staffSession)).staff;
   },
 
   /** Ends the staff session on the server, then forgets it in this tab even when the server could not be told. */

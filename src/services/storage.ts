@@ -22,6 +22,8 @@ export const STORAGE_KEYS = {
   examAdvisoryShown: 'examAdvisoryShown',
   /** This tab's registration or reset waiting for its code (sessionStorage; src/services/codeFlowStore.ts). */
   pendingCode: 'pendingCode',
+  /** Set in sessionStorage while the tab's session id is a teacher desk's (src/services/staff.ts). */
+  deskSession: 'deskSession',
 } as const;
 
 /** Keys that survive sign-out. */
@@ -76,13 +78,20 @@ export function writeSessionId(id: string, remember = true): void {
   // One place only, so an old remembered id never outlives a newer tab-only sign-in.
   store()?.removeItem(STORAGE_KEYS.sessionId);
   tabStore()?.removeItem(STORAGE_KEYS.sessionId);
+  tabStore()?.removeItem(STORAGE_KEYS.deskSession);
   (remember ? store() : tabStore())?.setItem(STORAGE_KEYS.sessionId, id);
+}
+
+/** Marks the tab's session id as the teacher desk's: a student's sign-out clean-up leaves it alone. */
+export function markDeskSession(): void {
+  tabStore()?.setItem(STORAGE_KEYS.deskSession, '1');
 }
 
 /** Forgets the session id alone (the teacher desk's sign-out: a student's data on the device is not the desk's). */
 export function forgetSessionId(): void {
   store()?.removeItem(STORAGE_KEYS.sessionId);
   tabStore()?.removeItem(STORAGE_KEYS.sessionId);
+  tabStore()?.removeItem(STORAGE_KEYS.deskSession);
 }
 
 /** Clears everything a signed-in student left, except answers still waiting for delivery, written drafts and the advisory's attempts. */
@@ -90,7 +99,10 @@ export function clearOnSignOut(): void {
   const s = store();
   if (!s) return;
   for (const key of Object.keys(s)) if (!KEPT_ON_SIGN_OUT.has(key)) s.removeItem(key);
-  // A registration or reset waiting for its code belongs to nobody signed in: it stays for the tab.
+  // A registration or reset waiting for its code belongs to nobody signed in: it stays for the tab;
+  // so does a teacher desk's session (the app's start, finding no student, cleans up here).
   const tab = tabStore();
-  if (tab) for (const key of Object.keys(tab)) if (key !== STORAGE_KEYS.pendingCode) tab.removeItem(key);
+  if (!tab) return;
+  const kept = tab.getItem(STORAGE_KEYS.deskSession) ? [STORAGE_KEYS.pendingCode, STORAGE_KEYS.deskSession, STORAGE_KEYS.sessionId] : [STORAGE_KEYS.pendingCode];
+  for (const key of Object.keys(tab)) if (!kept.includes(key as (typeof kept)[number])) tab.removeItem(key);
 }

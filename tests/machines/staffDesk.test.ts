@@ -13,13 +13,6 @@ describe('teacher desk', () => {
     const calls: string[] = [];
     const machine = staffDeskMachine.provide({
       actors: {
-        signIn: fromPromise(async ({ input }) => {
-          calls.push(`signIn ${input.username}`);
-          return { _id: 'st1', name: 'Teacher', username: input.username, role: 'teacher' as const };
-        }),
-        signOut: fromPromise(async () => {
-          calls.push('signOut');
-        }),
         loadAssignments: fromPromise(async () => [assignment]),
         loadQueue: fromPromise(async ({ input }) => {
           calls.push(`queue ${input.assignmentId} ${input.status}`);
@@ -40,17 +33,17 @@ describe('teacher desk', () => {
   }
 
   async function openQueue(actor: ReturnType<typeof start>['actor']) {
-    actor.send({ type: 'desk.signIn', username: ' teacher@academy.test ', password: 'pass' });
     await settle();
     actor.send({ type: 'desk.open', assignmentId: 'a1' });
     await settle();
   }
 
-  it('asks for both credentials before calling the server', () => {
+  it('asks for marks before calling the server', async () => {
     const { actor, calls } = start();
-    actor.send({ type: 'desk.signIn', username: '', password: 'x' });
-    expect(actor.getSnapshot().context.problem).toEqual({ title: deskMessages.missingCredentials });
-    expect(calls).toEqual([]);
+    await openQueue(actor);
+    actor.send({ type: 'desk.save', marks: null, comment: 'x' });
+    expect(actor.getSnapshot().context.problem).toEqual({ title: deskMessages.missingMarks });
+    expect(calls).toEqual(['queue a1 pending']);
   });
 
   it('marks answers one after another and keeps the marks on the answers', async () => {
@@ -64,7 +57,7 @@ describe('teacher desk', () => {
     await settle();
     expect(actor.getSnapshot().context.index).toBe(1);
     expect(actor.getSnapshot().context.answers.map((a) => a.marks)).toEqual([4, 0]);
-    expect(calls).toEqual(['signIn teacher@academy.test', 'queue a1 pending', 'mark t1 4 Clear', 'mark t2 0 null']);
+    expect(calls).toEqual(['queue a1 pending', 'mark t1 4 Clear', 'mark t2 0 null']);
   });
 
   it("shows the server's refusal of marks in its words and stays on the answer", async () => {
@@ -105,29 +98,14 @@ describe('teacher desk', () => {
     expect(calls.at(-1)).toBe('publish a1');
   });
 
-  it('opens no assignment and refreshes nothing while signing out, and forgets the list once signed out', async () => {
-    const { actor, calls } = start();
-    actor.send({ type: 'desk.signIn', username: 'teacher@academy.test', password: 'pass' });
-    await settle();
-    expect(actor.getSnapshot().can({ type: 'desk.open', assignmentId: 'a1' })).toBe(true);
-    actor.send({ type: 'desk.signOut' });
-    expect(actor.getSnapshot().value).toBe('signingOut');
-    expect(actor.getSnapshot().can({ type: 'desk.open', assignmentId: 'a1' })).toBe(false);
-    expect(actor.getSnapshot().can({ type: 'desk.refresh' })).toBe(false);
-    await settle();
-    expect(actor.getSnapshot().value).toBe('signedOut');
-    expect(actor.getSnapshot().context.assignments).toEqual([]);
-    expect(calls).toEqual(['signIn teacher@academy.test', 'signOut']);
-  });
-
-  it('returns to the sign-in with the reason when the session has ended', async () => {
+  it('stops and forgets the assignments when the session has ended (the desk session asks for the sign-in)', async () => {
     const { actor } = start({ mark: async () => Promise.reject(expired) });
     await openQueue(actor);
     actor.send({ type: 'desk.save', marks: 1, comment: '' });
     await settle();
-    expect(actor.getSnapshot().value).toBe('signedOut');
-    expect(actor.getSnapshot().context.problem?.title).toBe(expired.title);
-    expect(actor.getSnapshot().context.staff).toBeNull();
+    expect(actor.getSnapshot().value).toBe('sessionEnded');
+    expect(actor.getSnapshot().context.assignments).toEqual([]);
+    expect(actor.getSnapshot().context.assignment).toBeNull();
   });
 
   it('offers Publish only once the exam is over, and says when until then; the clock is read again while the assignment is open', async () => {

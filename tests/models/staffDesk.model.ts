@@ -68,9 +68,6 @@ const model: PathModel<typeof staffDeskMachine> = {
       snapshot.context.assignment?.exam.isPracticeExam ?? null,
     ]),
   events: [
-    { type: 'desk.signIn', username: 'teacher@academy.test', password: 'pass' },
-    { type: 'desk.signIn', username: ' ', password: '' },
-    { type: 'desk.signOut' },
     { type: 'desk.retry' },
     { type: 'desk.refresh' },
     { type: 'desk.open', assignmentId: 'a1' },
@@ -87,8 +84,6 @@ const model: PathModel<typeof staffDeskMachine> = {
     { type: 'desk.tick' },
   ],
   outcomes: {
-    signIn: { done: [{ _id: 'st1', name: 'Teacher', username: 'teacher@academy.test', role: 'teacher' }], error: [failure(401, 'Wrong username or password.')] },
-    signOut: { done: [{ message: 'Signed out' }], error: [failure(0, 'offline')] },
     loadAssignments: { done: [[assignment, practice], []], error: [failure(500, 'Boom'), expired] },
     loadQueue: { done: [twoAnswers, { answers: [], assignment }, { answers: [written('t3', 'q1')], assignment: practice }], error: [failure(404, 'Exam assignment not found'), expired] },
     markAnswer: { done: [reply('t1', 4), reply('t2', 3)], error: [failure(400, 'Marks must be from 0 to 5.'), expired] },

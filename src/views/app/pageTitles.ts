@@ -26,7 +26,7 @@ export const PAGE_TITLES: [pattern: string, title: string][] = [
   ['/my-qa', 'My questions'],
   ['/student-profile', 'My Profile'],
   ['/staff/import', 'Import content · Teacher desk'],
-  ['/staff/exams/:assignmentId/analysis', 'Item analysis'],
+  ['/staff/exams/:assignmentId/analysis', 'Item analysis · Teacher desk'],
   ['/staff/forum', 'Forum questions · Teacher desk'],
   ['/staff', 'Teacher desk'],
 ];

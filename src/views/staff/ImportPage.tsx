@@ -12,6 +12,7 @@ import { InlineAlert } from '../ui/InlineAlert';
 import { Notice } from '../ui/Notice';
 import { Spinner } from '../ui/Spinner';
 import { TableHead } from '../ui/TableHead';
+import { DeskLayout } from './DeskLayout';
 
 type ImportActor = ActorRefFrom<typeof academyImportMachine>;
 
@@ -29,6 +30,15 @@ function useImportActor(): ImportActor {
   );
   self.current = actor;
   return actor;
+}
+
+/** The Import page in the desk layout (administrators only; the layout refuses teachers). */
+export function ImportScreen() {
+  return (
+    <DeskLayout section="import" title="Import content">
+      <ImportPage />
+    </DeskLayout>
+  );
 }
 
 export function ImportPage() {

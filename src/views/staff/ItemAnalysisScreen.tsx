@@ -15,6 +15,7 @@ import { Notice } from '../ui/Notice';
 import { Spinner } from '../ui/Spinner';
 import { TableHead } from '../ui/TableHead';
 import { saveBlob } from '../ui/saveBlob';
+import { DeskLayout, useDeskPageTitle } from './DeskLayout';
 
 const COLUMNS = ['No.', 'Question', 'Facility', 'Discrimination', 'Point-biserial', 'Responses (upper / lower 27 %)', 'Flags'] as const;
 
@@ -22,7 +23,11 @@ const figure = (value: number | null) => (value === null ? '—' : value.toFixed
 
 export function ItemAnalysisScreen() {
   const { assignmentId = '' } = useParams();
-  return <ItemAnalysisView key={assignmentId} assignmentId={assignmentId} />;
+  return (
+    <DeskLayout section="marking" title="Item analysis" width="wide">
+      <ItemAnalysisView key={assignmentId} assignmentId={assignmentId} />
+    </DeskLayout>
+  );
 }
 
 function ItemAnalysisView({ assignmentId }: { assignmentId: string }) {
@@ -49,10 +54,10 @@ function ItemAnalysisView({ assignmentId }: { assignmentId: string }) {
   const problem = useSelector(actor, (s) => s.context.problem);
   const downloading = useSelector(actor, (s) => (s.hasTag('downloading') ? s.context.format : null));
   const download = (format: SheetFormat) => actor.send({ type: 'sheet.download', format });
+  useDeskPageTitle(analysis ? `Item analysis: ${analysis.assignment.exam.title}` : null);
 
   return (
-    <div className="min-h-dvh bg-slate-50">
-      <main className="mx-auto w-full max-w-6xl px-3 py-4 sm:px-6">
+    <>
         <ButtonLink to="/staff" variant="quiet" className="-ml-2">
           ← Teacher desk
         </ButtonLink>
@@ -101,8 +106,7 @@ function ItemAnalysisView({ assignmentId }: { assignmentId: string }) {
             </div>
           </>
         )}
-      </main>
-    </div>
+    </>
   );
 }
 

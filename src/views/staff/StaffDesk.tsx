@@ -1,7 +1,7 @@
-// The teacher desk at /staff, loaded only when a staff member opens it: staff sign-in, the exam
-// assignments, one written answer at a time to mark, and publishing an assignment's results. The flow
-// is the staffDesk statechart; this screen renders it and sends the teacher's events.
-import { useEffect, useState, type FormEvent } from 'react';
+// The teacher desk's Marking at /staff, loaded only when a staff member opens it: the exam
+// assignments, one written answer at a time to mark, and publishing an assignment's results, inside
+// the desk layout (which signs the teacher in). The flow is the staffDesk statechart; this screen
+// renders it and sends the teacher's events.
 import { fromPromise } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
 import { publishOffered, publishWaitsUntil, staffDeskMachine, type QueueStatus } from '../../machines/staffDesk.machine';
@@ -9,11 +9,7 @@ import type { StaffAssignment } from '../../contracts/staff';
 import { staffApi } from '../../services/staff';
 import { formatAcademyTime, publishAfterWords } from '../../domain/academyTime';
 import { TimeSince } from '../ui/TimeSince';
-import { useStudent } from '../app/RootActors';
-import { staffDeskTitleOf } from '../app/pageTitles';
-import { AuthCard, TextField } from '../auth/AuthCard';
 import { Button } from '../ui/Button';
-import { ButtonLink } from '../ui/ButtonLink';
 import { PageLink } from '../ui/PageLink';
 import { InlineAlert } from '../ui/InlineAlert';
 import { Modal } from '../ui/Modal';
@@ -21,8 +17,7 @@ import { Notice } from '../ui/Notice';
 import { Spinner } from '../ui/Spinner';
 import { Tabs } from '../ui/Tabs';
 import { AnswerMarking } from './AnswerMarking';
-import { ImportPage } from './ImportPage';
-import { useLocation } from 'react-router-dom';
+import { DeskLayout, useDeskPageTitle } from './DeskLayout';
 
 export type DeskActor = ReturnType<typeof useDeskActor>;
 
@@ -30,8 +25,6 @@ function useDeskActor() {
   return useActorRef(
     staffDeskMachine.provide({
       actors: {
-        signIn: fromPromise(({ input }) => staffApi.signIn(input.username, input.password)),
-        signOut: fromPromise(() => staffApi.signOut()),
         loadAssignments: fromPromise(() => staffApi.assignments()),
         loadQueue: fromPromise(({ input }) => staffApi.gradingQueue(input.assignmentId, input.status)),
         markAnswer: fromPromise(({ input }) => staffApi.mark(input.attemptId, input.questionId, { marks: input.marks, comment: input.comment })),
@@ -42,100 +35,20 @@ function useDeskActor() {
   );
 }
 
-/** The screen's own document title, kept while it is on screen. */
-function useDocumentTitle(title: string) {
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
-}
-
 export function StaffDesk() {
+  return (
+    <DeskLayout section="marking" title="Grading queue">
+      <Marking />
+    </DeskLayout>
+  );
+}
+
+function Marking() {
   const desk = useDeskActor();
-  const student = useStudent();
-  const signedIn = useSelector(desk, (s) => s.matches('signedIn') || s.matches('signingOut'));
-  const examTitle = useSelector(desk, (s) => (s.matches({ signedIn: 'queue' }) ? (s.context.assignment?.exam.title ?? null) : null));
-  const blocked = student !== null && !signedIn;
-  const onImport = useLocation().pathname === '/staff/import';
-  useDocumentTitle(staffDeskTitleOf(blocked ? null : !signedIn ? 'Sign in' : onImport ? 'Import content' : (examTitle ?? 'Grading queue')));
-  if (blocked) {
-    return (
-      <AuthCard title="Teacher desk">
-        <Notice className="my-2" title={`You are signed in as ${student.name}, a student.`} action={<ButtonLink to="/">Go to My Courses</ButtonLink>}>
-          The teacher desk is for teachers and administrators. Sign out of the student account first.
-        </Notice>
-      </AuthCard>
-    );
-  }
-  return signedIn ? <SignedInDesk desk={desk} /> : <StaffSignIn desk={desk} />;
-}
-
-function StaffSignIn({ desk }: { desk: DeskActor }) {
-  const busy = useSelector(desk, (s) => s.hasTag('busy'));
-  const problem = useSelector(desk, (s) => s.context.problem);
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    desk.send({ type: 'desk.signIn', username, password });
-  };
-  return (
-    <AuthCard title="Teacher desk" subtitle="Sign in with your staff account to mark written answers and publish results.">
-      <form onSubmit={submit} noValidate>
-        <TextField id="staff-username" label="Username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />
-        <TextField id="staff-password" label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        <div className="mb-4">
-          <InlineAlert words={problem} />
-        </div>
-        <Button type="submit" size="lg" block busy={busy}>
-          Sign In
-        </Button>
-      </form>
-    </AuthCard>
-  );
-}
-
-function SignedInDesk({ desk }: { desk: DeskActor }) {
-  const staff = useSelector(desk, (s) => s.context.staff);
-  const signingOut = useSelector(desk, (s) => s.matches('signingOut'));
   const inQueue = useSelector(desk, (s) => s.matches({ signedIn: 'queue' }));
-  const onImport = useLocation().pathname === '/staff/import';
-  const admin = staff?.role === 'admin';
-  return (
-    <div className="min-h-dvh bg-slate-50">
-      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-        <div className="mx-auto flex min-h-14 w-full max-w-4xl flex-wrap items-center gap-x-2 gap-y-1 px-3 py-1 sm:px-6">
-          <img src="/logo.svg" alt="" width={32} height={32} className="h-8 w-8" />
-          <span className="font-semibold text-brand-800">Teacher desk</span>
-          <nav aria-label="Teacher desk" className="order-last flex w-full gap-1 sm:order-none sm:w-auto">
-            <ButtonLink variant="quiet" to="/staff" aria-current={onImport ? undefined : 'page'}>
-              Grading
-            </ButtonLink>
-            <ButtonLink variant="quiet" to="/staff/forum">
-              Forum questions
-            </ButtonLink>
-            {admin && (
-              <ButtonLink variant="quiet" to="/staff/import" aria-current={onImport ? 'page' : undefined}>
-                Import
-              </ButtonLink>
-            )}
-          </nav>
-          <span className="ml-auto hidden truncate text-sm text-slate-600 min-[420px]:inline">{staff?.name}</span>
-          <Button variant="quiet" busy={signingOut} onClick={() => desk.send({ type: 'desk.signOut' })} className="ml-auto min-[420px]:ml-0">
-            Sign out
-          </Button>
-        </div>
-      </header>
-      <main className="mx-auto w-full max-w-4xl px-3 py-4 sm:px-6">
-        {onImport ? (
-          admin ? <ImportPage /> : <Notice title="Importing content is for administrators only.">Ask an administrator of the academy to import it.</Notice>
-        ) : inQueue ? (
-          <GradingQueueView desk={desk} />
-        ) : (
-          <AssignmentList desk={desk} />
-        )}
-      </main>
-    </div>
-  );
+  const examTitle = useSelector(desk, (s) => (s.matches({ signedIn: 'queue' }) ? (s.context.assignment?.exam.title ?? null) : null));
+  useDeskPageTitle(examTitle);
+  return inQueue ? <GradingQueueView desk={desk} /> : <AssignmentList desk={desk} />;
 }
 
 function AssignmentList({ desk }: { desk: DeskActor }) {

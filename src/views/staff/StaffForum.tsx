@@ -4,7 +4,6 @@
 // edits the last reply, Escape closes. The flow is the staffForum statechart; forum activity heard on
 // the realtime channel reaches it as forum.activity.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { fromCallback, fromPromise } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
 import { staffForumMachine, ownLastReply, type FilesReport, type QueueFilters } from '../../machines/staffForum.machine';
@@ -15,13 +14,11 @@ import { closeSocket, onSocketChange, openSocket } from '../../services/socket';
 import { readSessionId } from '../../services/storage';
 import { uploadAttachment } from '../forum/forum.implementations';
 import { PostCard, attachmentLabel, authorLabel } from '../forum/QuestionCard';
-import { useStudent } from '../app/RootActors';
-import { AuthCard } from '../auth/AuthCard';
 import { Button } from '../ui/Button';
-import { ButtonLink } from '../ui/ButtonLink';
 import { InlineAlert } from '../ui/InlineAlert';
 import { Notice } from '../ui/Notice';
 import { Spinner } from '../ui/Spinner';
+import { DeskLayout } from './DeskLayout';
 import { TimeSince } from '../ui/TimeSince';
 
 type ForumActor = ReturnType<typeof useForumActor>;
@@ -90,17 +87,11 @@ function useForumActivity(forum: ForumActor) {
 }
 
 export function StaffForum() {
-  const student = useStudent();
-  if (student) {
-    return (
-      <AuthCard title="Teacher desk">
-        <Notice className="my-2" title={`You are signed in as ${student.name}, a student.`} action={<ButtonLink to="/">Go to My Courses</ButtonLink>}>
-          The teacher desk is for teachers and administrators. Sign out of the student account first.
-        </Notice>
-      </AuthCard>
-    );
-  }
-  return <ForumDesk />;
+  return (
+    <DeskLayout section="forum" title="Forum questions" width="wide">
+      <ForumDesk />
+    </DeskLayout>
+  );
 }
 
 function ForumDesk() {
@@ -109,34 +100,19 @@ function ForumDesk() {
   const ended = useSelector(forum, (s) => s.matches('signedOut'));
   useKeyboard(forum);
   return (
-    <div className="min-h-dvh bg-slate-50">
-      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-        <div className="mx-auto flex h-14 w-full max-w-7xl items-center gap-3 px-3 sm:px-6">
-          <img src="/logo.svg" alt="" width={32} height={32} className="h-8 w-8" />
-          <span className="font-semibold text-brand-800">Teacher desk</span>
-          <nav aria-label="Teacher desk" className="ml-auto flex gap-1 text-sm">
-            <Link to="/staff" className="rounded-lg px-3 py-2 font-semibold text-slate-700 hover:bg-slate-100">Grading queue</Link>
-            <Link to="/staff/forum" aria-current="page" className="rounded-lg bg-brand-50 px-3 py-2 font-semibold text-brand-800">Forum questions</Link>
-          </nav>
+    <>
+      <h1 className="mb-1 text-xl font-semibold text-slate-900">Forum questions</h1>
+      <p id="forum-keys" className="mb-3 text-sm text-slate-600">
+        Keys: <Key>j</Key>/<Key>k</Key> or <Key>↓</Key>/<Key>↑</Key> move · <Key>Enter</Key> opens · <Key>r</Key> reply · <Key>Ctrl</Key>+<Key>Enter</Key> sends · <Key>n</Key> next unanswered · <Key>e</Key> edit your last reply · <Key>/</Key> search · <Key>Esc</Key> closes
+      </p>
+      {/* A 401 ends the desk session: the layout then says so and leads to the sign-in. */}
+      {!ended && (
+        <div className="grid gap-4 min-[1000px]:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+          <Queue forum={forum} />
+          <Thread forum={forum} />
         </div>
-      </header>
-      <main className="mx-auto w-full max-w-7xl px-3 py-4 sm:px-6">
-        <h1 className="mb-1 text-xl font-semibold text-slate-900">Forum questions</h1>
-        <p id="forum-keys" className="mb-3 text-sm text-slate-600">
-          Keys: <Key>j</Key>/<Key>k</Key> or <Key>↓</Key>/<Key>↑</Key> move · <Key>Enter</Key> opens · <Key>r</Key> reply · <Key>Ctrl</Key>+<Key>Enter</Key> sends · <Key>n</Key> next unanswered · <Key>e</Key> edit your last reply · <Key>/</Key> search · <Key>Esc</Key> closes
-        </p>
-        {ended ? (
-          <Notice tone="error" title="Your desk session has ended." action={<ButtonLink to="/staff">Sign in at the teacher desk</ButtonLink>}>
-            Sign in again, then open Forum questions.
-          </Notice>
-        ) : (
-          <div className="grid gap-4 min-[1000px]:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-            <Queue forum={forum} />
-            <Thread forum={forum} />
-          </div>
-        )}
-      </main>
-    </div>
+      )}
+    </>
   );
 }
 
