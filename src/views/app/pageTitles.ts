@@ -28,6 +28,7 @@ export const PAGE_TITLES: [pattern: string, title: string][] = [
   ['/staff/import', 'Import content · Teacher desk'],
   ['/staff/exams/:assignmentId/analysis', 'Item analysis · Teacher desk'],
   ['/staff/forum', 'Forum questions · Teacher desk'],
+  ['/staff/week', 'This week · Teacher desk'],
   ['/staff', 'Teacher desk'],
 ];
 
