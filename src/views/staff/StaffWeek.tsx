@@ -151,7 +151,7 @@ function WeekRow({ entry, now }: { entry: ScheduleEntry; now: number }) {
         )}
         <span className="ml-auto flex flex-wrap gap-x-4">
           {(entry.state === 'awaitingMarking' || entry.state === 'readyToPublish') && (
-            <ButtonLink to={`/staff?assignment=${encodeURIComponent(entry._id)}`} variant={entry.state === 'awaitingMarking' ? 'primary' : 'secondary'} aria-label={`${entry.state === 'awaitingMarking' ? 'Mark' : 'Publish'} ${name}`}>
+            <ButtonLink to={`/staff?assignment=${encodeURIComponent(entry._id)}`} variant={entry.state === 'awaitingMarking' ? 'primary' : 'secondary'} aria-label={`${entry.state === 'awaitingMarking' ? 'Mark answers' : 'Publish results'}: ${name}`}>
               {entry.state === 'awaitingMarking' ? 'Mark answers' : 'Publish results'}
             </ButtonLink>
           )}
