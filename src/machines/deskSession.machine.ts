@@ -53,11 +53,10 @@ export const deskSessionMachine = setup({
   guards: {
     credentialsGiven: (_, params: { username: string; password: string }) => params.username.trim() !== '' && params.password !== '',
     noSession: (_, params: { staff: Staff | null }) => params.staff === null,
-    /** 401 (no live session) or 403 (a student's session): the desk needs its own sign-in. */
-    notStaff: (_, params: { error: unknown }) => {
-      const { status } = failureOf(params.error);
-      return status === 401 || status === 403;
-    },
+    /** 401: the session kept has ended on the server. */
+    sessionGone: (_, params: { error: unknown }) => failureOf(params.error).status === 401,
+    /** 403: the session kept is a student's (the desk shows who is signed in, and keeps it). */
+    notStaff: (_, params: { error: unknown }) => failureOf(params.error).status === 403,
   },
   actions: {
     keepProblem: assign({ problem: (_, params: { error: unknown }) => failureWords(params.error) }),
@@ -83,7 +82,8 @@ export const deskSessionMachine = setup({
           { target: 'signedIn', description: 'The session is alive: the desk opens without the password', actions: assign({ staff: ({ event }) => event.output }) },
         ],
         onError: [
-          { guard: { type: 'notStaff', params: ({ event }) => ({ error: event.error }) }, target: 'signedOut', description: 'The session kept has ended (or is not a staff one): the sign-in form shows', actions: 'forgetSession' },
+          { guard: { type: 'sessionGone', params: ({ event }) => ({ error: event.error }) }, target: 'signedOut', description: 'The session kept has ended: the tab forgets it and the sign-in form shows', actions: 'forgetSession' },
+          { guard: { type: 'notStaff', params: ({ event }) => ({ error: event.error }) }, target: 'signedOut', description: "The session kept is a student's: it stays, and the desk says a student is signed in" },
           { target: 'failed', description: 'The server could not be reached: the reason and Try again', actions: { type: 'keepProblem', params: ({ event }) => ({ error: event.error }) } },
         ],
       },

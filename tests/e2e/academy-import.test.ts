@@ -1,5 +1,5 @@
 // The desk's Import page in real Chromium against the built app and a real server with the demo
-// academy: the administrator signs in at /staff/import, chooses next week's exam sheet, sees the
+// academy: the administrator opens /staff/import, signs in (the desk brings them back), chooses next week's exam sheet, sees the
 // dry run's changes with nothing written, imports, and sees the result; a broken sheet shows its
 // problems by row and column. A teacher is told the page is for administrators.
 import fs from 'node:fs';
@@ -35,6 +35,7 @@ describe('the desk import page', () => {
     const page = await newPage(suite.browser, suite.baseUrl, { width: 1024 });
     await signInAt(page, DEMO_ADMIN);
     await page.getByRole('heading', { name: 'Import content' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/staff/import');
     expect(await page.title()).toBe('Import content · Teacher desk · Medical Academy');
 
     // A broken sheet: every problem with its sheet, row and column; nothing to import.
@@ -63,7 +64,7 @@ describe('the desk import page', () => {
     // A teacher's desk has no Import, and the address says why.
     const teacher = await newPage(suite.browser, suite.baseUrl, { width: 360 });
     await signInAt(teacher, DEMO_TEACHER);
-    await teacher.getByText('Importing content is for administrators only.').waitFor();
+    await teacher.getByText('Import is for administrators only.').waitFor();
     expect(await teacher.getByRole('link', { name: 'Import' }).count()).toBe(0);
   });
 });

@@ -1,8 +1,8 @@
 // Item analysis in real Chromium against the built app and a real server: the teacher signs in at
 // /staff on a 1280 px screen, follows the published exam's "Item analysis" link, reads the table and
 // the flags in plain words (no page overflow at 1280 and 1024 px), downloads the CSV and XLSX sheets;
-// a practice drill with one attempt says "Not enough attempts yet"; a failed load (the session gone
-// after a reload) says why with Try again. The refusal before publication is an API test.
+// a practice drill with one attempt says "Not enough attempts yet"; a failed load (the connection
+// lost) says why with Try again, and a reload keeps the desk signed in. The refusal before publication is an API test.
 import { describe, expect, it } from 'vitest';
 import { browserSuite, newPage, type Page } from '../support/browser';
 import { signedCalls } from '../support/api-calls';
@@ -33,7 +33,7 @@ describe('item analysis for teachers', () => {
     await page.getByRole('link', { name: 'Item analysis of Analysed Grand Test, Morning Batch' }).click();
 
     await page.getByRole('heading', { name: 'Item analysis: Analysed Grand Test' }).waitFor();
-    await expect.poll(() => page.title()).toBe('Item analysis · Medical Academy');
+    await expect.poll(() => page.title()).toBe('Item analysis: Analysed Grand Test · Teacher desk · Medical Academy');
     expect(new URL(page.url()).pathname).toBe(`/staff/exams/${ANALYSED_ASSIGNMENT}/analysis`);
     expect(await page.getByText('Morning Batch · 12 submitted attempts · upper and lower groups of 3').count()).toBe(1);
     const table = page.getByRole('table', { name: 'Item analysis by question' });
@@ -55,20 +55,23 @@ describe('item analysis for teachers', () => {
     const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download XLSX' }).click()]);
     expect(xlsx.suggestedFilename()).toBe('item-analysis-Analysed-Grand-Test-Morning-Batch.xlsx');
 
-    // Back to the desk (it asks for the sign-in again, as it does on every visit), then a practice
-    // drill with one attempt: not enough attempts, in plain words.
+    // Back to the desk (still signed in), then a practice drill with one attempt: not enough
+    // attempts, in plain words.
     await page.getByRole('link', { name: '← Teacher desk' }).click();
-    await signInAtDesk(page);
+    await page.getByRole('heading', { name: 'Grading queue' }).waitFor();
     await page.getByRole('link', { name: 'Item analysis of Small Drill, Morning Batch' }).click();
     await page.getByText('Not enough attempts yet.').waitFor();
     expect(new URL(page.url()).pathname).toBe(`/staff/exams/${DRILL_ASSIGNMENT}/analysis`);
     expect(await page.getByText('needs at least 10 submitted attempts; this exam has 1.', { exact: false }).count()).toBe(1);
 
-    // A reload ends the desk's session (as it does for the desk): the failure says so, with Try again.
+    // The connection lost on a reload: the failure says so, with Try again, which loads it once back.
+    await page.route('**/item-analysis', (route) => route.abort('internetdisconnected'));
     await page.reload();
-    await page.getByText('You are not logged in. Please sign in again.').waitFor();
+    await page.getByText('Please check your internet connection then try again.').waitFor();
+    await page.unroute('**/item-analysis');
     await page.getByRole('button', { name: 'Try again' }).click();
-    await page.getByText('You are not logged in. Please sign in again.').waitFor();
+    await page.getByText('Not enough attempts yet.').waitFor();
+    expect(await page.getByLabel('Username').count()).toBe(0);
     await page.context().close();
   });
 });

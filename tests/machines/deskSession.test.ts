@@ -45,12 +45,18 @@ describe('teacher desk session', () => {
     expect(calls).toEqual(['check']);
   });
 
-  it('shows the sign-in when nothing is kept, or the kept session has ended or is a student’s', async () => {
-    for (const check of [async () => null, async () => Promise.reject(expired), async () => Promise.reject(studentSession)]) {
-      const { actor } = start(check);
+  it('shows the sign-in when nothing is kept, or the kept session has ended or is a student’s; only an ended one is forgotten', async () => {
+    const cases: [() => Promise<Staff | null>, string[]][] = [
+      [async () => null, ['check']],
+      [async () => Promise.reject(expired), ['check', 'forget']],
+      [async () => Promise.reject(studentSession), ['check']],
+    ];
+    for (const [check, expected] of cases) {
+      const { actor, calls } = start(check);
       await settle();
       expect(actor.getSnapshot().value).toBe('signedOut');
       expect(actor.getSnapshot().context.problem).toBeNull();
+      expect(calls).toEqual(expected);
     }
   });
 

@@ -20,7 +20,7 @@ export const models: PathModel<typeof deskSessionMachine>[] = [
       { type: 'deskSession.ended' },
     ],
     outcomes: {
-      checkSession: { done: [teacher, null], error: [expired, offline] },
+      checkSession: { done: [teacher, null], error: [expired, studentSession, offline] },
       signIn: { done: [teacher], error: [failure(401, 'Username or password is incorrect')] },
       signOut: { done: [undefined], error: [offline] },
     },

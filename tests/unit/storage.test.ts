@@ -1,6 +1,6 @@
 // Remember me and sign-out clearing, on in-memory Web Storage.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { STORAGE_KEYS, clearOnSignOut, readSessionId, writeJson, writeSessionId } from '../../src/services/storage';
+import { STORAGE_KEYS, clearOnSignOut, forgetSessionId, markDeskSession, readSessionId, writeJson, writeSessionId } from '../../src/services/storage';
 import { createAnswerStore, type LocalSavedAnswer } from '../../src/services/answerStore';
 import { forgetPendingCode, keepPendingCode, pendingCode } from '../../src/services/codeFlowStore';
 import { createKeptAttempts, type KeptAttempt } from '../../src/services/keptAttempts';
@@ -75,6 +75,25 @@ describe('session storage', () => {
     expect(localStorage.getItem(STORAGE_KEYS.student)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.courses)).toBeNull();
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.localSavedAnswers)!)).toEqual({ exam1: { q1: { answer: ['A'] } } });
+  });
+
+  it("keeps the teacher desk's session of this tab through the clearing at start, and only the desk's", () => {
+    writeSessionId('desk-session', false);
+    markDeskSession();
+    sessionStorage.setItem('other', 'x');
+    clearOnSignOut();
+    expect(readSessionId()).toBe('desk-session');
+    expect(sessionStorage.getItem('other')).toBeNull();
+    // A student's sign-in in the tab is no desk session: cleared as before.
+    writeSessionId('student-session', false);
+    clearOnSignOut();
+    expect(readSessionId()).toBeNull();
+    // The desk's sign-out forgets the session and the mark.
+    writeSessionId('desk-session', false);
+    markDeskSession();
+    forgetSessionId();
+    expect(readSessionId()).toBeNull();
+    expect(sessionStorage.getItem(STORAGE_KEYS.deskSession)).toBeNull();
   });
 
   it('keeps a code waiting for this tab through the clearing at start, for the code lifetime only, without the code', () => {

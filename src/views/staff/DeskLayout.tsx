@@ -19,8 +19,12 @@
 // signing in (only /staff paths of this site are followed). While signed in, any request of any page
 // answered 401 ends the desk session (services/api.ts onSignedOut): the page gives way to 'Your desk
 // session has ended.' with the way to the sign-in and back. A page's machine therefore needs no
-// sign-in of its own: on a 401 it may stop (e.g. a `sessionEnded` guard to a quiet state); the layout
-// takes over.
+// sign-in of its own: on a 401 it stops, with a guard `sessionEnded: (_, { error }) =>
+// failureOf(error).status === 401` on its loads' onError leading to a quiet state (staffDesk.machine.ts's
+// `sessionEnded`), and the layout takes over. While signing out the page's controls are disabled.
+//
+// A new desk page: one DESK_SECTIONS entry, its route in src/views/routes.tsx (loaded on demand through
+// src/views/screens.ts), and the page wrapped in <DeskLayout section="…" title="…">.
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
@@ -127,15 +131,15 @@ function DeskFrame({ width, current, children }: { width: 'regular' | 'wide'; cu
           </p>
           {staff && (
             <>
-              <span className="ml-auto max-w-[12rem] truncate text-sm text-slate-700 lg:order-last lg:ml-0" title={staff.name}>
+              <span className="ml-auto hidden max-w-[12rem] truncate text-sm text-slate-700 sm:inline lg:order-last lg:ml-0" title={staff.name}>
                 {staff.name}
               </span>
-              <Button variant="quiet" busy={signingOut} disabled={signingOut} onClick={() => session.send({ type: 'deskSession.signOut' })} className="lg:order-last">
+              <Button variant="quiet" busy={signingOut} onClick={() => session.send({ type: 'deskSession.signOut' })} className="ml-auto sm:ml-0 lg:order-last">
                 Sign out
               </Button>
               <nav aria-label="Teacher desk" className="order-last flex w-full flex-wrap gap-1 lg:order-none lg:mr-auto lg:w-auto">
                 {sections.map((entry) => (
-                  <ButtonLink key={entry.id} variant="quiet" to={entry.path} aria-current={entry.id === current ? 'page' : undefined} className={entry.id === current ? 'bg-brand-50 text-brand-800' : ''}>
+                  <ButtonLink key={entry.id} variant="quiet" to={entry.path} aria-current={entry.id === current ? 'page' : undefined} className={entry.id === current ? 'underline decoration-2 underline-offset-8' : ''}>
                     {entry.label}
                   </ButtonLink>
                 ))}
@@ -149,9 +153,10 @@ function DeskFrame({ width, current, children }: { width: 'regular' | 'wide'; cu
   );
 }
 
-/** An administrators' section is refused to a teacher. */
+/** An administrators' section is refused to a teacher; while signing out, the page's controls rest. */
 function Allowed({ section, children }: { section: DeskSectionId; children: ReactNode }) {
   const role = useSelector(deskSession(), (s) => s.context.staff?.role);
+  const signingOut = useSelector(deskSession(), (s) => s.matches('signingOut'));
   const entry: DeskSection | undefined = DESK_SECTIONS.find((e) => e.id === section);
   if (entry?.adminsOnly && role !== 'admin') {
     return (
@@ -160,7 +165,11 @@ function Allowed({ section, children }: { section: DeskSectionId; children: Reac
       </Notice>
     );
   }
-  return <>{children}</>;
+  return (
+    <fieldset disabled={signingOut} className="m-0 min-w-0 border-0 p-0">
+      {children}
+    </fieldset>
+  );
 }
 
 function CheckFailed() {
