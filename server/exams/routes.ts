@@ -12,6 +12,7 @@ import { forbidden, notFound } from '../errors.js';
 import { figureSignatureValid, withSignedFigures } from '../media/figures.js';
 import { fileSafetyHeaders } from '../storage/file-headers.js';
 import { assignmentsOfExamForStudent, segmentedSelectionOf } from './queries.js';
+import { tellDesksOfAttempts } from '../staff/examActivity.js';
 import { authorise, authoriseWithoutGroup, examErrors, retakeExam, saveAnswer, saveSegmentedSelection, startAttempt, submitAttempt, examDepsOf } from './attempts.js';
 import { examDetails, examList, namePrompt } from './views.js';
 import { academyFaculties } from './faculties.js';
@@ -61,7 +62,9 @@ export async function examRoutes(fastify: FastifyInstance): Promise<void> {
   } });
 
   app.route({ ...examsContract.start, handler: async (request) => {
-    return { data: await startAttempt(examDepsOf(app), request.student.id, request.params.examId, request.params.groupId) };
+    const started = await startAttempt(examDepsOf(app), request.student.id, request.params.examId, request.params.groupId);
+    tellDesksOfAttempts(app, request.params.examId, request.params.groupId);
+    return { data: started };
   } });
 
   app.route({ ...examsContract.addAnswer, handler: async (request) => {
@@ -78,7 +81,9 @@ export async function examRoutes(fastify: FastifyInstance): Promise<void> {
   } });
 
   app.route({ ...examsContract.submit, handler: async (request) => {
-    return { data: await submitAttempt(examDepsOf(app), request.student.id, request.params.examId, request.params.groupId, request.body ?? {}) };
+    const submitted = await submitAttempt(examDepsOf(app), request.student.id, request.params.examId, request.params.groupId, request.body ?? {});
+    tellDesksOfAttempts(app, request.params.examId, request.params.groupId);
+    return { data: submitted };
   } });
 
   app.route({ ...examsContract.retake, handler: async (request) => {

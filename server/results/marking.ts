@@ -56,7 +56,8 @@ type AssignmentRow = Awaited<ReturnType<ReturnType<typeof assignmentRows>['execu
 /** When an assignment's results may be published: its end and the grace period for late submissions. */
 const publishableAt = (endsAt: string, graceSeconds: number) => new Date(toMs(endsAt) + graceSeconds * 1000).toISOString();
 
-function assignmentView(row: AssignmentRow, graceSeconds: number): StaffAssignment {
+/** What every desk list says of an assignment: its exam, batch, times and publication (the week's rows too). */
+export function assignmentHead(row: Pick<AssignmentRow, 'id' | 'exam_id' | 'title' | 'is_practice' | 'course_id' | 'course_name' | 'group_id' | 'group_name' | 'starts_at' | 'ends_at' | 'published_at'>, graceSeconds: number) {
   return {
     _id: row.id,
     exam: { _id: row.exam_id, title: row.title, isPracticeExam: Number(row.is_practice) === 1, courseId: row.course_id, courseName: row.course_name },
@@ -65,10 +66,16 @@ function assignmentView(row: AssignmentRow, graceSeconds: number): StaffAssignme
     startsAt: row.starts_at,
     endsAt: row.ends_at,
     publishableAt: publishableAt(row.ends_at, graceSeconds),
+    publishedAt: row.published_at,
+  };
+}
+
+function assignmentView(row: AssignmentRow, graceSeconds: number): StaffAssignment {
+  return {
+    ...assignmentHead(row, graceSeconds),
     submitted: Number(row.submitted ?? 0),
     awaitingMarking: Number(row.awaiting ?? 0),
     resultPublished: Number(row.result_published) === 1,
-    publishedAt: row.published_at,
   };
 }
 

@@ -18,6 +18,7 @@ import { writeJson } from '../db/json.js';
 import { importRoutes } from '../import/routes.js';
 import { sendSheet, staffResultsRoutes } from './resultsRoutes.js';
 import { staffBatchRoutes } from './batches.js';
+import { scheduleRoutes } from './schedule.js';
 import { deskSessionRoutes } from './session.js';
 
 export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
@@ -28,6 +29,8 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
   await app.register(deskSessionRoutes);
   // Batches and students (server/staff/batches.ts).
   await app.register(staffBatchRoutes);
+  // The week's exams of the teacher's courses, each in its state.
+  await app.register(scheduleRoutes);
 
   app.route({ ...staffContract.assignments, handler: async (request) => {
     return { data: await staffAssignments(app.db, app.config.examGraceSeconds, await coursesOf(app.db, request.staff)) };

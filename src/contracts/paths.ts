@@ -91,6 +91,8 @@ export const staffPaths = {
   forumEditReply: '/staff/qa/questions/:questionId/replies/:commentId',
   forumReopen: '/staff/qa/questions/:questionId/reopen',
   forumPlaces: '/staff/qa/places',
+  /** The week's exams of the teacher's courses, each in its state (src/contracts/staffSchedule.ts). */
+  schedule: '/staff/schedule',
 } as const;
 
 /** The teacher desk's results of one exam assignment: its merit list, one student's result, the sheet. */

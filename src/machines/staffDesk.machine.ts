@@ -33,11 +33,15 @@ export interface StaffDeskContext {
   /** The device clock when last read (on loading an assignment and every PUBLISH_CLOCK_MS after). */
   now: number;
   deviceNow: () => number;
+  /** The assignment the desk was opened for (/staff?assignment=<id>, from the week), until the list has loaded. */
+  wanted: string | null;
 }
 
 export interface StaffDeskInput {
   /** The device clock (ms); tests pass a fixed one. */
   deviceNow: () => number;
+  /** Open this assignment once the list has loaded (/staff?assignment=<id>). */
+  openAssignmentId?: string | null;
 }
 
 /** How often an open assignment reads the clock again, so Publish appears once the exam is over. */
@@ -59,6 +63,7 @@ export type StaffDeskEvent =
 
 export const deskMessages = {
   missingMarks: 'Enter the marks for this answer.',
+  notOnDesk: 'That exam assignment is not on your desk.',
 } as const;
 
 const refusal = (error: unknown): Refusal => failureWords(error);
@@ -116,6 +121,7 @@ export const staffDeskMachine = setup({
   guards: {
     marksGiven: (_, params: { marks: number | null }) => params.marks !== null && Number.isFinite(params.marks),
     noAssignments: (_, params: { assignments: StaffAssignment[] }) => params.assignments.length === 0,
+    wantedListed: ({ context }, params: { assignments: StaffAssignment[] }) => context.wanted !== null && params.assignments.some((a) => a._id === context.wanted),
     noAnswers: (_, params: { queue: GradingQueue }) => params.queue.answers.length === 0,
     sessionEnded: (_, params: { error: unknown }) => failureOf(params.error).status === 401,
     hasAnswers: ({ context }) => context.answers.length > 0,
@@ -132,6 +138,8 @@ export const staffDeskMachine = setup({
   actions: {
     keepProblem: assign({ problem: (_, params: { error: unknown }) => refusal(params.error) }),
     clearProblem: assign({ problem: null }),
+    /** The assignment asked for by the address is not among the teacher's: said once, then forgotten. */
+    missWanted: assign({ problem: ({ context }) => (context.wanted === null ? context.problem : { title: deskMessages.notOnDesk }), wanted: null }),
     leaveAssignment: assign({ assignment: null, answers: [], index: 0 }),
     chooseFilter: assign({ status: ({ context, event }) => (event.type === 'desk.filter' ? event.status : context.status), index: 0 }),
     forgetDesk: assign({ assignments: [], assignment: null, answers: [], index: 0, published: null }),
@@ -141,7 +149,9 @@ export const staffDeskMachine = setup({
   id: 'staffDesk',
   description: "The teacher desk's marking (/staff): a signed-in teacher or administrator opens an exam assignment, marks its written answers one at a time and publishes the results after a confirmation.",
   meta: { spec: '§6 Roles and permissions (admin screens: not shown) — not in the spec: the teacher desk (marking and publishing results)' },
-  context: ({ input }) => ({ assignments: [], assignment: null, status: 'pending', answers: [], index: 0, problem: null, published: null, now: input.deviceNow(), deviceNow: input.deviceNow }),
+  context: ({ input }) => ({
+    assignments: [], assignment: null, status: 'pending', answers: [], index: 0, problem: null, published: null, now: input.deviceNow(), deviceNow: input.deviceNow, wanted: input.openAssignmentId ?? null,
+  }),
   initial: 'signedIn',
   states: {
     signedIn: {
@@ -158,8 +168,23 @@ export const staffDeskMachine = setup({
               invoke: {
                 src: 'loadAssignments',
                 onDone: [
-                  { guard: { type: 'noAssignments', params: ({ event }) => ({ assignments: event.output }) }, target: 'empty', description: 'The teacher has no exam assignments', actions: assign({ assignments: [] }) },
-                  { target: 'listed', description: 'The exam assignments show', actions: assign({ assignments: ({ event }) => event.output }) },
+                  {
+                    guard: { type: 'noAssignments', params: ({ event }) => ({ assignments: event.output }) },
+                    target: 'empty',
+                    description: 'The teacher has no exam assignments',
+                    actions: [assign({ assignments: [] }), 'missWanted'],
+                  },
+                  {
+                    guard: { type: 'wantedListed', params: ({ event }) => ({ assignments: event.output }) },
+                    target: '#staffDesk.signedIn.queue',
+                    description: 'The desk was opened for one of the assignments (/staff?assignment=…, from the week): its answers waiting for marks load',
+                    actions: assign({
+                      assignments: ({ event }) => event.output,
+                      assignment: ({ context, event }) => event.output.find((a) => a._id === context.wanted) ?? null,
+                      wanted: null,
+                    }),
+                  },
+                  { target: 'listed', description: "The exam assignments show (and, when the desk was opened for one that is not among them, 'That exam assignment is not on your desk.')", actions: [assign({ assignments: ({ event }) => event.output }), 'missWanted'] },
                 ],
                 onError: [
                   { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: '#staffDesk.sessionEnded', description: 'The desk session has ended: the marking stops, the desk asks for the sign-in again', actions: 'forgetDesk' },

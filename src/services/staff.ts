@@ -8,6 +8,7 @@ import { accountPaths, staffPaths } from '../contracts/paths';
 import { forgetSessionId, markDeskSession, readSessionId } from './storage';
 import type { deskSessionContract } from '../contracts/deskSession';
 import type { importContract } from '../contracts/import';
+import type { staffScheduleContract } from '../contracts/staffSchedule';
 import type { UploadProgress } from './api';
 
 type Staff = typeof staffContract;
@@ -62,6 +63,8 @@ export const staffApi = {
     api.file<Staff['itemAnalysisSheet']>(staffPaths.itemAnalysisSheet, { params: { assignmentId }, query: { format } }),
   /** The forum queue: questions without a teacher's reply first, then the newest activity. */
   forumQueue: (query: StaffForumQuery) => api.call<Staff['forumQuestions']>('GET', staffPaths.forumQuestions, { query }),
+  /** The week's exams of the teacher's courses, each in its state (weekOf: any date of the week). */
+  schedule: (weekOf: string) => api.call<typeof staffScheduleContract.schedule>('GET', staffPaths.schedule, { query: { weekOf } }),
   forumPlaces: () => api.call<Staff['forumPlaces']>('GET', staffPaths.forumPlaces),
   forumThread: (questionId: string) => api.call<Staff['forumThread']>('GET', staffPaths.forumThread, { params: { questionId } }),
   forumReply: (questionId: string, body: StaffReplyBody) => api.call<Staff['forumReply']>('POST', staffPaths.forumReply, { params: { questionId }, body }),

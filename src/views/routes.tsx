@@ -23,7 +23,7 @@ import { RouteAnnouncer } from './app/RouteAnnouncer';
 import { Splash } from './app/Splash';
 // The signed-in shell and every screen behind it load on demand, so the sign-in screen on a slow
 // connection fetches only itself (tests/unit/app-bundle.test.ts checks what its chunks carry).
-import { CourseSubjectsScreen, CoursesScreen, ExamsScreen, ForumListScreen, ImportScreen, ItemAnalysisScreen, LiveExamScreen, MyQaScreen, NotesScreen, QuestionDetailScreen, ResultScreen, ScoreboardScreen, Shell, StaffBatchScreen, StaffBatchesScreen, StaffDesk, StaffForum, StaffResultsScreen, StaffStudentScreen, StudentProfile, SubjectItemsScreen, VideosScreen } from './screens';
+import { CourseSubjectsScreen, CoursesScreen, ExamsScreen, ForumListScreen, ImportScreen, ItemAnalysisScreen, LiveExamScreen, MyQaScreen, NotesScreen, QuestionDetailScreen, ResultScreen, ScoreboardScreen, Shell, StaffBatchScreen, StaffBatchesScreen, StaffDesk, StaffForum, StaffResultsScreen, StaffStudentScreen, StaffWeek, StudentProfile, SubjectItemsScreen, VideosScreen } from './screens';
 
 export const appRoutes = createRoutesFromElements(
   <Route errorElement={<RouteError />} element={<RouteFrame />}>
@@ -31,6 +31,7 @@ export const appRoutes = createRoutesFromElements(
       <Route path="/staff/exams/:assignmentId/analysis" element={<ItemAnalysisScreen />} />
       <Route path="/staff/exams/:assignmentId/results" element={<StaffResultsScreen />} />
       <Route path="/staff/forum" element={<StaffForum />} />
+      <Route path="/staff/week" element={<StaffWeek />} />
       <Route path="/staff/import" element={<ImportScreen />} />
       <Route path="/staff/batches" element={<StaffBatchesScreen />} />
       <Route path="/staff/batches/:batchId" element={<StaffBatchScreen />} />

@@ -19,6 +19,7 @@ export const StaffDesk = lazyScreen(() => import('./staff/StaffDesk').then((m) =
 export const ItemAnalysisScreen = lazyScreen(() => import('./staff/ItemAnalysisScreen').then((m) => m.ItemAnalysisScreen));
 export const StaffResultsScreen = lazyScreen(() => import('./staff/StaffResultsScreen').then((m) => m.StaffResultsScreen));
 export const ImportScreen = lazyScreen(() => import('./staff/ImportPage').then((m) => m.ImportScreen));
+export const StaffWeek = lazyScreen(() => import('./staff/StaffWeek').then((m) => m.StaffWeek));
 export const StaffForum = lazyScreen(() => import('./staff/StaffForum').then((m) => m.StaffForum));
 export const StaffBatchesScreen = lazyScreen(() => import('./staff/StaffBatches').then((m) => m.StaffBatchesScreen));
 export const StaffBatchScreen = lazyScreen(() => import('./staff/StaffBatch').then((m) => m.StaffBatchScreen));

@@ -94,4 +94,14 @@ const model: PathModel<typeof staffDeskMachine> = {
 /** The same desk before the exam is over: Publish is not offered (the desk says when it will be). */
 const running: PathModel<typeof staffDeskMachine> = { ...model, name: 'exam running', input: { deviceNow: () => examRunning } };
 
-export const models = [model, running];
+/** The desk opened for one assignment (/staff?assignment=a1, from the week): it opens when listed, and is said to be missing otherwise. */
+const openedFor: PathModel<typeof staffDeskMachine> = {
+  ...model,
+  name: 'opened for one assignment',
+  input: { deviceNow: () => examOver, openAssignmentId: 'a1' },
+  // Whether the assignment asked for is still to be opened makes the next load go elsewhere.
+  serializeState: (snapshot) => JSON.stringify([model.serializeState!(snapshot), snapshot.context.wanted]),
+  outcomes: { ...model.outcomes, loadAssignments: { done: [[assignment, practice], [practice], []], error: [expired] } },
+};
+
+export const models = [model, running, openedFor];

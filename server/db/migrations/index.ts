@@ -11,6 +11,7 @@ import * as forumSuggestionOrder from './20261210-0007-forum-suggestion-order.js
 import * as faculties from './20261215-0012-faculties.js';
 import * as staffCourses from './20261215-0013-staff-courses.js';
 import * as forumTeacherReplied from './20261226-0014-forum-teacher-replied.js';
+import * as deskWeek from './20261227-0015-desk-week.js';
 import * as otpIssuedBy from './20261227-0016-otp-issued-by.js';
 
 export interface Migration {
@@ -29,5 +30,6 @@ export const migrations: Migration[] = [
   { name: '20261215-0012-faculties', up: faculties.up },
   { name: '20261215-0013-staff-courses', up: staffCourses.up },
   { name: '20261226-0014-forum-teacher-replied', up: forumTeacherReplied.up },
+  { name: '20261227-0015-desk-week', up: deskWeek.up },
   { name: '20261227-0016-otp-issued-by', up: otpIssuedBy.up },
 ];

@@ -32,6 +32,7 @@ export const PAGE_TITLES: [pattern: string, title: string][] = [
   ['/staff/batches', 'Batches · Teacher desk'],
   ['/staff/batches/:batchId', 'Batch · Teacher desk'],
   ['/staff/students/:studentId', 'Student · Teacher desk'],
+  ['/staff/week', 'This week · Teacher desk'],
   ['/staff', 'Teacher desk'],
 ];
 

@@ -19,10 +19,13 @@ import { Spinner } from '../ui/Spinner';
 import { Tabs } from '../ui/Tabs';
 import { AnswerMarking } from './AnswerMarking';
 import { DeskLayout, useDeskPageTitle } from './DeskLayout';
+import { useSearchParams } from 'react-router-dom';
 
 export type DeskActor = ReturnType<typeof useDeskActor>;
 
 function useDeskActor() {
+  // /staff?assignment=<id> (the week's rows): that assignment opens once the list has loaded.
+  const [search] = useSearchParams();
   return useActorRef(
     staffDeskMachine.provide({
       actors: {
@@ -32,7 +35,7 @@ function useDeskActor() {
         publish: fromPromise(({ input }) => staffApi.publish(input.assignmentId)),
       },
     }),
-    { input: { deviceNow: () => Date.now() } },
+    { input: { deviceNow: () => Date.now(), openAssignmentId: search.get('assignment') } },
   );
 }
 
@@ -71,6 +74,11 @@ function AssignmentList({ desk }: { desk: DeskActor }) {
           Refresh
         </Button>
       </div>
+      {!failed && problem && (
+        <div className="mb-3">
+          <InlineAlert words={problem} />
+        </div>
+      )}
       {loading && <Spinner label="Loading exam assignments…" showLabel />}
       {failed && (
         <Notice tone="error" title={problem?.title ?? 'The exam assignments could not be loaded.'} action={<Button onClick={() => desk.send({ type: 'desk.retry' })}>Try again</Button>}>

@@ -3,15 +3,14 @@
 // the arrows move, Enter opens, r writes the reply, Ctrl+Enter sends, n opens the next unanswered, e
 // edits the last reply, Escape closes. The flow is the staffForum statechart; forum activity heard on
 // the realtime channel reaches it as forum.activity.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
 import { staffForumMachine, ownLastReply, type FilesReport, type QueueFilters } from '../../machines/staffForum.machine';
 import type { StaffForumQuestion, StaffForumStatus } from '../../contracts/staff';
 import { COMPLETED, FORUM_ACTIVITY_EVENT, FORUM_MEDIA_TYPES, isForumMediaType, type ForumActivity } from '../../domain/forum';
 import { staffApi } from '../../services/staff';
-import { closeSocket, onSocketChange, openSocket } from '../../services/socket';
-import { readSessionId } from '../../services/storage';
+import { useDeskEvent } from './useDeskEvent';
 import { uploadAttachment } from '../forum/forum.implementations';
 import { PostCard, attachmentLabel, authorLabel } from '../forum/QuestionCard';
 import { Button } from '../ui/Button';
@@ -63,27 +62,10 @@ function useForumActor() {
   );
 }
 
-/** The desk listens on the realtime channel with its staff session while the screen is open. */
+/** Forum activity heard on the realtime channel reaches the queue and the thread. */
 function useForumActivity(forum: ForumActor) {
-  useEffect(() => {
-    const sessionId = readSessionId();
-    if (!sessionId) return;
-    const hear = (activity: ForumActivity) => forum.send({ type: 'forum.activity', questionId: activity.questionId });
-    let detach = () => {};
-    const unsubscribe = onSocketChange((socket) => {
-      detach();
-      detach = () => {};
-      if (!socket) return;
-      socket.on(FORUM_ACTIVITY_EVENT, hear);
-      detach = () => socket.off(FORUM_ACTIVITY_EVENT, hear);
-    });
-    openSocket(sessionId);
-    return () => {
-      unsubscribe();
-      detach();
-      closeSocket();
-    };
-  }, [forum]);
+  const hear = useCallback((activity: ForumActivity) => forum.send({ type: 'forum.activity', questionId: activity.questionId }), [forum]);
+  useDeskEvent(FORUM_ACTIVITY_EVENT, hear);
 }
 
 export function StaffForum() {

@@ -10,6 +10,7 @@ export interface DeskSection {
 
 export const DESK_SECTIONS = [
   { id: 'marking', label: 'Marking', path: '/staff' },
+  { id: 'week', label: 'Week', path: '/staff/week' },
   { id: 'forum', label: 'Forum questions', path: '/staff/forum' },
   { id: 'batches', label: 'Batches', path: '/staff/batches' },
   { id: 'import', label: 'Import', path: '/staff/import', adminsOnly: true },
