@@ -11,6 +11,8 @@ import * as forumSuggestionOrder from './20261210-0007-forum-suggestion-order.js
 import * as faculties from './20261215-0012-faculties.js';
 import * as staffCourses from './20261215-0013-staff-courses.js';
 import * as forumTeacherReplied from './20261226-0014-forum-teacher-replied.js';
+import * as answerChallenges from './20261227-0017-answer-challenges.js';
+import * as regradeHistory from './20261227-0018-regrade-history.js';
 
 export interface Migration {
   name: string;
@@ -28,4 +30,6 @@ export const migrations: Migration[] = [
   { name: '20261215-0012-faculties', up: faculties.up },
   { name: '20261215-0013-staff-courses', up: staffCourses.up },
   { name: '20261226-0014-forum-teacher-replied', up: forumTeacherReplied.up },
+  { name: '20261227-0017-answer-challenges', up: answerChallenges.up },
+  { name: '20261227-0018-regrade-history', up: regradeHistory.up },
 ];
