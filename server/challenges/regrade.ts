@@ -110,7 +110,7 @@ export async function decideKey(
       .where('question_id', '=', questionId)
       .execute();
     if (!keyMoves) return { decision, unchanged: false as const, regrade: null, notices: [] as Notice[] };
-    const regraded = await regradeWithKey(trx, examId, questionId, next, decision.id, body.kind === 'drop' ? 'drop' : 'change', at);
+    const regraded = await regradeWithKey(trx, dialect, examId, questionId, next, decision.id, body.kind === 'drop' ? 'drop' : 'change', at);
     return { decision, unchanged: false as const, ...regraded };
   });
 
@@ -139,7 +139,7 @@ const resultInfo = (exam: { _id: string; title: string; courseId: string }, grou
  * the merit list again and writes the history and the notifications of every student whose marks or
  * rank moved (notifications only to students whose batch's results are published).
  */
-async function regradeWithKey(trx: Kysely<Database>, examId: string, questionId: string, key: KeyState, decisionId: string, kind: 'change' | 'drop', at: string) {
+async function regradeWithKey(trx: Kysely<Database>, dialect: Dialect, examId: string, questionId: string, key: KeyState, decisionId: string, kind: 'change' | 'drop', at: string) {
   await trx
     .updateTable('questions')
     .set({ answer: writeJson(key.answer), accepted_options: key.accepted ? writeJson(key.accepted) : null, dropped: key.dropped ? 1 : 0 })
@@ -155,7 +155,7 @@ async function regradeWithKey(trx: Kysely<Database>, examId: string, questionId:
   const number = questions.findIndex((q) => q.id === questionId) + 1;
 
   const ranksBefore = await ranksOf(trx, examId);
-  const { results, changed } = await regradeExamResults(trx, exam);
+  const { results, changed } = await regradeExamResults(trx, dialect, exam);
   await fixMeritList(trx, examId);
   const ranksAfter = await ranksOf(trx, examId);
 

@@ -3,6 +3,7 @@
 // or the bundle import of past submissions).
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { Dialect } from '../db/connect.js';
 import { readJson, writeJson } from '../db/json.js';
 import { newId } from '../ids.js';
 import { gpaTotals, roundMarks, scoreExam, type ExamScore, type QuestionScore } from '../../src/domain/scoring.js';
@@ -119,9 +120,9 @@ const UPDATE_CHUNK = 500;
  * the exam's questions as they are now (after a key decision), and updates the results that change;
  * GPA marks stay as taken. Runs in the caller's transaction. The same scoring as a submit or a mark
  * (scoreStored), read in bulk: the results, every answer of the exam and the segmented selections in
- * three queries, the changed results written back in chunks of one statement each.
+ * three queries, the changed results written back (PostgreSQL: 500 to a statement).
  */
-export async function regradeExamResults(db: Kysely<Database>, exam: Exam): Promise<{ results: number; changed: RegradedResult[] }> {
+export async function regradeExamResults(db: Kysely<Database>, dialect: Dialect, exam: Exam): Promise<{ results: number; changed: RegradedResult[] }> {
   const results = await db
     .selectFrom('results as r')
     .innerJoin('attempts as a', 'a.id', 'r.attempt_id')
@@ -164,6 +165,12 @@ export async function regradeExamResults(db: Kysely<Database>, exam: Exam): Prom
     if (same) continue;
     updates.push({ id: result.id, ...columns });
     changed.push({ id: result.id, studentId: result.student_id, groupId: result.group_id, oldMarks: Number(result.marks_obtained), newMarks: columns.marks_obtained });
+  }
+  if (dialect === 'sqlite') {
+    // SQLite: one prepared update per changed result in the writer's transaction (no round trips; an
+    // UPDATE … FROM a VALUES list may be planned as a scan of the results per row of the list).
+    for (const { id, ...columns } of updates) await db.updateTable('results').set(columns).where('id', '=', id).execute();
+    return { results: results.length, changed };
   }
   for (let at = 0; at < updates.length; at += UPDATE_CHUNK) {
     const rows = updates.slice(at, at + UPDATE_CHUNK).map(
