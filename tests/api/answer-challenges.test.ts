@@ -73,6 +73,17 @@ describe.each(databaseKinds())('answer-key challenges (%s)', (kind) => {
     expect((await mine(later)).body.data.window.open).toBe(false);
   });
 
+  it("takes the exam's own window when it sets one", async () => {
+    await server.close();
+    const own = bundle();
+    server = await startTestServer({ kind, bundle: { ...own, exams: own.exams.map((e) => (e.id === ANALYSED ? { ...e, challengeHours: 2 } : e)) } });
+    teacher = await server.sessionFor(TEACHER, 'staff');
+    await markAndPublishAnalysed(call, teacher);
+    const closesAt = (await mine(await pupil(6))).body.data.window.closesAt;
+    expect(Date.parse(closesAt) - server.clock.now().getTime()).toBeLessThanOrEqual(2 * 3_600_000);
+    expect(Date.parse(closesAt) - server.clock.now().getTime()).toBeGreaterThan(1.9 * 3_600_000);
+  });
+
   it('keeps one challenge per question: an edit replaces it; the reason and proposal are checked', async () => {
     await markAndPublishAnalysed(call, teacher);
     const session = await pupil(6);
