@@ -112,6 +112,9 @@ export interface RegradedResult {
   newMarks: number;
 }
 
+/** Attempts scored between two turns of the event loop. */
+const YIELD_EVERY = 200;
+
 /** Rows of one bulk update (11 parameters each), within both databases' parameter limits. */
 const UPDATE_CHUNK = 500;
 
@@ -154,7 +157,9 @@ export async function regradeExamResults(db: Kysely<Database>, dialect: Dialect,
 
   const changed: RegradedResult[] = [];
   const updates: (ReturnType<typeof scoreColumns> & { id: string })[] = [];
-  for (const result of results) {
+  for (const [index, result] of results.entries()) {
+    // Scoring thousands of attempts takes seconds of the thread: other requests are served between slices.
+    if (index > 0 && index % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
     const served = selections ? servedQuestions(exam, questions, selections.get(result.student_id) ?? null) : questions;
     const columns = scoreColumns(scoreStored(exam, served, answersOf.get(result.attempt_id) ?? []), Number(result.gpa_marks));
     const same =
