@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { API_PREFIX } from '../src/contracts/paths.js';
 import { accountRoutes } from './account/routes.js';
+import { challengeRoutes } from './challenges/routes.js';
 import { contentRoutes } from './content/routes.js';
 import { examRoutes } from './exams/routes.js';
 import { forumRoutes } from './forum/routes.js';
@@ -13,7 +14,7 @@ import { staffRoutes } from './staff/routes.js';
 import { storageRoutes, storageSiteRoutes } from './storage/routes.js';
 
 export async function registerAreas(app: FastifyInstance): Promise<void> {
-  for (const area of [accountRoutes, contentRoutes, examRoutes, resultRoutes, staffRoutes, notificationRoutes, forumRoutes, storageRoutes, mediaRoutes]) {
+  for (const area of [accountRoutes, contentRoutes, examRoutes, resultRoutes, staffRoutes, notificationRoutes, forumRoutes, storageRoutes, mediaRoutes, challengeRoutes]) {
     await app.register(area, { prefix: API_PREFIX });
   }
   // Streams, the hosted player page, images and stored files for <video>, <img> and links.

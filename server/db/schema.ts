@@ -157,6 +157,8 @@ export interface ExamsTable {
   segmented_details: string | null; // JSON SegmentedExamDetails
   gpa_factor: string | null; // JSON {hsc, ssc}
   created_at: string;
+  /** Hours a live exam's answer-key challenge window stays open after publication; null: the academy's default. */
+  challenge_hours: number | null;
 }
 
 /** An exam given to a group: the "exam assignment" of the spec. */
@@ -173,6 +175,8 @@ export interface ExamAssignmentsTable {
   /** When a teacher published the results (live exams); the marks are final from then on. */
   published_at: string | null;
   removed_at: string | null;
+  /** When the answer-key challenge window of a published live exam closes; null: no window. */
+  challenge_closes_at: string | null;
 }
 
 export interface QuestionsTable {
@@ -191,6 +195,10 @@ export interface QuestionsTable {
   explanation: string | null;
   explanation_ext: string; // JSON string[]
   notes: string | null;
+  /** JSON number[]: the options an MCQ accepts after a key decision (any of them scores); null: the key alone. */
+  accepted_options: string | null;
+  /** 1 when a key decision dropped the question: it counts for no one, in neither marks nor full marks. */
+  dropped: Generated<Flag>;
 }
 
 export interface AttemptsTable {
@@ -347,6 +355,60 @@ export interface FacultiesTable {
   subjects: string;
 }
 
+/** A student's challenge of one question's key on their submitted attempt of a published live exam. */
+export interface AnswerChallengesTable {
+  id: string;
+  attempt_id: string;
+  question_id: string;
+  exam_id: string;
+  group_id: string;
+  student_id: string;
+  options: string; // JSON number[]
+  flawed: Flag;
+  reason: string;
+  media: string; // JSON ForumMedia[]
+  status: 'open' | 'accepted' | 'rejected';
+  reply: string | null;
+  created_at: string;
+  updated_at: string;
+  decided_at: string | null;
+}
+
+/** A teacher's decision on a question's key: keep it, change it, or drop the question. */
+export interface KeyDecisionsTable {
+  id: string;
+  exam_id: string;
+  question_id: string;
+  kind: 'keep' | 'change' | 'drop';
+  options: string; // JSON number[]
+  old_answer: string; // JSON: the key before the decision
+  reply: string;
+  decided_by: string;
+  decided_at: string;
+}
+
+export interface RegradesTable {
+  id: string;
+  exam_id: string;
+  question_id: string;
+  decision_id: string;
+  kind: 'change' | 'drop';
+  question_number: number;
+  regraded_at: string;
+  results: number;
+  changed: number;
+}
+
+export interface RegradeChangesTable {
+  regrade_id: string;
+  result_id: string;
+  student_id: string;
+  old_marks: number;
+  new_marks: number;
+  old_rank: number | null;
+  new_rank: number | null;
+}
+
 export interface Database {
   students: StudentsTable;
   staff: StaffTable;
@@ -378,6 +440,10 @@ export interface Database {
   student_notifications: StudentNotificationsTable;
   stored_files: StoredFilesTable;
   faculties: FacultiesTable;
+  answer_challenges: AnswerChallengesTable;
+  key_decisions: KeyDecisionsTable;
+  regrades: RegradesTable;
+  regrade_changes: RegradeChangesTable;
 }
 
 export type Student = Selectable<StudentsTable>;

@@ -1,7 +1,7 @@
 // Kysely queries of the exam area: a student's assignments, the exam context of one request, questions
 // as served to one student, attempts, saved answers and segmented selections.
 import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
-import type { AnswersTable, AttemptsTable, Database, ExamAssignmentsTable, ExamsTable, QuestionsTable } from '../db/schema.js';
+import type { AnswersTable, AttemptsTable, Database, ExamAssignmentsTable, ExamsTable, QuestionsTable, SegmentedSelectionsTable } from '../db/schema.js';
 import { readJson, writeJson } from '../db/json.js';
 import { preparedQuery } from '../db/prepared.js';
 import type { AnswerValue, Attachment, PublicQuestion, SavedAnswer, SegmentedExamDetails, SegmentedSelection } from '../../src/contracts/exams.js';
@@ -27,9 +27,9 @@ export interface ExamContext {
 /** The assignment (prefixed a_ where names clash) and its exam, as both look-ups below read them. */
 const ASSIGNMENT_WITH_EXAM = [
       'ea.id as a_id', 'ea.exam_id as a_exam_id', 'ea.group_id as a_group_id', 'ea.starts_at', 'ea.ends_at', 'ea.duration', 'ea.cut_marks',
-      'ea.multiple_times_submission', 'ea.result_published', 'ea.published_at', 'ea.removed_at',
+      'ea.multiple_times_submission', 'ea.result_published', 'ea.published_at', 'ea.removed_at', 'ea.challenge_closes_at',
       'e.id', 'e.title', 'e.course_id', 'e.subject_id', 'e.is_practice', 'e.is_segmented', 'e.instruction', 'e.total_marks', 'e.pass_mark',
-      'e.negative_mark', 'e.segmented_details', 'e.gpa_factor', 'e.created_at',
+      'e.negative_mark', 'e.segmented_details', 'e.gpa_factor', 'e.created_at', 'e.challenge_hours',
 ] as const;
 
 type AssignmentWithExamRow = { a_id: string; a_exam_id: string; a_group_id: string } & Omit<Selectable<ExamAssignmentsTable>, 'id' | 'exam_id' | 'group_id'> & Selectable<ExamsTable>;
@@ -40,12 +40,12 @@ function splitAssignmentRow(row: AssignmentWithExamRow) {
     assignment: {
       id: row.a_id, exam_id: row.a_exam_id, group_id: row.a_group_id, starts_at: row.starts_at, ends_at: row.ends_at, duration: row.duration,
       cut_marks: row.cut_marks, multiple_times_submission: row.multiple_times_submission, result_published: row.result_published,
-      published_at: row.published_at, removed_at: row.removed_at,
+      published_at: row.published_at, removed_at: row.removed_at, challenge_closes_at: row.challenge_closes_at,
     },
     exam: {
       id: row.id, title: row.title, course_id: row.course_id, subject_id: row.subject_id, is_practice: row.is_practice, is_segmented: row.is_segmented,
       instruction: row.instruction, total_marks: row.total_marks, pass_mark: row.pass_mark, negative_mark: row.negative_mark,
-      segmented_details: row.segmented_details, gpa_factor: row.gpa_factor, created_at: row.created_at,
+      segmented_details: row.segmented_details, gpa_factor: row.gpa_factor, created_at: row.created_at, challenge_hours: row.challenge_hours,
     },
   };
 }
@@ -252,7 +252,11 @@ export function segmentedDetailsOf(exam: Exam): SegmentedExamDetails | null {
 
 export async function segmentedSelectionOf(db: Kysely<Database>, examId: string, studentId: string): Promise<SegmentedSelection | null> {
   const row = await db.selectFrom('segmented_selections').selectAll().where('exam_id', '=', examId).where('student_id', '=', studentId).executeTakeFirst();
-  if (!row) return null;
+  return row ? selectionOfRow(row) : null;
+}
+
+/** A stored segmented selection as the exam rules read it. */
+export function selectionOfRow(row: Selectable<SegmentedSelectionsTable>): SegmentedSelection {
   return {
     mandatorySubjects: readJson(row.mandatory_subjects, []),
     compulsoryOptionalSubjects: readJson(row.compulsory_optional_subjects, []),
@@ -307,6 +311,8 @@ export function scorableQuestion(q: QuestionRow): ScorableQuestion {
     point: q.point,
     optionCount: readJson<unknown[]>(q.options, []).length,
     answer: readJson<AnswerValue>(q.answer, []),
+    accepted: readJson<number[] | null>(q.accepted_options, null),
+    dropped: Number(q.dropped) === 1,
   };
 }
 

@@ -169,6 +169,7 @@ export async function examsSection(bundle: Bundle, ctx: SectionContext): Promise
       negative_mark: exam.negativeMark ?? 0,
       segmented_details: exam.segmentedExamDetails ? writeJson(exam.segmentedExamDetails) : null,
       gpa_factor: exam.gpaFactor ? writeJson(exam.gpaFactor) : null,
+      ...(exam.challengeHours === undefined ? {} : { challenge_hours: exam.challengeHours }),
     };
     exams.push(want(exam.id, exam.title, at, { ...row, created_at: ctx.now.toISOString() }, row));
     for (const [qi, q] of exam.questions.entries()) {

@@ -18,6 +18,7 @@ import { publishNotification } from '../notifications/publish.js';
 import { fixMeritList } from './queries.js';
 import { toMs } from '../../src/domain/examTiming.js';
 import { publishAfterWords } from '../../src/domain/academyTime.js';
+import { challengeClosesAt } from '../../src/domain/challenges.js';
 
 const WRITTEN = ['shortAns', 'paragraph'] as const;
 
@@ -219,7 +220,7 @@ export async function publishResults(app: FastifyInstance, deps: ExamDeps, assig
   const row = await db
     .selectFrom('exam_assignments as ea')
     .innerJoin('exams as e', 'e.id', 'ea.exam_id')
-    .select(['ea.id', 'ea.exam_id', 'ea.group_id', 'ea.ends_at', 'ea.result_published', 'ea.removed_at', 'e.title', 'e.is_practice', 'e.course_id', 'e.subject_id'])
+    .select(['ea.id', 'ea.exam_id', 'ea.group_id', 'ea.ends_at', 'ea.result_published', 'ea.removed_at', 'e.title', 'e.is_practice', 'e.course_id', 'e.subject_id', 'e.challenge_hours'])
     .where('ea.id', '=', assignmentId)
     .executeTakeFirst();
   if (!row || row.removed_at !== null) throw markingErrors.assignmentNotFound();
@@ -236,7 +237,8 @@ export async function publishResults(app: FastifyInstance, deps: ExamDeps, assig
     // so the counts and the merit list below see every mark that is accepted.
     const updated = await trx
       .updateTable('exam_assignments')
-      .set({ result_published: 1, published_at: publishedAt })
+      // The answer-key challenge window opens now (the exam's hours, else the academy's).
+      .set({ result_published: 1, published_at: publishedAt, challenge_closes_at: challengeClosesAt(publishedAt, row.challenge_hours ?? app.config.challengeWindowHours) })
       .where('id', '=', assignmentId)
       .where('result_published', '=', 0)
       .executeTakeFirst();

@@ -21,6 +21,7 @@ import {
   answersWithReviews, examOfStudent, groupsOfStudent, meritListPage, meritRanks, resultOfAttempt, scoreboardCursor, scoreboardRows, scoreboardTotals,
   type MeritRowRecord, type ScoreboardRecord,
 } from './queries.js';
+import { regradeInfoOf, regradesOf } from '../challenges/history.js';
 
 export const resultErrors = {
   notSubmitted: () => conflict('You have not submitted this exam yet.', 'resultNotReady', 'A result shows once the exam is submitted or its time is over.'),
@@ -37,6 +38,8 @@ function reviewedQuestion(q: QuestionRow, names: Map<string, string>): ReviewedQ
     explanation: q.explanation,
     explanationExt: readJson<string[]>(q.explanation_ext, []),
     notes: q.notes,
+    acceptedOptions: readJson<number[] | null>(q.accepted_options, null),
+    dropped: Number(q.dropped) === 1,
   };
 }
 
@@ -157,6 +160,7 @@ export async function studentResult(deps: ExamDeps, studentId: string, examId: s
     duration: assignment.duration,
     subjectStats: exam.is_segmented ? subjectStats(questions, scores, names) : [],
     answers: answerViews,
+    regraded: (await regradeInfoOf(db, [{ id: result.id, examId }])).get(result.id) ?? null,
   };
   return view;
 }
@@ -193,6 +197,7 @@ async function scoreboardViews(db: Kysely<Database>, rows: ScoreboardRecord[]): 
   // A live exam's rank was fixed at publication; practice exams are ranked now.
   const practice = rows.filter((r) => Number(r.is_practice) === 1);
   const ranks = await meritRanks(db, practice.map((r) => r.exam_id), practice.map((r) => r.id));
+  const regrades = await regradeInfoOf(db, rows.map((r) => ({ id: r.id, examId: r.exam_id })));
   return rows.map((row) => ({
     _id: row.id,
     examId: { _id: row.exam_id, title: row.title, totalMarks: row.exam_total_marks, passMark: row.pass_mark, courseId: row.course_id, courseName: row.course_name },
@@ -209,6 +214,7 @@ async function scoreboardViews(db: Kysely<Database>, rows: ScoreboardRecord[]): 
     gpaFactor: gpaFactorOf(row),
     gpaMarks: row.gpa_marks,
     overallMarks: row.overall_marks,
+    regraded: regrades.get(row.id) ?? null,
   }));
 }
 
@@ -292,5 +298,6 @@ export async function meritList(
     next: after + limit < total ? after + limit : null,
     me: mine ? meritRowView(mine, studentId) : null,
     data: rows.filter((row) => row.position > after && row.position <= after + limit).map((row) => meritRowView(row, studentId)),
+    regradedAt: (await regradesOf(db, exam.id))[0]?.regradedAt ?? null,
   };
 }

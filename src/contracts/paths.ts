@@ -111,6 +111,14 @@ export const staffBatchesPaths = {
   studentResetCode: '/staff/students/:studentId/reset-code',
 } as const;
 
+/** Answer-key challenges: the student's own (by exam and batch) and the teacher desk's (by assignment). */
+export const challengePaths = {
+  mine: '/exam/challenges/:examId/group/:groupId',
+  save: '/exam/challenges/:examId/group/:groupId/question/:questionId',
+  desk: '/staff/exam-assignments/:assignmentId/challenges',
+  decide: '/staff/exam-assignments/:assignmentId/challenges/:questionId/decision',
+} as const;
+
 /** The question-and-answer forum (student calls of the spec, and the courses with forum questions). */
 export const forumPaths = {
   courses: '/qa/courses',

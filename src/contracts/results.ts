@@ -6,6 +6,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { BoundedInteger, Data, failures, Id, IdParams, Nullable, type RouteContract } from './common';
 import { AnswerValue, Attachment, GpaFactor, PublicQuestion } from './exams';
 import { resultsPaths } from './paths';
+import { RegradeInfo } from './challenges';
 
 /** A question after the student's submission: the public question with its key, explanation and notes. */
 export const ReviewedQuestion = Type.Composite([
@@ -15,6 +16,10 @@ export const ReviewedQuestion = Type.Composite([
     explanation: Nullable(Type.String()),
     explanationExt: Type.Array(Type.String()),
     notes: Nullable(Type.String()),
+    /** MCQ after a key decision: every option that scores (null: the key alone). */
+    acceptedOptions: Type.Optional(Nullable(Type.Array(Type.Integer({ minimum: 0 })))),
+    /** Dropped by a key decision: it counts for no one. */
+    dropped: Type.Optional(Type.Boolean()),
   }),
 ]);
 export type ReviewedQuestion = Static<typeof ReviewedQuestion>;
@@ -118,6 +123,8 @@ export const StudentResult = Type.Object({
   /** Per-subject figures of a segmented exam; empty for other exams. */
   subjectStats: Type.Array(SubjectStat),
   answers: Type.Array(ResultAnswer),
+  /** When a key decision regraded the exam, and this student's regrade history; null when never regraded. */
+  regraded: Type.Optional(Nullable(RegradeInfo)),
 });
 export type StudentResult = Static<typeof StudentResult>;
 
@@ -159,6 +166,8 @@ export const ScoreboardRow = Type.Object({
   gpaFactor: Nullable(GpaFactor),
   gpaMarks: Type.Number(),
   overallMarks: Type.Number(),
+  /** When a key decision regraded the exam, and this student's regrade history; null when never regraded. */
+  regraded: Type.Optional(Nullable(RegradeInfo)),
 });
 export type ScoreboardRow = Static<typeof ScoreboardRow>;
 
@@ -240,6 +249,8 @@ export const MeritList = Type.Object({
   /** The student's own row, wherever it falls. */
   me: Nullable(MeritRow),
   data: Type.Array(MeritRow),
+  /** When a key decision last regraded the exam (the list was recomputed then); null when never. */
+  regradedAt: Type.Optional(Nullable(Type.String())),
 });
 export type MeritList = Static<typeof MeritList>;
 

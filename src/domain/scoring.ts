@@ -22,6 +22,10 @@ export interface ScorableQuestion {
   optionCount: number;
   /** The key, in the shape described at the top of this file. */
   answer: AnswerValue;
+  /** MCQ only: the options accepted after a key decision (any one scores full marks); absent: the key alone. */
+  accepted?: readonly number[] | null;
+  /** Dropped by a key decision: the question counts for no one, in neither marks nor full marks. */
+  dropped?: boolean;
 }
 
 export interface QuestionScore {
@@ -204,13 +208,15 @@ export function scoreQuestion(
   const base = { questionId: question.id, total: question.point, pendingReview: false };
   const answered = isAnswered(question.type, question.optionCount, value, attachmentCount);
   const none = { ...base, marks: 0, negativeMarks: 0, correct: 0, incorrect: 0, skipped: 1, answered: false };
+  // A dropped question is taken out of the exam for everyone: no marks, no negative marks, no full marks.
+  if (question.dropped) return { ...base, total: 0, marks: 0, negativeMarks: 0, correct: 0, incorrect: 0, skipped: 0, answered };
 
   switch (question.type) {
     case 'MCQ': {
       if (!answered) return none;
       const right = optionIndex(question.answer[0], question.optionCount);
       const given = optionIndex(value[0], question.optionCount);
-      return given === right
+      return given === right || (given !== null && (question.accepted ?? []).includes(given))
         ? { ...base, marks: question.point, negativeMarks: 0, correct: 1, incorrect: 0, skipped: 0, answered }
         : { ...base, marks: 0, negativeMarks: negativeMark, correct: 0, incorrect: 1, skipped: 0, answered };
     }

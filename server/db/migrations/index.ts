@@ -13,6 +13,8 @@ import * as staffCourses from './20261215-0013-staff-courses.js';
 import * as forumTeacherReplied from './20261226-0014-forum-teacher-replied.js';
 import * as deskWeek from './20261227-0015-desk-week.js';
 import * as otpIssuedBy from './20261227-0016-otp-issued-by.js';
+import * as answerChallenges from './20261227-0017-answer-challenges.js';
+import * as regradeHistory from './20261227-0018-regrade-history.js';
 
 export interface Migration {
   name: string;
@@ -32,4 +34,6 @@ export const migrations: Migration[] = [
   { name: '20261226-0014-forum-teacher-replied', up: forumTeacherReplied.up },
   { name: '20261227-0015-desk-week', up: deskWeek.up },
   { name: '20261227-0016-otp-issued-by', up: otpIssuedBy.up },
+  { name: '20261227-0017-answer-challenges', up: answerChallenges.up },
+  { name: '20261227-0018-regrade-history', up: regradeHistory.up },
 ];

@@ -142,6 +142,8 @@ export const ExamSchema = Type.Object(
     instruction: Opt(Type.String()),
     passMark: Type.Number({ minimum: 0, maximum: 100 }),
     negativeMark: Opt(Type.Number({ minimum: 0 })),
+    /** Hours a live exam's answer-key challenge window stays open after publication (else CHALLENGE_WINDOW_HOURS). */
+    challengeHours: Opt(Type.Integer({ minimum: 1, maximum: 720 })),
     segmentedExamDetails: Opt(
       Type.Object(
         {
