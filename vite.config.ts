@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { runnerImport } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { TIERS } from './tests/support/tiers.js';
 
 /** Writes .br and .gz beside every text asset so the server can send them compressed without work per request. */
 function precompress(): Plugin {
@@ -286,7 +287,8 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['tests/**/*.test.ts'],
+    // One project per tier, by folder (tests/support/tiers.ts); `npm test` picks the tiers this machine can run.
+    projects: TIERS.map((tier) => ({ extends: true, test: { name: tier.name, include: tier.include } })),
     // Two cores: API and browser suites each start servers; keep the pool small.
     maxWorkers: 2,
     fileParallelism: true,

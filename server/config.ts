@@ -1,7 +1,8 @@
-// Server settings, read once from the environment; tests build their own with configFrom().
+// Server settings, read once from the environment (checked against server/settings.ts); tests build their own with configFrom().
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Limit } from './account/rate-limit.js';
+import { checkSettings } from './settings.js';
 
 export type SmsTransportSetting =
   | { kind: 'console' } // development: prints the code and returns it to the client
@@ -202,6 +203,8 @@ function connectionLimits(env: NodeJS.ProcessEnv): Config['connections'] {
 }
 
 export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = {}): Config {
+  // Every variable against the settings schema first: all wrong values named at once.
+  checkSettings(env);
   const production = env.NODE_ENV === 'production';
   const sms = parseSms(env.SMS_TRANSPORT);
   if (production && sms.kind === 'console') throw new Error(PRODUCTION_REFUSALS.consoleSms);

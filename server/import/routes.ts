@@ -2,7 +2,8 @@
 // the same importer as the command line checks it, and writes it when asked to apply, in a worker thread.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { IMPORT_FILE_TYPES, IMPORT_MAX_BYTES, importContract } from '../../src/contracts/import.js';
+import { importContract } from '../../src/contracts/import.js';
+import { IMPORT_FILE_TYPES, IMPORT_MAX_BYTES } from '../../src/domain/importFiles.js';
 import { ApiError, badRequest, forbidden } from '../errors.js';
 import { importInWorker } from './worker.js';
 

@@ -3,7 +3,7 @@
 //
 // A contract file (src/contracts/<area>.ts) holds shapes only: TypeBox schemas and the types derived
 // from them; rules live in src/domain. The app imports contract files with `import type` only; its
-// one run-time import from src/contracts is paths.ts (tests/unit/app-bundle.test.ts checks both).
+// one run-time import from src/contracts is paths.ts (tests/build/app-bundle.test.ts checks both).
 import { Type, type IntegerOptions, type NumberOptions, type Static, type TSchema } from '@sinclair/typebox';
 import { serverPaths } from './paths';
 

@@ -6,8 +6,6 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Data, failures, type RouteContract } from './common';
 import { staffPaths } from './paths';
 
-export { IMPORT_FILE_TYPES, IMPORT_MAX_BYTES } from '../domain/importFiles';
-
 export const ImportQuery = Type.Object(
   {
     /** The file's name: its ending says how it is read (.xlsx, .csv, .json), and problems name it. */

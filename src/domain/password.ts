@@ -96,3 +96,6 @@ export const isValidGpa = (value: unknown): value is number =>
 export function gpaProblem(value: unknown): string | null {
   return isValidGpa(value) ? null : GPA_MESSAGES.outOfRange;
 }
+
+/** Seconds before another one-time code may be requested: the code's lifetime on the server, five minutes. */
+export const RESEND_COUNTDOWN_SECONDS = 300;

@@ -3,13 +3,9 @@
 // is empty and the recorder starts again.
 import { assign, fromPromise, setup } from 'xstate';
 import { EMPTY_RECORDING_BYTES } from '../domain/forum';
+import type { RecordingHandle } from '../services/recorder';
 
-/** A running recording: stopping it gives the recorded audio. */
-export interface RecordingHandle {
-  stop(): Promise<Blob>;
-  /** Ends the recording and drops it (the dialog closed). */
-  cancel(): void;
-}
+export type { RecordingHandle };
 
 export interface AudioRecorderContext {
   handle: RecordingHandle | null;

@@ -2,14 +2,9 @@
 // Cancel; the captured photo (a JPEG) goes to the image editor. The camera is one invoked actor, so
 // leaving the preview in any way (Cancel, the capture, a closed dialog) stops its tracks.
 import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import type { CameraReport } from '../services/camera';
 
-/** What the camera actor tells the machine. */
-export type CameraReport =
-  | { type: 'camera.ready'; preview: object }
-  | { type: 'camera.photo'; photo: File }
-  | { type: 'camera.denied' }
-  | { type: 'camera.missing' }
-  | { type: 'camera.failed'; error: unknown };
+export type { CameraReport };
 
 export type CameraEvent = { type: 'camera.open' } | { type: 'camera.capture' } | { type: 'camera.cancel' } | CameraReport;
 

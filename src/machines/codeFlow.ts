@@ -3,11 +3,10 @@
 // setPassword. Not a machine file itself, so the diagram script draws the two flows, not this.
 import { assign, fromPromise, setup } from 'xstate';
 import { phoneProblem } from '../domain/phone';
-import { confirmationProblem, isCompleteOtp, newPasswordProblem, OTP_LENGTH } from '../domain/password';
+import { confirmationProblem, isCompleteOtp, newPasswordProblem, OTP_LENGTH, RESEND_COUNTDOWN_SECONDS } from '../domain/password';
 import type { OtpSession, Student } from '../contracts/account';
 
-/** Seconds before another code may be requested. */
-export const RESEND_COUNTDOWN_SECONDS = 300;
+export { RESEND_COUNTDOWN_SECONDS };
 
 /** Server codes meaning the code itself must be entered again or renewed. */
 const CODE_REJECTIONS = new Set(['otpWrong', 'otpUsed', 'otpExpired', 'otpExhausted', 'registerFirst']);

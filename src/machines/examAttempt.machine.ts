@@ -14,7 +14,7 @@
 // the countdown goes on from the kept deadline and answers wait in the outbox until the link returns.
 import { assign, enqueueActions, fromCallback, fromPromise, sendTo, setup, waitFor, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { AnswerValue, CurrentExam, StartedAttempt } from '../contracts/exams';
-import { mergeSavedAnswers, type SavedAnswers } from '../services/answerStore';
+import { mergeSavedAnswers, type SavedAnswers } from '../domain/savedAnswers';
 import { responseCount } from '../domain/scoring';
 import { meansExamRemoved } from '../domain/examErrors';
 import { failureOf } from '../domain/failures';

@@ -8,42 +8,12 @@
 // sign-out or a lost session must not lose it. The exam's drafts go with its answers (clearExam).
 // Questions flagged for review (the exam navigator) are kept the same way, under
 // reviewFlags[studentId][examId], and go with the exam's answers too.
-import type { AnswerValue, Attachment, QuestionType, SavedAnswer } from '../contracts/exams';
+import type { SavedAnswers } from '../domain/savedAnswers';
 import { readStoredObject, removeStudentExam, STORAGE_KEYS } from './storage';
 
-/** A file chosen while offline, kept as a data URL so it can be uploaded after a reload. */
-export interface PendingFile {
-  name: string;
-  type: string;
-  dataUrl: string;
-}
+// The answers' shapes are the domain's (src/domain/savedAnswers.ts); their users take them from here too.
+export type { ConfirmedAnswer, LocalSavedAnswer, PendingFile, SavedAnswers } from '../domain/savedAnswers';
 
-/** The value the server last acknowledged for a question; restored when a later change is refused. */
-export interface ConfirmedAnswer {
-  answer: AnswerValue;
-  extra: Attachment[];
-  answerIndex?: number;
-  timestamp: number;
-}
-
-export interface LocalSavedAnswer {
-  answer: AnswerValue;
-  extra: Attachment[];
-  /** Files not yet uploaded; uploaded before the answer itself is sent. */
-  files: PendingFile[];
-  answerIndex?: number;
-  /** True while the answer waits for the connection to come back. */
-  offline: boolean;
-  /** True once the server acknowledged exactly this answer. */
-  delivered: boolean;
-  timestamp: number;
-  type: QuestionType;
-  /** MCA: options with a value; other types: 1 when answered. */
-  count: number;
-  confirmed: ConfirmedAnswer | null;
-}
-
-export type SavedAnswers = Record<string, LocalSavedAnswer>;
 type AllSavedAnswers = Record<string, Record<string, SavedAnswers>>;
 /** Draft texts by student, exam and question. */
 type AllDrafts = Record<string, Record<string, Record<string, string>>>;
@@ -184,38 +154,6 @@ export function createAnswerStore(storage: () => Storage | null): AnswerStore {
       else if (removeStudentExam(flags, studentId, examId)) writeAllFlags(flags);
     },
   };
-}
-
-/**
- * Joins the device's answers with the server's: the newer one wins (the server keeps the newest by
- * client timestamp too). Local answers newer than the server's stay undelivered and are sent again.
- */
-export function mergeSavedAnswers(
-  local: SavedAnswers,
-  server: SavedAnswer[],
-  questionTypes: Record<string, { type: QuestionType; count: (answer: AnswerValue, attachments: number) => number }>,
-): SavedAnswers {
-  const merged: SavedAnswers = { ...local };
-  for (const saved of server) {
-    const question = questionTypes[saved.questionId];
-    if (!question) continue;
-    const mine = merged[saved.questionId];
-    if (mine && mine.timestamp > saved.timestamp) {
-      merged[saved.questionId] = { ...mine, confirmed: mine.confirmed ?? { answer: saved.answer, extra: saved.extra, answerIndex: saved.answerIndex ?? undefined, timestamp: saved.timestamp } };
-      continue;
-    }
-    const confirmed: ConfirmedAnswer = { answer: saved.answer, extra: saved.extra ?? [], answerIndex: saved.answerIndex ?? undefined, timestamp: saved.timestamp };
-    merged[saved.questionId] = {
-      ...confirmed,
-      files: [],
-      offline: false,
-      delivered: true,
-      type: question.type,
-      count: question.count(saved.answer, confirmed.extra.length),
-      confirmed,
-    };
-  }
-  return merged;
 }
 
 export const answerStore = createAnswerStore(() => (typeof localStorage === 'undefined' ? null : localStorage));

@@ -1,6 +1,12 @@
 // The device camera for "Take photo" in the Ask dialog (src/machines/camera.machine.ts): whether there
 // is one, opening it at the spec's ideal size, taking a JPEG from it and stopping its tracks.
-import type { CameraReport } from '../machines/camera.machine';
+/** What the camera actor tells the machine (src/machines/camera.machine.ts). */
+export type CameraReport =
+  | { type: 'camera.ready'; preview: object }
+  | { type: 'camera.photo'; photo: File }
+  | { type: 'camera.denied' }
+  | { type: 'camera.missing' }
+  | { type: 'camera.failed'; error: unknown };
 
 /** Spec §9: ideal 1280x720 on desktop, 720x1280 on screens up to 768 px wide. */
 export const idealCameraSize = (screenWidth: number) => (screenWidth <= 768 ? { width: 720, height: 1280 } : { width: 1280, height: 720 });

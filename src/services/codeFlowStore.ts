@@ -1,7 +1,7 @@
 // A registration or password reset waiting for its code, kept for this tab (sessionStorage) so a
 // reload on the code screen within the code's lifetime asks for the same code again. Only the phone
 // number and the request's hash are kept, never the code or a password.
-import { RESEND_COUNTDOWN_SECONDS } from '../machines/codeFlow';
+import { RESEND_COUNTDOWN_SECONDS } from '../domain/password';
 import { STORAGE_KEYS } from './storage';
 
 export type FlowKind = 'register' | 'reset';

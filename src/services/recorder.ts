@@ -1,7 +1,12 @@
 // The microphone through the browser's MediaRecorder, for the Ask form's audio recorder
 // (src/machines/audioRecorder.machine.ts): start opens the microphone and records; stop gives the
 // audio as one blob and closes the microphone.
-import type { RecordingHandle } from '../machines/audioRecorder.machine';
+/** A running recording: stopping it gives the recorded audio. */
+export interface RecordingHandle {
+  stop(): Promise<Blob>;
+  /** Ends the recording and drops it (the dialog closed). */
+  cancel(): void;
+}
 
 /** The recorder's own format, which uploads accept (audio/webm). */
 export const RECORDING_TYPE = 'audio/webm';

@@ -22,7 +22,7 @@ import { ScreenBoundary } from './app/ScreenBoundary';
 import { RouteAnnouncer } from './app/RouteAnnouncer';
 import { Splash } from './app/Splash';
 // The signed-in shell and every screen behind it load on demand, so the sign-in screen on a slow
-// connection fetches only itself (tests/unit/app-bundle.test.ts checks what its chunks carry).
+// connection fetches only itself (tests/build/app-bundle.test.ts checks what its chunks carry).
 import { CourseSubjectsScreen, CoursesScreen, ExamsScreen, ForumListScreen, ImportScreen, ItemAnalysisScreen, LiveExamScreen, MyQaScreen, NotesScreen, QuestionDetailScreen, ResultScreen, ScoreboardScreen, Shell, StaffBatchScreen, StaffBatchesScreen, StaffDesk, StaffForum, StaffResultsScreen, StaffStudentScreen, StaffWeek, StudentProfile, SubjectItemsScreen, VideosScreen } from './screens';
 
 export const appRoutes = createRoutesFromElements(

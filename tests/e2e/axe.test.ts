@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { axeViolations, browserSuite, newPage, signIn, smallTargets, type Page } from '../support/browser';
+import { animationsEnded, axeViolations, browserSuite, newPage, signIn, smallTargets, type Page } from '../support/browser';
 import { DEMO, DEMO_STUDENT, DEMO_TEACHER, rememberStartFilters } from '../support/demo-academy';
 
 // Codes go to a file, so registration shows the code screen (the console transport would skip it).
@@ -25,7 +25,7 @@ type Findings = Record<string, string[]>;
 
 async function check(page: Page, screen: string, findings: Findings): Promise<void> {
   // Animations (dialogs, toasts) settle first, so colours are measured as they end.
-  await page.waitForTimeout(400);
+  await animationsEnded(page);
   const found = [...(await axeViolations(page)), ...(await smallTargets(page)).map((target) => `small target ${target}`)];
   if (found.length > 0) findings[screen] = found;
 }

@@ -4,6 +4,7 @@ import { forgotPasswordMachine } from '../../src/machines/forgotPassword.machine
 import type { OtpSession } from '../../src/contracts/account';
 import { describePaths } from '../support/machine-paths';
 import { models } from '../models/forgotPassword.model';
+import { settle } from '../support/doubles';
 
 describePaths('forgot-password machine paths', models);
 
@@ -21,10 +22,10 @@ describe('forgot-password behaviour', () => {
       { clock: new SimulatedClock() },
     ).start();
     actor.send({ type: 'phone.submit', phone: '01700000001' });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await settle();
     expect(actor.getSnapshot().value).toBe('settingPassword');
     actor.send({ type: 'password.submit', password: 'newpass1', confirmation: 'newpass1' });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await settle();
     expect(actor.getSnapshot().status).toBe('done');
     expect(calls).toEqual(['Successfully set the password!', 'signIn']);
   });

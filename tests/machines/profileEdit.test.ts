@@ -4,11 +4,11 @@ import { profileEditMachine, parseGpa } from '../../src/machines/profileEdit.mac
 import type { ProfileUpdate, Student } from '../../src/contracts/account';
 import { describePaths } from '../support/machine-paths';
 import { models, pdf, picture, student } from '../models/profileEdit.model';
+import { settle } from '../support/doubles';
 
 describePaths('profile edit machine paths', models);
 
 describe('profile edit behaviour', () => {
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
   it('refuses a GPA outside 0 to 5 with the spec message, then saves a good one with the uploaded picture', async () => {
     const saved: ProfileUpdate[] = [];

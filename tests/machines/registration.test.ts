@@ -5,11 +5,11 @@ import { RESEND_COUNTDOWN_SECONDS } from '../../src/machines/codeFlow';
 import type { Student } from '../../src/contracts/account';
 import { describePaths } from '../support/machine-paths';
 import { models, student } from '../models/registration.model';
+import { settle } from '../support/doubles';
 
 describePaths('registration machine paths', models);
 
 describe('registration behaviour', () => {
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
   it('allows a resend only after the 300 s countdown, counting down every second', async () => {
     const requested: string[] = [];

@@ -6,6 +6,7 @@ import type { Student } from '../../src/contracts/account';
 import type { StudentNotification } from '../../src/contracts/notifications';
 import { describePaths } from '../support/machine-paths';
 import { models, student } from '../models/session.model';
+import { settle } from '../support/doubles';
 
 describePaths('session machine paths', models);
 
@@ -31,7 +32,6 @@ describe('session machine behaviour', () => {
     });
     return { machine, calls };
   };
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
   it('signs out everywhere on a 401 from any request: title shown, storage cleared, back to the root', async () => {
     const listeners: Array<(title: string) => void> = [];

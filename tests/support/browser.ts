@@ -27,6 +27,9 @@
 //   textContrast(locator): Promise<number>
 //       The WCAG contrast ratio of an element's text on its background as painted (0 when faded by opacity).
 //   toast(page, text?, kind?: 'success' | 'error' | 'warning' | 'info'): Locator
+//   animationsEnded(page): Promise<void>
+//       Waits until every finite CSS animation and transition running on the page (dialogs, toasts) has
+//       finished, so colours and sizes are measured as they end; endless ones (spinners) are not waited for.
 //       The app's toasts (sonner), narrowed to those containing `text` and of one kind.
 //
 // Waiting on anything else (files, server state, counts): `expect.poll(read, { message }).toBe(...)`, or
@@ -40,10 +43,11 @@ import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { startTestServer, type TestServer, type TestServerOptions } from './test-server.js';
+import { CHROMIUM_PATH } from './tiers.js';
 
 export type { Browser, Locator, Page } from 'playwright-core';
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+export { CHROMIUM_PATH };
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -188,6 +192,15 @@ export function textContrast(locator: Locator): Promise<number> {
     };
     const [light, dark] = [luminance(rgb(style.color)), luminance(rgb(style.backgroundColor))].sort((a, b) => b - a);
     return (light! + 0.05) / (dark! + 0.05);
+  });
+}
+
+export async function animationsEnded(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    // Two frames first: an animation started by the last action is listed from the next frame on.
+    for (let frame = 0; frame < 2; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    const finite = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
   });
 }
 

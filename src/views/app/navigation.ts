@@ -11,6 +11,7 @@ import { storedStudent } from '../../services/account';
 import { loadWithRetry } from './codeDownload';
 import { showCodeMissingWithoutReact } from './codeMissingNotice';
 import { bootReactApp, reactAppRunning } from './reactAppBoot';
+import { setPageNavigation } from '../ui/pageNavigation';
 
 /**
  * What the page shows: the first sign-in screen (plain DOM outside React, which renders nothing for
@@ -139,3 +140,6 @@ export const navigation = {
 };
 
 export type Navigation = typeof navigation;
+
+// The UI kit's links go through this navigation.
+setPageNavigation((to) => navigation.go(to));

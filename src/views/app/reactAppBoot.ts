@@ -3,6 +3,7 @@
 // #root when something needs them: the router (a stored session, any address but the sign-in screen, a
 // link, a sign-in), or a toast (the toast stack is a React component).
 import { loadWithRetry } from './codeDownload';
+import { setToasterStart } from '../ui/toast';
 
 type ReactAppModule = typeof import('./ReactApp');
 
@@ -38,3 +39,6 @@ export function bootReactApp(): Promise<void> {
 
 /** Whether React renders the page (else only plain DOM can tell the student anything). */
 export const reactAppRunning = (): boolean => running;
+
+// A toast raised on the plain-DOM sign-in screen boots the React app, whose Toaster shows it.
+setToasterStart(bootReactApp);

@@ -10,7 +10,7 @@ import { plainAddressTitle } from '../app/pageTitles';
 import { PHONE_MESSAGES, phoneProblem } from '../../domain/phone';
 import { signInPasswordProblem } from '../../domain/password';
 import { STORAGE_KEYS } from '../../services/storage';
-import { followsInApp } from '../app/plainClick';
+import { followsInApp } from '../ui/plainClick';
 import { AUTH_CARD_CLASSES, BUTTON_SPINNER_CLASS, TEXT_FIELD_CLASSES, buttonClass, textInputClass } from '../ui/looks';
 
 export interface SignInMarkupOptions {

@@ -1,9 +1,10 @@
 // A link to an address of the app that works whether or not the router has loaded yet: a plain click
-// goes through the app's navigation (src/views/app/navigation.ts), as the router's Link does, and as the
-// plain-DOM sign-in view's links do; a click that opens a new tab or window is left to the browser.
+// goes through the app's navigation (src/views/app/navigation.ts provides it, ./pageNavigation.ts, so the
+// UI kit does not reach up into the app shell), as the router's Link does, and as the plain-DOM
+// sign-in view's links do; a click that opens a new tab or window is left to the browser.
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
-import { navigation } from '../app/navigation';
-import { followsInApp } from '../app/plainClick';
+import { goToPage } from './pageNavigation';
+import { followsInApp } from './plainClick';
 
 export type PageLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string };
 
@@ -12,7 +13,7 @@ export function PageLink({ to, onClick, target, ...anchor }: PageLinkProps) {
     onClick?.(event);
     if (!followsInApp(event, target)) return;
     event.preventDefault();
-    navigation.go(to);
+    goToPage(to);
   };
   return <a href={to} target={target} onClick={follow} {...anchor} />;
 }

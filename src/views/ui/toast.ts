@@ -8,7 +8,6 @@
 // a visitor's first sign-in screen, which is plain DOM, a toast boots the React app too (a refused
 // sign-in's warning must show).
 import { failureWords } from '../../domain/messages';
-import { bootReactApp } from '../app/reactAppBoot';
 
 type ToastModule = typeof import('./ToastStack');
 type Kind = 'success' | 'info' | 'warning' | 'error';
@@ -40,9 +39,19 @@ export function watchToastsLoaded(watcher: (module: ToastModule) => void): () =>
   return () => watchers.delete(watcher);
 }
 
-/** The React app, whose Toaster shows the stack; a failed fetch leaves the toast unshown, as without the library. */
+/**
+ * Starts the React app, whose Toaster shows the stack. The app's start provides it
+ * (src/views/app/reactAppBoot.ts, setToasterStart): the UI kit does not reach up into the app shell.
+ */
+let startToaster: () => Promise<void> = () => Promise.reject(new Error('No toaster start was provided (src/views/app/reactAppBoot.ts)'));
+
+export function setToasterStart(start: () => Promise<void>): void {
+  startToaster = start;
+}
+
+/** A failed fetch leaves the toast unshown, as without the library. */
 function bootToaster(): void {
-  bootReactApp().catch(() => console.warn('The app could not be started to show a toast'));
+  startToaster().catch(() => console.warn('The app could not be started to show a toast'));
 }
 
 /**
