@@ -8,7 +8,7 @@ import { staffAssignment } from '../results/marking.js';
 import { itemAnalysisOf } from '../results/itemAnalysis.js';
 import { challengeErrors } from './student.js';
 import { decisionView } from './regrade.js';
-import { regradesOf } from './history.js';
+import { regradesOf } from '../results/regradeHistory.js';
 import type { ChallengeDesk, DeskChallenge, DeskQuestion } from '../../src/contracts/challenges.js';
 import type { ForumMedia } from '../../src/contracts/forum.js';
 import { acceptedOptions, challengeWindowOpen } from '../../src/domain/challenges.js';

@@ -12,7 +12,7 @@ import { forbidden, notFound } from '../errors.js';
 import { figureSignatureValid, withSignedFigures } from '../media/figures.js';
 import { fileSafetyHeaders } from '../storage/file-headers.js';
 import { assignmentsOfExamForStudent, segmentedSelectionOf } from './queries.js';
-import { tellDesksOfAttempts } from '../staff/examActivity.js';
+import { tellDesksOfAttempts } from './examActivity.js';
 import { authorise, authoriseWithoutGroup, examErrors, retakeExam, saveAnswer, saveSegmentedSelection, startAttempt, submitAttempt, examDepsOf } from './attempts.js';
 import { examDetails, examList, namePrompt } from './views.js';
 import { academyFaculties } from './faculties.js';

@@ -21,7 +21,7 @@ import {
   answersWithReviews, examOfStudent, groupsOfStudent, meritListPage, meritRanks, resultOfAttempt, scoreboardCursor, scoreboardRows, scoreboardTotals,
   type MeritRowRecord, type ScoreboardRecord,
 } from './queries.js';
-import { regradeInfoOf, regradesOf } from '../challenges/history.js';
+import { regradeInfoOf, regradesOf } from './regradeHistory.js';
 
 export const resultErrors = {
   notSubmitted: () => conflict('You have not submitted this exam yet.', 'resultNotReady', 'A result shows once the exam is submitted or its time is over.'),

@@ -7,7 +7,6 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Data, failures, Id, type RouteContract } from './common';
 import { StaffAssignment } from './staff';
 import { staffPaths } from './paths';
-import { WEEK_DATE_PATTERN } from '../domain/academyWeek';
 
 /**
  * Where an assignment stands, by the server's clock: 'upcoming' before it starts; 'running' until it
@@ -16,6 +15,9 @@ import { WEEK_DATE_PATTERN } from '../domain/academyWeek';
  * submissions); 'published' once its results are (a practice exam's results are shown at once: it is
  * 'published' when it ends with nothing to mark).
  */
+/** A calendar date as the schedule's address takes it: 'YYYY-MM-DD'. */
+export const WEEK_DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+
 export const ScheduleState = Type.Union([
   Type.Literal('upcoming'),
   Type.Literal('running'),

@@ -5,8 +5,6 @@ import { DateTime } from 'luxon';
 import { ACADEMY_TIME_ZONE } from './academyTime';
 import { toMs, type TimeInput } from './examTiming';
 
-/** A calendar date as the schedule's address takes it: 'YYYY-MM-DD'. */
-export const WEEK_DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 
 export interface AcademyWeek {
   /** The Monday of the week, 'YYYY-MM-DD'. */
