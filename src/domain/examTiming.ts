@@ -61,6 +61,9 @@ export function attemptMinutesLeft(exam: ExamCardInput, nowMs: number): number |
   return left > 0 ? Math.ceil(left / 60_000) : null;
 }
 
+/** The offer to go back to an attempt under way, on the exam card and the Today strip: 'Resume · 42 min left'. */
+export const resumeWords = (minutesLeft: number): string => `Resume · ${minutesLeft} min left`;
+
 export interface ExamCardInput extends ExamWindow {
   studentStartsAt: TimeInput | null;
   submittedAt: TimeInput | null;

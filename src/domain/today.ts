@@ -5,7 +5,7 @@ import type { Today, TodayExam } from '../contracts/today';
 import type { StudentNotification } from '../contracts/notifications';
 import { examPlaceAddress } from './examPlace';
 import { formatClockTime, formatComingDay } from './academyTime';
-import { toMs } from './examTiming';
+import { remainingMs, resumeWords, toMs } from './examTiming';
 
 /** A video watched part-way on this phone. */
 export interface WatchedVideo {
@@ -38,7 +38,8 @@ export const WATCHING_RANGE = { from: 5, to: 95 } as const;
 /** How many videos the strip offers to continue. */
 const VIDEOS_SHOWN = 1;
 
-const minutesLeft = (deadlineAt: string, serverNowMs: number) => Math.max(1, Math.ceil((toMs(deadlineAt) - serverNowMs) / 60_000));
+/** Whole minutes left (rounded up, as the exam card counts them) of an attempt whose time is not over. */
+const minutesLeft = (deadlineAt: string, serverNowMs: number) => Math.ceil(remainingMs(toMs(deadlineAt), serverNowMs) / 60_000);
 
 /** The server's clock now, from the answer's serverNow and the device time it arrived. */
 export const serverNowOf = (today: Today, receivedAt: number, deviceNow: number): number => toMs(today.serverNow) + (deviceNow - receivedAt);
@@ -49,7 +50,7 @@ function examItems(today: Today, serverNow: number): TodayItem[] {
     // A running attempt whose time is over on the server's clock is no longer offered.
     ...today.running
       .filter((e) => e.deadlineAt && toMs(e.deadlineAt) > serverNow)
-      .map((e) => exam('running', e, `Resume · ${minutesLeft(e.deadlineAt!, serverNow)} min left`, `/live-exam/${e.examId}/${e.groupId}`)),
+      .map((e) => exam('running', e, resumeWords(minutesLeft(e.deadlineAt!, serverNow)), `/live-exam/${e.examId}/${e.groupId}`)),
     ...today.open.filter((e) => toMs(e.endsAt) > serverNow).map((e) => exam('open', e, `Open now · ends ${formatClockTime(e.endsAt)}`, examPlaceAddress({ courseId: e.courseId }))),
     ...today.upcoming.map((e) =>
       toMs(e.startsAt) > serverNow

@@ -1,6 +1,6 @@
 // One exam card: title, badge, batch, question count, duration, subject, and the action buttons
 // that fit its state (live, upcoming, finished) at the page's last 10-second refresh.
-import { attemptMinutesLeft, examCardState } from '../../domain/examTiming';
+import { attemptMinutesLeft, examCardState, resumeWords } from '../../domain/examTiming';
 import { formatAcademyTime } from '../../domain/academyTime';
 import type { ExamAssignment } from '../../contracts/exams';
 import { Button } from '../ui/Button';
@@ -40,7 +40,7 @@ export function ExamCard({
   // "Live" only while a live exam runs; a live exam of tomorrow says Upcoming.
   const badge = exam.isPracticeExam ? 'practice' : state;
   const startLabel =
-    minutesLeft !== null ? `Resume · ${minutesLeft} min left` : state === 'live' || exam.isPracticeExam ? 'Start Exam' : `Start Time: ${formatAcademyTime(assignment.startsAt)}`;
+    minutesLeft !== null ? resumeWords(minutesLeft) : state === 'live' || exam.isPracticeExam ? 'Start Exam' : `Start Time: ${formatAcademyTime(assignment.startsAt)}`;
   return (
     <article className={`flex flex-col rounded-xl border border-t-4 border-slate-200 bg-white p-4 shadow-sm ${colour}`} data-exam-state={state} aria-label={exam.title}>
       <div className="flex items-start justify-between gap-2">
