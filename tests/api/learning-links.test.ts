@@ -137,8 +137,8 @@ describe.each(databaseKinds())('from a result to learning (%s)', (kind) => {
 
   const call = signedCalls(() => server, () => bodies);
   const result = (exam: string, session = me) => call('GET', `/api/exam/result/${exam}/student/by-groupId/${GROUP}`, session);
-  const study = (body: { data: { answers: { questionId: { _id: string; study: unknown } }[] } }) =>
-    Object.fromEntries(body.data.answers.map((a) => [a.questionId._id, a.questionId.study]));
+  const study = (body: { data?: { answers: { questionId: { _id: string; study: unknown } }[] } }) =>
+    Object.fromEntries((body.data?.answers ?? []).map((a) => [a.questionId._id, a.questionId.study]));
 
   it("names each question's study place: the subject's one chapter, else its chapters; nothing without a subject", async () => {
     const response = await result(PRACTICE);
