@@ -222,6 +222,25 @@ function studentResults(db: Kysely<Database>, studentId: string, courseId: strin
 }
 
 /**
+ * The per-question lines of the student's newest visible results (of one course when given), newest
+ * submission first, with each question's subject (the question's own, else its exam's): what the
+ * strength per subject is summed from. Unpublished live results are never visible, so never counted.
+ */
+export async function newestResultLines(db: Kysely<Database>, studentId: string, courseId: string | undefined, limit: number) {
+  const results = await studentResults(db, studentId, courseId)
+    .select(['r.id', 'r.exam_id', 'r.detail', 'e.subject_id'])
+    .orderBy('a.submitted_at', 'desc')
+    .orderBy('r.id', 'desc')
+    .limit(limit)
+    .execute();
+  const examIds = [...new Set(results.map((r) => r.exam_id))];
+  const questions = examIds.length
+    ? await db.selectFrom('questions').select(['id', 'subject_id']).where('exam_id', 'in', examIds).execute()
+    : [];
+  return { results, questionSubjects: new Map(questions.map((q) => [q.id, q.subject_id])) };
+}
+
+/**
  * The student's visible results, newest first (by when each was scored, then by id: a stable order
  * in which `after` continues exactly after the row it names). `limit` null reads them all.
  */

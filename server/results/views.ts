@@ -22,6 +22,8 @@ import {
   type MeritRowRecord, type ScoreboardRecord,
 } from './queries.js';
 import { regradeInfoOf, regradesOf } from './regradeHistory.js';
+import { studyPlaces, subjectStrengths } from './learning.js';
+import type { StudyPlace } from '../../src/contracts/results.js';
 
 export const resultErrors = {
   notSubmitted: () => conflict('You have not submitted this exam yet.', 'resultNotReady', 'A result shows once the exam is submitted or its time is over.'),
@@ -31,7 +33,7 @@ export const resultErrors = {
 };
 
 /** A question as the result shows it: with its key, explanation and notes (the student has submitted). */
-function reviewedQuestion(q: QuestionRow, names: Map<string, string>): ReviewedQuestion {
+function reviewedQuestion(q: QuestionRow, names: Map<string, string>, study: Map<string, StudyPlace>): ReviewedQuestion {
   return {
     ...publicQuestion(q, names),
     answer: readJson<AnswerValue>(q.answer, []),
@@ -40,6 +42,7 @@ function reviewedQuestion(q: QuestionRow, names: Map<string, string>): ReviewedQ
     notes: q.notes,
     acceptedOptions: readJson<number[] | null>(q.accepted_options, null),
     dropped: Number(q.dropped) === 1,
+    study: q.subject_id ? (study.get(q.subject_id) ?? null) : null,
   };
 }
 
@@ -89,6 +92,7 @@ export async function studentResult(deps: ExamDeps, studentId: string, examId: s
 
   const questions = await servedQuestionsFor(db, exam, studentId);
   const names = await subjectNames(db, [exam.subject_id ?? '', ...questions.map((q) => q.subject_id ?? '')].filter(Boolean));
+  const study = await studyPlaces(db, studentId, exam.course_id, questions.flatMap((q) => (q.subject_id ? [q.subject_id] : [])));
   const answers = new Map((await answersWithReviews(db, attempt.id)).map((row) => [row.question_id, row]));
   const stored = new Map(readJson<QuestionScore[]>(result.detail, []).map((score) => [score.questionId, score]));
   const scores = new Map<string, QuestionScore>();
@@ -101,7 +105,7 @@ export async function studentResult(deps: ExamDeps, studentId: string, examId: s
     const score = stored.get(q.id) ?? scoreQuestion(scorableQuestion(q), answer, exam.negative_mark, extra.length, teacherMarks);
     scores.set(q.id, score);
     return {
-      questionId: reviewedQuestion(q, names),
+      questionId: reviewedQuestion(q, names, study),
       answer,
       extra,
       answered: score.answered,
@@ -225,6 +229,7 @@ export async function scoreboard(deps: ExamDeps, student: Student, courseId: str
   return {
     ...(await scoreboardStudent(deps.db, student)),
     summary: await scoreboardSummary(deps.db, student.id, courseId),
+    strengths: await subjectStrengths(deps.db, student.id, courseId),
     results: { examResult: await scoreboardViews(deps.db, rows) },
   };
 }
@@ -242,6 +247,7 @@ export async function scoreboardPage(deps: ExamDeps, student: Student, query: { 
   return {
     ...(await scoreboardStudent(deps.db, student)),
     summary: await scoreboardSummary(deps.db, student.id, query.courseId),
+    strengths: await subjectStrengths(deps.db, student.id, query.courseId),
     examResult: await scoreboardViews(deps.db, page),
     lastId: hasMore ? page[page.length - 1]!.id : null,
     hasMore,

@@ -8,6 +8,21 @@ import { AnswerValue, Attachment, GpaFactor, PublicQuestion } from './exams';
 import { resultsPaths } from './paths';
 import { RegradeInfo } from './challenges';
 
+/**
+ * Where the student studies a result question's subject: the subject's chapters, or its one chapter
+ * when the student's batches reach exactly one (questions carry a subject, not a chapter; see
+ * docs/decisions.md, "From a result to learning"). Null when the question has no subject of the exam's
+ * course, or the student's batches do not reach that course.
+ */
+export const StudyPlace = Type.Object({
+  courseId: Type.String(),
+  subjectId: Type.String(),
+  subjectName: Nullable(Type.String()),
+  chapterId: Nullable(Type.String()),
+  chapterName: Nullable(Type.String()),
+});
+export type StudyPlace = Static<typeof StudyPlace>;
+
 /** A question after the student's submission: the public question with its key, explanation and notes. */
 export const ReviewedQuestion = Type.Composite([
   PublicQuestion,
@@ -20,6 +35,8 @@ export const ReviewedQuestion = Type.Composite([
     acceptedOptions: Type.Optional(Nullable(Type.Array(Type.Integer({ minimum: 0 })))),
     /** Dropped by a key decision: it counts for no one. */
     dropped: Type.Optional(Type.Boolean()),
+    /** Where to study the question's subject ("Study: …" on the result). */
+    study: Nullable(StudyPlace),
   }),
 ]);
 export type ReviewedQuestion = Static<typeof ReviewedQuestion>;
@@ -184,6 +201,30 @@ export const ScoreboardSummary = Type.Object({
 });
 export type ScoreboardSummary = Static<typeof ScoreboardSummary>;
 
+/** How many of the student's newest published results the strength per subject is taken over. */
+export const STRENGTH_EXAMS = 10;
+
+/** One subject's share of marks over the student's newest published results. */
+export const SubjectStrength = Type.Object({
+  subjectId: Type.String(),
+  subjectName: Nullable(Type.String()),
+  /** Net marks (after negative marks) of the subject's questions. */
+  marksObtained: Type.Number(),
+  /** Full marks of the subject's questions (written answers still waiting for marks are left out). */
+  totalMarks: Type.Number(),
+  /** marksObtained / totalMarks as a percent, one decimal (below zero when negative marks outweigh). */
+  percent: Type.Number(),
+});
+export type SubjectStrength = Static<typeof SubjectStrength>;
+
+/** Strength per subject over the student's newest published results (of the chosen course), strongest first. */
+export const SubjectStrengths = Type.Object({
+  /** How many results were counted (at most STRENGTH_EXAMS). */
+  exams: Type.Integer(),
+  subjects: Type.Array(SubjectStrength),
+});
+export type SubjectStrengths = Static<typeof SubjectStrengths>;
+
 /** Who the scoreboard is of: name, roll, branch and groups (the Progress Report's heading). */
 export const ScoreboardStudent = Type.Object({
   _id: Type.String(),
@@ -201,6 +242,7 @@ const ScoreboardHead = {
   student: ScoreboardStudent,
   courses: Type.Array(ScoreboardCourse),
   summary: ScoreboardSummary,
+  strengths: SubjectStrengths,
 };
 
 export const Scoreboard = Type.Object({ ...ScoreboardHead, results: Type.Object({ examResult: Type.Array(ScoreboardRow) }) });

@@ -3,13 +3,15 @@
 // last place read); and the Progress Report print, which first reads every row of the filter so the
 // printed table is whole.
 import { assign, fromPromise, setup } from 'xstate';
-import type { MeritList, MeritRow, ScoreboardCourse, ScoreboardPage, ScoreboardRow, ScoreboardStudent, ScoreboardSummary, Scoreboard } from '../contracts/results';
+import type { MeritList, MeritRow, ScoreboardCourse, ScoreboardPage, ScoreboardRow, ScoreboardStudent, ScoreboardSummary, Scoreboard, SubjectStrengths } from '../contracts/results';
 import type { Static } from '@sinclair/typebox';
 
 export interface ScoreboardHead {
   student: ScoreboardStudent;
   courses: Static<typeof ScoreboardCourse>[];
   summary: ScoreboardSummary;
+  /** Strength per subject over the newest results of the filter, beside the marks chart. */
+  strengths: SubjectStrengths;
 }
 
 /** The exam whose merit list is open. */
@@ -51,7 +53,7 @@ export interface MeritRequest {
   after: number | undefined;
 }
 
-const headOf = (page: ScoreboardPage | Scoreboard): ScoreboardHead => ({ student: page.student, courses: page.courses, summary: page.summary });
+const headOf = (page: ScoreboardPage | Scoreboard): ScoreboardHead => ({ student: page.student, courses: page.courses, summary: page.summary, strengths: page.strengths });
 
 export const scoreboardMachine = setup({
   types: {} as { context: ScoreboardContext; events: ScoreboardEvent },

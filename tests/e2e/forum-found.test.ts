@@ -66,7 +66,7 @@ describe('the forum found from the app', () => {
       .where('exam_id', '=', DEMO.publishedExam)
       .orderBy('position')
       .executeTakeFirstOrThrow();
-    await first.getByRole('button', { name: 'Ask about this: question 1' }).click();
+    await first.getByRole('button', { name: 'Ask about this question (question 1)' }).click();
     const form = await askForm(page);
     await expect.poll(() => form.getByLabel('Course').inputValue()).toBe(DEMO.mbbsCourse);
     await expect.poll(() => form.getByLabel('Subject').inputValue()).toBe(subject.subject_id);

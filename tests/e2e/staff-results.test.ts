@@ -53,8 +53,9 @@ describe('results of a published exam for teachers', () => {
     await dialog.getByTestId('result-verdict').waitFor();
     expect(await dialog.getByRole('heading', { name: 'Questions and answers' }).count()).toBe(1);
     expect(await dialog.getByRole('listitem', { name: 'Question 1' }).count()).toBe(1);
-    // Asking about a question is the student's, not the teacher's.
+    // Asking about a question and studying it are the student's, not the teacher's.
     expect(await dialog.getByRole('button', { name: /^Ask about this/ }).count()).toBe(0);
+    expect(await dialog.getByRole('link', { name: /^Study: / }).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Close the result' }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -6,7 +6,7 @@ import type { PathModel } from '../support/machine-paths';
 export const networkError = Object.assign(new Error('Network error'), { network: true, status: 0 });
 
 export const row = (id: string): ScoreboardRow => ({ _id: id }) as ScoreboardRow;
-export const head = { student: { _id: 's1', name: 'Student', sid: '1001', branch: null, groups: [] }, courses: [{ _id: 'c1', name: 'MBBS' }], summary: {} as ScoreboardPage['summary'] };
+export const head = { student: { _id: 's1', name: 'Student', sid: '1001', branch: null, groups: [] }, courses: [{ _id: 'c1', name: 'MBBS' }], summary: {} as ScoreboardPage['summary'], strengths: { exams: 0, subjects: [] } };
 export const page = (ids: string[], lastId: string | null): ScoreboardPage => ({ ...head, examResult: ids.map(row), lastId, hasMore: lastId !== null });
 export const whole = (ids: string[]): Scoreboard => ({ ...head, results: { examResult: ids.map(row) } });
 export const meritRow = (position: number): MeritRow => ({ position, rank: position, isMe: false }) as MeritRow;

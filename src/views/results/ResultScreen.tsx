@@ -2,7 +2,7 @@
 // exam has a GPA factor), the statistics, per-subject figures of a segmented exam, and every question
 // with the student's answer, the key, the explanation, notes, files and the teacher's marks. Print
 // leaves only the result on paper; Retake Exam (practice) starts the exam afresh.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
@@ -28,7 +28,7 @@ import { toast } from '../ui/toast';
 import { fileNameOf, mediaUrl, OPTION_LETTERS } from '../ui/media';
 import { pathTo, storagePaths } from '../../contracts/paths';
 import { goBackFrom, showResultsFailure } from './resultNavigation';
-import { quotedExamQuestion, useAskAbout } from '../forum/askAbout';
+import { QuestionLearning } from './QuestionLearning';
 
 const SubjectBarsChart = lazy(() => import('./charts').then((m) => ({ default: m.SubjectBarsChart })));
 
@@ -62,7 +62,6 @@ export function ResultScreen() {
   const loading = useSelector(actor, (s) => s.hasTag('loading') || s.matches('notPublished'));
   const failure = useSelector(actor, (s) => (s.matches('failed') ? s.context.failure : null));
   const result = useSelector(actor, (s) => s.context.result);
-  const askAbout = useAskAbout();
   const confirming = useSelector(actor, (s) => s.matches('confirmingRetake'));
   const retaking = useSelector(actor, (s) => s.hasTag('busy'));
   const back = () => goBackFrom(navigate);
@@ -103,10 +102,7 @@ export function ResultScreen() {
           )}
         </div>
       </div>
-      <ResultBody
-        result={result}
-        onAsk={(answer, number) => askAbout({ courseId: result.courseId, subjectId: answer.questionId.subjectId ?? '', chapterId: '', details: quotedExamQuestion(result.title, number, answer.questionId.title) })}
-      />
+      <ResultBody result={result} questionExtras={(answer, number) => <QuestionLearning result={result} answer={answer} number={number} />} />
       <Modal
         open={confirming}
         onClose={() => actor.send({ type: 'retake.cancel' })}
@@ -129,9 +125,9 @@ export function ResultScreen() {
 
 /**
  * The result as the student reads it: verdict, marks, statistics, per-subject figures and every
- * question. The teacher desk shows the same (without Ask about this, which is the student's).
+ * question. The teacher desk shows the same (without the student's Study and Ask links, `questionExtras`).
  */
-export function ResultBody({ result, onAsk }: { result: StudentResult; onAsk?: (answer: ResultAnswer, number: number) => void }) {
+export function ResultBody({ result, questionExtras }: { result: StudentResult; questionExtras?: (answer: ResultAnswer, number: number) => ReactNode }) {
   return (
     <>
       <ResultHead result={result} />
@@ -143,7 +139,7 @@ export function ResultBody({ result, onAsk }: { result: StudentResult; onAsk?: (
         </h2>
         <ol className="mt-3 space-y-4">
           {result.answers.map((answer, index) => (
-            <AnswerReview key={answer.questionId._id} answer={answer} number={index + 1} onAsk={onAsk && (() => onAsk(answer, index + 1))} />
+            <AnswerReview key={answer.questionId._id} answer={answer} number={index + 1} extras={questionExtras?.(answer, index + 1)} />
           ))}
         </ol>
       </section>
@@ -276,7 +272,7 @@ const VERDICTS: Record<QuestionOutcome, { label: string; tone: string }> = {
   incorrect: { label: 'Incorrect', tone: 'bg-red-100 text-red-800' },
 };
 
-function AnswerReview({ answer, number, onAsk }: { answer: ResultAnswer; number: number; onAsk?: () => void }) {
+function AnswerReview({ answer, number, extras }: { answer: ResultAnswer; number: number; extras?: ReactNode }) {
   const question = answer.questionId;
   const verdict = VERDICTS[questionOutcome(answer)];
   const written = question.type === 'shortAns' || question.type === 'paragraph';
@@ -292,11 +288,7 @@ function AnswerReview({ answer, number, onAsk }: { answer: ResultAnswer; number:
         </span>
       </div>
       {question.subjectName && <p className="mt-1 text-xs text-slate-600">{question.subjectName}</p>}
-      {onAsk && (
-        <Button variant="quiet" className="mt-1 print:hidden" aria-label={`Ask about this: question ${number}`} onClick={onAsk}>
-          Ask about this
-        </Button>
-      )}
+      {extras}
       {question.image.length > 0 && (
         <div className="mt-2 flex flex-wrap gap-2">
           {question.image.map((src, i) => (

@@ -22,6 +22,8 @@ import { Spinner } from '../ui/Spinner';
 import { useNarrowScreen } from '../ui/useNarrowScreen';
 import { goBackFrom, resultPath, showResultsFailure, tellResultInfoMissing } from './resultNavigation';
 
+import { SubjectStrengths } from './SubjectStrengths';
+
 const MarksOverTimeChart = lazy(() => import('./charts').then((m) => ({ default: m.MarksOverTimeChart })));
 
 type ScoreboardActor = ActorRefFrom<typeof scoreboardMachine>;
@@ -170,6 +172,7 @@ function CourseFilter({ actor }: { actor: ScoreboardActor }) {
 
 function Results({ actor }: { actor: ScoreboardActor }) {
   const rows = useSelector(actor, (s) => s.context.rows);
+  const strengths = useSelector(actor, (s) => s.context.head!.strengths);
   const hasMore = useSelector(actor, (s) => s.context.hasMore);
   const loadingMore = useSelector(actor, (s) => s.hasTag('loadingMore'));
   // While the Progress Report is read for printing, the Merit List buttons wait: a press then would be lost.
@@ -201,14 +204,17 @@ function Results({ actor }: { actor: ScoreboardActor }) {
   const onMerit = (exam: MeritExam) => actor.send({ type: 'merit.open', exam });
   return (
     <>
-      <section aria-labelledby="chart-title" className="mt-4 rounded-xl border border-slate-200 bg-white p-3">
-        <h2 id="chart-title" className="text-sm font-semibold text-slate-800">
-          Your marks over time
-        </h2>
-        <Suspense fallback={<div className="h-56" />}>
-          <MarksOverTimeChart points={points} />
-        </Suspense>
-      </section>
+      <div className="mt-4 grid gap-4 lg:grid-cols-2">
+        <section aria-labelledby="chart-title" className="rounded-xl border border-slate-200 bg-white p-3">
+          <h2 id="chart-title" className="text-sm font-semibold text-slate-800">
+            Your marks over time
+          </h2>
+          <Suspense fallback={<div className="h-56" />}>
+            <MarksOverTimeChart points={points} />
+          </Suspense>
+        </section>
+        <SubjectStrengths strengths={strengths} />
+      </div>
       {narrow ? (
         <ul className="mt-4 space-y-3" aria-label="Exam results">
           {rows.map((row) => (
