@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { resultViewMachine, resultViewMessages } from '../../src/machines/resultView.machine';
 import type { ResultReply } from '../../src/contracts/results';
 import { describePaths } from '../support/machine-paths';
@@ -111,7 +111,7 @@ describe('result view', () => {
     // A written answer takes no challenge.
     expect(actor.getSnapshot().can({ type: 'challenge.open', questionId: 'q2' })).toBe(false);
     actor.send({ type: 'challenge.open', questionId: 'q1' });
-    const child = actor.getSnapshot().children.challenge!;
+    const child = actor.getSnapshot().children.challenge as ActorRefFrom<typeof answerChallengeMachine>;
     expect(child.getSnapshot().context).toMatchObject({ questionId: 'q1', number: 1, type: 'MCQ', optionCount: 3 });
     child.send({ type: 'challenge.choose', option: 1 });
     child.send({ type: 'challenge.reason', text: 'B, says Guyton.' });

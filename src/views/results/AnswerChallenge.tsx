@@ -302,7 +302,7 @@ export function RegradeNote({ regraded, className = '' }: { regraded: RegradeInf
   return (
     <div className={`rounded-lg bg-sky-50 p-3 text-sm text-sky-950 ${className}`} role="note" data-testid="regrade-note">
       <p className="font-semibold">Regraded {formatAcademyTime(regraded.regradedAt)}</p>
-      <p className="mt-0.5">A teacher changed the answer key after publication: marks and the merit list were recomputed.</p>
+      <p className="mt-0.5">A teacher's answer-key decision after publication recomputed the marks and the merit list.</p>
       {regraded.history.length > 0 ? (
         <ul className="mt-1 list-disc space-y-0.5 pl-5" aria-label="Your regrade history">
           {regraded.history.map((entry) => (

@@ -354,7 +354,7 @@ function MeritListModal({ actor }: { actor: ScoreboardActor }) {
           <p className="mb-2 text-slate-600">{merit.total} students ranked.</p>
           {merit.regradedAt && (
             <p className="mb-2 rounded-lg bg-sky-50 p-2 text-sm text-sky-950" role="note" data-testid="merit-regraded">
-              Regraded {formatAcademyTime(merit.regradedAt)}: the answer key was changed and this list recomputed.
+              Regraded {formatAcademyTime(merit.regradedAt)}: this list was recomputed after an answer-key decision.
             </p>
           )}
           {narrow ? (
