@@ -4,8 +4,9 @@
 // previous submission is removed on the server, the device's answers are cleared, and the student
 // goes to the live exam. A live exam's result also loads the student's answer-key challenges, and
 // while its window is open a question's "Challenge this answer" invokes the challenge form
-// (answerChallenge.machine.ts, child id `challenge`), whose outcome the result keeps.
-import { assign, fromPromise, setup } from 'xstate';
+// (answerChallenge.machine.ts, child id `challenge`), whose outcome the result keeps; a live notification
+// about the result (a regrade) reads it again in place.
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { ResultReply, StudentResult } from '../contracts/results';
 import type { StudentChallenges } from '../contracts/challenges';
 import { isChallengeable } from '../domain/challenges';
@@ -63,6 +64,8 @@ function keptChallenges(challenges: StudentChallenges | null, output: AnswerChal
 export type ResultViewEvent =
   | { type: 'challenge.open'; questionId: string }
   | { type: 'challenges.retry' }
+  /** A live notification about this result arrived (a regrade after a key decision). */
+  | { type: 'result.changed' }
   | { type: 'retry' } | { type: 'retake.ask' } | { type: 'retake.cancel' } | { type: 'retake.confirm' } | { type: 'print' };
 
 export const resultViewMachine = setup({
@@ -80,6 +83,8 @@ export const resultViewMachine = setup({
     loadChallenges: fromPromise<StudentChallenges, { examId: string; groupId: string }>(async () => {
       throw new Error('provide loadChallenges');
     }),
+    /** Sends result.changed when a live notification about this exam's result arrives (services/notifications). */
+    watchResultNews: fromCallback<ResultViewEvent, { examId: string; groupId: string }>(() => () => {}),
     /** One question's challenge form; its implementations come with the parent's `provide`. */
     answerChallenge: answerChallengeMachine,
   },
@@ -152,9 +157,11 @@ export const resultViewMachine = setup({
     },
     shown: {
       description: 'The result screen: PASSED or FAILED, marks, statistics and every question with its correct answer and explanation; Print, and Retake Exam for a practice exam.',
+      invoke: { src: 'watchResultNews', input: ({ context }) => ({ examId: context.examId, groupId: context.groupId }) },
       on: {
         print: { actions: 'print', description: "The student presses Print: the browser's print dialog opens with the result alone" },
         'retake.ask': { guard: 'practice', target: 'confirmingRetake', description: 'The student presses Retake Exam (practice exams only)' },
+        'result.changed': { guard: 'live', target: 'refreshing', description: 'A notification says the result changed (a key decision regraded the exam): it is read again' },
       },
       initial: 'checking',
       states: {
@@ -216,6 +223,15 @@ export const resultViewMachine = setup({
             },
           },
         },
+      },
+    },
+    refreshing: {
+      description: 'The result and its challenges are read again while the old result stays on screen.',
+      invoke: {
+        src: 'loadResult',
+        input: ({ context }) => ({ examId: context.examId, groupId: context.groupId }),
+        onDone: { target: 'shown', description: 'The new marks, rank, regrade note and challenge states show', actions: assign({ result: ({ context, event }) => (event.output.code === null ? event.output : context.result) }) },
+        onError: { target: 'shown', description: 'The result could not be read again: the one on screen stays' },
       },
     },
     confirmingRetake: {

@@ -1,8 +1,8 @@
 // Answer-key challenges from the student's side in real Chromium on a 390 px phone, against the built app
 // and a real server: a student opens the published result of a live exam, challenges question 1 with a
 // Bengali reason and a photo of a page, sees it open, edits it (axe: nothing serious with the form open);
-// the teacher then changes the key through the decision API over real HTTP, and the student sees the
-// challenge accepted with the reply, the regrade note with the history (marks 1 → 3, rank 7 → 2), the new
+// the teacher then changes the key through the decision API over real HTTP, and the open result, told by
+// the live notification, shows the challenge accepted with the reply, the regrade note with the history (marks 1 → 3, rank 7 → 2), the new
 // rank, no more button, and the regrade on the scoreboard and in its merit list.
 import { describe, expect, it } from 'vitest';
 import { axeViolations, browserSuite, newPage, signIn } from '../support/browser';
@@ -90,8 +90,7 @@ describe('answer-key challenges (student)', () => {
     const decision = await decide(suite.baseUrl, { kind: 'change', options: [1], reply: 'Corrected: B is right.' });
     expect(decision.regrade).toMatchObject({ questionNumber: 1, kind: 'change' });
 
-    await page.reload();
-    await page.getByRole('heading', { name: 'Analysed Grand Test' }).waitFor();
+    // The regrade's live notification reaches the open result, which reads itself again: no reload.
     await mine.getByText('Accepted').waitFor();
     expect(await mine.innerText()).toContain("Teacher's reply: Corrected: B is right.");
     expect(await mine.getByRole('button').count()).toBe(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { createActor, fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import { resultViewMachine, resultViewMessages } from '../../src/machines/resultView.machine';
 import type { ResultReply } from '../../src/contracts/results';
 import { describePaths } from '../support/machine-paths';
@@ -14,8 +14,13 @@ describePaths('result view paths', models);
 describe('result view', () => {
   function start(options: { load: () => Promise<ResultReply>; retake?: () => Promise<{ status: string }>; challenges?: () => Promise<StudentChallenges> }) {
     const log: string[] = [];
+    const news: { tell?: () => void } = {};
     const machine = resultViewMachine.provide({
       actors: {
+        watchResultNews: fromCallback(({ sendBack }) => {
+          news.tell = () => sendBack({ type: 'result.changed' });
+          return () => (news.tell = undefined);
+        }),
         loadResult: fromPromise(async ({ input: i }) => {
           log.push(`load ${i.examId}/${i.groupId}`);
           return options.load();
@@ -49,7 +54,7 @@ describe('result view', () => {
       },
     });
     const actor = createActor(machine, { input }).start();
-    return { actor, log };
+    return { actor, log, news };
   }
 
   it('tells the student a live result is not published and goes back', async () => {
@@ -145,5 +150,18 @@ describe('result view', () => {
     actor.send({ type: 'challenges.retry' });
     await settle();
     expect(actor.getSnapshot().matches({ shown: 'challenges' })).toBe(true);
+  });
+
+  it('reads the result and its challenges again, the old one kept on screen, when a regrade notification arrives', async () => {
+    let calls = 0;
+    const { actor, log, news } = start({ load: async () => result({ isPracticeExam: false, answers: liveAnswers, marksObtained: ++calls === 1 ? 1 : 3 } as never) });
+    await settle();
+    news.tell!();
+    expect(actor.getSnapshot().matches('refreshing')).toBe(true);
+    expect(actor.getSnapshot().context.result).not.toBeNull();
+    await settle();
+    expect(actor.getSnapshot().matches({ shown: 'challenges' })).toBe(true);
+    expect(actor.getSnapshot().context.result?.marksObtained).toBe(3);
+    expect(log.filter((l) => l.startsWith('challenges'))).toHaveLength(2);
   });
 });

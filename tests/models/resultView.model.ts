@@ -28,7 +28,7 @@ const model: PathModel<typeof resultViewMachine> = {
   input,
   events: [
     { type: 'retry' }, { type: 'retake.ask' }, { type: 'retake.cancel' }, { type: 'retake.confirm' }, { type: 'print' },
-    { type: 'challenge.open', questionId: 'q1' }, { type: 'challenge.open', questionId: 'q2' }, { type: 'challenges.retry' },
+    { type: 'challenge.open', questionId: 'q1' }, { type: 'challenge.open', questionId: 'q2' }, { type: 'challenges.retry' }, { type: 'result.changed' },
   ],
   outcomes: {
     loadResult: { done: [result(), result({ isPracticeExam: false, answers: liveAnswers }), notPublished], error: [networkError, serverError] },

@@ -5,7 +5,7 @@
 import { lazy, Suspense } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { resultViewMachine, resultViewMessages } from '../../machines/resultView.machine';
 import type { ResultAnswer, StudentResult } from '../../contracts/results';
 import { resultsApi } from '../../services/results';
@@ -32,6 +32,7 @@ import { quotedExamQuestion, useAskAbout } from '../forum/askAbout';
 import { uploadAttachment } from '../forum/forum.implementations';
 import { answerChallengeMachine } from '../../machines/answerChallenge.machine';
 import { challengesApi } from '../../services/challenges';
+import { watchLiveNotifications } from '../../services/notifications';
 import type { StudentChallenges } from '../../contracts/challenges';
 import { ChallengeDialog, ChallengeWindowLine, QuestionChallenge, RegradeNote } from './AnswerChallenge';
 
@@ -47,6 +48,11 @@ export function ResultScreen() {
         loadResult: fromPromise(({ input }) => resultsApi.result(input.examId, input.groupId)),
         retakeExam: fromPromise(({ input }) => examsApi.retake(input.examId, input.studentId, input.groupId)),
         loadChallenges: fromPromise(({ input }) => challengesApi.mine(input.examId, input.groupId)),
+        watchResultNews: fromCallback(({ input, sendBack }) =>
+          watchLiveNotifications(({ notificationId: { info } }) => {
+            if (info?.on === 'result' && info.id === input.examId && info.groupId === input.groupId) sendBack({ type: 'result.changed' });
+          }),
+        ),
         answerChallenge: answerChallengeMachine.provide({
           actors: {
             uploadPhoto: fromPromise(({ input }) => uploadAttachment(input.file)),
