@@ -1,6 +1,6 @@
 // Answer-key challenges from the student's side in real Chromium on a 390 px phone, against the built app
 // and a real server: a student opens the published result of a live exam, challenges question 1 with a
-// Bengali reason and a photo of a page, sees it open, edits it (axe: nothing serious with the form open);
+// Bengali reason and a photo of a page (the connection lost once: Try again), sees it open, edits it (axe: nothing serious with the form open);
 // the teacher then changes the key through the decision API over real HTTP, and the open result, told by
 // the live notification, shows the challenge accepted with the reply, the regrade note with the history (marks 1 → 3, rank 7 → 2), the new
 // rank, no more button, and the regrade on the scoreboard and in its merit list.
@@ -10,6 +10,7 @@ import { signedCalls } from '../support/api-calls';
 import { GROUP } from '../api/exams-fixture';
 import { TEACHER } from '../api/results-fixture';
 import { ANALYSED, ANALYSED_ASSIGNMENT, Q, itemAnalysisBundle, markAndPublishAnalysed } from '../api/item-analysis-fixture';
+import { answerChallengeMessages } from '../../src/machines/answerChallenge.machine';
 
 const PHONE = '01710000006';
 const PASSWORD = 'pupil-pass-2026';
@@ -66,7 +67,13 @@ describe('answer-key challenges (student)', () => {
     await dialog.getByText('page42.png').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    // The connection lost while sending: said in plain words, the form kept, sent on Try again.
+    const savePath = `**/api/exam/challenges/${ANALYSED}/group/${GROUP}/question/${Q.mcq}`;
+    await page.route(savePath, (route) => route.abort('internetdisconnected'));
     await dialog.getByRole('button', { name: 'Send challenge' }).click();
+    await dialog.getByText(answerChallengeMessages.offline).waitFor();
+    await page.unroute(savePath);
+    await dialog.getByRole('button', { name: 'Try again' }).click();
     await dialog.getByText('Your challenge is sent:').waitFor();
     expect(await dialog.getByText('Open: waiting for a teacher').count()).toBe(1);
     expect(await dialog.getByText('You proposed: B.').count()).toBe(1);
