@@ -2,9 +2,15 @@
 // It loads the result; a live exam's result that is not published yet tells the student and goes
 // back; a shown result can be printed and, for a practice exam, retaken after a confirmation: the
 // previous submission is removed on the server, the device's answers are cleared, and the student
-// goes to the live exam.
-import { assign, fromPromise, setup } from 'xstate';
+// goes to the live exam. A live exam's result also loads the student's answer-key challenges, and
+// while its window is open a question's "Challenge this answer" invokes the challenge form
+// (answerChallenge.machine.ts, child id `challenge`), whose outcome the result keeps; a live notification
+// about the result (a regrade) reads it again in place.
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { ResultReply, StudentResult } from '../contracts/results';
+import type { StudentChallenges } from '../contracts/challenges';
+import { isChallengeable } from '../domain/challenges';
+import { answerChallengeMachine, type AnswerChallengeOutput } from './answerChallenge.machine';
 import { failureOf } from '../domain/failures';
 import { MESSAGES } from '../domain/messages';
 
@@ -26,9 +32,41 @@ export interface ResultViewContext extends ResultViewInput {
   result: StudentResult | null;
   /** Why the last load failed: no connection at all, or a refusal. */
   failure: 'network' | 'refused' | null;
+  /** A live exam's challenge window and the student's challenges; null for a practice exam or until loaded. */
+  challenges: StudentChallenges | null;
+  /** The question whose challenge form is open. */
+  challengeQuestion: string | null;
 }
 
-export type ResultViewEvent = { type: 'retry' } | { type: 'retake.ask' } | { type: 'retake.cancel' } | { type: 'retake.confirm' } | { type: 'print' };
+/** Whether a question takes a new challenge or an edit now: the window open, the question not decided, its challenge (if any) still open. */
+export function challengeOpen(context: Pick<ResultViewContext, 'result' | 'challenges'>, questionId: string): boolean {
+  const { result, challenges } = context;
+  if (!result || !challenges?.window.open || challenges.decided.includes(questionId)) return false;
+  const answer = result.answers.find((a) => a.questionId._id === questionId);
+  if (!answer || !isChallengeable(answer.questionId.type) || answer.questionId.dropped) return false;
+  const mine = challenges.challenges.find((c) => c.questionId === questionId);
+  return !mine || mine.status === 'open';
+}
+
+/** The result keeps what the form last saved, and learns from it that the window closed or a teacher decided. */
+function keptChallenges(challenges: StudentChallenges | null, output: AnswerChallengeOutput): StudentChallenges | null {
+  if (!challenges) return challenges;
+  const saved = output.challenge;
+  const list = saved ? [...challenges.challenges.filter((c) => c.questionId !== saved.questionId), saved] : challenges.challenges;
+  return {
+    ...challenges,
+    challenges: list,
+    window: output.closedBy === 'window' ? { ...challenges.window, open: false } : challenges.window,
+    decided: output.closedBy === 'decided' && !challenges.decided.includes(output.questionId) ? [...challenges.decided, output.questionId] : challenges.decided,
+  };
+}
+
+export type ResultViewEvent =
+  | { type: 'challenge.open'; questionId: string }
+  | { type: 'challenges.retry' }
+  /** A live notification about this result arrived (a regrade after a key decision). */
+  | { type: 'result.changed' }
+  | { type: 'retry' } | { type: 'retake.ask' } | { type: 'retake.cancel' } | { type: 'retake.confirm' } | { type: 'print' };
 
 export const resultViewMachine = setup({
   types: {} as { context: ResultViewContext; events: ResultViewEvent; input: ResultViewInput },
@@ -41,6 +79,14 @@ export const resultViewMachine = setup({
     retakeExam: fromPromise<{ status: string }, { examId: string; studentId: string; groupId: string }>(async () => {
       throw new Error('provide retakeExam');
     }),
+    /** GET /exam/challenges/{examId}/group/{groupId}: the window and the student's challenges. */
+    loadChallenges: fromPromise<StudentChallenges, { examId: string; groupId: string }>(async () => {
+      throw new Error('provide loadChallenges');
+    }),
+    /** Sends result.changed when a live notification about this exam's result arrives (services/notifications). */
+    watchResultNews: fromCallback<ResultViewEvent, { examId: string; groupId: string }>(() => () => {}),
+    /** One question's challenge form; its implementations come with the parent's `provide`. */
+    answerChallenge: answerChallengeMachine,
   },
   actions: {
     /** A toast: `kind` error for failures, info for the unpublished result. */
@@ -63,13 +109,15 @@ export const resultViewMachine = setup({
     networkFailure: (_, params: { error: unknown }) => failureOf(params.error).network === true,
     forbidden: (_, params: { error: unknown }) => failureOf(params.error).status === 403,
     practice: ({ context }) => context.result?.isPracticeExam === true,
+    live: ({ context }) => context.result !== null && !context.result.isPracticeExam,
+    challengeOpen: ({ context }, params: { questionId: string }) => challengeOpen(context, params.questionId),
     retakeAccepted: (_, params: { output: { status: string } }) => params.output.status === '200',
   },
 }).createMachine({
   id: 'resultView',
   description: "The result screen of one exam: PASSED or FAILED, the statistics and every question with its answer; Print, and Retake Exam for a practice exam after a confirmation.",
   meta: { spec: '§2 Result screen; §4 States and transitions — View Result, Retake' },
-  context: ({ input }) => ({ ...input, result: null, failure: null }),
+  context: ({ input }) => ({ ...input, result: null, failure: null, challenges: null, challengeQuestion: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -109,9 +157,81 @@ export const resultViewMachine = setup({
     },
     shown: {
       description: 'The result screen: PASSED or FAILED, marks, statistics and every question with its correct answer and explanation; Print, and Retake Exam for a practice exam.',
+      invoke: { src: 'watchResultNews', input: ({ context }) => ({ examId: context.examId, groupId: context.groupId }) },
       on: {
         print: { actions: 'print', description: "The student presses Print: the browser's print dialog opens with the result alone" },
         'retake.ask': { guard: 'practice', target: 'confirmingRetake', description: 'The student presses Retake Exam (practice exams only)' },
+        'result.changed': { guard: 'live', target: 'refreshing', description: 'A notification says the result changed (a key decision regraded the exam): it is read again' },
+      },
+      initial: 'checking',
+      states: {
+        checking: {
+          description: "Whether the exam is live (its key may be challenged) or practice.",
+          always: [
+            { guard: 'live', target: 'loadingChallenges', description: "A live exam's result: its answer-key challenges are read" },
+            { target: 'noChallenges', description: 'A practice exam has no answer-key challenges' },
+          ],
+        },
+        noChallenges: { description: 'A practice exam: no challenge window.' },
+        loadingChallenges: {
+          description: "The challenge window and the student's challenges are read.",
+          tags: ['challengesLoading'],
+          invoke: {
+            src: 'loadChallenges',
+            input: ({ context }) => ({ examId: context.examId, groupId: context.groupId }),
+            onDone: { target: 'challenges', description: 'Each question shows its challenge, and Challenge this answer while the window is open', actions: assign({ challenges: ({ event }) => event.output }) },
+            onError: { target: 'challengesFailed', description: "The challenges could not be read: 'Challenges could not be loaded' shows with Try again" },
+          },
+        },
+        challengesFailed: {
+          description: "'Challenges could not be loaded', with Try again; the result stays.",
+          on: { 'challenges.retry': { target: 'loadingChallenges', description: 'The student presses Try again beside the challenges' } },
+        },
+        challenges: {
+          description: "Each question shows its challenge's state (open, accepted, rejected with the reply); while the window is open, Challenge this answer (or Edit).",
+          on: {
+            'challenge.open': {
+              guard: { type: 'challengeOpen', params: ({ event }) => ({ questionId: event.questionId }) },
+              target: 'challenging',
+              description: "The student presses Challenge this answer (or Edit challenge) on a question",
+              actions: assign({ challengeQuestion: ({ event }) => event.questionId }),
+            },
+          },
+        },
+        challenging: {
+          description: "The challenge form of one question is open.",
+          invoke: {
+            id: 'challenge',
+            src: 'answerChallenge',
+            input: ({ context }) => {
+              const index = context.result!.answers.findIndex((a) => a.questionId._id === context.challengeQuestion);
+              const question = context.result!.answers[index]!.questionId;
+              return {
+                examId: context.examId,
+                groupId: context.groupId,
+                questionId: question._id,
+                number: index + 1,
+                type: question.type,
+                optionCount: question.options.length,
+                challenge: context.challenges?.challenges.find((c) => c.questionId === question._id) ?? null,
+              };
+            },
+            onDone: {
+              target: 'challenges',
+              description: 'The form closes: the question shows the challenge as last saved',
+              actions: assign({ challenges: ({ context, event }) => keptChallenges(context.challenges, event.output), challengeQuestion: null }),
+            },
+          },
+        },
+      },
+    },
+    refreshing: {
+      description: 'The result and its challenges are read again while the old result stays on screen.',
+      invoke: {
+        src: 'loadResult',
+        input: ({ context }) => ({ examId: context.examId, groupId: context.groupId }),
+        onDone: { target: 'shown', description: 'The new marks, rank, regrade note and challenge states show', actions: assign({ result: ({ context, event }) => (event.output.code === null ? event.output : context.result) }) },
+        onError: { target: 'shown', description: 'The result could not be read again: the one on screen stays' },
       },
     },
     confirmingRetake: {

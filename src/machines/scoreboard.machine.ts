@@ -29,7 +29,8 @@ export interface ScoreboardContext {
   lastId: string | null;
   hasMore: boolean;
   meritExam: MeritExam | null;
-  merit: { total: number; next: number | null; me: MeritRow | null; rows: MeritRow[] } | null;
+  /** The open merit list; `regradedAt` when a key decision last recomputed it. */
+  merit: { total: number; next: number | null; me: MeritRow | null; rows: MeritRow[]; regradedAt: string | null } | null;
 }
 
 export type ScoreboardEvent =
@@ -170,7 +171,7 @@ export const scoreboardMachine = setup({
               invoke: {
                 src: 'loadMerit',
                 input: ({ context }) => ({ examId: context.meritExam!.examId, isPracticeExam: context.meritExam!.isPracticeExam, after: undefined }),
-                onDone: { target: 'open', description: 'The first places of the merit list show in the modal', actions: assign({ merit: ({ event }) => ({ total: event.output.total, next: event.output.next, me: event.output.me, rows: event.output.data }) }) },
+                onDone: { target: 'open', description: 'The first places of the merit list show in the modal', actions: assign({ merit: ({ event }) => ({ total: event.output.total, next: event.output.next, me: event.output.me, rows: event.output.data, regradedAt: event.output.regradedAt ?? null }) }) },
                 onError: { target: 'failed', description: 'The merit list could not be loaded: the reason shows in the modal', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },
               },
             },
@@ -192,7 +193,7 @@ export const scoreboardMachine = setup({
                   target: 'open',
                   description: 'The next places join the bottom of the merit list',
                   actions: assign({
-                    merit: ({ context, event }) => ({ total: event.output.total, next: event.output.next, me: event.output.me, rows: [...(context.merit?.rows ?? []), ...event.output.data] }),
+                    merit: ({ context, event }) => ({ total: event.output.total, next: event.output.next, me: event.output.me, rows: [...(context.merit?.rows ?? []), ...event.output.data], regradedAt: event.output.regradedAt ?? null }),
                   }),
                 },
                 onError: { target: 'open', description: 'The next places could not be loaded: the reason shows and the list so far stays', actions: { type: 'notifyFailure', params: ({ event }) => ({ error: event.error }) } },

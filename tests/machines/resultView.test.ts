@@ -1,18 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import { resultViewMachine, resultViewMessages } from '../../src/machines/resultView.machine';
 import type { ResultReply } from '../../src/contracts/results';
 import { describePaths } from '../support/machine-paths';
-import { models, networkError, forbidden, input, result, notPublished } from '../models/resultView.model';
+import { models, networkError, forbidden, input, result, notPublished, liveAnswers, openWindow } from '../models/resultView.model';
+import { answerChallengeMachine } from '../../src/machines/answerChallenge.machine';
+import type { StudentChallenges } from '../../src/contracts/challenges';
+import { challenge } from '../models/answerChallenge.model';
 import { settle } from '../support/doubles';
 
 describePaths('result view paths', models);
 
 describe('result view', () => {
-  function start(options: { load: () => Promise<ResultReply>; retake?: () => Promise<{ status: string }> }) {
+  function start(options: { load: () => Promise<ResultReply>; retake?: () => Promise<{ status: string }>; challenges?: () => Promise<StudentChallenges> }) {
     const log: string[] = [];
+    const news: { tell?: () => void } = {};
     const machine = resultViewMachine.provide({
       actors: {
+        watchResultNews: fromCallback(({ sendBack }) => {
+          news.tell = () => sendBack({ type: 'result.changed' });
+          return () => (news.tell = undefined);
+        }),
         loadResult: fromPromise(async ({ input: i }) => {
           log.push(`load ${i.examId}/${i.groupId}`);
           return options.load();
@@ -20,6 +28,19 @@ describe('result view', () => {
         retakeExam: fromPromise(async ({ input: i }) => {
           log.push(`retake ${i.examId}/${i.studentId}/${i.groupId}`);
           return (options.retake ?? (async () => ({ status: '200' })))();
+        }),
+        loadChallenges: fromPromise(async ({ input: i }) => {
+          log.push(`challenges ${i.examId}/${i.groupId}`);
+          return (options.challenges ?? (async () => openWindow()))();
+        }),
+        answerChallenge: answerChallengeMachine.provide({
+          actors: {
+            uploadPhoto: fromPromise(async () => ({ mediaType: 'image/jpeg', mediaUrl: '/media/files/x.jpg' })),
+            saveChallenge: fromPromise(async ({ input: i }) => {
+              log.push(`save ${i.questionId}`);
+              return challenge({ questionId: i.questionId, options: i.body.options, reason: i.body.reason });
+            }),
+          },
         }),
       },
       actions: {
@@ -33,7 +54,7 @@ describe('result view', () => {
       },
     });
     const actor = createActor(machine, { input }).start();
-    return { actor, log };
+    return { actor, log, news };
   }
 
   it('tells the student a live result is not published and goes back', async () => {
@@ -51,7 +72,7 @@ describe('result view', () => {
     expect(log).toContain('error: Internet connection lost.');
     actor.send({ type: 'retry' });
     await settle();
-    expect(actor.getSnapshot().value).toBe('shown');
+    expect(actor.getSnapshot().matches('shown')).toBe(true);
   });
 
   it('retakes a practice exam only after the confirmation: server, device answers, then the live exam', async () => {
@@ -60,7 +81,7 @@ describe('result view', () => {
     actor.send({ type: 'retake.ask' });
     expect(actor.getSnapshot().value).toBe('confirmingRetake');
     actor.send({ type: 'retake.cancel' });
-    expect(actor.getSnapshot().value).toBe('shown');
+    expect(actor.getSnapshot().matches('shown')).toBe(true);
     expect(log.some((l) => l.startsWith('retake'))).toBe(false);
     actor.send({ type: 'retake.ask' });
     actor.send({ type: 'retake.confirm' });
@@ -73,7 +94,7 @@ describe('result view', () => {
     const { actor } = start({ load: async () => result({ isPracticeExam: false }) });
     await settle();
     actor.send({ type: 'retake.ask' });
-    expect(actor.getSnapshot().value).toBe('shown');
+    expect(actor.getSnapshot().matches('shown')).toBe(true);
   });
 
   it('keeps the result and the device answers when the retake is refused', async () => {
@@ -82,8 +103,65 @@ describe('result view', () => {
     actor.send({ type: 'retake.ask' });
     actor.send({ type: 'retake.confirm' });
     await settle();
-    expect(actor.getSnapshot().value).toBe('shown');
+    expect(actor.getSnapshot().matches('shown')).toBe(true);
     expect(log.slice(-2)).toEqual([`error: ${resultViewMessages.removed}`, 'reload g1']);
     expect(log.some((l) => l.startsWith('clear'))).toBe(false);
+  });
+
+  it("loads a live result's challenges, opens a question's form as the child `challenge` and keeps what it saved", async () => {
+    const { actor, log } = start({ load: async () => result({ isPracticeExam: false, answers: liveAnswers }) });
+    await settle();
+    expect(actor.getSnapshot().matches({ shown: 'challenges' })).toBe(true);
+    expect(log).toContain('challenges e1/g1');
+    // A written answer takes no challenge.
+    expect(actor.getSnapshot().can({ type: 'challenge.open', questionId: 'q2' })).toBe(false);
+    actor.send({ type: 'challenge.open', questionId: 'q1' });
+    const child = actor.getSnapshot().children.challenge as ActorRefFrom<typeof answerChallengeMachine>;
+    expect(child.getSnapshot().context).toMatchObject({ questionId: 'q1', number: 1, type: 'MCQ', optionCount: 3 });
+    child.send({ type: 'challenge.choose', option: 1 });
+    child.send({ type: 'challenge.reason', text: 'B, says Guyton.' });
+    child.send({ type: 'challenge.send' });
+    await settle();
+    child.send({ type: 'challenge.close' });
+    await settle();
+    expect(actor.getSnapshot().matches({ shown: 'challenges' })).toBe(true);
+    expect(actor.getSnapshot().context.challenges?.challenges).toMatchObject([{ questionId: 'q1', options: [1], status: 'open' }]);
+    // Open: it may still be edited while the window is open.
+    expect(actor.getSnapshot().can({ type: 'challenge.open', questionId: 'q1' })).toBe(true);
+  });
+
+  it('offers no challenge once the window is closed or the question decided, and none of a decided challenge', async () => {
+    for (const list of [
+      openWindow({ window: { closesAt: '2026-11-25T01:00:00.000Z', open: false }, challenges: [challenge()] }),
+      openWindow({ decided: ['q1'] }),
+      openWindow({ challenges: [challenge({ status: 'accepted', reply: 'Corrected.' })] }),
+    ]) {
+      const { actor } = start({ load: async () => result({ isPracticeExam: false, answers: liveAnswers }), challenges: async () => list });
+      await settle();
+      expect(actor.getSnapshot().can({ type: 'challenge.open', questionId: 'q1' })).toBe(false);
+    }
+  });
+
+  it('says the challenges could not be loaded and reads them again on Try again', async () => {
+    let calls = 0;
+    const { actor } = start({ load: async () => result({ isPracticeExam: false, answers: liveAnswers }), challenges: async () => (++calls === 1 ? Promise.reject(networkError) : openWindow()) });
+    await settle();
+    expect(actor.getSnapshot().matches({ shown: 'challengesFailed' })).toBe(true);
+    actor.send({ type: 'challenges.retry' });
+    await settle();
+    expect(actor.getSnapshot().matches({ shown: 'challenges' })).toBe(true);
+  });
+
+  it('reads the result and its challenges again, the old one kept on screen, when a regrade notification arrives', async () => {
+    let calls = 0;
+    const { actor, log, news } = start({ load: async () => result({ isPracticeExam: false, answers: liveAnswers, marksObtained: ++calls === 1 ? 1 : 3 } as never) });
+    await settle();
+    news.tell!();
+    expect(actor.getSnapshot().matches('refreshing')).toBe(true);
+    expect(actor.getSnapshot().context.result).not.toBeNull();
+    await settle();
+    expect(actor.getSnapshot().matches({ shown: 'challenges' })).toBe(true);
+    expect(actor.getSnapshot().context.result?.marksObtained).toBe(3);
+    expect(log.filter((l) => l.startsWith('challenges'))).toHaveLength(2);
   });
 });

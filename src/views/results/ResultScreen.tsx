@@ -5,7 +5,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { resultViewMachine, resultViewMessages } from '../../machines/resultView.machine';
 import type { ResultAnswer, StudentResult } from '../../contracts/results';
 import { resultsApi } from '../../services/results';
@@ -29,6 +29,12 @@ import { fileNameOf, mediaUrl, OPTION_LETTERS } from '../ui/media';
 import { pathTo, storagePaths } from '../../contracts/paths';
 import { goBackFrom, showResultsFailure } from './resultNavigation';
 import { QuestionLearning } from './QuestionLearning';
+import { uploadAttachment } from '../forum/forum.implementations';
+import { answerChallengeMachine } from '../../machines/answerChallenge.machine';
+import { challengesApi } from '../../services/challenges';
+import { watchLiveNotifications } from '../../services/notifications';
+import type { StudentChallenges } from '../../contracts/challenges';
+import { ChallengeDialog, ChallengeWindowLine, QuestionChallenge, RegradeNote } from './AnswerChallenge';
 
 const SubjectBarsChart = lazy(() => import('./charts').then((m) => ({ default: m.SubjectBarsChart })));
 
@@ -41,6 +47,18 @@ export function ResultScreen() {
       actors: {
         loadResult: fromPromise(({ input }) => resultsApi.result(input.examId, input.groupId)),
         retakeExam: fromPromise(({ input }) => examsApi.retake(input.examId, input.studentId, input.groupId)),
+        loadChallenges: fromPromise(({ input }) => challengesApi.mine(input.examId, input.groupId)),
+        watchResultNews: fromCallback(({ input, sendBack }) =>
+          watchLiveNotifications(({ notificationId: { info } }) => {
+            if (info?.on === 'result' && info.id === input.examId && info.groupId === input.groupId) sendBack({ type: 'result.changed' });
+          }),
+        ),
+        answerChallenge: answerChallengeMachine.provide({
+          actors: {
+            uploadPhoto: fromPromise(({ input }) => uploadAttachment(input.file)),
+            saveChallenge: fromPromise(({ input }) => challengesApi.save(input.examId, input.groupId, input.questionId, input.body)),
+          },
+        }),
       },
       actions: {
         notify: (_, { kind, title, description }) => toast[kind](title, description),
@@ -64,6 +82,12 @@ export function ResultScreen() {
   const result = useSelector(actor, (s) => s.context.result);
   const confirming = useSelector(actor, (s) => s.matches('confirmingRetake'));
   const retaking = useSelector(actor, (s) => s.hasTag('busy'));
+  const challenges = useSelector(actor, (s) => s.context.challenges);
+  const challengesFailed = useSelector(actor, (s) => s.matches({ shown: 'challengesFailed' }));
+  // Which questions take a challenge now is the machine's guard, read per question.
+  const openable = useSelector(actor, (s) => new Set((s.context.result?.answers ?? []).map((a) => a.questionId._id).filter((id) => s.can({ type: 'challenge.open', questionId: id }))), sameIds);
+  const challengeActor = useSelector(actor, (s) => s.children.challenge as ChallengeChild | undefined);
+  const challengeQuestion = useSelector(actor, (s) => s.context.challengeQuestion);
   const back = () => goBackFrom(navigate);
 
   if (loading) return <Spinner label="Loading result…" showLabel />;
@@ -102,7 +126,18 @@ export function ResultScreen() {
           )}
         </div>
       </div>
-      <ResultBody result={result} questionExtras={(answer, number) => <QuestionLearning result={result} answer={answer} number={number} />} />
+      <ResultBody
+        result={result}
+        questionExtras={(answer, number) => <QuestionLearning result={result} answer={answer} number={number} />}
+        challenges={{
+          list: challenges,
+          failed: challengesFailed,
+          retry: () => actor.send({ type: 'challenges.retry' }),
+          openable,
+          open: (questionId) => actor.send({ type: 'challenge.open', questionId }),
+        }}
+      />
+      <ChallengeDialog actor={challengeActor} answer={result.answers.find((a) => a.questionId._id === challengeQuestion) ?? null} />
       <Modal
         open={confirming}
         onClose={() => actor.send({ type: 'retake.cancel' })}
@@ -123,11 +158,25 @@ export function ResultScreen() {
   );
 }
 
+type ChallengeChild = React.ComponentProps<typeof ChallengeDialog>['actor'];
+const sameIds = (a: Set<string>, b: Set<string>) => a.size === b.size && [...a].every((id) => b.has(id));
+
+/** The student's answer-key challenges as the result shows them (the desk shows none). */
+interface ResultChallenges {
+  list: StudentChallenges | null;
+  failed: boolean;
+  retry: () => void;
+  /** Questions that take a challenge or an edit now. */
+  openable: Set<string>;
+  open: (questionId: string) => void;
+}
+
 /**
  * The result as the student reads it: verdict, marks, statistics, per-subject figures and every
- * question. The teacher desk shows the same (without the student's Study and Ask links, `questionExtras`).
+ * question. The teacher desk shows the same (without the student's Study and Ask links, `questionExtras`,
+ * and the challenges, which are the student's).
  */
-export function ResultBody({ result, questionExtras }: { result: StudentResult; questionExtras?: (answer: ResultAnswer, number: number) => ReactNode }) {
+export function ResultBody({ result, questionExtras, challenges }: { result: StudentResult; questionExtras?: (answer: ResultAnswer, number: number) => ReactNode; challenges?: ResultChallenges }) {
   return (
     <>
       <ResultHead result={result} />
@@ -137,9 +186,20 @@ export function ResultBody({ result, questionExtras }: { result: StudentResult; 
         <h2 id="answers-title" className="text-lg font-semibold text-slate-900">
           Questions and answers
         </h2>
+        {challenges && <ChallengeWindowLine challenges={challenges.list} failed={challenges.failed} onRetry={challenges.retry} />}
         <ol className="mt-3 space-y-4">
           {result.answers.map((answer, index) => (
-            <AnswerReview key={answer.questionId._id} answer={answer} number={index + 1} extras={questionExtras?.(answer, index + 1)} />
+            <AnswerReview key={answer.questionId._id} answer={answer} number={index + 1} extras={questionExtras?.(answer, index + 1)}>
+              {challenges && (
+                <QuestionChallenge
+                  answer={answer}
+                  number={index + 1}
+                  challenge={challenges.list?.challenges.find((c) => c.questionId === answer.questionId._id) ?? null}
+                  canChallenge={challenges.openable.has(answer.questionId._id)}
+                  onOpen={() => challenges.open(answer.questionId._id)}
+                />
+              )}
+            </AnswerReview>
           ))}
         </ol>
       </section>
@@ -181,6 +241,7 @@ function ResultHead({ result }: { result: StudentResult }) {
           {formatMarks(result.gpaFactor!.ssc)}); the merit list ranks by it.
         </p>
       )}
+      {result.regraded && <RegradeNote regraded={result.regraded} className="mt-3" />}
       {result.pendingReview && (
         <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900" role="note">
           Some written answers are still waiting for your teacher's marks; the marks may change after marking.
@@ -272,7 +333,7 @@ const VERDICTS: Record<QuestionOutcome, { label: string; tone: string }> = {
   incorrect: { label: 'Incorrect', tone: 'bg-red-100 text-red-800' },
 };
 
-function AnswerReview({ answer, number, extras }: { answer: ResultAnswer; number: number; extras?: ReactNode }) {
+function AnswerReview({ answer, number, extras, children }: { answer: ResultAnswer; number: number; extras?: ReactNode; children?: ReactNode }) {
   const question = answer.questionId;
   const verdict = VERDICTS[questionOutcome(answer)];
   const written = question.type === 'shortAns' || question.type === 'paragraph';
@@ -282,7 +343,11 @@ function AnswerReview({ answer, number, extras }: { answer: ResultAnswer; number
         <p className="flex-1 font-medium text-slate-900">
           {number}. {question.title}
         </p>
-        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${verdict.tone}`}>{verdict.label}</span>
+        {question.dropped ? (
+          <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">Dropped: counts for no one</span>
+        ) : (
+          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${verdict.tone}`}>{verdict.label}</span>
+        )}
         <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">
           {formatMarks(answer.marks)} / {formatMarks(answer.total)} marks{answer.negativeMarks > 0 ? ` (−${formatMarks(answer.negativeMarks)})` : ''}
         </span>
@@ -321,6 +386,7 @@ function AnswerReview({ answer, number, extras }: { answer: ResultAnswer; number
           <p className="mt-1 whitespace-pre-line">{question.notes}</p>
         </div>
       )}
+      {children}
     </li>
   );
 }
@@ -350,6 +416,8 @@ function OptionsReview({ answer }: { answer: ResultAnswer }) {
   };
   const key = (index: number): string | null => {
     if (mca) return mcaValue(question.answer[index]);
+    // After a key decision an MCQ may accept several options: each scores.
+    if (question.acceptedOptions?.includes(index)) return 'chosen';
     return question.answer.some((item) => optionIndex(item, count) === index) ? 'chosen' : null;
   };
   const word = (value: string | null) => (value === 'true' ? 'True' : value === 'false' ? 'False' : '–');

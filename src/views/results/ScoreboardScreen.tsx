@@ -11,7 +11,7 @@ import { fromPromise, type ActorRefFrom } from 'xstate';
 import { scoreboardMachine, type MeritExam } from '../../machines/scoreboard.machine';
 import type { MeritRow, ScoreboardRow } from '../../contracts/results';
 import { resultsApi } from '../../services/results';
-import { formatChartDate, formatResultDate } from '../../domain/academyTime';
+import { formatAcademyTime, formatChartDate, formatResultDate } from '../../domain/academyTime';
 import { formatMarks, formatMerit, formatScoreboardMarks } from '../../domain/results';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
@@ -21,6 +21,7 @@ import { TableHead } from '../ui/TableHead';
 import { Spinner } from '../ui/Spinner';
 import { useNarrowScreen } from '../ui/useNarrowScreen';
 import { goBackFrom, resultPath, showResultsFailure, tellResultInfoMissing } from './resultNavigation';
+import { RegradeNote } from './AnswerChallenge';
 
 import { SubjectStrengths } from './SubjectStrengths';
 
@@ -278,6 +279,7 @@ function ResultRow(props: ResultRowProps) {
     <tr className="border-b border-slate-200">
       <th scope="row" className="px-3 py-2 font-medium">
         <ResultLink row={row} />
+        {row.regraded && <RegradeNote regraded={row.regraded} className="mt-1 font-normal" />}
       </th>
       <td className="px-3 py-2 whitespace-nowrap">{formatResultDate(row.startsAt)}</td>
       <td className="px-3 py-2">{row.isPracticeExam ? 'Practice' : 'Live'}</td>
@@ -311,6 +313,7 @@ function ResultCard(props: ResultRowProps) {
         <p className="mt-1 text-sm text-slate-600">
           {formatResultDate(row.startsAt)} · {row.isPracticeExam ? 'Practice' : 'Live'}
         </p>
+        {row.regraded && <RegradeNote regraded={row.regraded} className="mt-2" />}
         <p className="mt-1 text-sm text-slate-700" data-testid="card-marks">
           Marks: <strong className="text-base text-slate-900">{formatScoreboardMarks(row.marksObtained)}</strong> / {formatScoreboardMarks(row.totalMarks)}
         </p>
@@ -355,6 +358,11 @@ function MeritListModal({ actor }: { actor: ScoreboardActor }) {
       {merit && merit.rows.length > 0 && (
         <>
           <p className="mb-2 text-slate-600">{merit.total} students ranked.</p>
+          {merit.regradedAt && (
+            <p className="mb-2 rounded-lg bg-sky-50 p-2 text-sm text-sky-950" role="note" data-testid="merit-regraded">
+              Regraded {formatAcademyTime(merit.regradedAt)}: this list was recomputed after an answer-key decision.
+            </p>
+          )}
           {narrow ? (
             <ol className="space-y-2" aria-label="Merit list">
               {/* The student's own place first, wherever it is in the list. */}
