@@ -77,9 +77,10 @@ export const decisionBody = (kind: DecisionKind, options: readonly number[], rep
 /**
  * The desk after a decision the server accepted: the question carries the decision, its new key (or
  * is dropped), its challenges answered; a regrade joins the exam's regrades. What the server would
- * answer if the desk were read again, without reading it.
+ * answer if the desk were read again, without reading it. A decision already in force changes nothing.
  */
 export function deskAfterDecision(desk: ChallengeDesk, reply: DecisionReply): ChallengeDesk {
+  if (reply.unchanged) return desk;
   const { decision } = reply;
   const status = decision.kind === 'keep' ? 'rejected' : 'accepted';
   const questions = desk.questions.map((q): DeskQuestion => {

@@ -5,7 +5,8 @@
 // the page, reads the grouped question (challengers, proposals, reasons, the photo, the item statistics
 // with "key possibly wrong"), changes the key to B and reads the regrade summary. Then, over real HTTP as
 // one of those students, the result shows the new marks and rank with the regrade's history, and the
-// notification was recorded. axe finds nothing serious at 1280 and 360 px; nothing overflows at 1280,
+// notification was recorded. The same decision again says it changed nothing; a session ended elsewhere
+// meets the next decision with the desk's sign-in, which comes back to the page. axe finds nothing serious at 1280 and 360 px; nothing overflows at 1280,
 // 1024 and 360 px; a refusal (a reply missing) and the empty page are shown in plain words.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -151,8 +152,30 @@ describe('answer-key challenges at the teacher desk', () => {
     const mine = (await http('GET', `/api/exam/challenges/${ANALYSED}/group/${GROUP}`, sessions[0]!)).body.data;
     expect(mine.challenges[0]).toMatchObject({ status: 'accepted', reply: 'Corrected: B is right (Guyton, chapter 9).' });
 
-    // The week shows the link too; a practice drill has no challenges: the page says so.
+    // The same decision again changes nothing, and says so.
     await page.setViewportSize({ width: 1280, height: 800 });
+    await card.getByRole('button', { name: 'Decide again: question 1' }).click();
+    await card.getByRole('radio', { name: /Change the key/ }).check();
+    expect(await card.getByRole('checkbox', { name: /^B\. Aortic/ }).isChecked()).toBe(true);
+    await card.getByLabel('Reply to every challenger (required)').fill('Corrected: B is right (Guyton, chapter 9).');
+    await card.getByRole('button', { name: 'Send decision' }).click();
+    await card.getByText('This decision was already in force: nothing changed.').waitFor();
+    expect(await page.getByRole('region', { name: 'Regrades of this exam' }).getByRole('listitem').count()).toBe(1);
+
+    // The session ends elsewhere: the next decision meets it, and the sign-in comes back to this page.
+    const sessionId = await page.evaluate(() => sessionStorage.getItem('sessionId')!);
+    expect((await http('GET', '/api/auth/logout', sessionId)).status).toBe(200);
+    await card.getByRole('button', { name: 'Decide again: question 1' }).click();
+    await card.getByLabel('Reply to every challenger (required)').fill('The key stays B.');
+    await card.getByRole('button', { name: 'Send decision' }).click();
+    await page.getByText('Your desk session has ended.').waitFor();
+    await page.getByRole('link', { name: 'Sign in again' }).click();
+    expect(new URL(page.url()).search).toBe(`?next=${encodeURIComponent(`/staff/exams/${ANALYSED_ASSIGNMENT}/challenges`)}`);
+    await signInAtDesk(page);
+    await page.getByRole('heading', { name: 'Challenges: Analysed Grand Test' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/staff/exams/${ANALYSED_ASSIGNMENT}/challenges`);
+
+    // The week shows the link too; a practice drill has no challenges: the page says so.
     await page.goto('/staff/week');
     await page.getByRole('link', { name: 'Challenges (4) of Analysed Grand Test, Morning Batch' }).waitFor();
     await page.goto(`/staff/exams/${DRILL_ASSIGNMENT}/challenges`);

@@ -129,5 +129,7 @@ describe('challengeDecision', () => {
     expect(draftProblem(q, 'change', [7], 'Fine')).toBe('The chosen option does not exist.');
     expect(draftProblem(q, 'drop', [], 'Fine')).toBeNull();
     expect(deskAfterDecision(desk(), { ...changed, questionId: 'other' }).questions[0]!.decision).toBeNull();
+    const before = desk();
+    expect(deskAfterDecision(before, { ...changed, unchanged: true, regrade: null })).toBe(before);
   });
 });
