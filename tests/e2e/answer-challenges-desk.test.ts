@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { animationsEnded, axeViolations, browserSuite, newPage, type Page } from '../support/browser';
+import { animationsEnded, axeViolations, browserSuite, newPage, smallTargets, type Page } from '../support/browser';
 import { signedCalls } from '../support/api-calls';
 import { GROUP } from '../api/exams-fixture';
 import { TEACHER } from '../api/results-fixture';
@@ -143,6 +143,15 @@ describe('answer-key challenges at the teacher desk', () => {
     expect(await overflows(page)).toBe(false);
     await animationsEnded(page);
     expect(await axeViolations(page)).toEqual([]);
+    expect(await smallTargets(page)).toEqual([]);
+    // The decision form on a phone too, with the options to tick.
+    await card.getByRole('button', { name: 'Decide again: question 1' }).click();
+    await card.getByRole('radio', { name: /Change the key/ }).check();
+    expect(await overflows(page)).toBe(false);
+    await animationsEnded(page);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await smallTargets(page)).toEqual([]);
+    await card.getByRole('button', { name: 'Cancel' }).click();
 
     // The student, over real HTTP: new marks and rank with the regrade's history, and the notification.
     const after = (await http('GET', `/api/exam/result/${ANALYSED}/student/by-groupId/${GROUP}`, sessions[0]!)).body.data;
