@@ -16,6 +16,7 @@ import {
 import { finalizeExpiredAttempts, type ExamDeps } from '../exams/attempts.js';
 import { questionsOfExam, scorableQuestion } from '../exams/queries.js';
 import { staffAssignment } from './marking.js';
+import { batchChallenges } from './challengeCounts.js';
 
 export const itemAnalysisErrors = {
   notPublished: () =>
@@ -67,7 +68,7 @@ export async function itemAnalysisOf(deps: ExamDeps, assignmentId: string): Prom
     return { id, type, point, optionCount, key: answer, title: plainTitle(row.title) };
   });
   const figures = analyseItems(questions, await gradedAttempts(db, assignment.exam._id, assignment.groupId));
-  return { assignment, minimumAttempts: ITEM_ANALYSIS_MIN_ATTEMPTS, ...figures };
+  return { assignment, minimumAttempts: ITEM_ANALYSIS_MIN_ATTEMPTS, ...figures, challenges: await batchChallenges(db, assignment.exam._id, assignment.groupId) };
 }
 
 const SHEET_COLUMNS = ['No.', 'Question', 'Type', 'Marks', 'Attempts', 'Facility', 'Upper 27 % facility', 'Lower 27 % facility', 'Discrimination', 'Point-biserial (item-rest)', 'Flags'];

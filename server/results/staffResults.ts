@@ -16,6 +16,7 @@ import { RESULTS_SHEET_COLUMNS, resultsFileName, resultsSheetCells } from '../..
 import { finalizeExpiredAttempts, type ExamDeps } from '../exams/attempts.js';
 import { staffAssignment } from './marking.js';
 import { batchMeritRows, type BatchMeritRecord } from './queries.js';
+import { batchChallenges } from './challengeCounts.js';
 import { studentResult } from './views.js';
 
 export const staffResultsErrors = {
@@ -69,7 +70,9 @@ async function examFigures(db: Kysely<Database>, examId: string): Promise<StaffM
 export async function staffMeritList(deps: ExamDeps, assignmentId: string): Promise<StaffMeritList> {
   const assignment = await openAssignment(deps, assignmentId);
   const { rows, total } = await batchMeritRows(deps.db, { id: assignment.exam._id, is_practice: assignment.exam.isPracticeExam ? 1 : 0 }, assignment.groupId);
-  return { assignment, exam: await examFigures(deps.db, assignment.exam._id), rankedInExam: total, rows: rows.map(meritRowView) };
+  return {
+    assignment, exam: await examFigures(deps.db, assignment.exam._id), rankedInExam: total, rows: rows.map(meritRowView), challenges: await batchChallenges(deps.db, assignment.exam._id, assignment.groupId),
+  };
 }
 
 /** One student's result of the assignment, exactly as the student's Result screen reads it. */

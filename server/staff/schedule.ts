@@ -14,6 +14,7 @@ import { weekOfDate, weekOfTime, type AcademyWeek } from '../../src/domain/acade
 import { toMs } from '../../src/domain/examTiming.js';
 import { isAnswered } from '../../src/domain/scoring.js';
 import { assignmentHead } from '../results/marking.js';
+import { challengeCounts } from '../results/challengeCounts.js';
 import { assertTeaches, coursesOf } from './access.js';
 
 const WRITTEN = ['shortAns', 'paragraph'] as const;
@@ -60,7 +61,7 @@ export async function staffSchedule(db: Kysely<Database>, input: ScheduleInput):
   if (rows.length === 0) return { ...schedule, assignments: [] };
 
   const examIds = [...new Set(rows.map((r) => r.exam_id))];
-  const [attempts, unmarkedRows] = await Promise.all([
+  const [attempts, unmarkedRows, challenges] = await Promise.all([
     db
       .selectFrom('attempts as a')
       .select((eb) => [
@@ -86,6 +87,7 @@ export async function staffSchedule(db: Kysely<Database>, input: ScheduleInput):
       .where('an.review_marks', 'is', null)
       .where('q.type', 'in', WRITTEN)
       .execute(),
+    challengeCounts(db, examIds),
   ]);
   const counted = new Map(attempts.map((r) => [pairKey(r.exam_id, r.group_id), { started: Number(r.started), submitted: Number(r.submitted) }]));
   const unmarked = new Map<string, number>();
@@ -104,6 +106,7 @@ export async function staffSchedule(db: Kysely<Database>, input: ScheduleInput):
       started: counted.get(key)?.started ?? 0,
       submitted: counted.get(key)?.submitted ?? 0,
       unmarkedAnswers,
+      challenges: challenges.get(key) ?? 0,
     };
   });
   return { ...schedule, assignments };

@@ -163,6 +163,8 @@ export const ItemAnalysis = Type.Object({
   /** Attempts in each of the upper and lower groups (27 % of the attempts, rounded). */
   groupSize: Type.Integer({ minimum: 0 }),
   questions: Type.Array(ItemStats),
+  /** The batch's answer-key challenges of the exam (any status): the desk links to them as 'Challenges (N)'. */
+  challenges: Type.Integer({ minimum: 0 }),
 });
 export type ItemAnalysis = Static<typeof ItemAnalysis>;
 

@@ -38,6 +38,8 @@ export const StaffMeritList = Type.Object({
   rankedInExam: Type.Number(),
   /** The batch's submitted students by place. */
   rows: Type.Array(StaffMeritRow),
+  /** The batch's answer-key challenges of the exam (any status): the desk links to them as 'Challenges (N)'. */
+  challenges: Type.Integer({ minimum: 0 }),
 });
 export type StaffMeritList = Static<typeof StaffMeritList>;
 

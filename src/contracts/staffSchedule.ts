@@ -37,6 +37,8 @@ export const ScheduleEntry = Type.Composite([
     submitted: Type.Integer({ minimum: 0 }),
     /** Written answers of submitted attempts without marks (as the marking desk lists them). */
     unmarkedAnswers: Type.Integer({ minimum: 0 }),
+    /** The batch's answer-key challenges of the exam (any status): the desk links to them as 'Challenges (N)'. */
+    challenges: Type.Integer({ minimum: 0 }),
   }),
 ]);
 export type ScheduleEntry = Static<typeof ScheduleEntry>;

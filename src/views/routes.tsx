@@ -23,13 +23,14 @@ import { RouteAnnouncer } from './app/RouteAnnouncer';
 import { Splash } from './app/Splash';
 // The signed-in shell and every screen behind it load on demand, so the sign-in screen on a slow
 // connection fetches only itself (tests/build/app-bundle.test.ts checks what its chunks carry).
-import { CourseSubjectsScreen, CoursesScreen, ExamsScreen, ForumListScreen, ImportScreen, ItemAnalysisScreen, LiveExamScreen, MyQaScreen, NotesScreen, QuestionDetailScreen, ResultScreen, ScoreboardScreen, Shell, StaffBatchScreen, StaffBatchesScreen, StaffDesk, StaffForum, StaffResultsScreen, StaffStudentScreen, StaffWeek, StudentProfile, SubjectItemsScreen, VideosScreen } from './screens';
+import { ChallengesScreen, CourseSubjectsScreen, CoursesScreen, ExamsScreen, ForumListScreen, ImportScreen, ItemAnalysisScreen, LiveExamScreen, MyQaScreen, NotesScreen, QuestionDetailScreen, ResultScreen, ScoreboardScreen, Shell, StaffBatchScreen, StaffBatchesScreen, StaffDesk, StaffForum, StaffResultsScreen, StaffStudentScreen, StaffWeek, StudentProfile, SubjectItemsScreen, VideosScreen } from './screens';
 
 export const appRoutes = createRoutesFromElements(
   <Route errorElement={<RouteError />} element={<RouteFrame />}>
     <Route element={<OnDemand />}>
       <Route path="/staff/exams/:assignmentId/analysis" element={<ItemAnalysisScreen />} />
       <Route path="/staff/exams/:assignmentId/results" element={<StaffResultsScreen />} />
+      <Route path="/staff/exams/:assignmentId/challenges" element={<ChallengesScreen />} />
       <Route path="/staff/forum" element={<StaffForum />} />
       <Route path="/staff/week" element={<StaffWeek />} />
       <Route path="/staff/import" element={<ImportScreen />} />

@@ -18,6 +18,7 @@ export const ScoreboardScreen = lazyScreen(() => import('./results/ScoreboardScr
 export const StaffDesk = lazyScreen(() => import('./staff/StaffDesk').then((m) => m.StaffDesk));
 export const ItemAnalysisScreen = lazyScreen(() => import('./staff/ItemAnalysisScreen').then((m) => m.ItemAnalysisScreen));
 export const StaffResultsScreen = lazyScreen(() => import('./staff/StaffResultsScreen').then((m) => m.StaffResultsScreen));
+export const ChallengesScreen = lazyScreen(() => import('./staff/ChallengesScreen').then((m) => m.ChallengesScreen));
 export const ImportScreen = lazyScreen(() => import('./staff/ImportPage').then((m) => m.ImportScreen));
 export const StaffWeek = lazyScreen(() => import('./staff/StaffWeek').then((m) => m.StaffWeek));
 export const StaffForum = lazyScreen(() => import('./staff/StaffForum').then((m) => m.StaffForum));

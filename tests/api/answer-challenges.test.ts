@@ -136,6 +136,11 @@ describe.each(databaseKinds())('answer-key challenges (%s)', (kind) => {
     expect(question).toMatchObject({ questionId: Q.mcq, number: 1, challengers: 3, open: 3, keyOptions: [0], dropped: false, decision: null });
     expect(question.proposals).toEqual([{ options: [1], flawed: false, count: 2 }, { options: [], flawed: true, count: 1 }]);
     expect(question.stats).toMatchObject({ questionId: Q.mcq, facility: 0.5, discrimination: 1 });
+    // The desk's links say how many: the week, the results and the item analysis carry the batch's count.
+    const week = (await call('GET', '/api/staff/schedule', teacher)).body.data.assignments;
+    expect(week.find((a: { _id: string }) => a._id === ANALYSED_ASSIGNMENT).challenges).toBe(3);
+    expect((await call('GET', `/api/staff/exam-assignments/${ANALYSED_ASSIGNMENT}/results`, teacher)).body.data.challenges).toBe(3);
+    expect((await call('GET', `/api/staff/exam-assignments/${ANALYSED_ASSIGNMENT}/item-analysis`, teacher)).body.data.challenges).toBe(3);
     const kept = await decide({ kind: 'keep', options: [], reply: 'The key A stands: see Guyton, chapter 9.' });
     expect(kept.status).toBe(200);
     expect(kept.body.data).toMatchObject({ unchanged: false, regrade: null, decision: { kind: 'keep' } });

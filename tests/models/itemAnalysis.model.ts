@@ -13,6 +13,7 @@ export const analysis = (attempts: number): ItemAnalysis => ({
   assignment: { ...assignment, resultPublished: true, publishedAt: '2026-01-02T08:00:00.000Z' },
   attempts,
   minimumAttempts: 10,
+  challenges: 0,
   groupSize: attempts >= 10 ? Math.round(attempts * 0.27) : 0,
   questions: attempts >= 10
     ? [{

@@ -19,6 +19,7 @@ export const meritList = (rows: number): StaffMeritList => ({
   exam: { totalMarks: 10, passMark: 50, negativeMark: 0, gpaFactor: null },
   rankedInExam: rows,
   rows: Array.from({ length: rows }, (_, i) => meritRow(i + 1)),
+  challenges: 0,
 });
 
 export const studentResult = { code: null, _id: 'r1', studentId: 's1', title: 'Live Test: Cardiac Cycle (Written)' } as unknown as StudentResult;

@@ -19,6 +19,7 @@ export const running = (started: number, submitted: number): ScheduleEntry => ({
   started,
   submitted,
   unmarkedAnswers: 0,
+  challenges: 0,
 });
 
 export const week = (weekOf: string, assignments: ScheduleEntry[]): StaffSchedule => ({

@@ -28,6 +28,7 @@ export const PAGE_TITLES: [pattern: string, title: string][] = [
   ['/staff/import', 'Import content · Teacher desk'],
   ['/staff/exams/:assignmentId/analysis', 'Item analysis · Teacher desk'],
   ['/staff/exams/:assignmentId/results', 'Results · Teacher desk'],
+  ['/staff/exams/:assignmentId/challenges', 'Challenges · Teacher desk'],
   ['/staff/forum', 'Forum questions · Teacher desk'],
   ['/staff/batches', 'Batches · Teacher desk'],
   ['/staff/batches/:batchId', 'Batch · Teacher desk'],

@@ -50,7 +50,7 @@ export function PostCard({ author, createdAt, text, media, cut = false, footer, 
 export const attachmentLabel = (item: ForumMedia, index: number): string =>
   `${item.mediaType.startsWith('image/') ? 'Attachment' : item.mediaType === 'application/pdf' ? 'PDF' : 'Audio'} ${index + 1}`;
 
-function MediaStrip({ media }: { media: ForumMedia[] }) {
+export function MediaStrip({ media }: { media: ForumMedia[] }) {
   const [open, setOpen] = useState<number | null>(null);
   const current = open === null ? null : media[open]!;
   return (

@@ -6,7 +6,7 @@ import { fromPromise } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
 import { itemAnalysisMachine, type SheetFormat, type SheetRequest } from '../../machines/itemAnalysis.machine';
 import type { ItemAnalysis, ItemStats } from '../../contracts/staff';
-import { choiceLabel, itemAnalysisFileName, ITEM_FLAG_TEXT } from '../../domain/itemAnalysis';
+import { itemAnalysisFileName } from '../../domain/itemAnalysis';
 import { staffApi } from '../../services/staff';
 import { Button } from '../ui/Button';
 import { ButtonLink } from '../ui/ButtonLink';
@@ -15,6 +15,8 @@ import { Notice } from '../ui/Notice';
 import { Spinner } from '../ui/Spinner';
 import { TableHead } from '../ui/TableHead';
 import { saveBlob } from '../ui/saveBlob';
+import { challengesLabel, challengesPath } from './challengesLink';
+import { ItemChoices, ItemFlags } from './ItemFigures';
 import { DeskLayout, useDeskPageTitle } from './DeskLayout';
 
 const COLUMNS = ['No.', 'Question', 'Facility', 'Discrimination', 'Point-biserial', 'Responses (upper / lower 27 %)', 'Flags'] as const;
@@ -69,9 +71,16 @@ function ItemAnalysisView({ assignmentId }: { assignmentId: string }) {
           </p>
         )}
         {analysis && (
-          <ButtonLink variant="quiet" className="-ml-2" to={`/staff/exams/${assignmentId}/results`}>
-            See results
-          </ButtonLink>
+          <div className="flex flex-wrap gap-1">
+            <ButtonLink variant="quiet" className="-ml-2" to={`/staff/exams/${assignmentId}/results`}>
+              See results
+            </ButtonLink>
+            {analysis.challenges > 0 && (
+              <ButtonLink variant="quiet" to={challengesPath(assignmentId)}>
+                {challengesLabel(analysis.challenges)}
+              </ButtonLink>
+            )}
+          </div>
         )}
         {loading && <Spinner label="Loading the item analysis…" showLabel />}
         {failed && (
@@ -129,26 +138,13 @@ function QuestionRow({ question }: { question: ItemStats }) {
       <td className="px-3 py-2 tabular-nums">{figure(question.discrimination)}</td>
       <td className="px-3 py-2 tabular-nums">{figure(question.pointBiserial)}</td>
       <td className="px-3 py-2">
-        <ul className="space-y-0.5 tabular-nums">
-          {question.choices.map((choice) => (
-            <li key={`${choice.option}-${choice.response}`} className={choice.key ? 'font-semibold text-green-800' : undefined}>
-              {choiceLabel(choice)}
-              {choice.key ? ' ✓' : ''}: {choice.upper} / {choice.lower}
-            </li>
-          ))}
-        </ul>
+        <ItemChoices choices={question.choices} />
       </td>
       <td className="px-3 py-2">
         {question.flags.length === 0 ? (
           <span className="text-slate-500">None</span>
         ) : (
-          <ul className="space-y-1">
-            {question.flags.map((flag) => (
-              <li key={flag} className="font-medium text-amber-900">
-                {ITEM_FLAG_TEXT[flag]}
-              </li>
-            ))}
-          </ul>
+          <ItemFlags flags={question.flags} />
         )}
       </td>
     </tr>

@@ -21,6 +21,7 @@ import { Notice } from '../ui/Notice';
 import { Spinner } from '../ui/Spinner';
 import { TableHead } from '../ui/TableHead';
 import { saveBlob } from '../ui/saveBlob';
+import { challengesLabel, challengesPath } from './challengesLink';
 import { DeskLayout, useDeskPageTitle } from './DeskLayout';
 
 export function StaffResultsScreen() {
@@ -101,7 +102,7 @@ function StaffResultsView({ assignmentId }: { assignmentId: string }) {
       )}
       {loaded && list && (
         <>
-          <Toolbar actor={actor} assignmentId={assignmentId} isPractice={list.assignment.exam.isPracticeExam} />
+          <Toolbar actor={actor} assignmentId={assignmentId} isPractice={list.assignment.exam.isPracticeExam} challenges={list.challenges} />
           <MeritTable actor={actor} />
           <StudentDialog actor={actor} />
         </>
@@ -110,7 +111,7 @@ function StaffResultsView({ assignmentId }: { assignmentId: string }) {
   );
 }
 
-function Toolbar({ actor, assignmentId, isPractice }: { actor: ResultsActor; assignmentId: string; isPractice: boolean }) {
+function Toolbar({ actor, assignmentId, isPractice, challenges }: { actor: ResultsActor; assignmentId: string; isPractice: boolean; challenges: number }) {
   const search = useSelector(actor, (s) => s.context.search);
   const downloading = useSelector(actor, (s) => (s.hasTag('downloading') ? s.context.format : null));
   const sheetProblem = useSelector(actor, (s) => s.context.sheetProblem);
@@ -136,6 +137,11 @@ function Toolbar({ actor, assignmentId, isPractice }: { actor: ResultsActor; ass
         {!isPractice && (
           <ButtonLink variant="quiet" to={`/staff/exams/${assignmentId}/analysis`}>
             Item analysis
+          </ButtonLink>
+        )}
+        {challenges > 0 && (
+          <ButtonLink variant="quiet" to={challengesPath(assignmentId)}>
+            {challengesLabel(challenges)}
           </ButtonLink>
         )}
       </div>

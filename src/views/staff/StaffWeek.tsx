@@ -18,6 +18,7 @@ import { InlineAlert } from '../ui/InlineAlert';
 import { Notice } from '../ui/Notice';
 import { PageLink } from '../ui/PageLink';
 import { Spinner } from '../ui/Spinner';
+import { challengesLabel, challengesPath } from './challengesLink';
 import { DeskLayout } from './DeskLayout';
 import { useDeskEvent } from './useDeskEvent';
 
@@ -163,6 +164,11 @@ function WeekRow({ entry, now }: { entry: ScheduleEntry; now: number }) {
               <PageLink className={linkLook} to={`/staff/exams/${encodeURIComponent(entry._id)}/analysis`} aria-label={`Item analysis of ${name}`}>
                 Item analysis
               </PageLink>
+              {entry.challenges > 0 && (
+                <PageLink className={linkLook} to={challengesPath(entry._id)} aria-label={`${challengesLabel(entry.challenges)} of ${name}`}>
+                  {challengesLabel(entry.challenges)}
+                </PageLink>
+              )}
             </>
           )}
         </span>
