@@ -31,7 +31,7 @@ export const resultErrors = {
 };
 
 /** A question as the result shows it: with its key, explanation and notes (the student has submitted). */
-function reviewedQuestion(q: QuestionRow, names: Map<string, string>): ReviewedQuestion {
+export function reviewedQuestion(q: QuestionRow, names: Map<string, string>): ReviewedQuestion {
   return {
     ...publicQuestion(q, names),
     answer: readJson<AnswerValue>(q.answer, []),
