@@ -29,6 +29,7 @@ import { fileNameOf, mediaUrl, OPTION_LETTERS } from '../ui/media';
 import { pathTo, storagePaths } from '../../contracts/paths';
 import { goBackFrom, showResultsFailure } from './resultNavigation';
 import { quotedExamQuestion, useAskAbout } from '../forum/askAbout';
+import { ResultMistakes } from '../mistakes/PractiseMistakes';
 
 const SubjectBarsChart = lazy(() => import('./charts').then((m) => ({ default: m.SubjectBarsChart })));
 
@@ -103,6 +104,7 @@ export function ResultScreen() {
           )}
         </div>
       </div>
+      <ResultMistakes examId={result.examId} groupId={result.groupId} />
       <ResultBody
         result={result}
         onAsk={(answer, number) => askAbout({ courseId: result.courseId, subjectId: answer.questionId.subjectId ?? '', chapterId: '', details: quotedExamQuestion(result.title, number, answer.questionId.title) })}
