@@ -76,7 +76,7 @@ export const mistakesPracticeMachine = setup({
 }).createMachine({
   id: 'mistakesPractice',
   description: 'Practise my mistakes: counts what a result or the scoreboard has to practise, shows the buttons or the empty state, and starts a set.',
-  meta: { spec: 'Issue 29, Practise my mistakes' },
+  meta: { spec: '§2 Result screen and Scoreboard — not in the spec: Practise my mistakes (issue 29)' },
   context: ({ input }) => ({ ...input, offers: [], starting: null, setId: null }),
   initial: 'counting',
   on: {
