@@ -10,15 +10,20 @@ const suite = browserSuite();
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
+/** The short practice exam submitted with nothing answered (once; again is the same result): every question of it is a mistake. */
+async function practiceResultWithMistakes() {
+  const session = await suite.server.sessionFor(DEMO_STUDENT.id);
+  const api = (method: 'GET' | 'PATCH', url: string) => suite.server.call({ method, url, session, ...(method === 'PATCH' ? { payload: {} } : {}) });
+  expect((await api('PATCH', `/api/exam/start/${DEMO.shortPracticeExam}/group-id/${DEMO.group}`)).statusCode).toBe(200);
+  expect((await api('PATCH', `/api/exam/submit/${DEMO.shortPracticeExam}/group/${DEMO.group}`)).statusCode).toBe(200);
+  const count = (await api('GET', `/api/mistakes/exam/${DEMO.shortPracticeExam}/group/${DEMO.group}`)).json().data as { count: number; duration: number };
+  expect(count.count).toBeGreaterThan(0);
+  return { api, count, session };
+}
+
 describe('practise my mistakes', () => {
   it('practises the mistakes of a practice result, submits them and shows the new result', async () => {
-    // The short practice exam submitted with nothing answered: every question it has is a mistake.
-    const session = await suite.server.sessionFor(DEMO_STUDENT.id);
-    const api = (method: 'GET' | 'PATCH', url: string) => suite.server.call({ method, url, session, ...(method === 'PATCH' ? { payload: {} } : {}) });
-    expect((await api('PATCH', `/api/exam/start/${DEMO.shortPracticeExam}/group-id/${DEMO.group}`)).statusCode).toBe(200);
-    expect((await api('PATCH', `/api/exam/submit/${DEMO.shortPracticeExam}/group/${DEMO.group}`)).statusCode).toBe(200);
-    const count = (await api('GET', `/api/mistakes/exam/${DEMO.shortPracticeExam}/group/${DEMO.group}`)).json().data;
-    expect(count.count).toBeGreaterThan(0);
+    const { api, count } = await practiceResultWithMistakes();
     const title = (await api('GET', `/api/exam/result/${DEMO.shortPracticeExam}/student/by-groupId/${DEMO.group}`)).json().data.title as string;
 
     const page = await newPage(suite.browser, suite.baseUrl, { width: 390, bypassCSP: true });
@@ -55,9 +60,35 @@ describe('practise my mistakes', () => {
     await page.context().close();
   });
 
-  it('offers the mistakes per subject on the scoreboard', async () => {
+  it('keeps answers on the phone offline and sends them when the connection returns, as a practice exam does', async () => {
+    const { session } = await practiceResultWithMistakes();
+    const started = await suite.server.call({ method: 'POST', url: '/api/mistakes/sets', session, payload: { source: 'exam', examId: DEMO.shortPracticeExam, groupId: DEMO.group } });
+    expect(started.statusCode, started.body).toBe(200);
+    const setId = started.json().data.setId as string;
+    const stored = () => suite.server.app.db.selectFrom('mistake_answers').selectAll().where('set_id', '=', setId).execute();
+
+    const page = await newPage(suite.browser, suite.baseUrl, { width: 390 });
+    await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
+    await page.goto(`/mistakes/${setId}`);
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('article', { name: 'Question 1' }).waitFor();
+    await page.context().setOffline(true);
+    await page.getByRole('article', { name: 'Question 1' }).getByRole('radio').first().check();
+    await expect.poll(() => page.getByTestId('offline-count').textContent()).toBe('Offline saved: 1');
+    expect(await stored()).toHaveLength(0);
+    await page.context().setOffline(false);
+    await expect.poll(async () => (await stored()).length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('offline-count').textContent(), { timeout: 10_000 }).toBe('Offline saved: 0');
+    await page.context().close();
+  });
+
+  it('offers the mistakes per subject on the scoreboard, and says when a result has none', async () => {
     const page = await newPage(suite.browser, suite.baseUrl, { width: 390, bypassCSP: true });
     await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
+    // A published result answered without a mistake says so instead of offering a button.
+    await page.goto(`/result/${DEMO.publishedExam}/${DEMO.group}`);
+    await page.getByTestId('result-mistakes').getByText('No mistakes to practise in this exam').waitFor();
+    expect(await page.getByTestId('result-mistakes').getByRole('button').count()).toBe(0);
     await page.goto('/scoreboard');
     const offers = page.getByTestId('scoreboard-mistakes');
     await offers.getByRole('button', { name: /^Practise my mistakes in / }).first().waitFor();
