@@ -41,18 +41,20 @@ interface Drawn {
 /** The subject a question counts for: its own, or its exam's. */
 const subjectOf = (q: QuestionRow, result: VisibleResult): string | null => q.subject_id ?? result.subject_id;
 
-/** Draws the mistakes of these results (of one subject when given), leaving out questions answered right twice in a row. */
-async function draw(db: Kysely<Database>, studentId: string, results: VisibleResult[], subjectId?: string): Promise<Drawn> {
+/** A question still to practise, with the result it was a mistake in. */
+interface Picked {
+  question: QuestionRow;
+  result: VisibleResult;
+}
+
+/** Every mistake of these results (of one subject when given), leaving out questions answered right twice in a row. */
+async function pick(db: Kysely<Database>, studentId: string, results: VisibleResult[], subjectId?: string): Promise<Picked[]> {
   const questions = await questionsOfExams(db, [...new Set(results.map((r) => r.exam_id))]);
   const byId = new Map(questions.map((q) => [q.id, q]));
-  const picked: { question: QuestionRow; result: VisibleResult }[] = [];
+  const picked: Picked[] = [];
   const seen = new Set<string>();
-  const perResult = new Map<VisibleResult, { questions: number; taken: number }>();
   for (const result of results) {
-    const scores = readJson<QuestionScore[]>(result.detail, []);
-    const part = { questions: scores.length, taken: 0 };
-    perResult.set(result, part);
-    for (const score of scores) {
+    for (const score of readJson<QuestionScore[]>(result.detail, [])) {
       const question = byId.get(score.questionId);
       if (!question || seen.has(question.id)) continue;
       if (subjectId && subjectOf(question, result) !== subjectId) continue;
@@ -62,10 +64,20 @@ async function draw(db: Kysely<Database>, studentId: string, results: VisibleRes
     }
   }
   const cleared = await clearedQuestions(db, studentId, picked.map((p) => p.question.id), RIGHT_IN_A_ROW_TO_LEAVE);
-  const kept = picked.filter((p) => !cleared.has(p.question.id));
-  for (const p of kept) perResult.get(p.result)!.taken += 1;
-  const duration = mistakesDuration(results.map((r) => ({ duration: r.duration, ...perResult.get(r)! })));
-  return { questions: kept.map((p) => p.question), duration, results: results.filter((r) => perResult.get(r)!.taken > 0) };
+  return picked.filter((p) => !cleared.has(p.question.id));
+}
+
+/** The picked questions in paper order with their time: each exam's duration in proportion to the questions taken from it. */
+function drawn(picked: Picked[]): Drawn {
+  const taken = new Map<VisibleResult, number>();
+  for (const p of picked) taken.set(p.result, (taken.get(p.result) ?? 0) + 1);
+  const results = [...taken.keys()];
+  const duration = mistakesDuration(results.map((r) => ({ duration: r.duration, questions: readJson<unknown[]>(r.detail, []).length, taken: taken.get(r)! })));
+  return { questions: picked.map((p) => p.question), duration, results };
+}
+
+async function draw(db: Kysely<Database>, studentId: string, results: VisibleResult[], subjectId?: string): Promise<Drawn> {
+  return drawn(await pick(db, studentId, results, subjectId));
 }
 
 /** One result's visible mistakes: the student's own submitted attempt, a practice exam or a published live one. */
@@ -85,21 +97,20 @@ export async function examMistakes(deps: ExamDeps, studentId: string, examId: st
 
 /** Per subject, the mistakes across the student's visible results (of one course when given); subjects with none are left out. */
 export async function subjectMistakes(deps: ExamDeps, studentId: string, courseId: string | undefined): Promise<SubjectMistakes[]> {
-  const results = await visibleResults(deps.db, studentId, { courseId });
-  const drawn = await draw(deps.db, studentId, results);
-  const resultOf = new Map(results.map((r) => [r.exam_id, r]));
-  const subjects = new Map<string, { courseId: string }>();
-  for (const q of drawn.questions) {
-    const result = resultOf.get(q.exam_id)!;
-    const subject = subjectOf(q, result);
-    if (subject && !subjects.has(subject)) subjects.set(subject, { courseId: result.course_id });
+  const picked = await pick(deps.db, studentId, await visibleResults(deps.db, studentId, { courseId }));
+  const bySubject = new Map<string, Picked[]>();
+  for (const p of picked) {
+    const subject = subjectOf(p.question, p.result);
+    if (!subject) continue;
+    const list = bySubject.get(subject) ?? [];
+    list.push(p);
+    bySubject.set(subject, list);
   }
-  const names = await subjectNamesOf(deps.db, [...subjects.keys()]);
-  const list: SubjectMistakes[] = [];
-  for (const [subjectId, { courseId: course }] of subjects) {
-    const one = await draw(deps.db, studentId, results, subjectId);
-    list.push({ subjectId, subjectName: names.get(subjectId) ?? null, courseId: course, count: one.questions.length, duration: one.duration });
-  }
+  const names = await subjectNamesOf(deps.db, [...bySubject.keys()]);
+  const list = [...bySubject].map(([subjectId, items]): SubjectMistakes => {
+    const { questions, duration } = drawn(items);
+    return { subjectId, subjectName: names.get(subjectId) ?? null, courseId: items[0]!.result.course_id, count: questions.length, duration };
+  });
   return list.sort((a, b) => (a.subjectName ?? '').localeCompare(b.subjectName ?? ''));
 }
 

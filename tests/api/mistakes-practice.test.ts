@@ -141,6 +141,21 @@ describe.each(databaseKinds())('mistakes practice (%s)', (kind) => {
     expect((await paper(setId)).body.data.submittedAt).toBeNull();
   });
 
+  it('respects batch membership: a student who left the batch, or an exam removed from it, finds the set gone', async () => {
+    await practiceWithTwoMistakes();
+    const { setId } = (await start({ source: 'exam', examId: PRACTICE, groupId: GROUP })).body.data;
+    await server.app.db.updateTable('exam_assignments').set({ removed_at: server.clock.now().toISOString() }).where('exam_id', '=', PRACTICE).where('group_id', '=', GROUP).execute();
+    expect((await paper(setId)).status).toBe(404);
+    expect((await answer(setId, PRACTICE_Q.mcq, [1], 10)).status).toBe(404);
+    expect((await call('GET', '/api/mistakes/subjects', me)).body.data).toEqual([]);
+    await server.app.db.updateTable('exam_assignments').set({ removed_at: null }).where('exam_id', '=', PRACTICE).where('group_id', '=', GROUP).execute();
+    expect((await paper(setId)).status).toBe(200);
+    await server.app.db.deleteFrom('group_members').where('group_id', '=', GROUP).where('student_id', '=', STUDENT).execute();
+    expect((await paper(setId)).status).toBe(404);
+    expect((await result(setId)).status).toBe(404);
+    expect((await ofExam(PRACTICE)).status).toBe(404);
+  });
+
   it("draws nothing from a live exam before its result is published, and never sends its key", async () => {
     expect((await ofExam(FINISHED, third)).status).toBe(409);
     expect((await ofExam(FINISHED, third)).body.errors).toMatchObject({ code: 'notPublishedYet' });
