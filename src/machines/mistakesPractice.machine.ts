@@ -18,8 +18,8 @@ export interface MistakesOffer {
   duration: number;
 }
 
-/** What the offer is counted for: one result, or every subject of the student's results (of a course). */
-export type OfferScope = { kind: 'exam'; examId: string; groupId: string } | { kind: 'subjects'; courseId: string };
+/** What the offer is counted for: one result, or every subject of the student's results (of a course), or one subject. */
+export type OfferScope = { kind: 'exam'; examId: string; groupId: string } | { kind: 'subjects'; courseId: string; subjectId?: string };
 
 export interface MistakesPracticeInput {
   scope: OfferScope;

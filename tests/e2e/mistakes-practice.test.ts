@@ -91,9 +91,16 @@ describe('practise my mistakes', () => {
     expect(await page.getByTestId('result-mistakes').getByRole('button').count()).toBe(0);
     await page.goto('/scoreboard');
     const offers = page.getByTestId('scoreboard-mistakes');
-    await offers.getByRole('button', { name: /^Practise my mistakes in / }).first().waitFor();
+    const subject = offers.getByRole('button', { name: /^Practise my mistakes in / }).first();
+    await subject.waitFor();
     expect(await axeViolations(page)).toEqual([]);
     expect(await overflow(page)).toBe(0);
+    // A subject's button starts a set of that subject's mistakes across the results.
+    const name = (await subject.textContent())!.replace(/^Practise my mistakes in (.+?) · .*$/, '$1');
+    await subject.click();
+    await page.waitForURL(/\/mistakes\/[0-9a-f]{24}$/);
+    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('heading', { name: `My mistakes in ${name}` }).waitFor();
     await page.context().close();
   });
 });

@@ -9,7 +9,6 @@ import { resultViewMachine, resultViewMessages } from '../../machines/resultView
 import type { MistakesResult } from '../../contracts/mistakes';
 import type { ResultReply } from '../../contracts/results';
 import { mistakesApi } from '../../services/mistakes';
-import { MISTAKES_WORDS } from '../../domain/mistakes';
 import { useStudent } from '../app/RootActors';
 import { Button } from '../ui/Button';
 import { Notice } from '../ui/Notice';
@@ -83,15 +82,9 @@ export function MistakesResultScreen() {
       {about.source.source === 'exam' ? (
         <ResultMistakes examId={about.source.examId} groupId={about.source.groupId} />
       ) : (
-        <SubjectOffer remaining={about.remaining} />
+        <ScoreboardMistakes courseId="" subjectId={about.source.subjectId} />
       )}
       <ResultBody result={result} />
     </article>
   );
-}
-
-/** After a subject's set: the scoreboard's per-subject offers again, or the empty state. */
-function SubjectOffer({ remaining }: { remaining: number }) {
-  if (remaining === 0) return <p className="mb-3 text-sm text-slate-700">{MISTAKES_WORDS.noneInSubject}</p>;
-  return <ScoreboardMistakes courseId="" />;
 }

@@ -21,7 +21,7 @@ async function loadOffers(scope: OfferScope): Promise<MistakesOffer[]> {
     const { count, duration } = await mistakesApi.ofExam(scope.examId, scope.groupId);
     return [{ source: { source: 'exam', examId: scope.examId, groupId: scope.groupId }, label: null, count, duration }];
   }
-  const subjects = await mistakesApi.bySubject(scope.courseId);
+  const subjects = (await mistakesApi.bySubject(scope.courseId)).filter((s) => !scope.subjectId || s.subjectId === scope.subjectId);
   return subjects.map((s) => ({ source: { source: 'subject', subjectId: s.subjectId }, label: s.subjectName ?? 'Subject', count: s.count, duration: s.duration }));
 }
 
@@ -67,16 +67,16 @@ export function ResultMistakes({ examId, groupId }: { examId: string; groupId: s
   );
 }
 
-/** On the scoreboard: one "Practise my mistakes in <Subject>" per subject with mistakes. */
-export function ScoreboardMistakes({ courseId }: { courseId: string }) {
-  const actor = useMistakesPractice({ kind: 'subjects', courseId });
+/** On the scoreboard: one "Practise my mistakes in <Subject>" per subject with mistakes (or of one subject). */
+export function ScoreboardMistakes({ courseId, subjectId }: { courseId: string; subjectId?: string }) {
+  const actor = useMistakesPractice({ kind: 'subjects', courseId, subjectId });
   return (
     <section aria-labelledby="mistakes-title" className="mt-4 rounded-xl border border-slate-200 bg-white p-3 print:hidden" data-testid="scoreboard-mistakes">
       <h2 id="mistakes-title" className="text-base font-semibold text-slate-900">
         Practise my mistakes
       </h2>
       <div className="mt-2">
-        <Offers actor={actor} empty={MISTAKES_WORDS.noneAtAll} />
+        <Offers actor={actor} empty={subjectId ? MISTAKES_WORDS.noneInSubject : MISTAKES_WORDS.noneAtAll} />
       </div>
     </section>
   );
