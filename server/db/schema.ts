@@ -409,6 +409,49 @@ export interface RegradeChangesTable {
   new_rank: number | null;
 }
 
+/** A student's practice set of their wrong and skipped questions (of one result, or of a subject). */
+export interface MistakeSetsTable {
+  id: string;
+  student_id: string;
+  kind: 'exam' | 'subject';
+  exam_id: string | null;
+  group_id: string | null;
+  subject_id: string | null;
+  course_id: string;
+  title: string;
+  question_ids: string; // JSON string[] in paper order
+  exam_ids: string; // JSON string[]: the exams the questions come from
+  duration: number; // minutes
+  pass_mark: number; // percent
+  started_at: string;
+  deadline_at: string;
+  submitted_at: string | null;
+  marks_obtained: number | null;
+  negative_marks: number | null;
+  total_marks: number | null;
+  detail: string | null; // JSON QuestionScore[] once submitted
+  cleared: string | null; // JSON string[]: questions this submission took out of the set
+}
+
+export interface MistakeAnswersTable {
+  set_id: string;
+  question_id: string;
+  answer: string; // JSON
+  extra: string; // JSON attachments
+  answer_index: number | null;
+  client_timestamp: number;
+  saved_at: string;
+  offline: Generated<Flag>;
+}
+
+/** Right answers in a row in mistakes practice, per student and question; two and the question leaves the set. */
+export interface QuestionStreaksTable {
+  student_id: string;
+  question_id: string;
+  streak: number;
+  updated_at: string;
+}
+
 export interface Database {
   students: StudentsTable;
   staff: StaffTable;
@@ -444,6 +487,9 @@ export interface Database {
   key_decisions: KeyDecisionsTable;
   regrades: RegradesTable;
   regrade_changes: RegradeChangesTable;
+  mistake_sets: MistakeSetsTable;
+  mistake_answers: MistakeAnswersTable;
+  question_streaks: QuestionStreaksTable;
 }
 
 export type Student = Selectable<StudentsTable>;

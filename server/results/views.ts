@@ -33,7 +33,7 @@ export const resultErrors = {
 };
 
 /** A question as the result shows it: with its key, explanation and notes (the student has submitted). */
-function reviewedQuestion(q: QuestionRow, names: Map<string, string>, study: Map<string, StudyPlace>): ReviewedQuestion {
+export function reviewedQuestion(q: QuestionRow, names: Map<string, string>, study: Map<string, StudyPlace> = new Map()): ReviewedQuestion {
   return {
     ...publicQuestion(q, names),
     answer: readJson<AnswerValue>(q.answer, []),

@@ -74,6 +74,20 @@ export const resultsPaths = {
   meritList: '/exam/getMeritListOfExam',
 } as const;
 
+/** Practise my mistakes: the wrong and skipped questions of a result or of a subject, as a practice set of their own. */
+export const mistakesPaths = {
+  /** How many mistakes one result has to practise, and the time they get. */
+  ofExam: '/mistakes/exam/:examId/group/:groupId',
+  /** Per subject of the student's results (of one course when given): how many mistakes to practise. */
+  bySubject: '/mistakes/subjects',
+  /** Starts a mistakes practice set (or returns the one already running from the same source). */
+  start: '/mistakes/sets',
+  paper: '/mistakes/sets/:setId',
+  addAnswer: '/mistakes/sets/:setId/answer',
+  submit: '/mistakes/sets/:setId/submit',
+  result: '/mistakes/sets/:setId/result',
+} as const;
+
 /** The teacher desk's API: exam assignments, the grading queue, marking and publishing results. */
 export const staffPaths = {
   assignments: '/staff/exam-assignments',

@@ -23,7 +23,7 @@ import { RouteAnnouncer } from './app/RouteAnnouncer';
 import { Splash } from './app/Splash';
 // The signed-in shell and every screen behind it load on demand, so the sign-in screen on a slow
 // connection fetches only itself (tests/build/app-bundle.test.ts checks what its chunks carry).
-import { ChallengesScreen, CourseSubjectsScreen, CoursesScreen, ExamsScreen, ForumListScreen, ImportScreen, ItemAnalysisScreen, LiveExamScreen, MyQaScreen, NotesScreen, QuestionDetailScreen, ResultScreen, ScoreboardScreen, Shell, StaffBatchScreen, StaffBatchesScreen, StaffDesk, StaffForum, StaffResultsScreen, StaffStudentScreen, StaffWeek, StudentProfile, SubjectItemsScreen, VideosScreen } from './screens';
+import { ChallengesScreen, CourseSubjectsScreen, CoursesScreen, ExamsScreen, ForumListScreen, ImportScreen, ItemAnalysisScreen, LiveExamScreen, MistakesPracticeScreen, MistakesResultScreen, MyQaScreen, NotesScreen, QuestionDetailScreen, ResultScreen, ScoreboardScreen, Shell, StaffBatchScreen, StaffBatchesScreen, StaffDesk, StaffForum, StaffResultsScreen, StaffStudentScreen, StaffWeek, StudentProfile, SubjectItemsScreen, VideosScreen } from './screens';
 
 export const appRoutes = createRoutesFromElements(
   <Route errorElement={<RouteError />} element={<RouteFrame />}>
@@ -62,6 +62,8 @@ export const appRoutes = createRoutesFromElements(
         <Route path="/notes/:chapterId/:type" element={<NotesScreen />} />
         <Route path="/live-exam/:examId/:groupId" element={<LiveExamScreen />} />
         <Route path="/result/:examId/:groupId" element={<ResultScreen />} />
+        <Route path="/mistakes/:setId" element={<MistakesPracticeScreen />} />
+        <Route path="/mistakes/:setId/result" element={<MistakesResultScreen />} />
         <Route path="/scoreboard" element={<ScoreboardScreen />} />
         <Route path="/qa-forum-list/:id" element={<ForumListScreen />} />
         <Route path="/question-details/:id" element={<QuestionDetailScreen />} />

@@ -6,7 +6,7 @@ import { examAttemptMachine } from '../../machines/examAttempt.machine';
 import { useConnectionActor, useStudent } from '../app/RootActors';
 import { ExamSession } from './ExamSession';
 import { RemovedModal } from './ExamModals';
-import { examAttemptImplementations } from './examAttempt.implementations';
+import { examAttemptImplementations, examCalls, type AttemptCalls } from './examAttempt.implementations';
 import { Button } from '../ui/Button';
 import { Notice } from '../ui/Notice';
 import { Spinner } from '../ui/Spinner';
@@ -19,10 +19,11 @@ export function LiveExamScreen() {
   return <ExamAttempt key={`${examId}-${groupId}`} examId={examId} groupId={groupId} studentId={student._id} />;
 }
 
-function ExamAttempt({ examId, groupId, studentId }: { examId: string; groupId: string; studentId: string }) {
+/** An attempt at an exam, or (with the set's calls) at a mistakes practice set. */
+export function ExamAttempt({ examId, groupId, studentId, calls = examCalls }: { examId: string; groupId: string; studentId: string; calls?: AttemptCalls }) {
   const navigate = useNavigate();
   const connection = useConnectionActor();
-  const attempt = useActorRef(examAttemptMachine.provide(examAttemptImplementations({ studentId, connection, navigate })), {
+  const attempt = useActorRef(examAttemptMachine.provide(examAttemptImplementations({ studentId, connection, navigate, calls })), {
     input: { examId, groupId, studentId, online: connection.getSnapshot().matches('online') },
   });
   const status = useSelector(attempt, (s) => (['removed', 'failed', 'alreadySubmitted', 'running'] as const).find((name) => s.matches(name)) ?? 'loading');
@@ -57,7 +58,7 @@ function ExamAttempt({ examId, groupId, studentId }: { examId: string; groupId: 
               <Button variant="secondary" onClick={() => navigate(examListAddress())}>
                 Back
               </Button>
-              <Button onClick={() => navigate(`/result/${examId}/${groupId}`)}>View Result</Button>
+              <Button onClick={() => navigate(calls.resultAddress(examId, groupId))}>View Result</Button>
             </>
           }
         >

@@ -10,20 +10,42 @@ import { answerStore } from '../../services/answerStore';
 import { afterNextPaint } from '../../services/nextPaint';
 import { keptAttempts } from '../../services/keptAttempts';
 import { examLock } from '../../services/examLock';
-import { examsApi } from '../../services/exams';
+import { examsApi, type AnswerToSend } from '../../services/exams';
+import type { Attachment, CurrentExam, StartedAttempt, SubmitReply } from '../../contracts/exams';
 import { contentApi } from '../../services/content';
 import { removeKey, STORAGE_KEYS } from '../../services/storage';
 import type { ConnectionActor } from '../app/rootActorsStart';
 import { toast } from '../ui/toast';
 import { examListAddress } from '../../domain/examPlace';
 
+/**
+ * The server calls of an attempt and where its result is read: an exam's by default; a mistakes
+ * practice set is taken with the same machine through its own calls (src/views/mistakes).
+ */
+export interface AttemptCalls {
+  paper: (examId: string, groupId: string) => Promise<CurrentExam>;
+  start: (examId: string, groupId: string) => Promise<StartedAttempt>;
+  sendAnswer: (input: AnswerToSend) => Promise<{ uploaded: Attachment[]; skipped: string[] }>;
+  submit: (examId: string, groupId: string) => Promise<SubmitReply>;
+  resultAddress: (examId: string, groupId: string) => string;
+}
+
+export const examCalls: AttemptCalls = {
+  paper: examsApi.paper,
+  start: examsApi.start,
+  sendAnswer: (input) => examsApi.sendAnswer(input),
+  submit: examsApi.submit,
+  resultAddress: (examId, groupId) => `/result/${examId}/${groupId}`,
+};
+
 interface Outside {
   studentId: string;
   connection: ConnectionActor;
   navigate: (to: string, options?: { state?: unknown }) => void;
+  calls?: AttemptCalls;
 }
 
-export function examAttemptImplementations({ studentId, connection, navigate }: Outside) {
+export function examAttemptImplementations({ studentId, connection, navigate, calls = examCalls }: Outside) {
   return {
     actions: {
       keepAttempt: ({ context }: { context: ExamAttemptContext }) => {
@@ -37,7 +59,7 @@ export function examAttemptImplementations({ studentId, connection, navigate }: 
     },
     actors: {
       loadPaper: fromPromise<OpenedPaper, { examId: string; groupId: string }>(async ({ input }) => {
-        const exam = await examsApi.paper(input.examId, input.groupId);
+        const exam = await calls.paper(input.examId, input.groupId);
         return { exam, stored: answerStore.read(studentId, input.examId), receivedAt: Date.now() };
       }),
       loadKeptAttempt: fromPromise<KeptPaper | null, { studentId: string; examId: string; groupId: string }>(async ({ input }) => {
@@ -47,7 +69,7 @@ export function examAttemptImplementations({ studentId, connection, navigate }: 
       }),
       markExamRunning: fromCallback(() => examLock.holdExamRunning()),
       startAttempt: fromPromise<StartedAt, { examId: string; groupId: string }>(async ({ input }) => {
-        const started = await examsApi.start(input.examId, input.groupId);
+        const started = await calls.start(input.examId, input.groupId);
         return { started, receivedAt: Date.now() };
       }),
       answerOutbox: answerOutboxMachine.provide({
@@ -56,7 +78,7 @@ export function examAttemptImplementations({ studentId, connection, navigate }: 
           // once the chosen option is on screen, so the tap's frame does not wait for it.
           sendAnswer: fromPromise(async ({ input }) => {
             await afterNextPaint();
-            return examsApi.sendAnswer(input);
+            return calls.sendAnswer(input);
           }),
         },
         actions: {
@@ -69,7 +91,7 @@ export function examAttemptImplementations({ studentId, connection, navigate }: 
         },
       }),
       examSubmission: examSubmissionMachine.provide({
-        actors: { submitExam: fromPromise(({ input }) => examsApi.submit(input.examId, input.groupId)) },
+        actors: { submitExam: fromPromise(({ input }) => calls.submit(input.examId, input.groupId)) },
         actions: {
           alert: (_, { message }) => toast.warning(message),
           notify: (_, { kind, message }) => (kind === 'success' ? toast.success(message) : toast.error(message)),
@@ -79,7 +101,7 @@ export function examAttemptImplementations({ studentId, connection, navigate }: 
             removeKey(STORAGE_KEYS.subjectOfSelectedExam);
           },
           leaveExam: (_, params) =>
-            params.isPracticeExam ? navigate(`/result/${params.examId}/${params.groupId}`, { state: { hasResult: true } }) : navigate(examListAddress()),
+            params.isPracticeExam ? navigate(calls.resultAddress(params.examId, params.groupId), { state: { hasResult: true } }) : navigate(examListAddress()),
         },
       }),
       watchPage: fromCallback<PageWatcherEvent, { studentId: string; examId: string }>(({ sendBack, receive, input }) => {

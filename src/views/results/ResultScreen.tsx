@@ -35,6 +35,7 @@ import { challengesApi } from '../../services/challenges';
 import { watchLiveNotifications } from '../../services/notifications';
 import type { StudentChallenges } from '../../contracts/challenges';
 import { ChallengeDialog, ChallengeWindowLine, QuestionChallenge, RegradeNote } from './AnswerChallenge';
+import { ResultMistakes } from '../mistakes/PractiseMistakes';
 
 const SubjectBarsChart = lazy(() => import('./charts').then((m) => ({ default: m.SubjectBarsChart })));
 
@@ -126,6 +127,7 @@ export function ResultScreen() {
           )}
         </div>
       </div>
+      <ResultMistakes examId={result.examId} groupId={result.groupId} />
       <ResultBody
         result={result}
         questionExtras={(answer, number) => <QuestionLearning result={result} answer={answer} number={number} />}

@@ -7,6 +7,7 @@
 import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
+import { ScoreboardMistakes } from '../mistakes/PractiseMistakes';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { scoreboardMachine, type MeritExam } from '../../machines/scoreboard.machine';
 import type { MeritRow, ScoreboardRow } from '../../contracts/results';
@@ -83,12 +84,19 @@ export function ScoreboardScreen() {
         <Heading actor={actor} />
         <SummaryCards actor={actor} />
         <CourseFilter actor={actor} />
+        <SubjectMistakes actor={actor} />
         {loading ? <Spinner label="Loading results…" showLabel /> : failed ? <LoadFailed actor={actor} /> : <Results actor={actor} />}
         <MeritListModal actor={actor} />
       </section>
       <ProgressReport actor={actor} />
     </>
   );
+}
+
+/** "Practise my mistakes in <Subject>" for the chosen course (src/views/mistakes). */
+function SubjectMistakes({ actor }: { actor: ScoreboardActor }) {
+  const courseId = useSelector(actor, (s) => s.context.courseId);
+  return <ScoreboardMistakes key={courseId} courseId={courseId} />;
 }
 
 function PrintButton({ actor }: { actor: ScoreboardActor }) {
