@@ -15,6 +15,7 @@ import * as deskWeek from './20261227-0015-desk-week.js';
 import * as otpIssuedBy from './20261227-0016-otp-issued-by.js';
 import * as answerChallenges from './20261227-0017-answer-challenges.js';
 import * as regradeHistory from './20261227-0018-regrade-history.js';
+import * as questionChapter from './20261228-0021-question-chapter.js';
 
 export interface Migration {
   name: string;
@@ -36,4 +37,5 @@ export const migrations: Migration[] = [
   { name: '20261227-0016-otp-issued-by', up: otpIssuedBy.up },
   { name: '20261227-0017-answer-challenges', up: answerChallenges.up },
   { name: '20261227-0018-regrade-history', up: regradeHistory.up },
+  { name: '20261228-0021-question-chapter', up: questionChapter.up },
 ];
