@@ -278,13 +278,15 @@ const BULK = new Set<string>(['items', 'contents', 'students', 'forum_questions'
 /**
  * The import's writes as steps (server/import/write.ts): the head in one step, then the bulk tables a
  * few hundred rows a step, then the removals. A bundle with past submissions (the demo's) writes its
- * students with the head, as the submissions refer to them.
+ * students with the head, as the submissions refer to them; one whose exam questions name a chapter
+ * new in it writes its items with the head, as the questions refer to them.
  */
 function importSteps(
   writes: Writes, bundle: Bundle, faculties: { added: string[]; updated: string[] }, held: Held, places: PlaceMap,
   options: ImportOptions, at: (v: string | undefined) => string, size: number,
 ): WriteStep[] {
-  const bulk = (table: string) => writes.submissions.length === 0 && BULK.has(table);
+  const newChapters = (bundle.exams ?? []).some((e) => e.questions.some((q) => q.chapterId && !held.items.has(q.chapterId)));
+  const bulk = (table: string) => writes.submissions.length === 0 && BULK.has(table) && !(table === 'items' && newChapters);
   const head: WriteStep = {
     rows: writes.tables.filter((d) => !bulk(d.plan.table)).reduce((n, d) => n + d.inserts.length + d.updates.length, 0)
       + writes.links.filter((d) => !bulk(d.plan.table)).reduce((n, d) => n + d.inserts.length, 0),

@@ -395,6 +395,8 @@ function readExam(reader: SheetReader, settings: Grid | undefined, batches: Grid
       else optionType[String(i)] = 'image';
     }
     const marks = reader.number(r.get('marks'), where('marks'), 'marks');
+    const chapter = r.get('chapter');
+    if (chapter && !/^[0-9a-f]{24}$/.test(chapter)) reader.problem(where('chapter'), `${pointer}/chapterId`, `question ${no}: chapter "${chapter}" is not a chapter id (24 hex characters: the item id of the chapter in the content sheet)`);
     return {
       id: r.get('id') || derivedId('question', id, no),
       type, title: r.get('question'), point: marks ?? 1,
