@@ -1,7 +1,7 @@
 // Table types for Kysely. Conventions shared by SQLite and PostgreSQL:
 // ids are 24-hex text, times are ISO-8601 UTC text (sortable), flags are integers 0/1,
 // lists and objects are JSON text (see server/db/json.ts).
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ItemType } from '../../src/contracts/paths.js';
 import type { QuestionType } from '../../src/contracts/exams.js';
 
@@ -183,6 +183,8 @@ export interface QuestionsTable {
   id: string;
   exam_id: string;
   subject_id: string | null;
+  /** The question's chapter (an item of type chapter of its subject), set by the import; null: the subject only. */
+  chapter_id: ColumnType<string | null, string | null | undefined, string | null>;
   position: number;
   type: QuestionType;
   title: string;

@@ -31,6 +31,7 @@ export async function exportExams(db: Kysely<Database>): Promise<Exam[]> {
       options: readJson<string[]>(q.options, []), optionType: readJson<Record<string, 'image'>>(q.option_type, {}),
       answer: readJson<(string | number)[]>(q.answer, []), image: readJson<string[]>(q.image, []), file: readJson<string[]>(q.file, []),
       explanation: optional(q.explanation), explanationExt: readJson<string[]>(q.explanation_ext, []), notes: optional(q.notes), subjectId: optional(q.subject_id),
+      chapterId: optional(q.chapter_id),
     })),
     assignments: assignments.filter((a) => a.exam_id === e.id).map((a) => ({
       id: a.id, groupId: a.group_id, startsAt: a.starts_at, endsAt: a.ends_at, duration: Number(a.duration),

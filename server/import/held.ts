@@ -8,7 +8,8 @@ import type { ItemType } from '../../src/contracts/paths.js';
 export interface Held {
   courses: Set<string>;
   subjects: Map<string, string>; // subject -> course
-  items: Map<string, { subject: string; course: string; type: ItemType }>;
+  subjectNames: Map<string, string>;
+  items: Map<string, { subject: string; course: string; type: ItemType; name: string }>;
   contents: Map<string, string>; // content -> item
   groups: Map<string, string>; // group -> course
   students: Map<string, string>; // student -> username (88 + phone)
@@ -26,7 +27,7 @@ export interface Held {
 }
 
 export const emptyHeld = (): Held => ({
-  courses: new Set(), subjects: new Map(), items: new Map(), contents: new Map(), groups: new Map(), students: new Map(),
+  courses: new Set(), subjects: new Map(), subjectNames: new Map(), items: new Map(), contents: new Map(), groups: new Map(), students: new Map(),
   studentsByUsername: new Map(), staff: new Set(), exams: new Map(), questions: new Map(), members: new Set(),
   assignments: new Map(), forumQuestions: new Set(), forumComments: new Set(), notifications: new Set(),
 });
@@ -34,9 +35,12 @@ export const emptyHeld = (): Held => ({
 export async function loadHeld(db: Kysely<Database>): Promise<Held> {
   const held = emptyHeld();
   for (const r of await db.selectFrom('courses').select('id').execute()) held.courses.add(r.id);
-  for (const r of await db.selectFrom('subjects').select(['id', 'course_id']).execute()) held.subjects.set(r.id, r.course_id);
-  for (const r of await db.selectFrom('items').select(['id', 'subject_id', 'item_type']).execute()) {
-    held.items.set(r.id, { subject: r.subject_id, course: held.subjects.get(r.subject_id) ?? '', type: r.item_type });
+  for (const r of await db.selectFrom('subjects').select(['id', 'course_id', 'name']).execute()) {
+    held.subjects.set(r.id, r.course_id);
+    if (r.name) held.subjectNames.set(r.id, r.name);
+  }
+  for (const r of await db.selectFrom('items').select(['id', 'subject_id', 'item_type', 'name']).execute()) {
+    held.items.set(r.id, { subject: r.subject_id, course: held.subjects.get(r.subject_id) ?? '', type: r.item_type, name: r.name });
   }
   for (const r of await db.selectFrom('contents').select(['id', 'item_id']).execute()) held.contents.set(r.id, r.item_id);
   for (const r of await db.selectFrom('groups').select(['id', 'course_id']).execute()) held.groups.set(r.id, r.course_id);

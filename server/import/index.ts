@@ -73,7 +73,7 @@ const FIELD_NAMES: Record<string, string> = {
   starts_at: 'start', ends_at: 'end', cut_marks: 'cut marks', multiple_times_submission: 'multiple submissions',
   result_published: 'results published', pass_mark: 'pass mark', negative_mark: 'negative mark', total_marks: 'total marks',
   is_practice: 'practice', is_segmented: 'segmented', segmented_details: 'segments', gpa_factor: 'GPA factor',
-  subject_id: 'subject', course_id: 'course', item_id: 'item', exam_id: 'exam', option_type: 'image options',
+  subject_id: 'subject', chapter_id: 'chapter', course_id: 'course', item_id: 'item', exam_id: 'exam', option_type: 'image options',
   explanation_ext: 'more explanation', username: 'phone', sid: 'roll', branch_name: 'branch', branch_division: 'division',
   ssc_gpa: 'SSC GPA', hsc_gpa: 'HSC GPA', video_kind: 'video kind', is_published: 'published', is_vod: 'VOD',
   is_available: 'available', is_drm_enabled: 'DRM', drm_type: 'DRM type', drm_keys: 'DRM keys', question_description: 'question',
@@ -82,6 +82,16 @@ const fieldName = (column: string) => FIELD_NAMES[column] ?? column;
 
 /** Exam fields that may change until the exam ends; every other field of an exam decides its marks. */
 const SCHEDULE_FIELDS = new Set(['title', 'instruction']);
+
+/**
+ * Question fields that only say where the question is studied: they may change after students have
+ * started the exam (its results' Study links follow). The exam is still stamped anew, as the prepared
+ * paper holds the question rows (server/exams/paper-cache.ts).
+ */
+const STUDY_FIELDS = new Set(['chapter_id']);
+const paperFields = (fields: string[]) => fields.filter((f) => !STUDY_FIELDS.has(f));
+/** Question updates that change the paper or its marks (not only where a question is studied). */
+const paperUpdates = (diff: TableDiff) => diff.updates.filter((u) => paperFields(u.fields).length > 0);
 
 interface Facts {
   /** Attempts started per exam, and per exam:group. */
@@ -123,7 +133,7 @@ function checkChangeRules(diffs: TableDiff[], removals: Removal[], facts: Facts,
       }
     }
     if (diff.plan.table === 'questions') {
-      for (const w of [...diff.inserts.map((i) => ({ wanted: i.__wanted, verb: 'cannot be added' })), ...diff.updates.map((u) => ({ wanted: u.wanted, verb: `cannot change (${u.fields.map(fieldName).join(', ')})` }))]) {
+      for (const w of [...diff.inserts.map((i) => ({ wanted: i.__wanted, verb: 'cannot be added' })), ...paperUpdates(diff).map((u) => ({ wanted: u.wanted, verb: `cannot change (${paperFields(u.fields).map(fieldName).join(', ')})` }))]) {
         const exam = String(w.wanted.insert.exam_id);
         const started = facts.started.get(exam) ?? 0;
         if (started) problems.add(w.wanted.field, `${w.wanted.label}: ${w.verb}, ${startedBy(started)}; a key correction after the exam is a regrade`);
@@ -268,20 +278,22 @@ const BULK = new Set<string>(['items', 'contents', 'students', 'forum_questions'
 /**
  * The import's writes as steps (server/import/write.ts): the head in one step, then the bulk tables a
  * few hundred rows a step, then the removals. A bundle with past submissions (the demo's) writes its
- * students with the head, as the submissions refer to them.
+ * students with the head, as the submissions refer to them; one whose exam questions name a chapter
+ * new in it writes its items with the head, as the questions refer to them.
  */
 function importSteps(
   writes: Writes, bundle: Bundle, faculties: { added: string[]; updated: string[] }, held: Held, places: PlaceMap,
   options: ImportOptions, at: (v: string | undefined) => string, size: number,
 ): WriteStep[] {
-  const bulk = (table: string) => writes.submissions.length === 0 && BULK.has(table);
+  const newChapters = (bundle.exams ?? []).some((e) => e.questions.some((q) => q.chapterId && !held.items.has(q.chapterId)));
+  const bulk = (table: string) => writes.submissions.length === 0 && BULK.has(table) && !(table === 'items' && newChapters);
   const head: WriteStep = {
     rows: writes.tables.filter((d) => !bulk(d.plan.table)).reduce((n, d) => n + d.inserts.length + d.updates.length, 0)
       + writes.links.filter((d) => !bulk(d.plan.table)).reduce((n, d) => n + d.inserts.length, 0),
     run: async (trx) => {
       // Students may have started an exam since the check: its questions are looked at again, inside.
       const examsWithNewQuestions = [...new Set(writes.tables.filter((d) => d.plan.table === 'questions')
-        .flatMap((d) => [...d.inserts.map((i) => String(i.exam_id)), ...d.updates.map((u) => String(u.wanted.insert.exam_id))])
+        .flatMap((d) => [...d.inserts.map((i) => String(i.exam_id)), ...paperUpdates(d).map((u) => String(u.wanted.insert.exam_id))])
         .filter((id) => held.exams.has(id)))];
       if (examsWithNewQuestions.length) {
         const recheck = await factsOf(trx, examsWithNewQuestions);
@@ -390,6 +402,12 @@ async function writeRemovals(trx: Kysely<Database>, removals: Removal[], now: Da
     if (r.kind === 'assignment') await trx.updateTable('exam_assignments').set({ removed_at: now.toISOString() }).where('exam_id', '=', r.examId!).where('group_id', '=', r.groupId!).where('removed_at', 'is', null).execute();
     if (r.kind === 'content') await trx.deleteFrom('contents').where('id', '=', r.id!).execute();
     if (r.kind === 'item') {
+      // Exam questions of a removed chapter lead to their subject again (their exams stamped anew, as an import's changes).
+      const exams = (await trx.selectFrom('questions').select('exam_id').distinct().where('chapter_id', '=', r.id!).execute()).map((q) => q.exam_id);
+      if (exams.length) {
+        await trx.updateTable('questions').set({ chapter_id: null }).where('chapter_id', '=', r.id!).execute();
+        await trx.updateTable('exams').set({ created_at: now.toISOString() }).where('id', 'in', exams).execute();
+      }
       await trx.deleteFrom('group_items').where('item_id', '=', r.id!).execute();
       await trx.deleteFrom('contents').where('item_id', '=', r.id!).execute();
       await trx.deleteFrom('items').where('id', '=', r.id!).execute();

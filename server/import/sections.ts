@@ -174,7 +174,7 @@ export async function examsSection(bundle: Bundle, ctx: SectionContext): Promise
     exams.push(want(exam.id, exam.title, at, { ...row, created_at: ctx.now.toISOString() }, row));
     for (const [qi, q] of exam.questions.entries()) {
       const set = {
-        exam_id: exam.id, subject_id: q.subjectId ?? exam.subjectId ?? null, type: q.type,
+        exam_id: exam.id, subject_id: q.subjectId ?? exam.subjectId ?? null, chapter_id: q.chapterId ?? null, type: q.type,
         title: q.title, point: q.point, options: writeJson(q.options ?? []), option_type: writeJson(q.optionType ?? {}),
         answer: writeJson(q.answer ?? []), image: writeJson(q.image ?? []), file: writeJson(q.file ?? []),
         explanation: orNull(q.explanation), explanation_ext: writeJson(q.explanationExt ?? []), notes: orNull(q.notes),

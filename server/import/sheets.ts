@@ -46,6 +46,7 @@ export const QUESTION_COLUMNS: Column[] = [
   { key: 'more explanation', header: 'more explanation', aliases: ['explanation ext'] },
   { key: 'notes', header: 'notes', aliases: ['note'] },
   { key: 'subject', header: 'subject' },
+  { key: 'chapter', header: 'chapter', aliases: ['chapter id'] },
   { key: 'image', header: 'image', aliases: ['images'] },
   { key: 'file', header: 'file', aliases: ['files'] },
   { key: 'image options', header: 'image options' },
@@ -359,7 +360,7 @@ function readExam(reader: SheetReader, settings: Grid | undefined, batches: Grid
     const where = (k: string): Place => ({ file: questions.file, sheet: questions.sheet, row: r.row, column: r.column(k) });
     const pointer = `${base}/questions/${qi}`;
     const columnOf: Record<string, string> = {};
-    for (const [field, key] of [['type', 'type'], ['title', 'question'], ['answer', 'answer'], ['point', 'marks'], ['explanation', 'explanation'], ['notes', 'notes'], ['subjectId', 'subject'], ['image', 'image'], ['file', 'file'], ['optionType', 'image options'], ['explanationExt', 'more explanation'], ['id', 'id']] as const) {
+    for (const [field, key] of [['type', 'type'], ['title', 'question'], ['answer', 'answer'], ['point', 'marks'], ['explanation', 'explanation'], ['notes', 'notes'], ['subjectId', 'subject'], ['chapterId', 'chapter'], ['image', 'image'], ['file', 'file'], ['optionType', 'image options'], ['explanationExt', 'more explanation'], ['id', 'id']] as const) {
       const c = r.column(key);
       if (c) columnOf[field] = c;
     }
@@ -394,6 +395,8 @@ function readExam(reader: SheetReader, settings: Grid | undefined, batches: Grid
       else optionType[String(i)] = 'image';
     }
     const marks = reader.number(r.get('marks'), where('marks'), 'marks');
+    const chapter = r.get('chapter');
+    if (chapter && !/^[0-9a-f]{24}$/.test(chapter)) reader.problem(where('chapter'), `${pointer}/chapterId`, `question ${no}: chapter "${chapter}" is not a chapter id (24 hex characters: the item id of the chapter in the content sheet)`);
     return {
       id: r.get('id') || derivedId('question', id, no),
       type, title: r.get('question'), point: marks ?? 1,
@@ -406,6 +409,7 @@ function readExam(reader: SheetReader, settings: Grid | undefined, batches: Grid
       ...(r.get('more explanation') ? { explanationExt: lines(r.get('more explanation')) } : {}),
       ...(r.get('notes') ? { notes: r.get('notes') } : {}),
       ...(r.get('subject') ? { subjectId: r.get('subject') } : {}),
+      ...(r.get('chapter') ? { chapterId: r.get('chapter') } : {}),
     };
   });
   reader.push('exams', stripUndefined(exam));
@@ -595,7 +599,7 @@ export function examSheets(exam: Exam): { settings: string[][]; batches: string[
       no: String(i + 1), id: q.id, type: q.type, question: q.title,
       ...Object.fromEntries(OPTION_LETTERS.map((l, j) => [`option ${l}`, options[j] ?? ''])),
       answer: answerText, marks: String(q.point), explanation: q.explanation ?? '', 'more explanation': (q.explanationExt ?? []).join('\n'),
-      notes: q.notes ?? '', subject: q.subjectId ?? '', image: (q.image ?? []).join('\n'), file: (q.file ?? []).join('\n'),
+      notes: q.notes ?? '', subject: q.subjectId ?? '', chapter: q.chapterId ?? '', image: (q.image ?? []).join('\n'), file: (q.file ?? []).join('\n'),
       'image options': Object.keys(q.optionType ?? {}).map((k) => OPTION_LETTERS[Number(k)]).join(', '),
     };
     return QUESTION_COLUMNS.map((c) => byKey[c.key] ?? '');

@@ -16,6 +16,7 @@ const demoPath = path.join(path.dirname(new URL(import.meta.url).pathname), '../
 const MORNING_BATCH = '900000000000000000000001';
 const COURSE = 'c00000000000000000000001';
 const PHYSIOLOGY = '500000000000000000000002';
+const CARDIOVASCULAR_SYSTEM = 'ca0000000000000000000004';
 
 /** The demo academy's exams, as the JSON bundle holds them (times relative to the import). */
 export const demoExams = () => (readBundle(demoPath) as Bundle).exams ?? [];
@@ -28,7 +29,7 @@ export async function template(kind: TemplateKind): Promise<Buffer> {
     const demo = demoExams().find((e) => e.id === 'e10000000000000000000001')!;
     const questions = [
       ...demo.questions.map((q) => ({ ...q, id: '' })),
-      { id: '', type: 'MCQ' as const, title: 'হৃদপিণ্ডের কোন প্রকোষ্ঠ থেকে অক্সিজেনযুক্ত রক্ত মহাধমনীতে যায়?', point: 1, options: ['ডান অলিন্দ', 'ডান নিলয়', 'বাম অলিন্দ', 'বাম নিলয়'], answer: [3], explanation: 'বাম নিলয় রক্ত মহাধমনীতে পাম্প করে।' },
+      { id: '', type: 'MCQ' as const, title: 'হৃদপিণ্ডের কোন প্রকোষ্ঠ থেকে অক্সিজেনযুক্ত রক্ত মহাধমনীতে যায়?', point: 1, options: ['ডান অলিন্দ', 'ডান নিলয়', 'বাম অলিন্দ', 'বাম নিলয়'], answer: [3], explanation: 'বাম নিলয় রক্ত মহাধমনীতে পাম্প করে।', chapterId: CARDIOVASCULAR_SYSTEM },
     ];
     return examWorkbook([{
       ...demo, id: '', title: 'Weekly Live Test: Week 2 (example)', questions,

@@ -59,6 +59,23 @@ export function checkQuestion(q: Question, label: string, add: (field: string, m
 }
 
 /**
+ * What is wrong with a question's chapter, in plain words, or nothing: it must be a chapter (not a
+ * lecture or question-solve item) the bundle or the academy holds, of the question's subject (its own,
+ * else its exam's).
+ */
+export function chapterProblem(
+  chapterId: string, subjectId: string | undefined, items: Map<string, { subject: string; type: ItemType; name: string }>, subjectNames: Map<string, string>,
+): string | undefined {
+  const item = items.get(chapterId);
+  if (!item) return `chapter ${chapterId} is not in the bundle nor in the academy`;
+  const subjectName = (id: string) => subjectNames.get(id) ?? id;
+  if (item.type !== 'chapter') return `${item.name} (${chapterId}) is a ${item.type}, not a chapter`;
+  if (!subjectId) return `chapter ${item.name} needs the question's subject: give the question a subject (or the exam one)`;
+  if (item.subject !== subjectId) return `chapter ${item.name} is a chapter of ${subjectName(item.subject)}, not of the question's subject ${subjectName(subjectId)}`;
+  return undefined;
+}
+
+/**
  * Checks shape and references against the bundle and what the academy holds (nothing, for a bundle
  * checked on its own). Returns the bundle typed, with every student given its id (the one it has, the
  * one its phone already has in the academy, or a new one); throws BundleError listing every problem,
@@ -85,7 +102,10 @@ export function validateBundle(input: unknown, held: Held = emptyHeld(), places:
 
   const courses = new Set(held.courses);
   const subjects = new Map(held.subjects);
+  const subjectNames = new Map(held.subjectNames);
   const items = new Map<string, string>([...held.items].map(([id, v]) => [id, v.course])); // item -> course
+  // Every item by id, as the bundle leaves it: a question's chapter is checked against its subject.
+  const itemsById = new Map<string, { subject: string; type: ItemType; name: string }>(held.items);
   for (const [ci, course] of (bundle.courses ?? []).entries()) {
     const at = `/courses/${ci}`;
     unique('course', course.id, at);
@@ -96,6 +116,7 @@ export function validateBundle(input: unknown, held: Held = emptyHeld(), places:
       const owner = held.subjects.get(subject.id);
       if (owner && owner !== course.id) problems.add(`${sat}/id`, `subject ${subject.id} belongs to another course (${owner})`);
       subjects.set(subject.id, course.id);
+      if (subject.name) subjectNames.set(subject.id, subject.name);
       const kinds: [ItemType, string, typeof subject.chapters][] = [['chapter', 'chapters', subject.chapters], ['lecture', 'lectures', subject.lectures], ['question-solve', 'questionSolves', subject.questionSolves]];
       for (const [type, key, list] of kinds) {
         for (const [ii, item] of (list ?? []).entries()) {
@@ -104,6 +125,7 @@ export function validateBundle(input: unknown, held: Held = emptyHeld(), places:
           const had = held.items.get(item.id);
           if (had && had.type !== type) problems.add(`${iat}/id`, `${item.name}: ${item.id} is a ${had.type} in the academy, not a ${type}`);
           items.set(item.id, course.id);
+          itemsById.set(item.id, { subject: subject.id, type, name: item.name });
           for (const [ki, content] of (item.contents ?? []).entries()) {
             unique('content', content.id, `${iat}/contents/${ki}`);
             if (content.type === 'video' && !content.url && !content.key) problems.add(`${iat}/contents/${ki}/url`, `${content.title}: a video needs its address (url) or stream key`);
@@ -173,6 +195,10 @@ export function validateBundle(input: unknown, held: Held = emptyHeld(), places:
       const owner = held.questions.get(question.id);
       if (owner && owner !== exam.id) problems.add(`${qat}/id`, `question ${qi + 1}: ${question.id} is a question of another exam (${owner})`);
       if (question.subjectId && !subjects.has(question.subjectId)) problems.add(`${qat}/subjectId`, `question ${qi + 1}: ${notHeld(`subject ${question.subjectId}`)}`);
+      if (question.chapterId) {
+        const problem = chapterProblem(question.chapterId, question.subjectId ?? exam.subjectId, itemsById, subjectNames);
+        if (problem) problems.add(`${qat}/chapterId`, `question ${qi + 1}: ${problem}`);
+      }
       checkQuestion(question, `question ${qi + 1}`, (field, message) => problems.add(`${qat}/${field}`, message));
     }
     const given = new Set<string>();

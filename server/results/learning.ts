@@ -1,5 +1,5 @@
-// From a result to learning: where the student studies each question's subject (the "Study: …" link
-// of the result), and the strength per subject over the student's newest published results (the
+// From a result to learning: where the student studies each question (the "Study: …" link of the
+// result: its own chapter, else its subject's), and the strength per subject over the student's newest published results (the
 // scoreboard's bars). Both read only what the student may see: their batches' chapters, and results
 // that are visible to them (practice at once, live once published).
 import type { Kysely } from 'kysely';
@@ -11,14 +11,23 @@ import { courseIsReachable, itemInBatch } from '../content/queries.js';
 import { subjectNames } from '../exams/queries.js';
 import { newestResultLines } from './queries.js';
 
+/** A question as its study place needs it: its subject and the chapter the import gave it. */
+export interface StudiedQuestion {
+  id: string;
+  subject_id: string | null;
+  chapter_id: string | null;
+}
+
 /**
- * The study place of each subject of `subjectIds` that belongs to the course, when one of the
- * student's batches reaches the course. Questions carry a subject, not a chapter: the place names a
- * chapter only when the student's batches reach exactly one chapter of the subject (it is then where
- * the subject is studied); otherwise it leads to the subject's chapters.
+ * The study place of each question (by question id) whose subject belongs to the course, when one of
+ * the student's batches reaches the course. A question whose chapter (set by the import) is one the
+ * student's batches reach, of the question's subject, is studied in that chapter. A question without a
+ * chapter names one only when the student's batches reach exactly one chapter of its subject (it is
+ * then where the subject is studied). Otherwise, and for a question whose own chapter the batches do
+ * not reach (never another chapter in its stead), the place leads to the subject's chapters.
  */
-export async function studyPlaces(db: Kysely<Database>, studentId: string, courseId: string, subjectIds: string[]): Promise<Map<string, StudyPlace>> {
-  const wanted = [...new Set(subjectIds)];
+export async function studyPlaces(db: Kysely<Database>, studentId: string, courseId: string, questions: StudiedQuestion[]): Promise<Map<string, StudyPlace>> {
+  const wanted = [...new Set(questions.flatMap((q) => (q.subject_id ? [q.subject_id] : [])))];
   if (wanted.length === 0 || !(await courseIsReachable(db, studentId, courseId))) return new Map();
   const subjects = await db.selectFrom('subjects').select(['id', 'name']).where('id', 'in', wanted).where('course_id', '=', courseId).execute();
   if (subjects.length === 0) return new Map();
@@ -29,13 +38,16 @@ export async function studyPlaces(db: Kysely<Database>, studentId: string, cours
     .where('subject_id', 'in', subjects.map((s) => s.id))
     .where(itemInBatch(studentId))
     .execute();
-  return new Map(
-    subjects.map((subject) => {
-      const own = chapters.filter((c) => c.subject_id === subject.id);
-      const only = own.length === 1 ? own[0]! : null;
-      return [subject.id, { courseId, subjectId: subject.id, subjectName: subject.name, chapterId: only?.id ?? null, chapterName: only?.name ?? null }];
-    }),
-  );
+  const subjectById = new Map(subjects.map((s) => [s.id, s]));
+  const places = new Map<string, StudyPlace>();
+  for (const question of questions) {
+    const subject = question.subject_id ? subjectById.get(question.subject_id) : undefined;
+    if (!subject) continue;
+    const reached = chapters.filter((c) => c.subject_id === subject.id);
+    const chapter = question.chapter_id ? reached.find((c) => c.id === question.chapter_id) : reached.length === 1 ? reached[0] : undefined;
+    places.set(question.id, { courseId, subjectId: subject.id, subjectName: subject.name, chapterId: chapter?.id ?? null, chapterName: chapter?.name ?? null });
+  }
+  return places;
 }
 
 /**

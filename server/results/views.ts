@@ -42,7 +42,7 @@ export function reviewedQuestion(q: QuestionRow, names: Map<string, string>, stu
     notes: q.notes,
     acceptedOptions: readJson<number[] | null>(q.accepted_options, null),
     dropped: Number(q.dropped) === 1,
-    study: q.subject_id ? (study.get(q.subject_id) ?? null) : null,
+    study: study.get(q.id) ?? null,
   };
 }
 
@@ -92,7 +92,7 @@ export async function studentResult(deps: ExamDeps, studentId: string, examId: s
 
   const questions = await servedQuestionsFor(db, exam, studentId);
   const names = await subjectNames(db, [exam.subject_id ?? '', ...questions.map((q) => q.subject_id ?? '')].filter(Boolean));
-  const study = await studyPlaces(db, studentId, exam.course_id, questions.flatMap((q) => (q.subject_id ? [q.subject_id] : [])));
+  const study = await studyPlaces(db, studentId, exam.course_id, questions);
   const answers = new Map((await answersWithReviews(db, attempt.id)).map((row) => [row.question_id, row]));
   const stored = new Map(readJson<QuestionScore[]>(result.detail, []).map((score) => [score.questionId, score]));
   const scores = new Map<string, QuestionScore>();

@@ -9,10 +9,11 @@ import { resultsPaths } from './paths';
 import { RegradeInfo } from './challenges';
 
 /**
- * Where the student studies a result question's subject: the subject's chapters, or its one chapter
- * when the student's batches reach exactly one (questions carry a subject, not a chapter; see
- * docs/decisions.md, "From a result to learning"). Null when the question has no subject of the exam's
- * course, or the student's batches do not reach that course.
+ * Where the student studies a result question: the question's own chapter (set by the import) when the
+ * student's batches reach it; for a question without one, its subject's one chapter when the batches
+ * reach exactly one; else the subject's chapters (see docs/decisions.md, "From a result to learning"
+ * and "A question's own chapter"). Null when the question has no subject of the exam's course, or the
+ * student's batches do not reach that course.
  */
 export const StudyPlace = Type.Object({
   courseId: Type.String(),
@@ -35,7 +36,7 @@ export const ReviewedQuestion = Type.Composite([
     acceptedOptions: Type.Optional(Nullable(Type.Array(Type.Integer({ minimum: 0 })))),
     /** Dropped by a key decision: it counts for no one. */
     dropped: Type.Optional(Type.Boolean()),
-    /** Where to study the question's subject ("Study: …" on the result). */
+    /** Where to study the question ("Study: …" on the result): its chapter, or its subject's chapters. */
     study: Nullable(StudyPlace),
   }),
 ]);

@@ -1,5 +1,6 @@
 // From a result to learning, through the API on every database kind: each result question says where
-// its subject is studied (only in a course the student's batches reach), and the scoreboard's strength
+// it is studied (its own chapter, set by the import, else its subject's; only in a course the
+// student's batches reach), and the scoreboard's strength
 // per subject is the share of marks over the student's newest published results, worked out by hand
 // below; never from an unpublished live exam, another student's results or a written answer still
 // waiting for marks.
@@ -30,7 +31,9 @@ const DRILLS = Array.from({ length: 10 }, (_, i) => id('f21', i));
 const q = (n: number) => id('e2', n);
 const Q = { noSubject: q(1), anatomyRight: q(2), anatomyWrong: q(3), physiologyRight: q(4), physiologySkipped: q(5), written: q(6), liveRight: q(7), liveOfExamSubject: q(8), unpublished: q(9), foreign: q(10) };
 
-const mcq = (questionId: string, point: number, subjectId?: string) => ({ id: questionId, type: 'MCQ', title: `Question ${questionId.slice(-2)}`, point, options: ['A', 'B', 'C'], answer: [0], ...(subjectId ? { subjectId } : {}) });
+const mcq = (questionId: string, point: number, subjectId?: string, chapterId?: string) => ({
+  id: questionId, type: 'MCQ', title: `Question ${questionId.slice(-2)}`, point, options: ['A', 'B', 'C'], answer: [0], ...(subjectId ? { subjectId } : {}), ...(chapterId ? { chapterId } : {}),
+});
 const right = (questionId: string) => ({ questionId, answer: [0] });
 const wrong = (questionId: string) => ({ questionId, answer: [1] });
 const sitting = (studentId: string, examId: string, at: string, answers: { questionId: string; answer: unknown[] }[], groupId = GROUP) => ({
@@ -72,7 +75,8 @@ function bundle() {
           mcq(Q.anatomyRight, 2, ANATOMY),
           mcq(Q.anatomyWrong, 2, ANATOMY),
           mcq(Q.physiologyRight, 1, PHYSIOLOGY),
-          mcq(Q.physiologySkipped, 3, PHYSIOLOGY),
+          // Its own chapter, one of Physiology's two: the import set it.
+          mcq(Q.physiologySkipped, 3, PHYSIOLOGY, LUNGS),
           { id: Q.written, type: 'shortAns', title: 'Name the valve', point: 5, subjectId: PHYSIOLOGY },
         ],
         assignments: [{ groupId: GROUP, startsAt: 'now-30d', endsAt: 'now+30d', duration: 30 }],
@@ -151,6 +155,16 @@ describe.each(databaseKinds())('from a result to learning (%s)', (kind) => {
     expect(study((await result(PUBLISHED)).body)[Q.liveOfExamSubject]).toMatchObject({ subjectId: ANATOMY, chapterId: UPPER_LIMB });
   });
 
+  it("names the question's own chapter first: of two chapters of its subject, the one the import gave it", async () => {
+    const places = study((await result(PRACTICE)).body);
+    expect(places[Q.physiologySkipped]).toEqual({ courseId: COURSE, subjectId: PHYSIOLOGY, subjectName: 'Physiology', chapterId: LUNGS, chapterName: 'Lungs' });
+    // The same subject's question without a chapter still leads to the subject's chapters.
+    expect(places[Q.physiologyRight]).toMatchObject({ chapterId: null });
+    // A chapter given by a later import is followed at once.
+    await server.app.db.updateTable('questions').set({ chapter_id: HEART }).where('id', '=', Q.physiologyRight).execute();
+    expect(study((await result(PRACTICE)).body)[Q.physiologyRight]).toMatchObject({ chapterId: HEART, chapterName: 'Heart' });
+  });
+
   it('names no study place in a course none of the student’s batches reaches', async () => {
     const response = await result(PUBLISHED);
     expect(response.status).toBe(200);
@@ -160,7 +174,10 @@ describe.each(databaseKinds())('from a result to learning (%s)', (kind) => {
   it('follows the batch: a chapter the batch does not reach is never named', async () => {
     // The batch reaches one of Physiology's two chapters only: that one is where Physiology is studied.
     await server.app.db.deleteFrom('group_items').where('group_id', '=', GROUP).where('item_id', '=', LUNGS).execute();
-    expect(study((await result(PRACTICE)).body)[Q.physiologyRight]).toMatchObject({ chapterId: HEART, chapterName: 'Heart' });
+    const places = study((await result(PRACTICE)).body);
+    expect(places[Q.physiologyRight]).toMatchObject({ chapterId: HEART, chapterName: 'Heart' });
+    // A question whose own chapter the batch does not reach leads to its subject, never to another chapter.
+    expect(places[Q.physiologySkipped]).toEqual({ courseId: COURSE, subjectId: PHYSIOLOGY, subjectName: 'Physiology', chapterId: null, chapterName: null });
     // And none of Anatomy's: Anatomy leads to its (empty) chapter list, never to Upper Limb.
     await server.app.db.deleteFrom('group_items').where('group_id', '=', GROUP).where('item_id', '=', UPPER_LIMB).execute();
     expect(study((await result(PRACTICE)).body)[Q.anatomyRight]).toMatchObject({ subjectId: ANATOMY, chapterId: null });

@@ -1,7 +1,8 @@
 // From a result to learning on a 390 px phone, against the demo academy: each result question's
-// "Study: …" opens where its subject is studied (the subject's chapters, or its one chapter the batch
-// reaches), "Ask about this question" opens the course's ask form filled in and the question posts, and
-// the scoreboard shows the strength per subject beside the marks chart with its figures in words.
+// "Study: …" opens its own chapter (the demo import gives the questions theirs), or its subject's
+// chapters when the batch does not reach that chapter; "Ask about this question" opens the course's ask
+// form filled in and the question posts, and the scoreboard shows the strength per subject beside the
+// marks chart with its figures in words.
 import { describe, expect, it } from 'vitest';
 import { animationsEnded, axeViolations, browserSuite, newPage, signIn, smallTargets, toast, type Page } from '../support/browser';
 import { DEMO, DEMO_STUDENT } from '../support/demo-academy';
@@ -26,20 +27,15 @@ async function openResult(page: Page) {
 }
 
 describe('from a result to learning', () => {
-  it("opens a question's subject, then its one chapter, and asks about it in the forum", async () => {
+  it("opens a question's own chapter, asks about it in the forum, and opens the subject when the batch lacks the chapter", async () => {
     const page = await newPage(suite.browser, suite.baseUrl, PHONE);
     await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
     let first = await openResult(page);
     expect(await problems(page)).toEqual([]);
 
-    // Biochemistry has two chapters for the batch: the link leads to the subject's chapters.
-    await first.getByRole('link', { name: 'Study: Biochemistry (question 1)' }).click();
-    await page.waitForURL((url) => url.pathname === `/chapters/${BIOCHEMISTRY}`);
-    await page.getByRole('link', { name: /Enzymes/ }).first().waitFor();
-
-    // With one chapter left to the batch, that chapter is where Biochemistry is studied.
-    await suite.server.app.db.deleteFrom('group_items').where('group_id', '=', DEMO.group).where('item_id', '=', CARBOHYDRATE_METABOLISM).execute();
-    first = await openResult(page);
+    // Biochemistry has two chapters for the batch: each question opens its own.
+    const fourth = page.getByRole('listitem', { name: 'Question 4' });
+    expect(await fourth.getByRole('link', { name: 'Study: Carbohydrate Metabolism (question 4)' }).getAttribute('href')).toBe(`/videos/${CARBOHYDRATE_METABOLISM}/chapter`);
     await first.getByRole('link', { name: 'Study: Enzymes (question 1)' }).click();
     await page.waitForURL((url) => url.pathname === `/videos/${ENZYMES}/chapter`);
     await page.getByRole('heading', { level: 1, name: 'Enzymes' }).waitFor();
@@ -67,6 +63,13 @@ describe('from a result to learning', () => {
     expect({ course: stored.course_id, subject: stored.subject_id, chapter: stored.chapter_id, student: stored.student_id }).toEqual({
       course: DEMO.mbbsCourse, subject: BIOCHEMISTRY, chapter: ENZYMES, student: DEMO_STUDENT.id,
     });
+
+    // A batch that does not reach the question's chapter is led to the subject's chapters, never to another chapter.
+    await suite.server.app.db.deleteFrom('group_items').where('group_id', '=', DEMO.group).where('item_id', '=', ENZYMES).execute();
+    first = await openResult(page);
+    await first.getByRole('link', { name: 'Study: Biochemistry (question 1)' }).click();
+    await page.waitForURL((url) => url.pathname === `/chapters/${BIOCHEMISTRY}`);
+    await page.getByRole('link', { name: /Carbohydrate Metabolism/ }).first().waitFor();
     await page.context().close();
   }, 120_000);
 

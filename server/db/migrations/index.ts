@@ -16,6 +16,7 @@ import * as otpIssuedBy from './20261227-0016-otp-issued-by.js';
 import * as answerChallenges from './20261227-0017-answer-challenges.js';
 import * as regradeHistory from './20261227-0018-regrade-history.js';
 import * as mistakesPractice from './20261228-0019-mistakes-practice.js';
+import * as questionChapter from './20261228-0021-question-chapter.js';
 
 export interface Migration {
   name: string;
@@ -38,4 +39,5 @@ export const migrations: Migration[] = [
   { name: '20261227-0017-answer-challenges', up: answerChallenges.up },
   { name: '20261227-0018-regrade-history', up: regradeHistory.up },
   { name: '20261228-0019-mistakes-practice', up: mistakesPractice.up },
+  { name: '20261228-0021-question-chapter', up: questionChapter.up },
 ];

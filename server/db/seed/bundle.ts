@@ -113,6 +113,8 @@ export const QuestionSchema = Type.Object(
     explanationExt: Opt(Type.Array(Type.String())),
     notes: Opt(Type.String()),
     subjectId: Opt(Id),
+    /** The question's chapter (a chapter of its subject, or of the exam's when it has none): where its result's "Study" link leads. */
+    chapterId: Opt(Id),
   },
   { additionalProperties: false },
 );
