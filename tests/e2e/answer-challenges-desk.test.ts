@@ -13,14 +13,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { animationsEnded, axeViolations, browserSuite, newPage, smallTargets, type Page } from '../support/browser';
-import { signedCalls } from '../support/api-calls';
+import { challengeBundle, httpCalls, type HttpCall, publishWithChallengeWindow, regradeSummary, signInAtDesk } from '../support/answer-challenge-screens';
 import { GROUP } from '../api/exams-fixture';
-import { TEACHER } from '../api/results-fixture';
-import { ANALYSED, ANALYSED_ASSIGNMENT, DRILL_ASSIGNMENT, Q, itemAnalysisBundle, markAndPublishAnalysed } from '../api/item-analysis-fixture';
+import { ANALYSED, ANALYSED_ASSIGNMENT, DRILL_ASSIGNMENT, Q } from '../api/item-analysis-fixture';
 import { ITEM_FLAG_TEXT } from '../../src/domain/itemAnalysis';
 
 const storageDir = fs.mkdtempSync(path.join(os.tmpdir(), 'academy-challenges-'));
-const suite = browserSuite({ bundle: itemAnalysisBundle(), config: { storageDir } });
+const suite = browserSuite({ bundle: challengeBundle(), config: { storageDir } });
 afterAll(() => fs.rmSync(storageDir, { recursive: true, force: true }));
 
 const PUPIL = (i: number) => `d2000000000000000000000${i.toString(16)}`;
@@ -28,14 +27,7 @@ const PUPIL = (i: number) => `d2000000000000000000000${i.toString(16)}`;
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082', 'hex');
 
 /** A call over real HTTP to the listening server, as the app makes it. */
-async function http(method: string, url: string, session: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${suite.baseUrl}${url}`, {
-    method,
-    headers: { agent: 'browser', authorization: session, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-}
+const http: HttpCall = (method, url, session, body) => httpCalls(suite.baseUrl)(method, url, session, body);
 
 async function uploadPhoto(session: string): Promise<string> {
   const link = await http('GET', `/api/content/signed-request?mimeType=${encodeURIComponent('image/png')}`, session);
@@ -45,17 +37,11 @@ async function uploadPhoto(session: string): Promise<string> {
   return link.body.data.key as string;
 }
 
-async function signInAtDesk(page: Page) {
-  await page.getByLabel('Username').fill('marker@academy.test');
-  await page.getByLabel('Password').fill('marker-pass-2026');
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
 const overflows = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
 
 describe('answer-key challenges at the teacher desk', () => {
   it('groups the challenges, changes the key, shows the regrade, and the student reads the new marks and rank', { timeout: 180_000 }, async () => {
-    await markAndPublishAnalysed(signedCalls(() => suite.server, () => []), await suite.server.sessionFor(TEACHER, 'staff'));
+    await publishWithChallengeWindow(suite.server);
     const sessions = await Promise.all([6, 7, 8].map((i) => suite.server.sessionFor(PUPIL(i))));
     const key = await uploadPhoto(sessions[0]!);
     const challenge = (session: string, body: unknown) => http('PUT', `/api/exam/challenges/${ANALYSED}/group/${GROUP}/question/${Q.mcq}`, session, body);
@@ -123,9 +109,7 @@ describe('answer-key challenges at the teacher desk', () => {
     expect(await overflows(page)).toBe(false);
     await card.getByRole('button', { name: 'Send decision' }).click();
 
-    const summary = card.getByRole('status').filter({ hasText: 'the exam was regraded' });
-    await summary.waitFor();
-    const words = await summary.innerText();
+    const { summary, words } = await regradeSummary(card);
     expect(words).toContain('Key changed: the exam was regraded.');
     expect(words).toContain('12 attempts regraded');
     expect(words).toContain('12 students whose marks or rank changed');

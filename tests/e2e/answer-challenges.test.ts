@@ -6,46 +6,30 @@
 // rank, no more button, and the regrade on the scoreboard and in its merit list.
 import { describe, expect, it } from 'vitest';
 import { axeViolations, browserSuite, newPage, signIn } from '../support/browser';
-import { signedCalls } from '../support/api-calls';
+import { CHALLENGER, challengeBundle, deskSession, httpCalls, publishWithChallengeWindow, scoreboardAfterRegrade } from '../support/answer-challenge-screens';
 import { GROUP } from '../api/exams-fixture';
-import { TEACHER } from '../api/results-fixture';
-import { ANALYSED, ANALYSED_ASSIGNMENT, Q, itemAnalysisBundle, markAndPublishAnalysed } from '../api/item-analysis-fixture';
+import { ANALYSED, ANALYSED_ASSIGNMENT, Q } from '../api/item-analysis-fixture';
 import { answerChallengeMessages } from '../../src/machines/answerChallenge.machine';
 
-const PHONE = '01710000006';
-const PASSWORD = 'pupil-pass-2026';
-
-function bundle() {
-  const base = itemAnalysisBundle();
-  // Pupil 6 chose B on question 1 (key A): 1 mark, rank 7. B becomes the key: 3 marks, rank 2.
-  return { ...base, students: base.students.map((s) => (s.phone === PHONE ? { ...s, password: PASSWORD } : s)) };
-}
-
-const suite = browserSuite({ bundle: bundle() });
+// Pupil 6 chose B on question 1 (key A): 1 mark, rank 7. B becomes the key: 3 marks, rank 2.
+const suite = browserSuite({ bundle: challengeBundle() });
 
 // A 1×1 PNG: the photo of a textbook page.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 /** The teacher's decision, sent as the desk sends it: over HTTP with a staff sign-in. */
 async function decide(baseUrl: string, body: { kind: string; options: number[]; reply: string }) {
-  const login = await fetch(`${baseUrl}/api/staff/login`, { method: 'POST', headers: { 'content-type': 'application/json', agent: 'browser' }, body: JSON.stringify({ username: 'marker@academy.test', password: 'marker-pass-2026' }) });
-  expect(login.status).toBe(200);
-  const session = login.headers.get('sessionid')!;
-  const reply = await fetch(`${baseUrl}/api/staff/exam-assignments/${ANALYSED_ASSIGNMENT}/challenges/${Q.mcq}/decision`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', agent: 'browser', authorization: session },
-    body: JSON.stringify(body),
-  });
+  const reply = await httpCalls(baseUrl)('POST', `/api/staff/exam-assignments/${ANALYSED_ASSIGNMENT}/challenges/${Q.mcq}/decision`, await deskSession(baseUrl), body);
   expect(reply.status).toBe(200);
-  return (await reply.json()).data;
+  return reply.body.data;
 }
 
 describe('answer-key challenges (student)', () => {
   it('challenges a question from the result, edits it, and sees it accepted and regraded', { timeout: 180_000 }, async () => {
-    await markAndPublishAnalysed(signedCalls(() => suite.server, () => []), await suite.server.sessionFor(TEACHER, 'staff'));
+    await publishWithChallengeWindow(suite.server);
     // bypassCSP: axe is injected as a script of its own.
     const page = await newPage(suite.browser, suite.baseUrl, { width: 390, bypassCSP: true });
-    await signIn(page, suite.baseUrl, PHONE, PASSWORD);
+    await signIn(page, suite.baseUrl, CHALLENGER.phone, CHALLENGER.password);
     await page.goto(`/result/${ANALYSED}/${GROUP}`);
     await page.getByRole('heading', { name: 'Analysed Grand Test' }).waitFor();
 
@@ -110,13 +94,9 @@ describe('answer-key challenges (student)', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     // The scoreboard shows the regrade on the exam's card, and its merit list says it was recomputed.
-    await page.goto('/scoreboard');
-    const card = page.getByRole('article', { name: 'Analysed Grand Test' });
-    await card.getByTestId('regrade-note').waitFor();
-    expect(await card.getByTestId('regrade-note').innerText()).toContain('your marks 1 → 3, rank 7 → 2');
-    await card.getByRole('button', { name: 'Merit list of Analysed Grand Test' }).click();
-    await page.getByTestId('merit-regraded').waitFor();
-    expect(await page.getByTestId('merit-you').getByTestId('merit-rank').innerText()).toBe('2');
+    const scoreboard = await scoreboardAfterRegrade(page);
+    expect(scoreboard.note).toContain('your marks 1 → 3, rank 7 → 2');
+    expect(scoreboard.rank).toBe('2');
     await page.context().close();
   });
 });
