@@ -12,6 +12,7 @@ import { systemClock } from './clock.js';
 import type { Database, Staff, Student } from './db/schema.js';
 import type { Dialect } from './db/connect.js';
 import { ApiError, badRequest, notLoggedIn, forbidden } from './errors.js';
+import type { RefusalCode } from '../src/contracts/refusals.js';
 import { resolveSession, type SessionUser } from './account/sessions.js';
 import { SessionCache } from './account/session-cache.js';
 import { attachRealtime, type Realtime } from './realtime.js';
@@ -54,7 +55,7 @@ declare module 'fastify' {
 }
 
 /** Clear titles for the request errors Fastify raises before a route runs. */
-const requestErrorTitles: Record<string, { status: number; title: string; code: string }> = {
+const requestErrorTitles: Record<string, { status: number; title: string; code: RefusalCode }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, title: 'The request body is not valid JSON.', code: 'invalidJson' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, title: 'The request body is empty.', code: 'emptyBody' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, title: 'The request is too large.', code: 'bodyTooLarge' },
@@ -157,7 +158,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }
     const status = error.statusCode ?? 500;
     if (status < 500) {
-      return reply.status(status).send({ errors: { title: error.message || 'Invalid request', message: error.message, code: error.code ?? 'badRequest' } });
+      // A request Fastify refused by itself (a body cut off by the client): no code of its own reaches the app.
+      const code = status === 400 ? 'invalidRequest' : error.code ?? 'badRequest';
+      return reply.status(status).send({ errors: { title: error.message || 'Invalid request', message: error.message, code } });
     }
     if (databaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable: answered 503');

@@ -4,6 +4,7 @@
 // turned `timestamp: null` into 0 and `"5"` into 5 instead of refusing them.
 import { Ajv, type ErrorObject, type Options } from 'ajv';
 import type { FastifySchemaCompiler } from 'fastify';
+import type { RefusalCode } from '../src/contracts/refusals.js';
 
 const shared: Options = {
   useDefaults: true,
@@ -27,7 +28,7 @@ export function requestValidatorCompiler(): FastifySchemaCompiler<unknown> {
 }
 
 /** How a refused request is answered: the first problem, where it is, and for a number its range. */
-export function validationProblem(errors: readonly Partial<ErrorObject>[], context: string | undefined): { title: string; message: string; code: string } {
+export function validationProblem(errors: readonly Partial<ErrorObject>[], context: string | undefined): { title: string; message: string; code: RefusalCode<400> } {
   const where = context ?? 'request';
   const detail = errors[0];
   const field = detail?.instancePath ? detail.instancePath.replace(/^\//, '').replace(/\//g, '.') : (detail?.params as { missingProperty?: string } | undefined)?.missingProperty;

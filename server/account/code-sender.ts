@@ -3,6 +3,7 @@
 // administrator sends from the desk (server/staff/batches.ts).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ApiError } from '../errors.js';
+import type { RefusalCode } from '../../src/contracts/refusals.js';
 import { toApiPhone } from '../../src/domain/phone.js';
 import { issueCode, withdrawCode } from './otp.js';
 import { OTP_SEND_LIMIT, releaseSlots, retryAfterSeconds, takeSlots, waitText } from './rate-limit.js';
@@ -15,9 +16,9 @@ export const CODE_SENDING_TITLES = {
 } as const;
 
 /** A refusal by a limit, with Retry-After so well-behaved clients wait the right time. */
-export function limited(reply: FastifyReply, retryAt: Date, now: Date, status: 429 | 503, title: string, code: string, message: string): ApiError {
+export function limited<S extends 429 | 503>(reply: FastifyReply, retryAt: Date, now: Date, status: S, title: string, code: RefusalCode<S>, message: string): ApiError {
   reply.header('retry-after', String(retryAfterSeconds(retryAt, now)));
-  return new ApiError(status, title, code, message);
+  return ApiError.of(status, title, code, message);
 }
 
 export interface SentCode {
@@ -64,7 +65,7 @@ export function codeSender(app: FastifyInstance) {
       app.log.error(error);
       await withdrawCode(app.db, issued.hash);
       await releaseSlots(app.db, taken.eventIds);
-      throw new ApiError(502, CODE_SENDING_TITLES.smsFailed, 'smsFailed');
+      throw ApiError.of(502, CODE_SENDING_TITLES.smsFailed, 'smsFailed');
     }
     return { hash: issued.hash, phone: apiPhone, ...(sms.revealsCode ? { otp: issued.code } : {}) };
   }

@@ -21,7 +21,7 @@ export const otpErrors = {
   exhausted: () => tooManyRequests('Too many wrong codes. Please request a new code.', 'otpExhausted'),
   wrong: (triesLeft: number) => {
     const title = `The code is not correct. ${triesLeft} ${triesLeft === 1 ? 'try' : 'tries'} left.`;
-    return new ApiError(400, title, 'otpWrong', title);
+    return ApiError.of(400, title, 'otpWrong', title);
   },
 };
 

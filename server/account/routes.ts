@@ -99,7 +99,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   let dummy: Promise<string> | null = null;
   const dummyHash = () => (dummy ??= hashPassword(randomBytes(16).toString('hex'), app.config.scryptCost));
 
-  const busy = () => new ApiError(503, ACCOUNT_TITLES.signInBusy, 'signInBusy', ACCOUNT_TITLES.signInBusy);
+  const busy = () => ApiError.of(503, ACCOUNT_TITLES.signInBusy, 'signInBusy', ACCOUNT_TITLES.signInBusy);
 
   /**
    * Checks a password for a sign-in. The one limit judged before any hashing is the account's: a
@@ -169,7 +169,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       student = await findStudentByUsername(app.db, toApiPhone(local));
       return student?.password_hash ?? null;
     }, password);
-    if (!valid || !student) throw new ApiError(401, ACCOUNT_TITLES.invalidCredentials, 'invalidCredentials');
+    if (!valid || !student) throw ApiError.of(401, ACCOUNT_TITLES.invalidCredentials, 'invalidCredentials');
     giveSession(reply, await createSession(app.db, { id: student.id, kind: 'student' }, app.clock.now(), app.config.sessionDays));
     return { data: { student: await studentView(app.db, student) } };
   } });
@@ -317,7 +317,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       staff = await findStaffByUsername(app.db, username);
       return staff?.password_hash ?? null;
     }, password);
-    if (!valid || !staff) throw new ApiError(401, ACCOUNT_TITLES.staffInvalidCredentials, 'invalidCredentials');
+    if (!valid || !staff) throw ApiError.of(401, ACCOUNT_TITLES.staffInvalidCredentials, 'invalidCredentials');
     giveSession(reply, await createSession(app.db, { id: staff.id, kind: 'staff' }, app.clock.now(), app.config.sessionDays));
     return { data: { staff: { _id: staff.id, name: staff.name, username: staff.username, role: staff.role } } };
   } });

@@ -7,6 +7,7 @@ import { forumContract, type ForumComment, type ForumMedia } from '../../src/con
 import { FORUM_ACTIVITY_EVENT, FORUM_DEFAULT_PAGE_SIZE, KEYWORD_SUGGESTIONS, mediaKeyOf, isForumMediaType, type ForumActivity } from '../../src/domain/forum.js';
 import { MESSAGES } from '../../src/domain/messages.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../errors.js';
+import type { RefusalCode } from '../../src/contracts/refusals.js';
 import { retryAfterSeconds, takeSlots, waitText } from '../account/rate-limit.js';
 import type { ForumLimits } from '../config.js';
 import { newId } from '../ids.js';
@@ -101,7 +102,7 @@ export async function notifyReply(app: FastifyInstance, question: { id: string; 
 }
 
 /** The words of a refusal by a forum limit, by what was limited. */
-const FORUM_LIMIT_WORDS: Record<keyof ForumLimits, { title: string; code: string; what: string; one: string }> = {
+const FORUM_LIMIT_WORDS: Record<keyof ForumLimits, { title: string; code: RefusalCode<429>; what: string; one: string }> = {
   questions: { title: 'You are asking questions too quickly. Please wait a while and try again.', code: 'tooManyQuestions', what: 'questions', one: 'question' },
   replies: { title: 'You are replying too quickly. Please wait a while and try again.', code: 'tooManyReplies', what: 'replies', one: 'reply' },
   edits: { title: 'You are editing too quickly. Please wait a while and try again.', code: 'tooManyEdits', what: 'edits', one: 'edit' },

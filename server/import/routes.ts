@@ -19,7 +19,7 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) => done(null, body));
   fastify.setErrorHandler((error: FastifyError) => {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new ApiError(413, IMPORT_TITLES.tooLarge, 'fileTooLarge');
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw ApiError.of(413, IMPORT_TITLES.tooLarge, 'fileTooLarge');
     throw error;
   });
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();

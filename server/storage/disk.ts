@@ -22,8 +22,8 @@ const UNWRITABLE = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOENT', 'ENOTDIR', 'EE
 /** The answer a failed write of the storage directory gets: 507 when full, 503 when unwritable. */
 export function diskError(error: unknown): ApiError | null {
   const code = (error as NodeJS.ErrnoException | null)?.code ?? '';
-  if (FULL.has(code)) return new ApiError(507, DISK_TITLES.full, 'storageFull', `The storage directory is full (${code}).`);
-  if (UNWRITABLE.has(code)) return new ApiError(503, DISK_TITLES.unwritable, 'storageUnavailable', `The storage directory cannot be written (${code}).`);
+  if (FULL.has(code)) return ApiError.of(507, DISK_TITLES.full, 'storageFull', `The storage directory is full (${code}).`);
+  if (UNWRITABLE.has(code)) return ApiError.of(503, DISK_TITLES.unwritable, 'storageUnavailable', `The storage directory cannot be written (${code}).`);
   return null;
 }
 

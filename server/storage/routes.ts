@@ -81,7 +81,7 @@ export async function storageRoutes(fastify: FastifyInstance): Promise<void> {
     }
     if (usage.bytes + bytes > uploadQuotaBytes) {
       const megabytes = Number((uploadQuotaBytes / 1024 / 1024).toFixed(2));
-      return new ApiError(413, STORAGE_TITLES.quotaExceeded(megabytes), 'uploadQuotaExceeded', `${usage.bytes} of ${uploadQuotaBytes} bytes are used; this file needs ${bytes}.`);
+      return ApiError.of(413, STORAGE_TITLES.quotaExceeded(megabytes), 'uploadQuotaExceeded', `${usage.bytes} of ${uploadQuotaBytes} bytes are used; this file needs ${bytes}.`);
     }
     return null;
   }
@@ -101,7 +101,7 @@ export async function storageRoutes(fastify: FastifyInstance): Promise<void> {
     uploads.removeAllContentTypeParsers();
     uploads.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_request, body, done) => done(null, body));
     uploads.setErrorHandler((error: FastifyError) => {
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw new ApiError(413, STORAGE_TITLES.tooLarge, 'fileTooLarge');
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') throw ApiError.of(413, STORAGE_TITLES.tooLarge, 'fileTooLarge');
       throw error;
     });
 
@@ -190,7 +190,7 @@ async function serveStoredFile(app: FastifyInstance, key: string, request: Fasti
   const range = request.headers.range ? byteRange(request.headers.range, stat.size) : null;
   if (request.headers.range && !range) {
     reply.header('content-range', `bytes */${stat.size}`);
-    throw new ApiError(416, 'The requested part of the file does not exist.', 'rangeNotSatisfiable');
+    throw ApiError.of(416, 'The requested part of the file does not exist.', 'rangeNotSatisfiable');
   }
   if (range) {
     reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`).header('content-length', range.end - range.start + 1);

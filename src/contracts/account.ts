@@ -70,19 +70,19 @@ export const accountContract = {
     url: accountPaths.login,
     config: { access: 'public' },
     // The session id travels in the `sessionid` response header.
-    schema: { body: Credentials, querystring: NoQuery, response: { 200: Data(Type.Object({ student: Student })), ...failures(400, 401, 429, 503) } },
+    schema: { body: Credentials, querystring: NoQuery, response: { 200: Data(Type.Object({ student: Student })), ...failures({ 400: ['phoneMissing', 'phoneInvalid', 'passwordMissing'], 401: ['invalidCredentials'], 429: ['tooManyLoginAttempts'], 503: ['signInBusy'] }) } },
   },
   registrationCode: {
     method: 'GET',
     url: accountPaths.registrationCode,
     config: { access: 'public' },
-    schema: { params: PhoneParams, querystring: NoQuery, response: { 200: Data(OtpSession), ...failures(400, 409, 429, 502) } },
+    schema: { params: PhoneParams, querystring: NoQuery, response: { 200: Data(OtpSession), ...failures({ 400: ['phoneMissing', 'phoneInvalid'], 409: ['phoneRegistered'], 429: ['codeRequestsBusy', 'tooManyCodeRequests', 'otpSendBusy', 'otpSendLimit'], 502: ['smsFailed'] }) } },
   },
   resetCode: {
     method: 'PATCH',
     url: accountPaths.resetCode,
     config: { access: 'public' },
-    schema: { params: PhoneParams, querystring: NoQuery, response: { 200: Data(OtpSession), ...failures(400, 404, 429, 502) } },
+    schema: { params: PhoneParams, querystring: NoQuery, response: { 200: Data(OtpSession), ...failures({ 400: ['phoneMissing', 'phoneInvalid'], 404: ['phoneUnknown'], 429: ['codeRequestsBusy', 'tooManyCodeRequests', 'otpSendBusy', 'otpSendLimit'], 502: ['smsFailed'] }) } },
   },
   setPassword: {
     method: 'PATCH',
@@ -91,7 +91,7 @@ export const accountContract = {
     schema: {
       body: SetPasswordBody,
       querystring: FlowQuery,
-      response: { 200: Data(Message), ...failures(400, 404, 409, 429, 503) },
+      response: { 200: Data(Message), ...failures({ 400: ['phoneMissing', 'phoneInvalid', 'registerFirst', 'otpMissing', 'otpWrong', 'otpUsed', 'otpExpired', 'passwordMissing', 'passwordWeak'], 404: ['phoneUnknown'], 409: ['phoneRegistered'], 429: ['otpExhausted'], 503: ['signInBusy'] }) },
     },
   },
   /** The code screen's check: counts toward the code's five tries and does not use the code up. */
@@ -99,7 +99,7 @@ export const accountContract = {
     method: 'POST',
     url: accountPaths.checkCode,
     config: { access: 'public' },
-    schema: { body: CheckCodeBody, querystring: FlowQuery, response: { 200: Data(Message), ...failures(400, 429) } },
+    schema: { body: CheckCodeBody, querystring: FlowQuery, response: { 200: Data(Message), ...failures({ 400: ['phoneMissing', 'phoneInvalid', 'registerFirst', 'otpMissing', 'otpWrong', 'otpUsed', 'otpExpired'], 429: ['otpExhausted'] }) } },
   },
   logout: {
     method: 'GET',
@@ -117,12 +117,12 @@ export const accountContract = {
     method: 'PATCH',
     url: accountPaths.profile,
     config: { access: 'student' },
-    schema: { body: ProfileUpdate, querystring: NoQuery, response: { 200: Data(Student), ...failures(400, 401, 403) } },
+    schema: { body: ProfileUpdate, querystring: NoQuery, response: { 200: Data(Student), ...failures(401, 403, { 400: ['fieldNotEditable', 'gpaInvalid', 'uploadNotYours', 'pictureNotImage'] }) } },
   },
   staffLogin: {
     method: 'POST',
     url: accountPaths.staffLogin,
     config: { access: 'public' },
-    schema: { body: Credentials, querystring: NoQuery, response: { 200: Data(Type.Object({ staff: Staff })), ...failures(400, 401, 429, 503) } },
+    schema: { body: Credentials, querystring: NoQuery, response: { 200: Data(Type.Object({ staff: Staff })), ...failures({ 400: ['usernameMissing', 'passwordMissing'], 401: ['invalidCredentials'], 429: ['tooManyLoginAttempts'], 503: ['signInBusy'] }) } },
   },
 } satisfies Record<string, RouteContract>;

@@ -162,26 +162,26 @@ export const challengesContract = {
     url: challengePaths.mine,
     config: { access: 'student' },
     // 404 for an exam or batch not the student's; 409 before the result is published.
-    schema: { params: IdParams('examId', 'groupId'), response: { 200: Data(StudentChallenges), ...failures(400, 401, 403, 404, 409) } },
+    schema: { params: IdParams('examId', 'groupId'), response: { 200: Data(StudentChallenges), ...failures(400, 401, 403, { 404: ['examNotFound', 'examRemoved'], 409: ['practiceExam', 'notPublishedYet', 'resultNotReady'] }) } },
   },
   save: {
     method: 'PUT',
     url: challengePaths.save,
     config: { access: 'student' },
     // Creates the student's challenge of the question or replaces it; 409 once the window is closed or the question decided.
-    schema: { params: IdParams('examId', 'groupId', 'questionId'), body: ChallengeBody, response: { 200: Data(StudentChallenge), ...failures(400, 401, 403, 404, 409) } },
+    schema: { params: IdParams('examId', 'groupId', 'questionId'), body: ChallengeBody, response: { 200: Data(StudentChallenge), ...failures(401, 403, { 400: ['notChallengeable', 'badProposal', 'badReason', 'mediaTypeNotAllowed', 'uploadNotYours'], 404: ['examNotFound', 'examRemoved', 'questionNotFound'], 409: ['practiceExam', 'notPublishedYet', 'resultNotReady', 'challengeWindowClosed', 'questionDecided'] }) } },
   },
   desk: {
     method: 'GET',
     url: challengePaths.desk,
     config: { access: 'staff' },
-    schema: { params: IdParams('assignmentId'), response: { 200: Data(ChallengeDesk), ...failures(400, 401, 403, 404, 409) } },
+    schema: { params: IdParams('assignmentId'), response: { 200: Data(ChallengeDesk), ...failures(400, 401, { 403: ['notYourCourse'], 404: ['assignmentNotFound'], 409: ['practiceExam', 'notPublishedYet'] }) } },
   },
   decide: {
     method: 'POST',
     url: challengePaths.decide,
     config: { access: 'staff' },
     // A key change or a drop regrades every submitted attempt of the exam in one transaction; 409 while a batch still sits the exam.
-    schema: { params: IdParams('assignmentId', 'questionId'), body: DecisionBody, response: { 200: Data(DecisionReply), ...failures(400, 401, 403, 404, 409) } },
+    schema: { params: IdParams('assignmentId', 'questionId'), body: DecisionBody, response: { 200: Data(DecisionReply), ...failures(401, { 400: ['notChallengeable', 'badReply', 'badDecision'], 403: ['notYourCourse'], 404: ['assignmentNotFound', 'questionNotFound'], 409: ['practiceExam', 'notPublishedYet', 'examStillRunning'] }) } },
   },
 } satisfies Record<string, RouteContract>;

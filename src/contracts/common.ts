@@ -48,9 +48,72 @@ export const ErrorEnvelope = Type.Object({
 });
 export type ErrorEnvelope = Static<typeof ErrorEnvelope>;
 
-/** The error statuses a route answers with, each in the error envelope: `response: { 200: Data(X), ...failures(400, 404) }`. */
-export function failures<const S extends readonly number[]>(...statuses: S): { [K in S[number]]: typeof ErrorEnvelope } {
-  return Object.fromEntries(statuses.map((status) => [status, ErrorEnvelope])) as { [K in S[number]]: typeof ErrorEnvelope };
+/**
+ * The codes the server itself answers with at a status, before or around any handler: a request the
+ * schemas refuse (400), no session (401), the wrong kind of user (403). Every route that lists the
+ * status may answer them; `failures(...)` adds them to the route's own.
+ */
+export const FRAMEWORK_REFUSALS = {
+  400: ['invalidRequest', 'invalidCharacter', 'invalidJson', 'emptyBody', 'badContentLength', 'badUrl'],
+  401: ['notLoggedIn'],
+  403: ['studentsOnly', 'staffOnly'],
+} as const satisfies Record<number, readonly string[]>;
+
+/**
+ * The refusals any route may answer without listing them: a NUL character in a query or body (refused
+ * before any schema, server/app.ts), a body past the limit or of a type no parser reads, a database
+ * briefly away, a fault of the server.
+ */
+export const AMBIENT_REFUSALS = {
+  400: ['invalidCharacter'],
+  413: ['bodyTooLarge'],
+  415: ['unsupportedMediaType'],
+  500: ['internal'],
+  503: ['serviceUnavailable'],
+} as const satisfies Record<number, readonly string[]>;
+
+type Framework<S> = S extends keyof typeof FRAMEWORK_REFUSALS ? (typeof FRAMEWORK_REFUSALS)[S][number] : never;
+
+/**
+ * The error envelope of one status: its code is one of the listed codes (an `enum` in the schema; a
+ * status with no code listed has none). The serialiser writes any string: an unlisted code is caught
+ * by the api tests, never turned into a 500 in front of a student.
+ */
+export const Refusal = <const C extends string>(codes: readonly C[]) =>
+  Type.Object({
+    errors: Type.Object({ title: Type.String(), message: Type.String(), code: Type.Unsafe<C>({ type: 'string', ...(codes.length ? { enum: [...codes] } : {}) }) }),
+  });
+export type Refusal<C extends string = string> = { errors: { title: string; message: string; code: C } };
+
+/** A route's own refusal codes by status: `{ 404: ['examNotFound'], 409: ['examEnded', 'examSubmitted'] }`. */
+export type OwnRefusals = { readonly [status: number]: readonly string[] };
+
+type StatusesOf<A> = A extends number ? A : A extends OwnRefusals ? Extract<keyof A, number> : never;
+type OwnCodes<A, S> = A extends OwnRefusals ? (S extends keyof A ? (A[S] extends readonly (infer C extends string)[] ? C : never) : never) : never;
+type FailureSchemas<A extends readonly (number | OwnRefusals)[]> = {
+  [S in StatusesOf<A[number]>]: ReturnType<typeof Refusal<Framework<S> | OwnCodes<A[number], S>>>;
+};
+
+/**
+ * The error statuses a route answers with, each in the error envelope with the codes it may carry:
+ * `response: { 200: Data(X), ...failures(400, 401, { 404: ['examNotFound'], 409: ['examEnded'] }) }`.
+ * A bare status carries only the server's own codes at it (FRAMEWORK_REFUSALS); an object lists the
+ * route's own codes per status, to which the server's are added. The server's error factories accept
+ * only codes some contract lists (src/contracts/refusals.ts), and the api tests fail on a route that
+ * answers a code its contract does not list (tests/support/refusal-check.ts).
+ */
+export function failures<const A extends readonly (number | OwnRefusals)[]>(...statuses: A): FailureSchemas<A> {
+  const codes = new Map<number, string[]>();
+  const add = (status: number, own: readonly string[]) => {
+    const framework: readonly string[] = (FRAMEWORK_REFUSALS as Record<number, readonly string[]>)[status] ?? [];
+    const listed = codes.get(status) ?? [...framework];
+    codes.set(status, [...new Set([...listed, ...own])]);
+  };
+  for (const item of statuses) {
+    if (typeof item === 'number') add(item, []);
+    else for (const [status, own] of Object.entries(item)) add(Number(status), own);
+  }
+  return Object.fromEntries([...codes].map(([status, list]) => [status, Refusal(list)])) as FailureSchemas<A>;
 }
 
 /** Bytes sent as they are (a file or a stream), never serialised: `Binary('application/pdf')`. */

@@ -132,7 +132,7 @@ export const contentContract = {
     method: 'GET',
     url: contentPaths.coursesOfStudent,
     config: { access: 'student' },
-    schema: { params: IdParams('studentId'), response: { 200: Data(Type.Array(CourseSummary)), ...failures(400, 401, 403) } },
+    schema: { params: IdParams('studentId'), response: { 200: Data(Type.Array(CourseSummary)), ...failures(400, 401, { 403: ['notYourAccount'] }) } },
   },
   coursesWithChapters: {
     method: 'GET',
@@ -144,7 +144,7 @@ export const contentContract = {
     method: 'GET',
     url: contentPaths.subject,
     config: { access: 'student' },
-    schema: { params: IdParams('subjectId'), response: { 200: Data(SubjectDetail), ...failures(400, 401, 403, 404) } },
+    schema: { params: IdParams('subjectId'), response: { 200: Data(SubjectDetail), ...failures(400, 401, 403, { 404: ['notInBatch'] }) } },
   },
   subjectsOfCourse: {
     method: 'GET',
@@ -153,39 +153,39 @@ export const contentContract = {
     schema: {
       params: IdParams('courseId'),
       querystring: Type.Object({ forExam: Type.Optional(Type.Boolean()) }),
-      response: { 200: Data(Type.Array(SubjectSummary)), ...failures(400, 401, 403, 404) },
+      response: { 200: Data(Type.Array(SubjectSummary)), ...failures(400, 401, 403, { 404: ['notInBatch'] }) },
     },
   },
   itemsOfSubject: {
     method: 'GET',
     url: contentPaths.itemsOfSubject,
     config: { access: 'student' },
-    schema: { params: IdParams('id'), response: { 200: Data(Type.Array(ItemSummary)), ...failures(400, 401, 403, 404) } },
+    schema: { params: IdParams('id'), response: { 200: Data(Type.Array(ItemSummary)), ...failures(400, 401, 403, { 404: ['notInBatch'] }) } },
   },
   itemContent: {
     method: 'GET',
     url: contentPaths.itemContent,
     config: { access: 'student' },
-    schema: { params: IdParams('itemId'), response: { 200: Data(ItemContent), ...failures(400, 401, 403, 404) } },
+    schema: { params: IdParams('itemId'), response: { 200: Data(ItemContent), ...failures(400, 401, 403, { 404: ['notInBatch'] }) } },
   },
   noteFile: {
     method: 'GET',
     url: contentPaths.noteFile,
     config: { access: 'student' },
     // Sent as an attachment named after the note.
-    schema: { params: IdParams('contentId'), response: { 200: Binary('application/pdf'), ...failures(400, 401, 403, 404) } },
+    schema: { params: IdParams('contentId'), response: { 200: Binary('application/pdf'), ...failures(400, 401, 403, { 404: ['notInBatch', 'fileMissing'] }) } },
   },
   group: {
     method: 'GET',
     url: contentPaths.group,
     config: { access: 'student' },
-    schema: { params: IdParams('id'), response: { 200: Data(Group), ...failures(400, 401, 403, 404) } },
+    schema: { params: IdParams('id'), response: { 200: Data(Group), ...failures(400, 401, 403, { 404: ['notInBatch'] }) } },
   },
   subjectCompletion: {
     method: 'GET',
     url: contentPaths.subjectCompletion,
     config: { access: 'student' },
-    schema: { params: IdParams('courseId'), response: { 200: Data(Type.Array(SubjectCompletion)), ...failures(400, 401, 403, 404) } },
+    schema: { params: IdParams('courseId'), response: { 200: Data(Type.Array(SubjectCompletion)), ...failures(400, 401, 403, { 404: ['notInBatch'] }) } },
   },
   markComplete: {
     method: 'PATCH',
@@ -194,7 +194,7 @@ export const contentContract = {
     schema: {
       params: IdParams('contentId'),
       body: CompletionBody,
-      response: { 200: Data(Type.Object({ completed: Type.Literal(true), recordedNow: Type.Boolean() })), ...failures(400, 401, 403, 404) },
+      response: { 200: Data(Type.Object({ completed: Type.Literal(true), recordedNow: Type.Boolean() })), ...failures(401, 403, { 400: ['wrongContentType', 'wrongSubject'], 404: ['notInBatch'] }) },
     },
   },
   streamToken: {
@@ -203,7 +203,7 @@ export const contentContract = {
     config: { access: 'student' },
     schema: {
       body: Type.Object({ key: Type.String({ minLength: 1, maxLength: 300 }) }, { additionalProperties: false }),
-      response: { 200: Data(StreamToken), ...failures(400, 401, 403, 404) },
+      response: { 200: Data(StreamToken), ...failures(400, 401, 403, { 404: ['notInBatch'] }) },
     },
   },
   drmAuth: {
@@ -212,7 +212,7 @@ export const contentContract = {
     config: { access: 'student' },
     schema: {
       body: Type.Object({ userId: Id, contentId: Id, platform: Type.String({ minLength: 1, maxLength: 40 }) }, { additionalProperties: false }),
-      response: { 200: Data(DrmAuth), ...failures(400, 401, 403, 404) },
+      response: { 200: Data(DrmAuth), ...failures(401, { 400: ['notProtected'], 403: ['notYourAccount'], 404: ['notInBatch'] }) },
     },
   },
 } satisfies Record<string, RouteContract>;

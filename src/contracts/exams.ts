@@ -244,20 +244,20 @@ export const examsContract = {
     schema: {
       params: IdParams('examId'),
       querystring: Type.Object({ courseId: Type.Optional(IdOrEmpty) }),
-      response: { 200: Data(CurrentExam), ...failures(400, 401, 403, 404) },
+      response: { 200: Data(CurrentExam), ...failures(400, 401, 403, { 404: ['examNotFound', 'examRemoved'] }) },
     },
   },
   paper: {
     method: 'GET',
     url: examsPaths.paper,
     config: { access: 'student' },
-    schema: { params: ExamGroupParams, response: { 200: Data(CurrentExam), ...failures(400, 401, 403, 404) } },
+    schema: { params: ExamGroupParams, response: { 200: Data(CurrentExam), ...failures(400, 401, 403, { 404: ['examNotFound', 'examRemoved'] }) } },
   },
   start: {
     method: 'PATCH',
     url: examsPaths.start,
     config: { access: 'student' },
-    schema: { params: ExamGroupParams, response: { 200: Data(StartedAttempt), ...failures(400, 401, 403, 404, 409) } },
+    schema: { params: ExamGroupParams, response: { 200: Data(StartedAttempt), ...failures(400, 401, { 403: ['examRemoved', 'examNotStarted'], 404: ['examNotFound'], 409: ['examEnded', 'segmentedSelectionRequired', 'liveExamTaken', 'attemptNotStarted'] }) } },
   },
   addAnswer: {
     method: 'PATCH',
@@ -267,14 +267,14 @@ export const examsContract = {
       params: ExamGroupParams,
       querystring: Type.Object({ isLive: Type.Optional(Flag), offline: Type.Optional(Flag) }),
       body: AnswerBody,
-      response: { 200: Data(SavedAnswerReply), ...failures(400, 401, 403, 404, 409) },
+      response: { 200: Data(SavedAnswerReply), ...failures(401, { 400: ['unknownQuestion', 'invalidAnswer', 'unknownAttachment'], 403: ['examRemoved'], 404: ['examNotFound'], 409: ['attemptNotStarted', 'examSubmitted', 'examTimeOver', 'answerLocked'] }) },
     },
   },
   submit: {
     method: 'PATCH',
     url: examsPaths.submit,
     config: { access: 'student' },
-    schema: { params: ExamGroupParams, body: SubmitBody, response: { 200: Data(SubmitReply), ...failures(400, 401, 403, 404, 409) } },
+    schema: { params: ExamGroupParams, body: SubmitBody, response: { 200: Data(SubmitReply), ...failures(401, { 400: ['invalidStartFilters'], 403: ['examRemoved'], 404: ['examNotFound'], 409: ['attemptNotStarted'] }) } },
   },
   retake: {
     method: 'PATCH',
@@ -283,27 +283,27 @@ export const examsContract = {
     schema: {
       params: ExamStudentParams,
       querystring: Type.Object({ groupId: Type.Optional(IdOrEmpty) }),
-      response: { 200: Data(Type.Object({ status: Type.Literal('200') })), ...failures(400, 401, 403, 404) },
+      response: { 200: Data(Type.Object({ status: Type.Literal('200') })), ...failures(400, 401, { 403: ['notYourExam', 'examRemoved', 'retakeNotAllowed'], 404: ['examNotFound'] }) },
     },
   },
   saveSegmentedSelection: {
     method: 'POST',
     url: examsPaths.saveSegmentedSelection,
     config: { access: 'student' },
-    schema: { body: SegmentedSelectionBody, response: { 200: Data(SegmentedSelection), ...failures(400, 401, 403, 404, 409) } },
+    schema: { body: SegmentedSelectionBody, response: { 200: Data(SegmentedSelection), ...failures(401, { 400: ['notSegmented', 'invalidSelection'], 403: ['notYourExam', 'examRemoved'], 404: ['examNotFound'], 409: ['selectionLocked'] }) } },
   },
   segmentedSelection: {
     method: 'GET',
     url: examsPaths.segmentedSelection,
     config: { access: 'student' },
     // Empty lists until the student has chosen.
-    schema: { params: ExamStudentParams, response: { 200: Data(SegmentedSelection), ...failures(400, 401, 403, 404) } },
+    schema: { params: ExamStudentParams, response: { 200: Data(SegmentedSelection), ...failures(400, 401, { 403: ['notYourExam'], 404: ['examNotFound', 'examRemoved'] }) } },
   },
   startChoices: {
     method: 'GET',
     url: examsPaths.startChoices,
     config: { access: 'student' },
-    schema: { response: { 200: Data(StartChoices), ...failures(401) } },
+    schema: { response: { 200: Data(StartChoices), ...failures(401, 403) } },
   },
   figure: {
     method: 'GET',
@@ -314,7 +314,7 @@ export const examsContract = {
     schema: {
       params: Type.Object({ name: Type.String({ pattern: '^[a-z0-9][a-z0-9-]*\\.(png|jpg|svg|pdf)$' }) }),
       querystring: Type.Object({ exam: Id, student: Id, signature: Type.String({ maxLength: 64 }) }),
-      response: { 200: Binary('image/png, image/jpeg, image/svg+xml or application/pdf'), ...failures(400, 403, 404) },
+      response: { 200: Binary('image/png, image/jpeg, image/svg+xml or application/pdf'), ...failures(400, { 403: ['figureLinkInvalid'], 404: ['examNotFound', 'fileNotFound'] }) },
     },
   },
 } satisfies Record<string, RouteContract>;

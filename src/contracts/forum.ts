@@ -118,12 +118,10 @@ export const UpdateCommentBody = Type.Object(
 export type UpdateCommentBody = Static<typeof UpdateCommentBody>;
 
 const StudentQuestion = Type.Object({ studentId: Id, questionId: Id }, { additionalProperties: false });
-const Failures = failures(400, 401, 403, 404, 409);
-/**
+/*
  * Writes a student makes (questions, replies, edits, likes, upvotes, bookmarks) are limited per hour:
  * 429 with Retry-After and a plain title the app shows (FORUM_*_PER_HOUR settings).
  */
-const WriteFailures = { ...Failures, ...failures(429) };
 
 export const forumContract = {
   courses: {
@@ -144,26 +142,26 @@ export const forumContract = {
     method: 'POST',
     url: forumPaths.search,
     config: { access: 'student' },
-    schema: { body: SearchBody, response: { 200: Data(SearchResult), ...Failures } },
+    schema: { body: SearchBody, response: { 200: Data(SearchResult), ...failures(400, 401, { 403: ['notYourAccount'] }) } },
   },
   keyword: {
     method: 'POST',
     url: forumPaths.keyword,
     config: { access: 'student' },
-    schema: { body: KeywordBody, response: { 200: Data(Type.Array(KeywordSuggestion)), ...Failures } },
+    schema: { body: KeywordBody, response: { 200: Data(Type.Array(KeywordSuggestion)), ...failures(400, 401, 403) } },
   },
   question: {
     method: 'GET',
     url: forumPaths.question,
     config: { access: 'student' },
-    schema: { params: IdParams('id'), response: { 200: Data(ForumQuestion), ...Failures } },
+    schema: { params: IdParams('id'), response: { 200: Data(ForumQuestion), ...failures(400, 401, 403, { 404: ['questionNotFound'] }) } },
   },
   comments: {
     method: 'GET',
     url: forumPaths.comments,
     config: { access: 'student' },
     // Oldest first: the last one is the newest reply.
-    schema: { params: IdParams('questionId'), response: { 200: Data(Type.Array(ForumComment)), ...Failures } },
+    schema: { params: IdParams('questionId'), response: { 200: Data(Type.Array(ForumComment)), ...failures(400, 401, 403, { 404: ['questionNotFound'] }) } },
   },
   upvotes: {
     method: 'GET',
@@ -177,41 +175,41 @@ export const forumContract = {
     url: forumPaths.bookmarks,
     config: { access: 'student' },
     // Ids of the questions the student bookmarked, newest first.
-    schema: { params: IdParams('studentId'), response: { 200: Data(Type.Array(Type.String())), ...Failures } },
+    schema: { params: IdParams('studentId'), response: { 200: Data(Type.Array(Type.String())), ...failures(400, 401, { 403: ['notYourAccount'] }) } },
   },
   addQuestion: {
     method: 'POST',
     url: forumPaths.addQuestion,
     config: { access: 'student' },
-    schema: { body: AddQuestionBody, response: { 200: Data(ForumQuestion), ...WriteFailures } },
+    schema: { body: AddQuestionBody, response: { 200: Data(ForumQuestion), ...failures(401, { 400: ['emptyDetails', 'mediaTypeNotAllowed', 'uploadNotYours'], 403: ['notYourAccount', 'chapterNotInBatch'], 429: ['tooManyQuestions'] }) } },
   },
   updateQuestion: {
     method: 'PATCH',
     url: forumPaths.updateQuestion,
     config: { access: 'student' },
     // 409 once the question has a reply or is COMPLETED.
-    schema: { body: UpdateQuestionBody, response: { 200: Data(ForumQuestion), ...WriteFailures } },
+    schema: { body: UpdateQuestionBody, response: { 200: Data(ForumQuestion), ...failures(401, { 400: ['emptyDetails', 'mediaTypeNotAllowed', 'uploadNotYours'], 403: ['notYourAccount', 'notYourQuestion'], 404: ['questionNotFound'], 409: ['questionCompleted', 'questionAnswered'], 429: ['tooManyEdits'] }) } },
   },
   addComment: {
     method: 'POST',
     url: forumPaths.addComment,
     config: { access: 'student' },
     // 409 when the question is COMPLETED.
-    schema: { body: AddCommentBody, response: { 200: Data(ForumComment), ...WriteFailures } },
+    schema: { body: AddCommentBody, response: { 200: Data(ForumComment), ...failures(401, { 400: ['emptyDetails', 'mediaTypeNotAllowed', 'uploadNotYours'], 403: ['notYourAccount'], 404: ['questionNotFound'], 409: ['questionCompleted'], 429: ['tooManyReplies'] }) } },
   },
   updateComment: {
     method: 'PATCH',
     url: forumPaths.updateComment,
     config: { access: 'student' },
     // 409 unless it is the question's last reply and the question is not COMPLETED.
-    schema: { body: UpdateCommentBody, response: { 200: Data(ForumComment), ...WriteFailures } },
+    schema: { body: UpdateCommentBody, response: { 200: Data(ForumComment), ...failures(401, { 400: ['emptyDetails', 'mediaTypeNotAllowed', 'uploadNotYours'], 403: ['notYourAccount', 'notYourReply'], 404: ['replyNotFound'], 409: ['questionCompleted', 'notLastReply'], 429: ['tooManyEdits'] }) } },
   },
   like: {
     method: 'POST',
     url: forumPaths.like,
     config: { access: 'student' },
     // A toggle: liked becomes not liked.
-    schema: { body: StudentQuestion, response: { 200: Data(Type.Object({ questionId: Type.String(), likes: Type.Number(), isLiked: Type.Boolean() })), ...WriteFailures } },
+    schema: { body: StudentQuestion, response: { 200: Data(Type.Object({ questionId: Type.String(), likes: Type.Number(), isLiked: Type.Boolean() })), ...failures(400, 401, { 403: ['notYourAccount'], 404: ['questionNotFound'], 429: ['tooManyReactions'] }) } },
   },
   upvote: {
     method: 'POST',
@@ -220,7 +218,7 @@ export const forumContract = {
     // A toggle; answers the question's replies and the one changed.
     schema: {
       body: Type.Object({ studentId: Id, questionId: Id, commentId: Id }, { additionalProperties: false }),
-      response: { 200: Data(Type.Object({ comments: Type.Array(ForumComment), updatedComment: ForumComment })), ...WriteFailures },
+      response: { 200: Data(Type.Object({ comments: Type.Array(ForumComment), updatedComment: ForumComment })), ...failures(400, 401, { 403: ['notYourAccount'], 404: ['questionNotFound', 'replyNotFound'], 429: ['tooManyReactions'] }) },
     },
   },
   bookmark: {
@@ -228,6 +226,6 @@ export const forumContract = {
     url: forumPaths.bookmark,
     config: { access: 'student' },
     // A toggle; answers the student's bookmarks (question ids, newest first).
-    schema: { body: StudentQuestion, response: { 200: Data(Type.Array(Type.String())), ...WriteFailures } },
+    schema: { body: StudentQuestion, response: { 200: Data(Type.Array(Type.String())), ...failures(400, 401, { 403: ['notYourAccount'], 404: ['questionNotFound'], 429: ['tooManyReactions'] }) } },
   },
 } satisfies Record<string, RouteContract>;

@@ -64,6 +64,6 @@ export const importContract = {
     method: 'POST',
     url: staffPaths.import,
     config: { access: 'staff' },
-    schema: { querystring: ImportQuery, response: { 200: Data(ImportResult), ...failures(400, 401, 403, 413) } },
+    schema: { querystring: ImportQuery, response: { 200: Data(ImportResult), ...failures(401, { 400: ['importFileType', 'importEmpty'], 403: ['adminOnly'], 413: ['fileTooLarge'] }) } },
   },
 } satisfies Record<string, RouteContract>;

@@ -31,7 +31,7 @@ export const mediaContract = {
     schema: {
       params: IdParams('contentId'),
       headers: Type.Object({ 'x-drm-token': Type.Optional(Type.String({ maxLength: 512 })) }),
-      response: { 200: ClearKeyLicence, ...failures(400, 403, 404) },
+      response: { 200: ClearKeyLicence, ...failures({ 400: ['invalidLicenceRequest'], 403: ['drmTokenInvalid'], 404: ['notInBatch', 'unknownKey'] }) },
     },
   },
 } satisfies Record<string, RouteContract>;
@@ -45,7 +45,7 @@ export const mediaSiteContract = {
     schema: {
       params: Type.Object({ contentId: Id, file: Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_-]*\\.(m3u8|mpd|ts|m4s|mp4)$', maxLength: 120 }) }),
       querystring: TokenQuery,
-      response: { 200: StreamBytes, 206: StreamBytes, 416: NoBody, ...failures(400, 403, 404) },
+      response: { 200: StreamBytes, 206: StreamBytes, 416: NoBody, ...failures(400, { 403: ['streamTokenInvalid'], 404: ['notInBatch', 'notFound'] }) },
     },
   },
   embed: {
@@ -61,7 +61,7 @@ export const mediaSiteContract = {
     config: { access: 'public' },
     schema: {
       params: Type.Object({ name: Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9_-]*\\.(jpg|jpeg|png|webp)$', maxLength: 120 }) }),
-      response: { 200: ImageBytes, 206: ImageBytes, 416: NoBody, ...failures(400, 404) },
+      response: { 200: ImageBytes, 206: ImageBytes, 416: NoBody, ...failures(400, { 404: ['notFound'] }) },
     },
   },
 } satisfies Record<string, RouteContract>;

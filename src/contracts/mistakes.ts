@@ -53,7 +53,7 @@ export const mistakesContract = {
     method: 'GET',
     url: mistakesPaths.ofExam,
     config: { access: 'student' },
-    schema: { params: IdParams('examId', 'groupId'), response: { 200: Data(MistakesCount), ...failures(400, 401, 403, 404, 409) } },
+    schema: { params: IdParams('examId', 'groupId'), response: { 200: Data(MistakesCount), ...failures(400, 401, 403, { 404: ['examNotFound', 'examRemoved'], 409: ['resultNotReady', 'notPublishedYet'] }) } },
   },
   bySubject: {
     method: 'GET',
@@ -68,13 +68,13 @@ export const mistakesContract = {
     method: 'POST',
     url: mistakesPaths.start,
     config: { access: 'student' },
-    schema: { body: MistakesSource, response: { 200: Data(StartedMistakes), ...failures(400, 401, 403, 404, 409) } },
+    schema: { body: MistakesSource, response: { 200: Data(StartedMistakes), ...failures(400, 401, 403, { 404: ['examNotFound', 'examRemoved', 'subjectNotFound'], 409: ['resultNotReady', 'notPublishedYet', 'noMistakes'] }) } },
   },
   paper: {
     method: 'GET',
     url: mistakesPaths.paper,
     config: { access: 'student' },
-    schema: { params: SetParams, response: { 200: Data(CurrentExam), ...failures(400, 401, 403, 404) } },
+    schema: { params: SetParams, response: { 200: Data(CurrentExam), ...failures(400, 401, 403, { 404: ['mistakesNotFound'] }) } },
   },
   addAnswer: {
     method: 'PATCH',
@@ -84,19 +84,19 @@ export const mistakesContract = {
       params: SetParams,
       querystring: Type.Object({ offline: Type.Optional(Type.Boolean()) }),
       body: AnswerBody,
-      response: { 200: Data(SavedAnswerReply), ...failures(400, 401, 403, 404, 409) },
+      response: { 200: Data(SavedAnswerReply), ...failures(401, 403, { 400: ['unknownQuestion', 'invalidAnswer'], 404: ['mistakesNotFound'], 409: ['examSubmitted', 'examTimeOver'] }) },
     },
   },
   submit: {
     method: 'PATCH',
     url: mistakesPaths.submit,
     config: { access: 'student' },
-    schema: { params: SetParams, response: { 200: Data(SubmitReply), ...failures(400, 401, 403, 404, 409) } },
+    schema: { params: SetParams, response: { 200: Data(SubmitReply), ...failures(400, 401, 403, { 404: ['mistakesNotFound'], 409: ['examSubmitted', 'examTimeOver'] }) } },
   },
   result: {
     method: 'GET',
     url: mistakesPaths.result,
     config: { access: 'student' },
-    schema: { params: SetParams, response: { 200: Data(MistakesResult), ...failures(400, 401, 403, 404, 409) } },
+    schema: { params: SetParams, response: { 200: Data(MistakesResult), ...failures(400, 401, 403, { 404: ['mistakesNotFound'], 409: ['resultNotReady'] }) } },
   },
 } satisfies Record<string, RouteContract>;

@@ -58,12 +58,12 @@ export const notificationsContract = {
     method: 'PATCH',
     url: notificationsPaths.markSeen,
     config: { access: 'student' },
-    schema: { params: IdParam, response: { 200: Data(Type.Object({ _id: Type.String(), isSeen: Type.Literal(true) })), ...failures(400, 401, 403, 404) } },
+    schema: { params: IdParam, response: { 200: Data(Type.Object({ _id: Type.String(), isSeen: Type.Literal(true) })), ...failures(400, 401, 403, { 404: ['notificationNotFound'] }) } },
   },
   delete: {
     method: 'DELETE',
     url: notificationsPaths.delete,
     config: { access: 'student' },
-    schema: { params: IdParam, response: { 200: Data(Type.Object({ _id: Type.String(), deleted: Type.Literal(true) })), ...failures(400, 401, 403, 404) } },
+    schema: { params: IdParam, response: { 200: Data(Type.Object({ _id: Type.String(), deleted: Type.Literal(true) })), ...failures(400, 401, 403, { 404: ['notificationNotFound'] }) } },
   },
 } satisfies Record<string, RouteContract>;

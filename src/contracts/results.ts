@@ -307,7 +307,7 @@ export const resultsContract = {
     method: 'GET',
     url: resultsPaths.result,
     config: { access: 'student' },
-    schema: { params: IdParams('examId', 'groupId'), response: { 200: Data(ResultReply), ...failures(400, 401, 403, 404, 409) } },
+    schema: { params: IdParams('examId', 'groupId'), response: { 200: Data(ResultReply), ...failures(400, 401, 403, { 404: ['examNotFound', 'examRemoved'], 409: ['resultNotReady'] }) } },
   },
   scoreboard: {
     method: 'GET',
@@ -325,7 +325,7 @@ export const resultsContract = {
         limit: Type.Optional(BoundedInteger(1, SCOREBOARD_PAGE.maxLimit)),
         courseId: CourseFilter,
       }),
-      response: { 200: Data(ScoreboardPage), ...failures(400, 401, 403) },
+      response: { 200: Data(ScoreboardPage), ...failures(401, 403, { 400: ['unknownLastId'] }) },
     },
   },
   meritList: {
@@ -339,7 +339,7 @@ export const resultsContract = {
         after: Type.Optional(BoundedInteger(0, 10_000_000)),
         limit: Type.Optional(BoundedInteger(1, MERIT_PAGE.maxLimit)),
       }),
-      response: { 200: Data(MeritList), ...failures(400, 401, 403, 404, 409) },
+      response: { 200: Data(MeritList), ...failures(401, 403, { 400: ['examTypeMismatch'], 404: ['examNotFound'], 409: ['notPublishedYet'] }) },
     },
   },
 } satisfies Record<string, RouteContract>;

@@ -248,7 +248,7 @@ export const staffContract = {
     schema: {
       params: IdParams('assignmentId'),
       querystring: Type.Object({ status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('marked'), Type.Literal('all')])) }),
-      response: { 200: Data(GradingQueue), ...failures(400, 401, 403, 404) },
+      response: { 200: Data(GradingQueue), ...failures(400, 401, { 403: ['notYourCourse'], 404: ['assignmentNotFound'] }) },
     },
   },
   markAnswer: {
@@ -257,13 +257,13 @@ export const staffContract = {
     config: { access: 'staff' },
     // 409 resultsPublished once the assignment's results are published (marks are then final), also
     // for a mark sent while another teacher publishes: marking and publishing take turns.
-    schema: { params: IdParams('attemptId', 'questionId'), body: MarkBody, response: { 200: Data(MarkReply), ...failures(400, 401, 403, 404, 409) } },
+    schema: { params: IdParams('attemptId', 'questionId'), body: MarkBody, response: { 200: Data(MarkReply), ...failures(401, { 400: ['notWrittenAnswer', 'marksOutOfRange'], 403: ['notYourCourse'], 404: ['answerNotFound'], 409: ['resultsPublished'] }) } },
   },
   publish: {
     method: 'POST',
     url: staffPaths.publish,
     config: { access: 'staff' },
-    schema: { params: IdParams('assignmentId'), response: { 200: Data(PublishReply), ...failures(400, 401, 403, 404, 409) } },
+    schema: { params: IdParams('assignmentId'), response: { 200: Data(PublishReply), ...failures(400, 401, { 403: ['notYourCourse'], 404: ['assignmentNotFound'], 409: ['practiceExam', 'alreadyPublished', 'examNotOver', 'markingPending'] }) } },
   },
   forumQuestions: {
     method: 'GET',
@@ -282,7 +282,7 @@ export const staffContract = {
     method: 'GET',
     url: staffPaths.forumThread,
     config: { access: 'staff' },
-    schema: { params: IdParams('questionId'), response: { 200: Data(StaffForumThread), ...failures(400, 401, 403, 404) } },
+    schema: { params: IdParams('questionId'), response: { 200: Data(StaffForumThread), ...failures(400, 401, { 403: ['notYourCourse'], 404: ['questionNotFound'] }) } },
   },
   forumEditReply: {
     method: 'PATCH',
@@ -290,35 +290,35 @@ export const staffContract = {
     config: { access: 'staff' },
     // Only the teacher's own reply, while it is the question's last and the question is open:
     // 403 notYourReply, 409 notLastReply or questionCompleted.
-    schema: { params: IdParams('questionId', 'commentId'), body: StaffReplyBody, response: { 200: Data(ForumComment), ...failures(400, 401, 403, 404, 409) } },
+    schema: { params: IdParams('questionId', 'commentId'), body: StaffReplyBody, response: { 200: Data(ForumComment), ...failures(401, { 400: ['emptyDetails', 'mediaTypeNotAllowed', 'uploadNotYours'], 403: ['notYourReply'], 404: ['replyNotFound'], 409: ['questionCompleted', 'notLastReply'] }) } },
   },
   forumReopen: {
     method: 'PATCH',
     url: staffPaths.forumReopen,
     config: { access: 'staff' },
     // A COMPLETED question takes replies again; reopening an open question changes nothing.
-    schema: { params: IdParams('questionId'), response: { 200: Data(ForumQuestion), ...failures(400, 401, 403, 404) } },
+    schema: { params: IdParams('questionId'), response: { 200: Data(ForumQuestion), ...failures(400, 401, { 403: ['notYourCourse'], 404: ['questionNotFound'] }) } },
   },
   forumReply: {
     method: 'POST',
     url: staffPaths.forumReply,
     config: { access: 'staff' },
     // The asker and every student who replied are notified; 409 when the question is COMPLETED.
-    schema: { params: IdParams('questionId'), body: StaffReplyBody, response: { 200: Data(ForumComment), ...failures(400, 401, 403, 404, 409) } },
+    schema: { params: IdParams('questionId'), body: StaffReplyBody, response: { 200: Data(ForumComment), ...failures(401, { 400: ['emptyDetails', 'mediaTypeNotAllowed', 'uploadNotYours'], 403: ['notYourCourse'], 404: ['questionNotFound'], 409: ['questionCompleted'] }) } },
   },
   forumComplete: {
     method: 'PATCH',
     url: staffPaths.forumComplete,
     config: { access: 'staff' },
     // The question then takes no edits and no replies; the asker is notified.
-    schema: { params: IdParams('questionId'), response: { 200: Data(ForumQuestion), ...failures(400, 401, 403, 404) } },
+    schema: { params: IdParams('questionId'), response: { 200: Data(ForumQuestion), ...failures(400, 401, { 403: ['notYourCourse'], 404: ['questionNotFound'] }) } },
   },
   itemAnalysis: {
     method: 'GET',
     url: staffPaths.itemAnalysis,
     config: { access: 'staff' },
     // 409 resultsNotPublished for a live exam before its results are published (the analysis shows the keys).
-    schema: { params: IdParams('assignmentId'), response: { 200: Data(ItemAnalysis), ...failures(400, 401, 403, 404, 409) } },
+    schema: { params: IdParams('assignmentId'), response: { 200: Data(ItemAnalysis), ...failures(400, 401, { 403: ['notYourCourse'], 404: ['assignmentNotFound'], 409: ['resultsNotPublished'] }) } },
   },
   itemAnalysisSheet: {
     method: 'GET',
@@ -328,7 +328,7 @@ export const staffContract = {
     schema: {
       params: IdParams('assignmentId'),
       querystring: ItemAnalysisSheetQuery,
-      response: { 200: Binary('text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'), ...failures(400, 401, 403, 404, 409) },
+      response: { 200: Binary('text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'), ...failures(400, 401, { 403: ['notYourCourse'], 404: ['assignmentNotFound'], 409: ['resultsNotPublished'] }) },
     },
   },
 } satisfies Record<string, RouteContract>;

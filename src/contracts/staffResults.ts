@@ -52,14 +52,14 @@ export const staffResultsContract = {
     url: staffResultsPaths.meritList,
     config: { access: 'staff' },
     // 404 for an unknown assignment; 409 resultsNotPublished for a live exam before publication.
-    schema: { params: IdParams('assignmentId'), response: { 200: Data(StaffMeritList), ...failures(400, 401, 403, 404, 409) } },
+    schema: { params: IdParams('assignmentId'), response: { 200: Data(StaffMeritList), ...failures(400, 401, { 403: ['notYourCourse'], 404: ['assignmentNotFound'], 409: ['resultsNotPublished'] }) } },
   },
   studentResult: {
     method: 'GET',
     url: staffResultsPaths.studentResult,
     config: { access: 'staff' },
     // The result the student sees; 404 studentResultNotFound when the student has no result in this batch.
-    schema: { params: IdParams('assignmentId', 'studentId'), response: { 200: Data(StudentResult), ...failures(400, 401, 403, 404, 409) } },
+    schema: { params: IdParams('assignmentId', 'studentId'), response: { 200: Data(StudentResult), ...failures(400, 401, { 403: ['notYourCourse'], 404: ['assignmentNotFound', 'studentResultNotFound', 'examNotFound', 'examRemoved'], 409: ['resultsNotPublished', 'resultNotReady'] }) } },
   },
   sheet: {
     method: 'GET',
@@ -69,7 +69,7 @@ export const staffResultsContract = {
     schema: {
       params: IdParams('assignmentId'),
       querystring: ResultsSheetQuery,
-      response: { 200: Binary('text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'), ...failures(400, 401, 403, 404, 409) },
+      response: { 200: Binary('text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'), ...failures(400, 401, { 403: ['notYourCourse'], 404: ['assignmentNotFound'], 409: ['resultsNotPublished'] }) },
     },
   },
 } satisfies Record<string, RouteContract>;

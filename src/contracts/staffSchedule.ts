@@ -72,6 +72,6 @@ export const staffScheduleContract = {
     url: staffPaths.schedule,
     config: { access: 'staff' },
     // 400 for a weekOf that is no date ('2026-02-30').
-    schema: { querystring: StaffScheduleQuery, response: { 200: Data(StaffSchedule), ...failures(400, 401, 403, 404) } },
+    schema: { querystring: StaffScheduleQuery, response: { 200: Data(StaffSchedule), ...failures(401, { 400: ['invalidWeek'], 403: ['notYourCourse'], 404: ['courseNotFound'] }) } },
   },
 } satisfies Record<string, RouteContract>;

@@ -21,7 +21,7 @@ export const storageContract = {
     config: { access: 'any' },
     schema: {
       querystring: Type.Object({ mimeType: Type.String({ maxLength: 200 }) }, { additionalProperties: false }),
-      response: { 200: Data(SignedUpload), ...failures(400, 401) },
+      response: { 200: Data(SignedUpload), ...failures(401, { 400: ['fileTypeNotAllowed'] }) },
     },
   },
   upload: {
@@ -37,7 +37,7 @@ export const storageContract = {
       ),
       // 413 also when the student's file space is used up; 429 over the upload rate; 503 and 507 when
       // the storage directory cannot be written or is full.
-      response: { 201: Data(StoredFile), ...failures(400, 403, 409, 413, 429, 503, 507) },
+      response: { 201: Data(StoredFile), ...failures({ 400: ['uploadTypeMismatch', 'uploadEmpty', 'uploadContentMismatch'], 403: ['uploadLinkExpired', 'uploadLinkInvalid'], 409: ['uploadExists'], 413: ['fileTooLarge', 'uploadQuotaExceeded'], 429: ['tooManyUploads'], 503: ['storageUnavailable'], 507: ['storageFull'] }) },
     },
   },
   file: {
@@ -46,7 +46,7 @@ export const storageContract = {
     config: { access: 'public' },
     schema: {
       params: Type.Object({ key: Type.String({ maxLength: 200 }) }, { additionalProperties: false }),
-      response: { 200: FileBytes, 206: FileBytes, ...failures(400, 404, 416) },
+      response: { 200: FileBytes, 206: FileBytes, ...failures(400, { 404: ['fileNotFound'], 416: ['rangeNotSatisfiable'] }) },
     },
   },
 } satisfies Record<string, RouteContract>;

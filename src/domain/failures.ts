@@ -1,10 +1,12 @@
 // How the app reads a failed request, whatever threw it: the API client's ApiRequestError carries
 // these fields; anything else (a thrown string, a bug) reads as an empty failure.
+import type { FailureCode } from '../contracts/refusals';
 
 export interface RequestFailure {
   status?: number;
   title?: string;
-  code?: string;
+  /** The server's refusal code (one its contracts list) or the client's own. */
+  code?: FailureCode;
   /** No answer at all: offline, timeout, connection refused. */
   network?: boolean;
 }

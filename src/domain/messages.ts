@@ -3,6 +3,7 @@
 // server refusal carries and the text the app shows for the same case cannot drift apart. The spec's
 // spelling is kept on purpose ('successfull', 'Somethink', 'insure'). Form validation messages live
 // beside their rules (phone.ts, password.ts, segmentedSelection.ts).
+import type { FailureCode } from '../contracts/refusals';
 
 export const MESSAGES = {
   /** The fallback title of any failure that brings no words of its own. */
@@ -101,7 +102,7 @@ export const PAGE_MISSING = 'This page does not exist.';
  * the fetch library's words or a schema's text.
  */
 export function plainFailure(failure: unknown): string {
-  const words: FailureWords & { status?: number; code?: string } = failure && typeof failure === 'object' ? (failure as FailureWords) : {};
+  const words: FailureWords & { status?: number; code?: FailureCode } = failure && typeof failure === 'object' ? (failure as FailureWords) : {};
   if (words.network) return MESSAGES.checkConnection;
   if (words.code === 'invalidRequest' || words.status === 404) return PAGE_MISSING;
   return typeof words.title === 'string' && words.title.trim() ? words.title : MESSAGES.unhandledException;
@@ -111,7 +112,7 @@ export function failureWords(failure: unknown): { title: string; description?: s
   const words: FailureWords = failure && typeof failure === 'object' ? (failure as FailureWords) : {};
   if (words.network) return { title: MESSAGES.checkConnection };
   // A refused request's schema text ('params itemId must match pattern …') is for developers, not students.
-  if ((words as { code?: string }).code === 'invalidRequest') return { title: typeof words.title === 'string' && words.title.trim() ? words.title : MESSAGES.unhandledException };
+  if ((words as { code?: FailureCode }).code === 'invalidRequest') return { title: typeof words.title === 'string' && words.title.trim() ? words.title : MESSAGES.unhandledException };
   const title = typeof words.title === 'string' && words.title.trim() ? words.title : typeof words.message === 'string' && words.message.trim() ? words.message : MESSAGES.unhandledException;
   const description = typeof words.message === 'string' && words.message.trim() && words.message !== title ? words.message : undefined;
   return description ? { title, description } : { title };

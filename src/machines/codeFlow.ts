@@ -5,12 +5,13 @@ import { assign, fromPromise, setup } from 'xstate';
 import { phoneProblem } from '../domain/phone';
 import { confirmationProblem, isCompleteOtp, newPasswordProblem, OTP_LENGTH, RESEND_COUNTDOWN_SECONDS } from '../domain/password';
 import type { OtpSession, Student } from '../contracts/account';
+import type { FailureCode } from '../contracts/refusals';
 
 export { RESEND_COUNTDOWN_SECONDS };
 
 /** Server codes meaning the code itself must be entered again or renewed. */
-const CODE_REJECTIONS = new Set(['otpWrong', 'otpUsed', 'otpExpired', 'otpExhausted', 'registerFirst']);
-export const isCodeRejection = (error: unknown): boolean => CODE_REJECTIONS.has((error as { code?: string } | null)?.code ?? '');
+const CODE_REJECTIONS: ReadonlySet<FailureCode | undefined> = new Set<FailureCode>(['otpWrong', 'otpUsed', 'otpExpired', 'otpExhausted', 'registerFirst']);
+export const isCodeRejection = (error: unknown): boolean => CODE_REJECTIONS.has((error as { code?: FailureCode } | null)?.code);
 
 /** Context shared by registration and password reset: the same code and password screens serve both. */
 export interface CodeFlowContext {

@@ -3,7 +3,8 @@
 // administrator adds a student by phone (the phone is checked here by the spec's rule; the server
 // says when a new phone needs a name) and removes one after confirming. A teacher only reads.
 import { assign, fromPromise, setup } from 'xstate';
-import type { AddBatchStudentBody, AddBatchStudentReply, BatchStudent, BatchStudentsPage, RemoveBatchStudentReply } from '../contracts/staffBatches';
+import type { AddBatchStudentBody, AddBatchStudentReply, BatchStudent, BatchStudentsPage, RemoveBatchStudentReply, staffBatchesContract } from '../contracts/staffBatches';
+import type { FailureCode, RefusalOf } from '../contracts/refusals';
 import { failureWords } from '../domain/messages';
 import { phoneProblem } from '../domain/phone';
 import type { Refusal } from './staffDesk.machine';
@@ -55,7 +56,7 @@ export interface StudentsRequest {
 const EMPTY_FORM: AddForm = { phone: '', name: '', roll: '' };
 
 /** Which field a refusal of the add form belongs to, by its code. */
-const FIELD_OF_CODE: Record<string, AddField> = { phoneMissing: 'phone', phoneInvalid: 'phone', nameMissing: 'name' };
+const FIELD_OF_CODE: Partial<Record<RefusalOf<(typeof staffBatchesContract)['addStudent'], 400>, AddField>> = { phoneMissing: 'phone', phoneInvalid: 'phone', nameMissing: 'name' };
 
 export const staffBatchMachine = setup({
   types: {} as { context: StaffBatchContext; events: StaffBatchEvent; input: { batchId: string } },
@@ -78,8 +79,8 @@ export const staffBatchMachine = setup({
     clearWords: assign({ problem: null, notice: null }),
     /** A refusal of the add form shows beside its field when it names one, else above the form. */
     keepAddProblem: assign(({ context }, params: { error: unknown }) => {
-      const code = (params.error as { code?: string } | null)?.code;
-      const field = code ? FIELD_OF_CODE[code] : undefined;
+      const code = (params.error as { code?: FailureCode } | null)?.code;
+      const field = code && code in FIELD_OF_CODE ? FIELD_OF_CODE[code as keyof typeof FIELD_OF_CODE] : undefined;
       const words = failureWords(params.error);
       return field ? { fieldProblems: { ...context.fieldProblems, [field]: words.title } } : { problem: words };
     }),

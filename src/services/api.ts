@@ -6,6 +6,7 @@
 import { ofetch, FetchError } from 'ofetch';
 import type { TSchema } from '@sinclair/typebox';
 import type { BodyOf, DataOf, QueryOf, RouteContract } from '../contracts/common';
+import type { FailureCode, RefusalCode } from '../contracts/refusals';
 import { API_PREFIX, pathTo, type PathArgs } from '../contracts/paths';
 import { readSessionId } from './storage';
 import { MESSAGES } from '../domain/messages';
@@ -17,7 +18,7 @@ export class ApiRequestError extends Error {
   constructor(
     readonly status: number,
     readonly title: string,
-    readonly code: string | undefined,
+    readonly code: FailureCode | undefined,
     readonly network: boolean,
     message?: string,
   ) {
@@ -102,7 +103,7 @@ async function send(method: string, address: string, options: SendOptions, respo
 
 /** A refusal the server answered: its status and the error envelope's title, code and message. */
 function refusal(status: number, body: unknown): ApiRequestError {
-  const errors = (body as { errors?: { title?: string; message?: string; code?: string } } | undefined)?.errors ?? {};
+  const errors = (body as { errors?: { title?: string; message?: string; code?: RefusalCode } } | undefined)?.errors ?? {};
   // A refusal without a title reads as the spec's 'Unhandled exception', never the status line ('Bad Request').
   const title = typeof errors.title === 'string' && errors.title.trim() ? errors.title : MESSAGES.unhandledException;
   const failure = new ApiRequestError(status, title, errors.code, false, errors.message);

@@ -17,6 +17,8 @@ import { createDatabase, databaseKinds, type TestDatabase } from '../support/dat
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { signedCalls } from '../support/api-calls.js';
 import { COURSE, ENDED, examBundle, GROUP, LIVE, LIVE_Q, OTHER_GROUP, STUDENT, UPCOMING, PHYSIOLOGY } from './exams-fixture.js';
+import { examsPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 const run = promisify(execFile);
 const tsx = path.resolve('node_modules/.bin/tsx');
@@ -267,8 +269,8 @@ describe.each(databaseKinds())('importing into a running academy while students 
     server = await startTestServer({ kind, bundle: null });
     await importNow(examBundle());
     me = await server.sessionFor(STUDENT);
-    expect((await call('PATCH', `/api/exam/start/${LIVE}/group-id/${GROUP}`, me)).status).toBe(200);
-    expect((await call('PATCH', `/api/exam/add-answer/${LIVE}/group/${GROUP}?isLive=true`, me, { questionId: LIVE_Q.mcq, answer: [1], timestamp: 1 })).status).toBe(200);
+    expect((await call('PATCH', apiPath(examsPaths.start, { examId: LIVE, groupId: GROUP }), me)).status).toBe(200);
+    expect((await call('PATCH', `${apiPath(examsPaths.addAnswer, { examId: LIVE, groupId: GROUP })}?isLive=true`, me, { questionId: LIVE_Q.mcq, answer: [1], timestamp: 1 })).status).toBe(200);
   });
   afterAll(async () => {
     await server.close();
@@ -313,7 +315,7 @@ describe.each(databaseKinds())('importing into a running academy while students 
     // The student matched by phone keeps the id the academy gave her.
     expect(changesOf(again, 'student')).toMatchObject({ added: 0, updated: 0, unchanged: 2 });
     // The student mid-exam still answers, and the answer is stored.
-    expect((await call('PATCH', `/api/exam/add-answer/${LIVE}/group/${GROUP}?isLive=true`, me, { questionId: LIVE_Q.checkbox, answer: [0, 3], timestamp: 2 })).status).toBe(200);
+    expect((await call('PATCH', `${apiPath(examsPaths.addAnswer, { examId: LIVE, groupId: GROUP })}?isLive=true`, me, { questionId: LIVE_Q.checkbox, answer: [0, 3], timestamp: 2 })).status).toBe(200);
   });
 
   it("changes a started exam's title and schedule, but refuses its questions and keys with the reason, writing nothing", async () => {

@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { accountPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 export const COURSE = 'c10000000000000000000001';
 export const GROUP = 'a10000000000000000000001';
@@ -76,7 +78,7 @@ export function accountSuite(kind: 'sqlite' | 'postgres'): AccountSuite {
       expect(mine.length).toBeGreaterThan(0);
       return mine[mine.length - 1]!.code;
     },
-    login: (local, password) => running().call({ method: 'POST', url: '/api/student/login', payload: { username: api(local), password } }),
+    login: (local, password) => running().call({ method: 'POST', url: apiPath(accountPaths.login), payload: { username: api(local), password } }),
     requestCode: (local) => running().call({ method: 'GET', url: `/api/student/otp/${api(local)}` }),
     requestReset: (local) => running().call({ method: 'PATCH', url: `/api/student/forgot-password/${api(local)}` }),
     setPassword: (payload, forgotPassword = false) =>

@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { databaseKinds } from '../support/databases.js';
 import { accountSuite, PASSWORD, resetter, api, body } from './account-fixture.js';
+import { accountPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 describe.each(databaseKinds())('account (%s)', (kind) => {
   const account = accountSuite(kind);
@@ -22,14 +24,14 @@ describe.each(databaseKinds())('account (%s)', (kind) => {
       expect(body(reset).data.message).toBe('Successfully set the password!');
       expect((await login(resetter.phone, PASSWORD)).statusCode).toBe(401);
       expect((await login(resetter.phone, 'farhana-new')).statusCode).toBe(200);
-      expect((await account.server.call({ method: 'GET', url: '/api/student/profile', session: oldSession })).statusCode).toBe(401);
+      expect((await account.server.call({ method: 'GET', url: apiPath(accountPaths.profile), session: oldSession })).statusCode).toBe(401);
     });
 
     it('refuses an unknown number and an invalid one', async () => {
       const unknown = await requestReset(freshPhone());
       expect(unknown.statusCode).toBe(404);
       expect(body(unknown).errors).toMatchObject({ title: 'No account found with this phone number.', code: 'phoneUnknown' });
-      const invalid = await account.server.call({ method: 'PATCH', url: '/api/student/forgot-password/880150000000' });
+      const invalid = await account.server.call({ method: 'PATCH', url: apiPath(accountPaths.resetCode, { phone: '880150000000' }) });
       expect(invalid.statusCode).toBe(400);
       expect(body(invalid).errors.title).toBe('Phone no. is not valid');
     });

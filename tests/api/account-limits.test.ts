@@ -9,6 +9,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AccountLimits } from '../../server/config.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { databaseKinds } from '../support/databases.js';
+import { accountPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 const PASSWORD = 'student123';
 const student = { id: 'a20000000000000000000001', name: 'Nusrat Jahan', sid: 'MA26-0001', phone: '01710000001', password: PASSWORD };
@@ -46,9 +48,9 @@ describe.each(databaseKinds())('account limits (%s)', (kind) => {
   });
 
   const login = (local: string, password: string, from: string) =>
-    server.call({ method: 'POST', url: '/api/student/login', payload: { username: api(local), password }, remoteAddress: from });
+    server.call({ method: 'POST', url: apiPath(accountPaths.login), payload: { username: api(local), password }, remoteAddress: from });
   const staffLogin = (username: string, password: string, from: string) =>
-    server.call({ method: 'POST', url: '/api/staff/login', payload: { username, password }, remoteAddress: from });
+    server.call({ method: 'POST', url: apiPath(accountPaths.staffLogin), payload: { username, password }, remoteAddress: from });
   const requestCode = (local: string, from: string) => server.call({ method: 'GET', url: `/api/student/otp/${api(local)}`, remoteAddress: from });
   const requestReset = (local: string, from: string) => server.call({ method: 'PATCH', url: `/api/student/forgot-password/${api(local)}`, remoteAddress: from });
 
@@ -75,7 +77,7 @@ describe.each(databaseKinds())('account limits (%s)', (kind) => {
   it('does not trust a forged X-Forwarded-For to choose the counted address', async () => {
     await start();
     for (let i = 0; i < 6; i++) {
-      const forged = await server.call({ method: 'POST', url: '/api/student/login', payload: { username: api(freshPhone()), password: 'guess-123' }, remoteAddress: '10.0.1.1', headers: { 'x-forwarded-for': `172.16.0.${i}` } });
+      const forged = await server.call({ method: 'POST', url: apiPath(accountPaths.login), payload: { username: api(freshPhone()), password: 'guess-123' }, remoteAddress: '10.0.1.1', headers: { 'x-forwarded-for': `172.16.0.${i}` } });
       expect(forged.statusCode).toBe(401);
     }
     const buckets = await server.app.db.selectFrom('rate_events').select('bucket').where('bucket', 'like', 'sign-in:address:%').execute();

@@ -4,6 +4,8 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 import { databaseKinds } from '../support/databases.js';
 import { configFrom } from '../../server/config.js';
 import { PASSWORD, resetter, lockedOut, api, body } from './account-fixture.js';
+import { accountPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 describe.each(databaseKinds())('account under parallel requests (%s)', (kind) => {
   let server: TestServer;
@@ -20,7 +22,7 @@ describe.each(databaseKinds())('account under parallel requests (%s)', (kind) =>
     const session = body(await server.call({ method: 'GET', url: `/api/student/otp/${api(phone)}` })).data;
     const attempts = await Promise.all(
       ['first-pass', 'second-pass', 'third-pass'].map((password) =>
-        server.call({ method: 'PATCH', url: '/api/student/set-password', payload: { otp: session.otp, hash: session.hash, phone: api(phone), password } }),
+        server.call({ method: 'PATCH', url: apiPath(accountPaths.setPassword), payload: { otp: session.otp, hash: session.hash, phone: api(phone), password } }),
       ),
     );
     const statuses = attempts.map((r) => r.statusCode).sort();
@@ -33,7 +35,7 @@ describe.each(databaseKinds())('account under parallel requests (%s)', (kind) =>
     const session = body(await server.call({ method: 'GET', url: `/api/student/otp/${api(phone)}` })).data;
     const wrong = String((Number(session.otp) + 1) % 1_000_000).padStart(6, '0');
     const guesses = await Promise.all(
-      Array.from({ length: 8 }, () => server.call({ method: 'PATCH', url: '/api/student/set-password', payload: { otp: wrong, hash: session.hash, phone: api(phone), password: 'secret-1' } })),
+      Array.from({ length: 8 }, () => server.call({ method: 'PATCH', url: apiPath(accountPaths.setPassword), payload: { otp: wrong, hash: session.hash, phone: api(phone), password: 'secret-1' } })),
     );
     expect(guesses.filter((r) => body(r).errors.code === 'otpWrong')).toHaveLength(4);
     expect(guesses.filter((r) => body(r).errors.code === 'otpExhausted')).toHaveLength(4);
@@ -56,14 +58,14 @@ describe.each(databaseKinds())('account under parallel requests (%s)', (kind) =>
       expect(codes.filter((c) => c === 'otpWrong'), `round ${round}`).toHaveLength(4);
       expect(codes.filter((c) => c === 'otpExhausted'), `round ${round}`).toHaveLength(296);
       expect(codes[299], `round ${round}: the right code, sent last`).toBe('otpExhausted');
-      expect((await server.call({ method: 'POST', url: '/api/student/login', payload: { username: api(phone), password: 'taken-over' } })).statusCode).toBe(401);
+      expect((await server.call({ method: 'POST', url: apiPath(accountPaths.login), payload: { username: api(phone), password: 'taken-over' } })).statusCode).toBe(401);
     }
-    expect((await server.call({ method: 'POST', url: '/api/student/login', payload: { username: api(resetter.phone), password: PASSWORD } })).statusCode).toBe(200);
+    expect((await server.call({ method: 'POST', url: apiPath(accountPaths.login), payload: { username: api(resetter.phone), password: PASSWORD } })).statusCode).toBe(200);
   });
 
   it('allows no more than five parallel failed sign-ins', async () => {
     const tries = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => server.call({ method: 'POST', url: '/api/student/login', payload: { username: api(lockedOut.phone), password: `wrong-${i}` } })),
+      Array.from({ length: 8 }, (_, i) => server.call({ method: 'POST', url: apiPath(accountPaths.login), payload: { username: api(lockedOut.phone), password: `wrong-${i}` } })),
     );
     expect(tries.filter((r) => r.statusCode === 401)).toHaveLength(5);
     expect(tries.filter((r) => r.statusCode === 429)).toHaveLength(3);

@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { databaseKinds } from '../support/databases.js';
 import { accountSuite, inBatch, imported, api, body } from './account-fixture.js';
+import { accountPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 describe.each(databaseKinds())('account (%s)', (kind) => {
   const account = accountSuite(kind);
@@ -46,7 +48,7 @@ describe.each(databaseKinds())('account (%s)', (kind) => {
 
     it('refuses invalid numbers with the spec message', async () => {
       for (const phone of ['8801200000000', '88017000000', '01700000001x', 'abc', '880170000000123']) {
-        const response = await account.server.call({ method: 'GET', url: `/api/student/otp/${phone}` });
+        const response = await account.server.call({ method: 'GET', url: apiPath(accountPaths.registrationCode, { phone }) });
         expect(response.statusCode, phone).toBe(400);
         expect(body(response).errors, phone).toMatchObject({ title: 'Phone no. is not valid', code: 'phoneInvalid' });
       }

@@ -2,6 +2,8 @@
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { databaseKinds } from '../support/databases.js';
 import { accountSuite, COURSE, GROUP, PASSWORD, inBatch, noBatch, lockedOut, api, body } from './account-fixture.js';
+import { accountPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 describe.each(databaseKinds())('account (%s)', (kind) => {
   const account = accountSuite(kind);
@@ -27,7 +29,7 @@ describe.each(databaseKinds())('account (%s)', (kind) => {
         groups: [{ _id: GROUP, name: 'MBBS 2026 Morning Batch', courseId: COURSE }],
         courses: [{ _id: COURSE, name: 'MBBS Admission 2026' }],
       });
-      const profile = await account.server.call({ method: 'GET', url: '/api/student/profile', session: response.headers.sessionid as string });
+      const profile = await account.server.call({ method: 'GET', url: apiPath(accountPaths.profile), session: response.headers.sessionid as string });
       expect(body(profile).data._id).toBe(inBatch.id);
     });
 
@@ -57,7 +59,7 @@ describe.each(databaseKinds())('account (%s)', (kind) => {
         [{ username: '8801200000000', password: PASSWORD }, 'Phone no. is not valid'],
       ];
       for (const [payload, title] of cases) {
-        const response = await account.server.call({ method: 'POST', url: '/api/student/login', payload });
+        const response = await account.server.call({ method: 'POST', url: apiPath(accountPaths.login), payload });
         expect(response.statusCode, title).toBe(400);
         expect(body(response).errors.title).toBe(title);
       }
@@ -78,7 +80,7 @@ describe.each(databaseKinds())('account (%s)', (kind) => {
       });
       expect(slowed.headers['retry-after']).toBe('1');
       // The owner, signing in from somewhere else, is not held up by failures from this address.
-      const owner = await account.server.call({ method: 'POST', url: '/api/student/login', payload: { username: api(lockedOut.phone), password: PASSWORD }, remoteAddress: '10.20.30.40' });
+      const owner = await account.server.call({ method: 'POST', url: apiPath(accountPaths.login), payload: { username: api(lockedOut.phone), password: PASSWORD }, remoteAddress: '10.20.30.40' });
       expect(owner.statusCode).toBe(200);
       // Another account is not affected.
       expect((await login(noBatch.phone, PASSWORD)).statusCode).toBe(200);
@@ -103,15 +105,15 @@ describe.each(databaseKinds())('account (%s)', (kind) => {
 
     it('logs out: the session is revoked and later calls get 401 notLoggedIn', async () => {
       const session = (await login(noBatch.phone, PASSWORD)).headers.sessionid as string;
-      const out = await account.server.call({ method: 'GET', url: '/api/auth/logout', session });
+      const out = await account.server.call({ method: 'GET', url: apiPath(accountPaths.logout), session });
       expect(out.statusCode).toBe(200);
       expect(body(out)).toEqual({ data: { message: 'Log out successfull' } });
-      for (const url of ['/api/student/profile', '/api/auth/logout']) {
+      for (const url of [apiPath(accountPaths.profile), apiPath(accountPaths.logout)]) {
         const after = await account.server.call({ method: 'GET', url, session });
         expect(after.statusCode).toBe(401);
         expect(body(after).errors.code).toBe('notLoggedIn');
       }
-      const anonymous = await account.server.call({ method: 'GET', url: '/api/auth/logout' });
+      const anonymous = await account.server.call({ method: 'GET', url: apiPath(accountPaths.logout) });
       expect(anonymous.statusCode).toBe(401);
     });
   });

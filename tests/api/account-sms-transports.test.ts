@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { databaseKinds } from '../support/databases.js';
 import { api, body, resetter } from './account-fixture.js';
+import { accountPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 describe.each(databaseKinds())('account with the development console transport (%s)', (kind) => {
   let server: TestServer;
@@ -18,13 +20,13 @@ describe.each(databaseKinds())('account with the development console transport (
     const phone = '01990000001';
     const requested = body(await server.call({ method: 'GET', url: `/api/student/otp/${api(phone)}` })).data;
     expect(requested).toEqual({ hash: expect.stringMatching(/^[0-9a-f]{24}$/), phone: api(phone), otp: expect.stringMatching(/^\d{6}$/) });
-    const set = await server.call({ method: 'PATCH', url: '/api/student/set-password', payload: { otp: requested.otp, hash: requested.hash, phone: api(phone), password: 'console-pass' } });
+    const set = await server.call({ method: 'PATCH', url: apiPath(accountPaths.setPassword), payload: { otp: requested.otp, hash: requested.hash, phone: api(phone), password: 'console-pass' } });
     expect(set.statusCode).toBe(200);
-    expect((await server.call({ method: 'POST', url: '/api/student/login', payload: { username: api(phone), password: 'console-pass' } })).statusCode).toBe(200);
+    expect((await server.call({ method: 'POST', url: apiPath(accountPaths.login), payload: { username: api(phone), password: 'console-pass' } })).statusCode).toBe(200);
 
     const reset = body(await server.call({ method: 'PATCH', url: `/api/student/forgot-password/${api(resetter.phone)}` })).data;
     expect(reset.otp).toMatch(/^\d{6}$/);
-    const done = await server.call({ method: 'PATCH', url: '/api/student/set-password?forgotPassword=true', payload: { otp: reset.otp, hash: reset.hash, phone: api(resetter.phone), password: 'reset-pass' } });
+    const done = await server.call({ method: 'PATCH', url: `${apiPath(accountPaths.setPassword)}?forgotPassword=true`, payload: { otp: reset.otp, hash: reset.hash, phone: api(resetter.phone), password: 'reset-pass' } });
     expect(done.statusCode).toBe(200);
   });
 });
@@ -68,7 +70,7 @@ describe.each(databaseKinds())('account with an SMS gateway (%s)', (kind) => {
     expect(received[0]!.authorization).toBe('Bearer gateway-token');
     expect(received[0]!.body.to).toBe(api(phone));
     const code = /\b(\d{6})\b/.exec(received[0]!.body.message)![1]!;
-    const set = await server.call({ method: 'PATCH', url: '/api/student/set-password', payload: { otp: code, hash: data.hash, phone: api(phone), password: 'gateway-pass' } });
+    const set = await server.call({ method: 'PATCH', url: apiPath(accountPaths.setPassword), payload: { otp: code, hash: data.hash, phone: api(phone), password: 'gateway-pass' } });
     expect(set.statusCode).toBe(200);
   });
 

@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { accountPaths, serverPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 const appDir = path.resolve(process.env.E2E_APP_DIR ?? 'dist');
 
@@ -17,7 +19,7 @@ describe('the server frame', () => {
   afterAll(() => server.close());
 
   it('answers health without a session', async () => {
-    const response = await server.call({ method: 'GET', url: '/api/health' });
+    const response = await server.call({ method: 'GET', url: apiPath(serverPaths.health) });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       data: { status: 'ok', parts: { database: { status: 'ok', message: 'sqlite answers' }, storage: { status: 'ok', message: 'the storage directory can be written' }, redis: { status: 'ok', message: 'not configured: realtime events reach the sockets of this process' } } },
@@ -29,7 +31,7 @@ describe('the server frame', () => {
     fs.writeFileSync(blocker, 'a file where the storage directory should be');
     const broken = await startTestServer({ config: { appDir, storageDir: blocker } });
     try {
-      const response = await broken.call({ method: 'GET', url: '/api/health' });
+      const response = await broken.call({ method: 'GET', url: apiPath(serverPaths.health) });
       expect(response.statusCode).toBe(200);
       const { data } = response.json();
       expect(data.status).toBe('degraded');
@@ -44,7 +46,7 @@ describe('the server frame', () => {
   });
 
   it('asks for a session on API routes before reading anything else', async () => {
-    const response = await server.call({ method: 'PATCH', url: '/api/student/profile', payload: '{not json', headers: { 'content-type': 'application/json' } });
+    const response = await server.call({ method: 'PATCH', url: apiPath(accountPaths.profile), payload: '{not json', headers: { 'content-type': 'application/json' } });
     expect(response.statusCode).toBe(401);
     expect(response.json().errors.code).toBe('notLoggedIn');
   });
@@ -56,7 +58,7 @@ describe('the server frame', () => {
   });
 
   it('gives malformed JSON a clear 400, never a 500', async () => {
-    const response = await server.call({ method: 'POST', url: '/api/student/login', payload: '{"username":', headers: { 'content-type': 'application/json' } });
+    const response = await server.call({ method: 'POST', url: apiPath(accountPaths.login), payload: '{"username":', headers: { 'content-type': 'application/json' } });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toMatchObject({ title: 'The request body is not valid JSON.', code: 'invalidJson' });
   });

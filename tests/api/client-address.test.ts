@@ -9,6 +9,8 @@ import { configFrom, type AccountLimits } from '../../server/config.js';
 import { addressKey } from '../../server/account/client-address.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { databaseKinds } from '../support/databases.js';
+import { accountPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 describe('addressKey', () => {
   it('keeps IPv4, maps IPv4-mapped IPv6 to IPv4, and reduces IPv6 to its network', () => {
@@ -81,7 +83,7 @@ describe.each(databaseKinds())('per-address limits and IPv6 networks (%s)', (kin
   it('counts failed sign-ins by network, at the prefix length configured', async () => {
     await start({ ipv6PrefixLength: 48 });
     for (let i = 1; i <= 6; i++) {
-      const reply = await server.call({ method: 'POST', url: '/api/student/login', payload: { username: freshPhone(), password: 'guess-123' }, remoteAddress: `2001:db8:7:${i}::${i}` });
+      const reply = await server.call({ method: 'POST', url: apiPath(accountPaths.login), payload: { username: freshPhone(), password: 'guess-123' }, remoteAddress: `2001:db8:7:${i}::${i}` });
       expect(reply.statusCode).toBe(401);
     }
     const buckets = await server.app.db.selectFrom('rate_events').select('bucket').where('bucket', 'like', 'sign-in:address:%').execute();

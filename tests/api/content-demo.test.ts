@@ -7,6 +7,8 @@ import { databaseKinds } from '../support/databases.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { seedMediaDir } from '../../server/media/storage.js';
 import { clearKey } from './content-batches.bundle.js';
+import { contentPaths, mediaSitePaths, pathTo } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 const demoStudent = '570000000000000000000001';
 const studentWithoutBatch = '570000000000000000000002';
@@ -46,7 +48,7 @@ describe.each(databaseKinds())('demo academy content (%s)', (kind) => {
   afterAll(() => server.close());
 
   it('gives the demo student three courses with images, one subject left without an image', async () => {
-    const courses = await data('GET', '/api/course');
+    const courses = await data('GET', apiPath(contentPaths.courses));
     expect(courses.map((c: { _id: string }) => c._id)).toEqual(['c00000000000000000000001', 'c00000000000000000000002', 'c00000000000000000000003']);
     for (const course of courses) expect(course.image).toMatch(/^\/media\/images\/.+\.jpg$/);
     const pharmacology = courses[0].subjects.find((s: { name: string }) => s.name === 'Pharmacology');
@@ -55,30 +57,30 @@ describe.each(databaseKinds())('demo academy content (%s)', (kind) => {
 
   it('gives the student in no batch no courses', async () => {
     const other = await server.sessionFor(studentWithoutBatch);
-    const response = await server.call({ method: 'GET', url: '/api/course', session: other });
+    const response = await server.call({ method: 'GET', url: apiPath(contentPaths.courses), session: other });
     expect(response.json()).toEqual({ data: [] });
   });
 
   it('has every kind of video and notes in the Upper Limb chapter, and hides the draft and the unprocessed recording', async () => {
-    const { videoContents, fileContents } = await data('GET', `/api/chapter/${upperLimb}`);
+    const { videoContents, fileContents } = await data('GET', apiPath(contentPaths.itemContent, { type: 'chapter', itemId: upperLimb }));
     expect(videoContents.map((v: { _id: string; videoKind: string }) => [v._id, v.videoKind])).toEqual([
       ['7d0000000000000000000001', 'hls'],
       ['7d0000000000000000000002', 'dash-drm'],
       ['7d0000000000000000000003', 'iframe'],
       ['7d0000000000000000000004', 'youtube'],
     ]);
-    expect(videoContents[1]).toMatchObject({ isDrmEnabled: '1', drmType: 'ClearKey', URL: '/media/streams/7d0000000000000000000002/manifest.mpd' });
-    expect(videoContents[2].URL).toBe('/media/embed/7d0000000000000000000003');
+    expect(videoContents[1]).toMatchObject({ isDrmEnabled: '1', drmType: 'ClearKey', URL: pathTo(mediaSitePaths.stream, { contentId: '7d0000000000000000000002', file: 'manifest.mpd' }) });
+    expect(videoContents[2].URL).toBe(pathTo(mediaSitePaths.embed, { contentId: '7d0000000000000000000003' }));
     expect(videoContents[3].URL).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=[\w-]{11}$/);
     expect(fileContents.map((f: { _id: string }) => f._id)).toEqual(['7f0000000000000000000001', '7f0000000000000000000002']);
     for (const hiddenKey of ['clear-hls/cubital-fossa-draft', 'clear-hls/live-class-recording-hand-processing']) {
-      const response = await server.call({ method: 'POST', url: '/api/lecture/getToken', payload: { key: hiddenKey }, session });
+      const response = await server.call({ method: 'POST', url: apiPath(contentPaths.streamToken), payload: { key: hiddenKey }, session });
       expect(response.statusCode).toBe(404);
     }
   });
 
   it('licenses the demo ClearKey clip with the key it was packaged with', async () => {
-    const { clearKeyToken, licenseServers } = await data('POST', '/api/content/drm-auth', { userId: demoStudent, contentId: '7d0000000000000000000002', platform: 'web' });
+    const { clearKeyToken, licenseServers } = await data('POST', apiPath(contentPaths.drmAuth), { userId: demoStudent, contentId: '7d0000000000000000000002', platform: 'web' });
     const kid = Buffer.from(clearKey.keyId, 'hex').toString('base64url');
     const response = await server.call({ method: 'POST', url: licenseServers.clearKey, headers: { 'x-drm-token': clearKeyToken }, payload: { kids: [kid], type: 'temporary' } });
     expect(response.json()).toEqual({ keys: [{ kty: 'oct', kid, k: Buffer.from(clearKey.key, 'hex').toString('base64url') }], type: 'temporary' });
@@ -95,7 +97,7 @@ describe.each(databaseKinds())('demo academy content (%s)', (kind) => {
         const visible = content.type === 'file' || (content.isPublished !== false && (!content.isVOD || content.isAvailable !== false));
         if (!visible) continue;
         if (content.type === 'file') {
-          const response = await server.call({ method: 'GET', url: `/api/content/file/${content.id}`, session });
+          const response = await server.call({ method: 'GET', url: apiPath(contentPaths.noteFile, { contentId: content.id }), session });
           expect(response.statusCode, content.id).toBe(200);
           expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
           notes++;
@@ -103,8 +105,8 @@ describe.each(databaseKinds())('demo academy content (%s)', (kind) => {
         }
         if (content.thumbnail) expect((await server.call({ method: 'GET', url: content.thumbnail })).statusCode, content.thumbnail).toBe(200);
         if (content.videoKind === 'youtube') continue;
-        const { token } = await data('POST', '/api/lecture/getToken', { key: content.key });
-        const url = content.videoKind === 'iframe' ? `/media/streams/${content.id}/clip.mp4` : content.url!;
+        const { token } = await data('POST', apiPath(contentPaths.streamToken), { key: content.key });
+        const url = content.videoKind === 'iframe' ? pathTo(mediaSitePaths.stream, { contentId: content.id, file: 'clip.mp4' }) : content.url!;
         const response = await server.call({ method: 'GET', url: `${url}?token=${token}` });
         expect(response.statusCode, url).toBe(200);
         streams++;

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { databaseKinds } from '../support/databases.js';
 import { startTestServer, withTwoProcesses, type TestServer } from '../support/test-server.js';
+import { forumPaths, staffPaths, storagePaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 const id = (prefix: string, n: number) => `${prefix}${String(n).padStart(24 - prefix.length, '0')}`;
 const COURSE_A = id('c2', 1);
@@ -273,19 +275,19 @@ describe.each(databaseKinds())('forum API (%s)', (kind) => {
   it('attaches only the student\'s own uploads of the allowed types, stored by their real type', async () => {
     const key = await upload(anna, 'image/png', PNG);
     const question = await ask(anna, ANNA, 'What does this ECG show?', { media: [{ mediaType: 'image/png', mediaUrl: `/media/files/${key}` }] });
-    expect(question.media).toEqual([{ mediaType: 'image/png', mediaUrl: `/api/media/files/${key}` }]);
-    const served = await server.app.inject({ method: 'GET', url: `/api/media/files/${key}` });
+    expect(question.media).toEqual([{ mediaType: 'image/png', mediaUrl: apiPath(storagePaths.file, { key }) }]);
+    const served = await server.app.inject({ method: 'GET', url: apiPath(storagePaths.file, { key }) });
     expect(served.statusCode).toBe(200);
 
     const stolen = await reply(boris, BORIS, question._id, 'look');
     expect(stolen.statusCode).toBe(200);
-    const notHis = await call('POST', '/qa/add-comment', boris, { questionId: question._id, userId: BORIS, userType: 'Student', reply: 'mine', media: [{ mediaType: 'image/png', mediaUrl: `/api/media/files/${key}` }] });
+    const notHis = await call('POST', '/qa/add-comment', boris, { questionId: question._id, userId: BORIS, userType: 'Student', reply: 'mine', media: [{ mediaType: 'image/png', mediaUrl: apiPath(storagePaths.file, { key }) }] });
     expect(notHis.statusCode).toBe(400);
     expect(notHis.json().errors.code).toBe('uploadNotYours');
-    const wrongType = await call('POST', '/qa/add-question', anna, { studentId: ANNA, courseId: COURSE_A, subjectId: SUBJECT_A, chapterId: CHAPTER_A1, questionDescription: 'pdf?', media: [{ mediaType: 'application/pdf', mediaUrl: `/api/media/files/${key}` }] });
+    const wrongType = await call('POST', '/qa/add-question', anna, { studentId: ANNA, courseId: COURSE_A, subjectId: SUBJECT_A, chapterId: CHAPTER_A1, questionDescription: 'pdf?', media: [{ mediaType: 'application/pdf', mediaUrl: apiPath(storagePaths.file, { key }) }] });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().errors.code).toBe('mediaTypeNotAllowed');
-    const html = await call('POST', '/qa/add-question', anna, { studentId: ANNA, courseId: COURSE_A, subjectId: SUBJECT_A, chapterId: CHAPTER_A1, questionDescription: 'html?', media: [{ mediaType: 'text/html', mediaUrl: `/api/media/files/${key}` }] });
+    const html = await call('POST', '/qa/add-question', anna, { studentId: ANNA, courseId: COURSE_A, subjectId: SUBJECT_A, chapterId: CHAPTER_A1, questionDescription: 'html?', media: [{ mediaType: 'text/html', mediaUrl: apiPath(storagePaths.file, { key }) }] });
     expect(html.statusCode).toBe(400);
     const elsewhere = await call('POST', '/qa/add-question', anna, { studentId: ANNA, courseId: COURSE_A, subjectId: SUBJECT_A, chapterId: CHAPTER_A1, questionDescription: 'link?', media: [{ mediaType: 'image/png', mediaUrl: 'https://example.com/x.png' }] });
     expect(elsewhere.statusCode).toBe(400);
@@ -295,7 +297,7 @@ describe.each(databaseKinds())('forum API (%s)', (kind) => {
     const first = await upload(anna, 'image/png', PNG);
     const second = await upload(anna, 'image/png', PNG);
     const borisFile = await upload(boris, 'image/png', PNG);
-    const file = (key: string) => ({ mediaType: 'image/png', mediaUrl: `/api/media/files/${key}` });
+    const file = (key: string) => ({ mediaType: 'image/png', mediaUrl: apiPath(storagePaths.file, { key }) });
     const question = await ask(anna, ANNA, 'Which wave is this?', { media: [file(first)] });
     const edited = await ok('PATCH', '/qa/update-question', anna, { questionId: question._id, studentId: ANNA, questionDescription: 'Which wave is this, the P wave?', media: [file(second)] });
     expect(edited.media).toEqual([file(second)]);
@@ -380,7 +382,7 @@ describe.each(databaseKinds())('forum of the demo academy (%s)', (kind) => {
     const DEMO = '570000000000000000000001';
     const session = await server.sessionFor(DEMO);
     const found = async (searchString: string) => {
-      const response = await server.call({ method: 'POST', url: '/api/qa/search-questions', session, payload: { studentId: DEMO, searchString, limit: 100 } });
+      const response = await server.call({ method: 'POST', url: apiPath(forumPaths.search), session, payload: { studentId: DEMO, searchString, limit: 100 } });
       expect(response.statusCode).toBe(200);
       return response.json().data as { questions: Question[]; totalRecords: number };
     };
@@ -388,7 +390,7 @@ describe.each(databaseKinds())('forum of the demo academy (%s)', (kind) => {
     const bengali = await found('নিলয়');
     expect(bengali.questions).toHaveLength(1);
     expect(bengali.questions[0]!.answers).toBe(2);
-    const comments = (await server.call({ method: 'GET', url: `/api/qa/get-comments/${bengali.questions[0]!._id}`, session })).json().data;
+    const comments = (await server.call({ method: 'GET', url: apiPath(forumPaths.comments, { questionId: bengali.questions[0]!._id }), session })).json().data;
     expect(comments.map((c: { userId: { name: string } }) => c.userId.name)).toEqual(['Mahmudul Hasan', 'Teacher']);
     expect((await found('dead space')).questions[0]!.status).toBe('COMPLETED');
   });
@@ -411,7 +413,7 @@ if (!redisUrl) {
           });
           await expect.poll(async () => (await second.realtime.io.in(`student:${ANNA}`).fetchSockets()).length).toBe(1);
           const received = new Promise<any>((resolve) => socket.once('notification', resolve));
-          const replied = await second.inject({ method: 'POST', url: `/api/staff/qa/questions/${Q_BENGALI}/replies`, headers: { authorization: teacher, agent: 'browser' }, payload: { reply: 'See the chapter notes.' } });
+          const replied = await second.inject({ method: 'POST', url: apiPath(staffPaths.forumReply, { questionId: Q_BENGALI }), headers: { authorization: teacher, agent: 'browser' }, payload: { reply: 'See the chapter notes.' } });
           expect(replied.statusCode).toBe(200);
           expect(await received).toMatchObject({ notificationId: { info: { on: 'forum', id: Q_BENGALI } } });
         } finally {

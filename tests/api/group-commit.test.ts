@@ -13,6 +13,8 @@ import { sqliteDatabase, type TestDatabase } from '../support/databases.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { GROUP, LIVE, LIVE_Q, STUDENT, examBundle } from './exams-fixture.js';
 import { settled } from '../support/settled.js';
+import { examsPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 /** A promise the test settles: holds a commit until the test has looked. */
 function gate() {
@@ -211,7 +213,7 @@ describe('answer saves in group commits (SQLite, real server)', () => {
   let server: TestServer;
   let me: string;
   const save = (questionId: string, answer: unknown[], timestamp: number) =>
-    server.call({ method: 'PATCH', url: `/api/exam/add-answer/${LIVE}/group/${GROUP}`, session: me, payload: { questionId, answer, timestamp } });
+    server.call({ method: 'PATCH', url: apiPath(examsPaths.addAnswer, { examId: LIVE, groupId: GROUP }), session: me, payload: { questionId, answer, timestamp } });
   const stored = async (questionId: string) =>
     (await server.app.db.selectFrom('answers').select('answer').where('question_id', '=', questionId).executeTakeFirst())?.answer ?? null;
 
@@ -219,7 +221,7 @@ describe('answer saves in group commits (SQLite, real server)', () => {
     server = await startTestServer({ kind: 'sqlite', bundle: examBundle() });
     await testTables(server.app.db);
     me = await server.sessionFor(STUDENT);
-    expect((await server.call({ method: 'PATCH', url: `/api/exam/start/${LIVE}/group-id/${GROUP}`, session: me })).statusCode).toBe(200);
+    expect((await server.call({ method: 'PATCH', url: apiPath(examsPaths.start, { examId: LIVE, groupId: GROUP }), session: me })).statusCode).toBe(200);
   });
   afterEach(() => {
     server.app.writes.hooks.beforeCommit = undefined;

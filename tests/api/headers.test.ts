@@ -11,6 +11,8 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 import { DEMO, DEMO_STUDENT } from '../support/demo-academy.js';
 import { HSTS } from '../../server/headers.js';
 import { issueToken } from '../../server/media/tokens.js';
+import { accountPaths, examsPaths, mediaSitePaths, pathTo, serverPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 /** The inline script of the tiny app's sign-in page. */
 const EARLY_SCRIPT = "document.currentScript.previousElementSibling.dataset.seen = '1'";
@@ -75,11 +77,11 @@ describe('security headers', () => {
     const answers = await Promise.all([
       server.call({ method: 'GET', url: '/' }),
       server.call({ method: 'GET', url: '/assets/index-abc123.js' }),
-      server.call({ method: 'GET', url: '/api/health' }),
-      server.call({ method: 'GET', url: '/api/student/profile', session }),
-      server.call({ method: 'GET', url: '/api/student/profile' }),
+      server.call({ method: 'GET', url: apiPath(serverPaths.health) }),
+      server.call({ method: 'GET', url: apiPath(accountPaths.profile), session }),
+      server.call({ method: 'GET', url: apiPath(accountPaths.profile) }),
       server.call({ method: 'GET', url: '/api/no-such-thing' }),
-      server.call({ method: 'GET', url: '/media/images/no-such.png' }),
+      server.call({ method: 'GET', url: pathTo(mediaSitePaths.image, { name: 'no-such.png' }) }),
       server.call({ method: 'GET', url: `/api/${'x'.repeat(300)}` }),
     ]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 401, 404, 404, 404]);
@@ -90,10 +92,10 @@ describe('security headers', () => {
   });
 
   it('keeps private API answers out of every cache, errors included', async () => {
-    const profile = await server.call({ method: 'GET', url: '/api/student/profile', session });
+    const profile = await server.call({ method: 'GET', url: apiPath(accountPaths.profile), session });
     expect(profile.statusCode).toBe(200);
     expect(profile.headers['cache-control']).toBe('no-store');
-    const refused = await server.call({ method: 'GET', url: `/api/exam/by-course/${DEMO.mbbsCourse}` });
+    const refused = await server.call({ method: 'GET', url: apiPath(examsPaths.list, { courseId: DEMO.mbbsCourse }) });
     expect(refused.statusCode).toBe(401);
     expect(refused.headers['cache-control']).toBe('no-store');
   });
@@ -142,7 +144,7 @@ describe('security headers', () => {
   it('lets only the app frame the hosted player page, whose one inline handler is allowed by its hash', async () => {
     const hosted = '7d0000000000000000000003';
     const token = issueToken(server.config.signingSecret, { purpose: 'stream', studentId: DEMO_STUDENT.id, contentId: hosted, expiresAt: new Date(Date.now() + 30_000) });
-    const page = await server.call({ method: 'GET', url: `/media/embed/${hosted}?token=${encodeURIComponent(token)}` });
+    const page = await server.call({ method: 'GET', url: `${pathTo(mediaSitePaths.embed, { contentId: hosted })}?token=${encodeURIComponent(token)}` });
     expect(page.statusCode).toBe(200);
     const policy = directives(page.headers['content-security-policy'] as string);
     expect(policy['frame-ancestors']).toEqual(["'self'"]);

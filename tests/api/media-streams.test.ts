@@ -5,6 +5,8 @@ import { databaseKinds } from '../support/databases.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { issueToken, STREAM_TOKEN_SECONDS } from '../../server/media/tokens.js';
 import { batchesBundle, clearKey, ids, keys } from './content-batches.bundle.js';
+import { contentPaths, mediaPaths, mediaSitePaths, pathTo } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 const b64url = (hex: string) => Buffer.from(hex, 'hex').toString('base64url');
 
@@ -15,18 +17,18 @@ describe.each(databaseKinds())('protected streams and licences (%s)', (kind) => 
   let b: string;
 
   const streamToken = async (key: string, session = a1) => {
-    const response = await server.call({ method: 'POST', url: '/api/lecture/getToken', payload: { key }, session });
+    const response = await server.call({ method: 'POST', url: apiPath(contentPaths.streamToken), payload: { key }, session });
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data as { token: string; expiresAt: string };
   };
   const stream = (contentId: string, file: string, token?: string) =>
     server.call({ method: 'GET', url: `/media/streams/${contentId}/${file}${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}` });
   const drmAuth = (contentId: string, session = a1, userId = ids.studentA1) =>
-    server.call({ method: 'POST', url: '/api/content/drm-auth', payload: { userId, contentId, platform: 'web' }, session });
+    server.call({ method: 'POST', url: apiPath(contentPaths.drmAuth), payload: { userId, contentId, platform: 'web' }, session });
   const licence = (contentId: string, token: string | undefined, body: unknown = { kids: [b64url(clearKey.keyId)], type: 'temporary' }) =>
     server.call({
       method: 'POST',
-      url: `/api/media/clearkey/${contentId}`,
+      url: apiPath(mediaPaths.clearKey, { contentId }),
       headers: { 'content-type': 'application/octet-stream', ...(token ? { 'x-drm-token': token } : {}) },
       payload: Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)),
     });
@@ -115,7 +117,7 @@ describe.each(databaseKinds())('protected streams and licences (%s)', (kind) => 
 
   it('never issues tokens for hidden videos or another batch’s videos', async () => {
     for (const key of [keys.unpublishedA1, keys.vodHiddenA1, keys.videoA2, keys.videoB, keys.drmB, 'clear-hls', 'no-such-video']) {
-      const response = await server.call({ method: 'POST', url: '/api/lecture/getToken', payload: { key }, session: a1 });
+      const response = await server.call({ method: 'POST', url: apiPath(contentPaths.streamToken), payload: { key }, session: a1 });
       expect([403, 404], key).toContain(response.statusCode);
       expect(response.body).not.toContain('token":');
     }
@@ -137,7 +139,7 @@ describe.each(databaseKinds())('protected streams and licences (%s)', (kind) => 
   it('makes path traversal impossible', async () => {
     const { token } = await streamToken(keys.videoA1);
     for (const file of ['..%2F..%2F..%2Fpackage.json', '..%2Fnotes%2Fenzymes-notes.pdf', '%2E%2E', '.hidden.ts', 'master.m3u8%00.ts', 'x.json', 'clip.exe']) {
-      const response = await server.call({ method: 'GET', url: `/media/streams/${ids.videoA1}/${file}?token=${token}` });
+      const response = await server.call({ method: 'GET', url: `${pathTo(mediaSitePaths.stream, { contentId: ids.videoA1, file })}?token=${token}` });
       expect([400, 403, 404], file).toContain(response.statusCode);
       expect(response.body).not.toContain('"name": "academy-platform"');
     }
@@ -150,23 +152,23 @@ describe.each(databaseKinds())('protected streams and licences (%s)', (kind) => 
 
   it('serves byte ranges of the hosted player’s MP4 and the hosted page only with a token', async () => {
     const { token } = await streamToken(keys.embedA1);
-    const range = await server.call({ method: 'GET', url: `/media/streams/${ids.embedA1}/clip.mp4?token=${token}`, headers: { range: 'bytes=0-99' } });
+    const range = await server.call({ method: 'GET', url: `${pathTo(mediaSitePaths.stream, { contentId: ids.embedA1, file: 'clip.mp4' })}?token=${token}`, headers: { range: 'bytes=0-99' } });
     expect(range.statusCode).toBe(206);
     expect(range.rawPayload.length).toBe(100);
     expect(range.headers['content-range']).toMatch(/^bytes 0-99\/\d+$/);
-    const page = await server.call({ method: 'GET', url: `/media/embed/${ids.embedA1}?token=${token}` });
+    const page = await server.call({ method: 'GET', url: `${pathTo(mediaSitePaths.embed, { contentId: ids.embedA1 })}?token=${token}` });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain(`<video src="/media/streams/${ids.embedA1}/clip.mp4?token=`);
-    expect((await server.call({ method: 'GET', url: `/media/embed/${ids.embedA1}` })).statusCode).toBe(403);
-    expect((await server.call({ method: 'GET', url: `/media/embed/${ids.videoA1}?token=${token}` })).statusCode).toBe(403);
+    expect((await server.call({ method: 'GET', url: pathTo(mediaSitePaths.embed, { contentId: ids.embedA1 }) })).statusCode).toBe(403);
+    expect((await server.call({ method: 'GET', url: `${pathTo(mediaSitePaths.embed, { contentId: ids.videoA1 })}?token=${token}` })).statusCode).toBe(403);
   });
 
   it('gives DRM tokens and licence servers only for a reachable protected video of the student', async () => {
     const response = await drmAuth(ids.drmA1);
     expect(response.statusCode).toBe(200);
     const data = response.json().data;
-    expect(data.licenseServers).toEqual({ clearKey: `/api/media/clearkey/${ids.drmA1}` });
+    expect(data.licenseServers).toEqual({ clearKey: apiPath(mediaPaths.clearKey, { contentId: ids.drmA1 }) });
     for (const field of ['widevineToken', 'fairplayToken', 'playReadyToken', 'clearKeyToken']) expect(typeof data[field]).toBe('string');
     expect((await drmAuth(ids.drmA1, a1, ids.studentB)).statusCode).toBe(403);
     expect([403, 404]).toContain((await drmAuth(ids.drmB)).statusCode);
@@ -182,9 +184,9 @@ describe.each(databaseKinds())('protected streams and licences (%s)', (kind) => 
     });
     try {
       const session = await configured.sessionFor(ids.studentA1);
-      const response = await configured.call({ method: 'POST', url: '/api/content/drm-auth', payload: { userId: ids.studentA1, contentId: ids.drmA1, platform: 'web' }, session });
+      const response = await configured.call({ method: 'POST', url: apiPath(contentPaths.drmAuth), payload: { userId: ids.studentA1, contentId: ids.drmA1, platform: 'web' }, session });
       expect(response.json().data.licenseServers).toEqual({
-        clearKey: `/api/media/clearkey/${ids.drmA1}`,
+        clearKey: apiPath(mediaPaths.clearKey, { contentId: ids.drmA1 }),
         widevine: 'https://licence.example/widevine',
         playReady: 'https://licence.example/playready',
         fairPlay: 'https://licence.example/fairplay',
@@ -201,7 +203,7 @@ describe.each(databaseKinds())('protected streams and licences (%s)', (kind) => 
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ keys: [{ kty: 'oct', kid: b64url(clearKey.keyId), k: b64url(clearKey.key) }], type: 'temporary' });
     // The player may also send the request as JSON.
-    const asJson = await server.call({ method: 'POST', url: `/api/media/clearkey/${ids.drmA1}`, headers: { 'x-drm-token': token }, payload: { kids: [b64url(clearKey.keyId)], type: 'temporary' } });
+    const asJson = await server.call({ method: 'POST', url: apiPath(mediaPaths.clearKey, { contentId: ids.drmA1 }), headers: { 'x-drm-token': token }, payload: { kids: [b64url(clearKey.keyId)], type: 'temporary' } });
     expect(asJson.statusCode).toBe(200);
   });
 
@@ -239,11 +241,11 @@ describe.each(databaseKinds())('protected streams and licences (%s)', (kind) => 
   });
 
   it('serves course and subject images publicly, and nothing outside the images folder', async () => {
-    const image = await server.call({ method: 'GET', url: '/media/images/course-mbbs.jpg' });
+    const image = await server.call({ method: 'GET', url: pathTo(mediaSitePaths.image, { name: 'course-mbbs.jpg' }) });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/jpeg');
     expect(image.rawPayload.subarray(0, 2).toString('hex')).toBe('ffd8');
-    expect((await server.call({ method: 'GET', url: '/media/images/missing.jpg' })).statusCode).toBe(404);
+    expect((await server.call({ method: 'GET', url: pathTo(mediaSitePaths.image, { name: 'missing.jpg' }) })).statusCode).toBe(404);
     expect((await server.call({ method: 'GET', url: '/media/images/..%2Fnotes%2Fenzymes-notes.pdf' })).statusCode).toBe(400);
   });
 });

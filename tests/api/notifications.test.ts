@@ -5,6 +5,8 @@ import { io as connectSocket } from 'socket.io-client';
 import { databaseKinds } from '../support/databases.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { publishNotification } from '../../server/notifications/publish.js';
+import { notificationsPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 const ANNA = 'a10000000000000000000001';
 const BORIS = 'a10000000000000000000002';
@@ -50,7 +52,7 @@ describe.each(databaseKinds())('notifications API (%s)', (kind) => {
   afterAll(() => server?.close());
 
   const list = async (session: string): Promise<Listed[]> => {
-    const response = await server.call({ method: 'GET', url: '/api/notification', session });
+    const response = await server.call({ method: 'GET', url: apiPath(notificationsPaths.list), session });
     expect(response.statusCode).toBe(200);
     return response.json().data;
   };
@@ -73,13 +75,13 @@ describe.each(databaseKinds())('notifications API (%s)', (kind) => {
   });
 
   it('needs a signed-in student', async () => {
-    const response = await server.call({ method: 'GET', url: '/api/notification' });
+    const response = await server.call({ method: 'GET', url: apiPath(notificationsPaths.list) });
     expect(response.statusCode).toBe(401);
     expect(response.json().errors.code).toBe('notLoggedIn');
   });
 
   it('marks the student\'s own notification seen, for that student only', async () => {
-    const response = await server.call({ method: 'PATCH', url: `/api/notification/seen/${SHARED}`, session: anna });
+    const response = await server.call({ method: 'PATCH', url: apiPath(notificationsPaths.markSeen, { id: SHARED }), session: anna });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual({ _id: SHARED, isSeen: true });
     expect((await list(anna)).find((n) => n.notificationId._id === SHARED)!.isSeen).toBe(true);
@@ -87,22 +89,22 @@ describe.each(databaseKinds())('notifications API (%s)', (kind) => {
   });
 
   it('refuses to touch another student\'s notification with 404', async () => {
-    const seen = await server.call({ method: 'PATCH', url: `/api/notification/seen/${BORIS_ONLY}`, session: anna });
+    const seen = await server.call({ method: 'PATCH', url: apiPath(notificationsPaths.markSeen, { id: BORIS_ONLY }), session: anna });
     expect(seen.statusCode).toBe(404);
     expect(seen.json().errors).toMatchObject({ title: 'This notification was not found.', code: 'notificationNotFound' });
-    const deleted = await server.call({ method: 'DELETE', url: `/api/notification/id/${BORIS_ONLY}`, session: anna });
+    const deleted = await server.call({ method: 'DELETE', url: apiPath(notificationsPaths.delete, { id: BORIS_ONLY }), session: anna });
     expect(deleted.statusCode).toBe(404);
     const borisList = await list(boris);
     expect(borisList.find((n) => n.notificationId._id === BORIS_ONLY)).toMatchObject({ isSeen: false });
   });
 
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
-    const unknown = await server.call({ method: 'PATCH', url: '/api/notification/seen/ffffffffffffffffffffffff', session: anna });
+    const unknown = await server.call({ method: 'PATCH', url: apiPath(notificationsPaths.markSeen, { id: 'ffffffffffffffffffffffff' }), session: anna });
     expect(unknown.statusCode).toBe(404);
     for (const request of [
-      { method: 'PATCH' as const, url: '/api/notification/seen/not-an-id' },
-      { method: 'DELETE' as const, url: '/api/notification/id/123' },
-      { method: 'DELETE' as const, url: '/api/notification/id/B10000000000000000000001' },
+      { method: 'PATCH' as const, url: apiPath(notificationsPaths.markSeen, { id: 'not-an-id' }) },
+      { method: 'DELETE' as const, url: apiPath(notificationsPaths.delete, { id: '123' }) },
+      { method: 'DELETE' as const, url: apiPath(notificationsPaths.delete, { id: 'B10000000000000000000001' }) },
     ]) {
       const response = await server.call({ ...request, session: anna });
       expect(response.statusCode, request.url).toBe(400);
@@ -111,15 +113,15 @@ describe.each(databaseKinds())('notifications API (%s)', (kind) => {
   });
 
   it('deletes for the student only (soft), and a deleted one can be neither seen nor deleted again', async () => {
-    const response = await server.call({ method: 'DELETE', url: `/api/notification/id/${SHARED}`, session: boris });
+    const response = await server.call({ method: 'DELETE', url: apiPath(notificationsPaths.delete, { id: SHARED }), session: boris });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual({ _id: SHARED, deleted: true });
     expect((await list(boris)).map((n) => n.notificationId._id)).toEqual([BORIS_ONLY]);
     expect((await list(anna)).map((n) => n.notificationId._id)).toContain(SHARED);
     const stored = await server.app.db.selectFrom('student_notifications').selectAll().where('notification_id', '=', SHARED).where('student_id', '=', BORIS).executeTakeFirst();
     expect(stored?.deleted_at).toBeTruthy();
-    expect((await server.call({ method: 'DELETE', url: `/api/notification/id/${SHARED}`, session: boris })).statusCode).toBe(404);
-    expect((await server.call({ method: 'PATCH', url: `/api/notification/seen/${SHARED}`, session: boris })).statusCode).toBe(404);
+    expect((await server.call({ method: 'DELETE', url: apiPath(notificationsPaths.delete, { id: SHARED }), session: boris })).statusCode).toBe(404);
+    expect((await server.call({ method: 'PATCH', url: apiPath(notificationsPaths.markSeen, { id: SHARED }), session: boris })).statusCode).toBe(404);
   });
 
   it('publishes: stores the notification for its students and pushes it live to their sockets only', async () => {
@@ -158,7 +160,7 @@ describe.each(databaseKinds())('notifications API (%s)', (kind) => {
       const forBoris = await publishNotification(server.app, { type: 'notice', message: 'Boris only' }, [BORIS]);
       expect((await borisNext).notificationId._id).toBe(forBoris.notificationId._id);
       expect(borisReceived).toHaveLength(1);
-      const seen = await server.call({ method: 'PATCH', url: `/api/notification/seen/${live.notificationId._id}`, session: anna });
+      const seen = await server.call({ method: 'PATCH', url: apiPath(notificationsPaths.markSeen, { id: live.notificationId._id }), session: anna });
       expect(seen.statusCode).toBe(200);
     } finally {
       annaSocket.close();

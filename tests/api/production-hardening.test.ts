@@ -8,6 +8,8 @@ import { importBundle, readBundle } from '../../server/db/seed/import.js';
 import { hashPassword } from '../../server/account/passwords.js';
 import { demoBundlePath, startServer } from '../../server/start.js';
 import { createDatabase, databaseKinds } from '../support/databases.js';
+import { accountPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 const gateway = 'https://sms.example.test/send';
 const productionEnv = { NODE_ENV: 'production', SMS_TRANSPORT: gateway, LOG_LEVEL: 'silent' };
@@ -64,7 +66,7 @@ describe.each(databaseKinds())('production on a database holding the demo academ
       // Explicitly allowed: it starts, and the published password signs in as before.
       const allowed = await startServer(configFrom({ ...productionEnv, SIGNING_SECRET: secret, ALLOW_DEMO_ACCOUNTS: 'true', DATABASE_URL: database.url }));
       try {
-        const signIn = await allowed.app.inject({ method: 'POST', url: '/api/staff/login', payload: { username: 'teacher@academy.test', password: 'teacher-pass-2026' } });
+        const signIn = await allowed.app.inject({ method: 'POST', url: apiPath(accountPaths.staffLogin), payload: { username: 'teacher@academy.test', password: 'teacher-pass-2026' } });
         expect(signIn.statusCode).toBe(200);
       } finally {
         await allowed.app.close();

@@ -10,6 +10,8 @@ import { connect } from '../../server/db/connect.js';
 import { buildApp } from '../../server/app.js';
 import { createDatabase, databaseKinds } from '../support/databases.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { accountPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 const gateway = 'https://sms.example.test/send';
 const productionEnv = { NODE_ENV: 'production', SIGNING_SECRET: '3f9c1b7e5a2d8f40c6e19b73d5a8024f7e1c9b3a6d05f28e4c7b19a3d6e08f52', SMS_TRANSPORT: gateway, LOG_LEVEL: 'silent' };
@@ -43,7 +45,7 @@ describe.each(databaseKinds())('a production server on an empty database (%s)', 
       try {
         expect(started).toMatchObject({ seeded: false, empty: true });
         expect(await started.app.db.selectFrom('students').select('id').execute()).toEqual([]);
-        const signIn = await started.app.inject({ method: 'POST', url: '/api/student/login', payload: { username: '8801700000001', password: 'student123' } });
+        const signIn = await started.app.inject({ method: 'POST', url: apiPath(accountPaths.login), payload: { username: '8801700000001', password: 'student123' } });
         expect(signIn.statusCode).toBe(401);
       } finally {
         await started.app.close();

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../support/databases.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { GROUP, LIVE, LIVE_Q, STUDENT, examBundle } from './exams-fixture.js';
+import { accountPaths, examsPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 describe.each(databaseKinds())('request caches (%s)', (kind) => {
   let server: TestServer;
@@ -19,9 +21,9 @@ describe.each(databaseKinds())('request caches (%s)', (kind) => {
   });
   afterAll(async () => server.close());
 
-  const profile = async (session: string) => server.call({ method: 'GET', url: '/api/student/profile', session });
+  const profile = async (session: string) => server.call({ method: 'GET', url: apiPath(accountPaths.profile), session });
   const paper = async () => {
-    const reply = await server.call({ method: 'GET', url: `/api/exam/id/${LIVE}/groupId/${GROUP}`, session: me });
+    const reply = await server.call({ method: 'GET', url: apiPath(examsPaths.paper, { examId: LIVE, groupId: GROUP }), session: me });
     expect(reply.statusCode).toBe(200);
     return reply.json().data as { questions: { _id: string; title: string }[]; courseName: string | null };
   };
@@ -33,14 +35,14 @@ describe.each(databaseKinds())('request caches (%s)', (kind) => {
     await server.app.db.updateTable('students').set({ name: 'Renamed Directly' }).where('id', '=', STUDENT).execute();
     expect(JSON.stringify((await profile(me)).json())).not.toContain('Renamed Directly');
     // A profile change through the API lets go of the student's sessions on this process.
-    const update = await server.call({ method: 'PATCH', url: '/api/student/profile', session: me, payload: { SSCGPA: 4.5, HSCGPA: 4.25 } });
+    const update = await server.call({ method: 'PATCH', url: apiPath(accountPaths.profile), session: me, payload: { SSCGPA: 4.5, HSCGPA: 4.25 } });
     expect(update.statusCode).toBe(200);
     expect(JSON.stringify((await profile(me)).json())).toContain('Renamed Directly');
   });
 
   it('refuses a cached session at once after sign-out', async () => {
     expect((await profile(me)).statusCode).toBe(200);
-    expect((await server.call({ method: 'GET', url: '/api/auth/logout', session: me })).statusCode).toBe(200);
+    expect((await server.call({ method: 'GET', url: apiPath(accountPaths.logout), session: me })).statusCode).toBe(200);
     expect((await profile(me)).statusCode).toBe(401);
   });
 
@@ -55,7 +57,7 @@ describe.each(databaseKinds())('request caches (%s)', (kind) => {
   });
 
   it('prepares the paper once per exam, and again when the exam is imported anew', async () => {
-    expect((await server.call({ method: 'PATCH', url: `/api/exam/start/${LIVE}/group-id/${GROUP}`, session: me })).statusCode).toBe(200);
+    expect((await server.call({ method: 'PATCH', url: apiPath(examsPaths.start, { examId: LIVE, groupId: GROUP }), session: me })).statusCode).toBe(200);
     const first = await titleOf(LIVE_Q.mcq);
     expect(first).toBeTruthy();
     // Exams are never edited in place; a change made behind the server's back is not read again.
@@ -78,7 +80,7 @@ describe.each(databaseKinds())('request caches (%s)', (kind) => {
       await trx.insertInto('questions').values(questions.map((q) => (q.id === LIVE_Q.mcq ? { ...q, title: 'Imported Anew' } : q))).execute();
       await trx.insertInto('exam_assignments').values(assignments).execute();
     });
-    expect((await server.call({ method: 'PATCH', url: `/api/exam/start/${LIVE}/group-id/${GROUP}`, session: me })).statusCode).toBe(200);
+    expect((await server.call({ method: 'PATCH', url: apiPath(examsPaths.start, { examId: LIVE, groupId: GROUP }), session: me })).statusCode).toBe(200);
     expect(await titleOf(LIVE_Q.mcq)).toBe('Imported Anew');
   });
 });

@@ -8,6 +8,8 @@ import { migrate } from '../../server/db/migrate.js';
 import { importBundle } from '../../server/db/seed/import.js';
 import { cleanRichText } from '../../server/richText.js';
 import { createDatabase, databaseKinds, type TestDatabase } from '../support/databases.js';
+import { examsPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 const COURSE = 'c10000000000000000000011';
 const HOSTILE = 'e10000000000000000000011';
@@ -78,11 +80,11 @@ describe.each(databaseKinds())('exam instructions served by the API (%s)', (kind
       // Stored by another way than an import: the raw hostile HTML in the row.
       await server.app.db.updateTable('exams').set({ instruction: ATTACK }).where('id', '=', HOSTILE).execute();
       const session = await server.sessionFor(STUDENT);
-      const list = await server.call({ method: 'GET', url: `/api/exam/by-course/${COURSE}`, session });
+      const list = await server.call({ method: 'GET', url: apiPath(examsPaths.list, { courseId: COURSE }), session });
       expect(list.statusCode).toBe(200);
-      const paper = await server.call({ method: 'GET', url: `/api/exam/id/${HOSTILE}/groupId/${GROUP}`, session });
+      const paper = await server.call({ method: 'GET', url: apiPath(examsPaths.paper, { examId: HOSTILE, groupId: GROUP }), session });
       expect(paper.statusCode).toBe(200);
-      const details = await server.call({ method: 'GET', url: `/api/exam/id/${HOSTILE}`, session });
+      const details = await server.call({ method: 'GET', url: apiPath(examsPaths.details, { examId: HOSTILE }), session });
       expect(details.statusCode).toBe(200);
       expect(list.json().data[0].examId.instruction).toBe('<p>Read carefully.</p><a>help</a><p>Good luck</p>');
       expect(paper.json().data.instruction).toBe('<p>Read carefully.</p><a>help</a><p>Good luck</p>');

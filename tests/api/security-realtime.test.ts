@@ -3,6 +3,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { accountPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 const student = { id: 'a70000000000000000000011', name: 'Socket Student', sid: 'RT-11', phone: '01710000011', password: 'student123' };
 const bundle = { students: [student] };
@@ -43,7 +45,7 @@ describe('sockets end with their session', () => {
 
     let reason = '';
     leavingSocket.once('disconnect', (why) => (reason = why));
-    expect((await server.call({ method: 'GET', url: '/api/auth/logout', session: leaving })).statusCode).toBe(200);
+    expect((await server.call({ method: 'GET', url: apiPath(accountPaths.logout), session: leaving })).statusCode).toBe(200);
     await expect.poll(() => reason, { timeout: 3000 }).toBe('io server disconnect');
     await expect.poll(socketsInRoom).toBe(1);
     expect(stayingSocket.connected).toBe(true);
@@ -63,7 +65,7 @@ describe('sockets end with their session', () => {
     const requested = JSON.parse((await server.call({ method: 'PATCH', url: `/api/student/forgot-password/88${student.phone}` })).body).data;
     const reset = await server.call({
       method: 'PATCH',
-      url: '/api/student/set-password?forgotPassword=true',
+      url: `${apiPath(accountPaths.setPassword)}?forgotPassword=true`,
       payload: { otp: requested.otp, hash: requested.hash, phone: `88${student.phone}`, password: 'a-new-password' },
     });
     expect(reset.statusCode).toBe(200);

@@ -7,6 +7,8 @@ import { configFrom, type AccountLimits } from '../../server/config.js';
 import { DEVICE_COOKIE } from '../../server/account/device-token.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { databaseKinds } from '../support/databases.js';
+import { accountPaths, serverPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 const minutes = (n: number) => n * 60_000;
 const defaults = configFrom({ NODE_ENV: 'test' }).limits;
@@ -27,9 +29,9 @@ describe.each(databaseKinds())('sign-in under an academy-wide flood (%s)', (kind
   };
   /** A sign-in from `address` as a proxy trusted by the server names it (X-Forwarded-For). */
   const signIn = (username: string, password: string, address: string, cookie?: string) =>
-    server.call({ method: 'POST', url: '/api/student/login', payload: { username, password }, headers: { 'x-forwarded-for': address, ...(cookie ? { cookie } : {}) } });
+    server.call({ method: 'POST', url: apiPath(accountPaths.login), payload: { username, password }, headers: { 'x-forwarded-for': address, ...(cookie ? { cookie } : {}) } });
   const staffSignIn = (username: string, password: string, address: string) =>
-    server.call({ method: 'POST', url: '/api/staff/login', payload: { username, password }, headers: { 'x-forwarded-for': address } });
+    server.call({ method: 'POST', url: apiPath(accountPaths.staffLogin), payload: { username, password }, headers: { 'x-forwarded-for': address } });
   /** The device cookie a successful sign-in left, as the browser sends it back. */
   const deviceCookieOf = (reply: { headers: Record<string, unknown> }) => {
     const header = String(reply.headers['set-cookie'] ?? '');
@@ -84,7 +86,7 @@ describe.each(databaseKinds())('sign-in under an academy-wide flood (%s)', (kind
         timed(() => signIn(peer.phone, peer.password, '10.71.0.2')),
         (async () => {
           for (let i = 0; i < 5; i++) {
-            const probe = await timed(() => server.call({ method: 'GET', url: '/api/health' }));
+            const probe = await timed(() => server.call({ method: 'GET', url: apiPath(serverPaths.health) }));
             expect(probe.result.statusCode).toBe(200);
             health.push(probe.ms);
           }

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../support/databases.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { DEMO, DEMO_ADMIN, DEMO_STUDENT, DEMO_TEACHER } from '../support/demo-academy.js';
+import { accountPaths, resultsPaths, staffBatchesPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 const FCPS_TEACHER = '5f0000000000000000000003';
 const MORNING = DEMO.group;
@@ -47,12 +49,12 @@ describe.each(databaseKinds())('staff batches (%s)', (kind) => {
     expect(response.statusCode).toBeLessThan(500);
     return { status: response.statusCode, body: JSON.parse(response.body), raw: response.body };
   }
-  const batches = (session: string) => call('GET', '/api/staff/batches', session);
+  const batches = (session: string) => call('GET', apiPath(staffBatchesPaths.batches), session);
   const members = (session: string, batch: string, query = '') => call('GET', `/api/staff/batches/${batch}/students${query}`, session);
-  const add = (session: string, batch: string, body: object) => call('POST', `/api/staff/batches/${batch}/students`, session, body);
-  const remove = (session: string, batch: string, id: string) => call('DELETE', `/api/staff/batches/${batch}/students/${id}`, session);
-  const page = (session: string, id: string) => call('GET', `/api/staff/students/${id}`, session);
-  const resetCode = (session: string, id: string) => call('POST', `/api/staff/students/${id}/reset-code`, session);
+  const add = (session: string, batch: string, body: object) => call('POST', apiPath(staffBatchesPaths.batchStudents, { batchId: batch }), session, body);
+  const remove = (session: string, batch: string, id: string) => call('DELETE', apiPath(staffBatchesPaths.batchStudent, { batchId: batch, studentId: id }), session);
+  const page = (session: string, id: string) => call('GET', apiPath(staffBatchesPaths.student, { studentId: id }), session);
+  const resetCode = (session: string, id: string) => call('POST', apiPath(staffBatchesPaths.studentResetCode, { studentId: id }), session);
   const codesTo = (local: string) =>
     (fs.existsSync(smsFile) ? fs.readFileSync(smsFile, 'utf8').trim().split('\n').filter(Boolean) : []).map((l) => JSON.parse(l) as { phone: string; code: string; purpose: string }).filter((l) => l.phone === `88${local}`);
   const adminsOnly = (reply: Reply) => {
@@ -174,7 +176,7 @@ describe.each(databaseKinds())('staff batches (%s)', (kind) => {
     const published = data.exams.find((e: { examId: string }) => e.examId === DEMO.publishedExam);
     expect(published.result).toMatchObject({ examId: { _id: DEMO.publishedExam }, marksObtained: expect.any(Number), rank: expect.any(Number) });
     // Exactly the student's own scoreboard rows: nothing unpublished shows marks.
-    const own = await server.call({ method: 'GET', url: '/api/exam/newScoreBoard', session: student });
+    const own = await server.call({ method: 'GET', url: apiPath(resultsPaths.scoreboard), session: student });
     const rows = JSON.parse(own.body).data.results.examResult as { _id: string }[];
     const shownResults = data.exams.filter((e: { result: unknown }) => e.result !== null).map((e: { result: { _id: string } }) => e.result._id).sort();
     expect(shownResults).toEqual(rows.map((r) => r._id).sort());
@@ -213,9 +215,9 @@ describe.each(databaseKinds())('staff batches (%s)', (kind) => {
     expect(session.otp).toBeUndefined();
     // No second SMS: the code on the phone is the desk's.
     expect(codesTo(phone).at(-1)!.code).toBe(deskCode);
-    const set = await server.call({ method: 'PATCH', url: '/api/student/set-password?forgotPassword=true', payload: { otp: deskCode, hash: session.hash, phone: `88${phone}`, password: 'new-pass-77' } });
+    const set = await server.call({ method: 'PATCH', url: `${apiPath(accountPaths.setPassword)}?forgotPassword=true`, payload: { otp: deskCode, hash: session.hash, phone: `88${phone}`, password: 'new-pass-77' } });
     expect(set.statusCode).toBe(200);
-    const login = await server.call({ method: 'POST', url: '/api/student/login', payload: { username: `88${phone}`, password: 'new-pass-77' } });
+    const login = await server.call({ method: 'POST', url: apiPath(accountPaths.login), payload: { username: `88${phone}`, password: 'new-pass-77' } });
     expect(login.statusCode).toBe(200);
     // Spent: the next forgot-password request sends a code of its own.
     const before = codesTo(phone).length;

@@ -8,6 +8,8 @@ import { signedCalls, type Reply } from '../support/api-calls.js';
 import { DEMO, DEMO_TEACHER } from '../support/demo-academy.js';
 import { BundleError, validateBundle } from '../../server/db/seed/import.js';
 import { publishAfterWords } from '../../src/domain/academyTime.js';
+import { staffPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 const FCPS_TEACHER = '5f0000000000000000000003';
 const ADMIN = '5f0000000000000000000002';
@@ -34,25 +36,25 @@ describe.each(databaseKinds())('staff roles (%s)', (kind) => {
   afterEach(() => server.close());
 
   const call = signedCalls(() => server, () => []);
-  const queue = (session: string, assignment: string = DEMO.awaitingMarkingAssignment) => call('GET', `/api/staff/exam-assignments/${assignment}/answers`, session);
-  const publish = (session: string, assignment: string = DEMO.awaitingMarkingAssignment) => call('POST', `/api/staff/exam-assignments/${assignment}/publish`, session);
+  const queue = (session: string, assignment: string = DEMO.awaitingMarkingAssignment) => call('GET', apiPath(staffPaths.gradingQueue, { assignmentId: assignment }), session);
+  const publish = (session: string, assignment: string = DEMO.awaitingMarkingAssignment) => call('POST', apiPath(staffPaths.publish, { assignmentId: assignment }), session);
   const mark = (session: string, answer: { attemptId: string; questionId: string }, marks = 1) =>
-    call('PATCH', `/api/staff/attempts/${answer.attemptId}/answers/${answer.questionId}`, session, { marks });
+    call('PATCH', apiPath(staffPaths.markAnswer, { attemptId: answer.attemptId, questionId: answer.questionId }), session, { marks });
   const courses = (list: { exam: { courseId: string } }[]) => [...new Set(list.map((a) => a.exam.courseId))].sort();
 
   it("lists only the assignments and forum questions of the teacher's courses; an admin's lists hold every course", async () => {
-    const mine = await call('GET', '/api/staff/exam-assignments', teacher);
+    const mine = await call('GET', apiPath(staffPaths.assignments), teacher);
     expect(mine.status).toBe(200);
     expect(courses(mine.body.data)).toEqual([DEMO.mbbsCourse]);
     expect(mine.body.data.map((a: any) => a._id)).toContain(DEMO.awaitingMarkingAssignment);
-    const theirs = await call('GET', '/api/staff/exam-assignments', fcps);
+    const theirs = await call('GET', apiPath(staffPaths.assignments), fcps);
     expect(courses(theirs.body.data)).toEqual([FCPS_COURSE]);
-    const all = await call('GET', '/api/staff/exam-assignments', admin);
+    const all = await call('GET', apiPath(staffPaths.assignments), admin);
     expect(courses(all.body.data)).toEqual([DEMO.mbbsCourse, FCPS_COURSE]);
     expect(all.body.data).toHaveLength(mine.body.data.length + theirs.body.data.length);
 
     const forum = async (session: string) => {
-      const reply = await call('GET', '/api/staff/qa/questions?status=all&limit=100', session);
+      const reply = await call('GET', `${apiPath(staffPaths.forumQuestions)}?status=all&limit=100`, session);
       expect(reply.status).toBe(200);
       return reply.body.data as { questions: { _id: string; courseId: string }[]; totalRecords: number };
     };
@@ -81,11 +83,11 @@ describe.each(databaseKinds())('staff roles (%s)', (kind) => {
     expect(published.body.data).toMatchObject({ assignmentId: DEMO.awaitingMarkingAssignment });
     // Unknown things are still 404, whoever asks.
     expect((await queue(fcps, 'e3000000000000000000ffff')).status).toBe(404);
-    expect((await call('PATCH', `/api/staff/attempts/aa00000000000000000000ff/answers/${answers[0]!.questionId}`, fcps, { marks: 1 })).status).toBe(404);
+    expect((await call('PATCH', apiPath(staffPaths.markAnswer, { attemptId: 'aa00000000000000000000ff', questionId: answers[0]!.questionId }), fcps, { marks: 1 })).status).toBe(404);
   });
 
   it("gives each assignment the time its results can be published, and refuses earlier in the academy's words", async () => {
-    const all = (await call('GET', '/api/staff/exam-assignments', teacher)).body.data as { _id: string; exam: { _id: string }; endsAt: string; publishableAt: string }[];
+    const all = (await call('GET', apiPath(staffPaths.assignments), teacher)).body.data as { _id: string; exam: { _id: string }; endsAt: string; publishableAt: string }[];
     const running = all.find((a) => a.exam._id === DEMO.liveExam)!;
     expect(Date.parse(running.publishableAt) - Date.parse(running.endsAt)).toBe(server.app.config.examGraceSeconds * 1000);
     const early = await publish(teacher, running._id);
@@ -105,41 +107,41 @@ describe.each(databaseKinds())('staff roles (%s)', (kind) => {
     const id = '5f00000000000000000000ee';
     await server.app.db.insertInto('staff').values({ id, name: 'New Teacher', username: 'new@academy.test', role: 'teacher', password_hash: 'x', created_at: new Date().toISOString() }).execute();
     const newcomer = await server.sessionFor(id, 'staff');
-    expect((await call('GET', '/api/staff/exam-assignments', newcomer)).body.data).toEqual([]);
-    expect((await call('GET', '/api/staff/qa/questions?status=all', newcomer)).body.data).toMatchObject({ questions: [], totalRecords: 0 });
+    expect((await call('GET', apiPath(staffPaths.assignments), newcomer)).body.data).toEqual([]);
+    expect((await call('GET', `${apiPath(staffPaths.forumQuestions)}?status=all`, newcomer)).body.data).toMatchObject({ questions: [], totalRecords: 0 });
     refused(await queue(newcomer));
     refused(await publish(newcomer));
-    refused(await call('POST', `/api/staff/qa/questions/${MBBS_QUESTION}/replies`, newcomer, { reply: 'Hello' }));
+    refused(await call('POST', apiPath(staffPaths.forumReply, { questionId: MBBS_QUESTION }), newcomer, { reply: 'Hello' }));
   });
 
   it("keeps the desk's forum thread, filter places, reopening and item analysis to the teacher's courses", async () => {
-    refused(await call('GET', `/api/staff/qa/questions/${FCPS_QUESTION}`, teacher));
-    expect((await call('GET', `/api/staff/qa/questions/${FCPS_QUESTION}`, fcps)).status).toBe(200);
-    expect((await call('GET', `/api/staff/qa/questions/${FCPS_QUESTION}`, admin)).status).toBe(200);
-    const places = async (session: string) => ((await call('GET', '/api/staff/qa/places', session)).body.data as { _id: string }[]).map((c) => c._id).sort();
+    refused(await call('GET', apiPath(staffPaths.forumThread, { questionId: FCPS_QUESTION }), teacher));
+    expect((await call('GET', apiPath(staffPaths.forumThread, { questionId: FCPS_QUESTION }), fcps)).status).toBe(200);
+    expect((await call('GET', apiPath(staffPaths.forumThread, { questionId: FCPS_QUESTION }), admin)).status).toBe(200);
+    const places = async (session: string) => ((await call('GET', apiPath(staffPaths.forumPlaces), session)).body.data as { _id: string }[]).map((c) => c._id).sort();
     expect(await places(teacher)).toEqual([DEMO.mbbsCourse]);
     expect(await places(fcps)).toEqual([FCPS_COURSE]);
     expect(await places(admin)).toEqual(expect.arrayContaining([DEMO.mbbsCourse, FCPS_COURSE]));
-    refused(await call('PATCH', `/api/staff/qa/questions/${FCPS_QUESTION}/reopen`, teacher));
-    refused(await call('GET', `/api/staff/exam-assignments/${DEMO.awaitingMarkingAssignment}/item-analysis`, fcps));
-    refused(await call('GET', `/api/staff/exam-assignments/${DEMO.awaitingMarkingAssignment}/item-analysis/sheet?format=csv`, fcps));
+    refused(await call('PATCH', apiPath(staffPaths.forumReopen, { questionId: FCPS_QUESTION }), teacher));
+    refused(await call('GET', apiPath(staffPaths.itemAnalysis, { assignmentId: DEMO.awaitingMarkingAssignment }), fcps));
+    refused(await call('GET', `${apiPath(staffPaths.itemAnalysisSheet, { assignmentId: DEMO.awaitingMarkingAssignment })}?format=csv`, fcps));
   });
 
   it("refuses forum replies and completion to a teacher of another course; the assigned teacher and an admin act", async () => {
-    refused(await call('POST', `/api/staff/qa/questions/${FCPS_QUESTION}/replies`, teacher, { reply: 'Not my course.' }));
-    refused(await call('PATCH', `/api/staff/qa/questions/${FCPS_QUESTION}/complete`, teacher));
-    refused(await call('POST', `/api/staff/qa/questions/${MBBS_QUESTION}/replies`, fcps, { reply: 'Not my course.' }));
-    refused(await call('PATCH', `/api/staff/qa/questions/${MBBS_QUESTION}/complete`, fcps));
+    refused(await call('POST', apiPath(staffPaths.forumReply, { questionId: FCPS_QUESTION }), teacher, { reply: 'Not my course.' }));
+    refused(await call('PATCH', apiPath(staffPaths.forumComplete, { questionId: FCPS_QUESTION }), teacher));
+    refused(await call('POST', apiPath(staffPaths.forumReply, { questionId: MBBS_QUESTION }), fcps, { reply: 'Not my course.' }));
+    refused(await call('PATCH', apiPath(staffPaths.forumComplete, { questionId: MBBS_QUESTION }), fcps));
     const comments = await server.app.db.selectFrom('forum_comments').select('id').where('reply', '=', 'Not my course.').execute();
     expect(comments).toEqual([]);
 
-    expect((await call('POST', `/api/staff/qa/questions/${FCPS_QUESTION}/replies`, fcps, { reply: 'Start with the fever chart.' })).status).toBe(200);
-    expect((await call('PATCH', `/api/staff/qa/questions/${FCPS_QUESTION}/complete`, fcps)).body.data).toMatchObject({ status: 'COMPLETED' });
-    expect((await call('POST', `/api/staff/qa/questions/${MBBS_QUESTION}/replies`, teacher, { reply: 'See chapter 4.' })).status).toBe(200);
-    expect((await call('POST', `/api/staff/qa/questions/${MBBS_QUESTION}/replies`, admin, { reply: 'From the office.' })).status).toBe(200);
-    expect((await call('PATCH', `/api/staff/qa/questions/${MBBS_QUESTION}/complete`, admin)).body.data).toMatchObject({ status: 'COMPLETED' });
+    expect((await call('POST', apiPath(staffPaths.forumReply, { questionId: FCPS_QUESTION }), fcps, { reply: 'Start with the fever chart.' })).status).toBe(200);
+    expect((await call('PATCH', apiPath(staffPaths.forumComplete, { questionId: FCPS_QUESTION }), fcps)).body.data).toMatchObject({ status: 'COMPLETED' });
+    expect((await call('POST', apiPath(staffPaths.forumReply, { questionId: MBBS_QUESTION }), teacher, { reply: 'See chapter 4.' })).status).toBe(200);
+    expect((await call('POST', apiPath(staffPaths.forumReply, { questionId: MBBS_QUESTION }), admin, { reply: 'From the office.' })).status).toBe(200);
+    expect((await call('PATCH', apiPath(staffPaths.forumComplete, { questionId: MBBS_QUESTION }), admin)).body.data).toMatchObject({ status: 'COMPLETED' });
     // Unknown questions stay 404 for a teacher too.
-    expect((await call('PATCH', '/api/staff/qa/questions/f000000000000000000000ff/complete', fcps)).status).toBe(404);
+    expect((await call('PATCH', apiPath(staffPaths.forumComplete, { questionId: 'f000000000000000000000ff' }), fcps)).status).toBe(404);
   });
 });
 

@@ -12,6 +12,8 @@ import { COURSE, ENDED, GROUP, LIVE, OTHER_COURSE, OTHER_GROUP, STUDENT, CLASSMA
 import { weekOfTime } from '../../src/domain/academyWeek.js';
 import { EXAM_ACTIVITY_EVENT, type ExamActivity } from '../../src/domain/staffSchedule.js';
 import type { ScheduleEntry, StaffSchedule } from '../../src/contracts/staffSchedule.js';
+import { examsPaths, staffPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 const WEEK_TEACHER = 'de00000000000000000000a1';
 const OTHER_TEACHER = 'de00000000000000000000a2';
@@ -100,12 +102,12 @@ describe.each(databaseKinds())('the week on the teacher desk (%s)', (kind) => {
     expect(entry(entries, PUBLISHED).publishedAt).not.toBeNull();
 
     // As many unmarked answers as the marking desk lists; marking them all makes it ready to publish.
-    const queue = await call('GET', `/api/staff/exam-assignments/${finished._id}/answers`, teacher);
+    const queue = await call('GET', apiPath(staffPaths.gradingQueue, { assignmentId: finished._id }), teacher);
     const answers = queue.body.data.answers as { attemptId: string; questionId: string; question: { _id: string } }[];
     expect(answers).toHaveLength(finished.unmarkedAnswers);
     for (const answer of answers) {
       const marks = answer.questionId === FINISHED_Q.paragraph ? 3 : 1;
-      expect((await call('PATCH', `/api/staff/attempts/${answer.attemptId}/answers/${answer.questionId}`, teacher, { marks })).status).toBe(200);
+      expect((await call('PATCH', apiPath(staffPaths.markAnswer, { attemptId: answer.attemptId, questionId: answer.questionId }), teacher, { marks })).status).toBe(200);
     }
     expect(entry(await around(teacher), FINISHED)).toMatchObject({ state: 'readyToPublish', unmarkedAnswers: 0 });
   });
@@ -122,14 +124,14 @@ describe.each(databaseKinds())('the week on the teacher desk (%s)', (kind) => {
       const heard: ExamActivity[] = [];
       desk.on(EXAM_ACTIVITY_EVENT, (activity: ExamActivity) => heard.push(activity));
 
-      expect((await call('PATCH', `/api/exam/start/${LIVE}/group-id/${GROUP}`, student)).status).toBe(200);
+      expect((await call('PATCH', apiPath(examsPaths.start, { examId: LIVE, groupId: GROUP }), student)).status).toBe(200);
       await expect.poll(() => heard).toEqual([{ examId: LIVE, groupId: GROUP }]);
       expect(entry(await around(teacher), LIVE)).toMatchObject({ state: 'running', started: 1, submitted: 0 });
 
       // Within the window: folded into one event when it closes, so the last change arrives.
-      expect((await call('PATCH', `/api/exam/start/${LIVE}/group-id/${GROUP}`, classmate)).status).toBe(200);
+      expect((await call('PATCH', apiPath(examsPaths.start, { examId: LIVE, groupId: GROUP }), classmate)).status).toBe(200);
       const filters = { candidateCategory: 'Govt.', facultyName: 'Medicine', subjectName: 'No Subject' };
-      expect((await call('PATCH', `/api/exam/submit/${LIVE}/group/${GROUP}`, student, filters)).status).toBe(200);
+      expect((await call('PATCH', apiPath(examsPaths.submit, { examId: LIVE, groupId: GROUP }), student, filters)).status).toBe(200);
       await expect.poll(() => heard.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
       expect(heard[1]).toEqual({ examId: LIVE, groupId: GROUP });
       expect(entry(await around(teacher), LIVE)).toMatchObject({ state: 'running', started: 2, submitted: 1 });
@@ -144,26 +146,26 @@ describe.each(databaseKinds())('the week on the teacher desk (%s)', (kind) => {
     const theirs = await around(other);
     expect(theirs.length).toBeGreaterThan(0);
     expect(new Set(theirs.map((e) => e.exam.courseId))).toEqual(new Set([OTHER_COURSE]));
-    refused(await call('GET', `/api/staff/schedule?courseId=${COURSE}`, other));
-    refused(await call('GET', '/api/staff/schedule?courseId=c1000000000000000000ffff', other));
+    refused(await call('GET', `${apiPath(staffPaths.schedule)}?courseId=${COURSE}`, other));
+    refused(await call('GET', `${apiPath(staffPaths.schedule)}?courseId=c1000000000000000000ffff`, other));
     expect((await week(other, `?courseId=${OTHER_COURSE}`)).assignments.every((e) => e.exam.courseId === OTHER_COURSE)).toBe(true);
 
     const all = await around(admin);
     expect(new Set(all.map((e) => e.exam.courseId))).toEqual(new Set([COURSE, OTHER_COURSE]));
     expect(all).toHaveLength((await around(teacher)).length + theirs.length);
-    const unknown = await call('GET', '/api/staff/schedule?courseId=c1000000000000000000ffff', admin);
+    const unknown = await call('GET', `${apiPath(staffPaths.schedule)}?courseId=c1000000000000000000ffff`, admin);
     expect(unknown.status).toBe(404);
     expect(unknown.body.errors).toMatchObject({ title: 'Course not found', code: 'courseNotFound' });
 
     // A student, a stranger and a forged week.
-    expect((await call('GET', '/api/staff/schedule', student)).status).toBe(403);
-    expect((await server.call({ method: 'GET', url: '/api/staff/schedule' })).statusCode).toBe(401);
+    expect((await call('GET', apiPath(staffPaths.schedule), student)).status).toBe(403);
+    expect((await server.call({ method: 'GET', url: apiPath(staffPaths.schedule) })).statusCode).toBe(401);
     for (const bad of ['2026-02-30', '26-11-2026', 'next', '2026-13-01']) {
-      const reply = await call('GET', `/api/staff/schedule?weekOf=${bad}`, teacher);
+      const reply = await call('GET', `${apiPath(staffPaths.schedule)}?weekOf=${bad}`, teacher);
       expect(reply.status, bad).toBe(400);
       expect(reply.body.errors?.title).toBeTruthy();
     }
-    expect((await call('GET', '/api/staff/schedule?courseId=not-an-id', teacher)).status).toBe(400);
+    expect((await call('GET', `${apiPath(staffPaths.schedule)}?courseId=not-an-id`, teacher)).status).toBe(400);
   });
 
   it('names the week by its Monday on the academy clock and holds an exam in every week it runs', async () => {

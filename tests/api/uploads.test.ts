@@ -7,6 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { databaseKinds } from '../support/databases.js';
+import { accountPaths, storagePaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 const owner = { id: 'b20000000000000000000001', name: 'Upload Owner', sid: 'UP-1', phone: '01720000001', SSCGPA: 4, HSCGPA: 4 };
 const stranger = { id: 'b20000000000000000000002', name: 'Someone Else', sid: 'UP-2', phone: '01720000002', SSCGPA: 3, HSCGPA: 3 };
@@ -27,7 +29,7 @@ describe.each(databaseKinds())('uploads (%s)', (kind) => {
   let strangerSession: string;
 
   const signedRequest = (mimeType: string, session = ownerSession) =>
-    server.call({ method: 'GET', url: `/api/content/signed-request?mimeType=${encodeURIComponent(mimeType)}`, session });
+    server.call({ method: 'GET', url: `${apiPath(storagePaths.signedRequest)}?mimeType=${encodeURIComponent(mimeType)}`, session });
   const link = async (mimeType: string, session = ownerSession) => {
     const response = await signedRequest(mimeType, session);
     expect(response.statusCode).toBe(200);
@@ -52,7 +54,7 @@ describe.each(databaseKinds())('uploads (%s)', (kind) => {
       const { signedUrl, key } = await link(type);
       expect(key).toMatch(/^[0-9a-f]{32}$/);
       const url = new URL(signedUrl, 'http://localhost');
-      expect(url.pathname).toBe(`/api/uploads/${key}`);
+      expect(url.pathname).toBe(apiPath(storagePaths.upload, { key }));
       expect(url.searchParams.get('owner')).toBe(owner.id);
       expect(url.searchParams.get('type')).toBe(type);
       expect(Number(url.searchParams.get('expires'))).toBeGreaterThan(server.clock.now().getTime());
@@ -69,10 +71,10 @@ describe.each(databaseKinds())('uploads (%s)', (kind) => {
       expect(response.statusCode, type).toBe(400);
       expect(body(response).errors, type).toMatchObject({ code: 'fileTypeNotAllowed', title: expect.stringContaining('This file type is not allowed.') });
     }
-    const missing = await server.call({ method: 'GET', url: '/api/content/signed-request', session: ownerSession });
+    const missing = await server.call({ method: 'GET', url: apiPath(storagePaths.signedRequest), session: ownerSession });
     expect(missing.statusCode).toBe(400);
     expect(body(missing).errors.title).toBe('Invalid request');
-    const anonymous = await server.call({ method: 'GET', url: '/api/content/signed-request?mimeType=image/png' });
+    const anonymous = await server.call({ method: 'GET', url: `${apiPath(storagePaths.signedRequest)}?mimeType=image/png` });
     expect(anonymous.statusCode).toBe(401);
     expect(body(anonymous).errors.code).toBe('notLoggedIn');
   });
@@ -81,19 +83,19 @@ describe.each(databaseKinds())('uploads (%s)', (kind) => {
     const { signedUrl, key } = await link('application/pdf');
     const stored = await put(signedUrl, PDF, 'application/pdf');
     expect(stored.statusCode).toBe(201);
-    expect(body(stored).data).toEqual({ key, url: `/api/media/files/${key}`, mimeType: 'application/pdf', size: PDF.length });
-    for (const url of [`/api/media/files/${key}`, `/media/files/${key}`]) {
+    expect(body(stored).data).toEqual({ key, url: apiPath(storagePaths.file, { key }), mimeType: 'application/pdf', size: PDF.length });
+    for (const url of [apiPath(storagePaths.file, { key }), `/media/files/${key}`]) {
       const served = await server.app.inject({ method: 'GET', url });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('application/pdf');
       expect(served.headers['x-content-type-options']).toBe('nosniff');
       expect(served.rawPayload.equals(PDF)).toBe(true);
     }
-    const part = await server.app.inject({ method: 'GET', url: `/api/media/files/${key}`, headers: { range: 'bytes=0-7' } });
+    const part = await server.app.inject({ method: 'GET', url: apiPath(storagePaths.file, { key }), headers: { range: 'bytes=0-7' } });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 0-7/${PDF.length}`);
     expect(part.body).toBe('%PDF-1.4');
-    const beyond = await server.app.inject({ method: 'GET', url: `/api/media/files/${key}`, headers: { range: `bytes=${PDF.length + 10}-` } });
+    const beyond = await server.app.inject({ method: 'GET', url: apiPath(storagePaths.file, { key }), headers: { range: `bytes=${PDF.length + 10}-` } });
     expect(beyond.statusCode).toBe(416);
   });
 
@@ -101,7 +103,7 @@ describe.each(databaseKinds())('uploads (%s)', (kind) => {
     const { signedUrl, key } = await link('audio/webm');
     const stored = await put(signedUrl, WEBM, 'audio/webm;codecs=opus');
     expect(stored.statusCode).toBe(201);
-    expect((await server.app.inject({ method: 'GET', url: `/api/media/files/${key}` })).headers['content-type']).toBe('audio/webm');
+    expect((await server.app.inject({ method: 'GET', url: apiPath(storagePaths.file, { key }) })).headers['content-type']).toBe('audio/webm');
   });
 
   it('refuses a body whose type differs from the signed type', async () => {
@@ -113,7 +115,7 @@ describe.each(databaseKinds())('uploads (%s)', (kind) => {
     }
     const untyped = await server.app.inject({ method: 'PUT', url: signedUrl, payload: PNG });
     expect(untyped.statusCode).toBe(400);
-    expect((await server.app.inject({ method: 'GET', url: `/api/media/files/${key}` })).statusCode).toBe(404);
+    expect((await server.app.inject({ method: 'GET', url: apiPath(storagePaths.file, { key }) })).statusCode).toBe(404);
   });
 
   it('refuses forged links with 403', async () => {
@@ -122,7 +124,7 @@ describe.each(databaseKinds())('uploads (%s)', (kind) => {
     const forge = (change: (params: URLSearchParams) => void, pathKey = key) => {
       const params = new URLSearchParams(url.searchParams);
       change(params);
-      return `/api/uploads/${pathKey}?${params}`;
+      return `${apiPath(storagePaths.upload, { key: pathKey })}?${params}`;
     };
     const forgeries = [
       forge((p) => p.set('owner', stranger.id)),
@@ -171,7 +173,7 @@ describe.each(databaseKinds())('uploads (%s)', (kind) => {
   });
 
   it('serves only well-formed keys of stored files', async () => {
-    for (const url of ['/api/media/files/' + 'd'.repeat(32), '/api/media/files/..%2F..%2Fetc%2Fpasswd', '/media/files/..%2Fapp.ts', '/api/media/files/ABCDEF', '/api/media/files/%00']) {
+    for (const url of ['/api/media/files/' + 'd'.repeat(32), '/api/media/files/..%2F..%2Fetc%2Fpasswd', '/media/files/..%2Fapp.ts', apiPath(storagePaths.file, { key: 'ABCDEF' }), '/api/media/files/%00']) {
       const response = await server.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
       expect(body(response).errors.code, url).toMatch(/^(fileNotFound|notFound)$/);
@@ -182,19 +184,19 @@ describe.each(databaseKinds())('uploads (%s)', (kind) => {
     const { signedUrl, key } = await link('image/png');
     expect((await put(signedUrl, PNG, 'image/png')).statusCode).toBe(201);
 
-    const foreign = await server.call({ method: 'PATCH', url: '/api/student/profile', session: strangerSession, payload: { SSCGPA: 3, HSCGPA: 3, profilePic: key } });
+    const foreign = await server.call({ method: 'PATCH', url: apiPath(accountPaths.profile), session: strangerSession, payload: { SSCGPA: 3, HSCGPA: 3, profilePic: key } });
     expect(foreign.statusCode).toBe(400);
     expect(body(foreign).errors).toMatchObject({ code: 'uploadNotYours', title: 'This picture was not uploaded by you. Please upload it again.' });
-    const unknown = await server.call({ method: 'PATCH', url: '/api/student/profile', session: strangerSession, payload: { SSCGPA: 3, HSCGPA: 3, profilePic: 'e'.repeat(32) } });
+    const unknown = await server.call({ method: 'PATCH', url: apiPath(accountPaths.profile), session: strangerSession, payload: { SSCGPA: 3, HSCGPA: 3, profilePic: 'e'.repeat(32) } });
     expect(body(unknown).errors.code).toBe('uploadNotYours');
-    expect(body(await server.call({ method: 'GET', url: '/api/student/profile', session: strangerSession })).data.profilePic).toBeNull();
+    expect(body(await server.call({ method: 'GET', url: apiPath(accountPaths.profile), session: strangerSession })).data.profilePic).toBeNull();
 
-    const own = await server.call({ method: 'PATCH', url: '/api/student/profile', session: ownerSession, payload: { SSCGPA: 4.2, HSCGPA: 4.1, profilePic: key } });
+    const own = await server.call({ method: 'PATCH', url: apiPath(accountPaths.profile), session: ownerSession, payload: { SSCGPA: 4.2, HSCGPA: 4.1, profilePic: key } });
     expect(own.statusCode).toBe(200);
-    expect(body(own).data).toMatchObject({ _id: owner.id, SSCGPA: 4.2, HSCGPA: 4.1, profilePic: `/api/media/files/${key}` });
+    expect(body(own).data).toMatchObject({ _id: owner.id, SSCGPA: 4.2, HSCGPA: 4.1, profilePic: apiPath(storagePaths.file, { key }) });
     // Sending back the address it was given keeps the picture.
-    const resent = await server.call({ method: 'PATCH', url: '/api/student/profile', session: ownerSession, payload: { SSCGPA: 4.2, HSCGPA: 4.1, profilePic: `/api/media/files/${key}` } });
-    expect(body(resent).data.profilePic).toBe(`/api/media/files/${key}`);
+    const resent = await server.call({ method: 'PATCH', url: apiPath(accountPaths.profile), session: ownerSession, payload: { SSCGPA: 4.2, HSCGPA: 4.1, profilePic: apiPath(storagePaths.file, { key }) } });
+    expect(body(resent).data.profilePic).toBe(apiPath(storagePaths.file, { key }));
     const picture = await server.app.inject({ method: 'GET', url: body(resent).data.profilePic });
     expect(picture.headers['content-type']).toBe('image/png');
     expect(picture.rawPayload.equals(PNG)).toBe(true);
@@ -203,7 +205,7 @@ describe.each(databaseKinds())('uploads (%s)', (kind) => {
   it('refuses a PDF as the profile picture', async () => {
     const { signedUrl, key } = await link('application/pdf');
     expect((await put(signedUrl, PDF, 'application/pdf')).statusCode).toBe(201);
-    const response = await server.call({ method: 'PATCH', url: '/api/student/profile', session: ownerSession, payload: { SSCGPA: 4, HSCGPA: 4, profilePic: key } });
+    const response = await server.call({ method: 'PATCH', url: apiPath(accountPaths.profile), session: ownerSession, payload: { SSCGPA: 4, HSCGPA: 4, profilePic: key } });
     expect(response.statusCode).toBe(400);
     expect(body(response).errors).toMatchObject({ code: 'pictureNotImage', title: 'The profile picture must be a JPEG or PNG image.' });
   });
@@ -217,8 +219,8 @@ describe.each(databaseKinds())('uploads (%s)', (kind) => {
       const response = await put(signedUrl, bytes, type);
       expect(response.statusCode, type).toBe(400);
       expect(body(response).errors, type).toMatchObject({ code: 'uploadContentMismatch', title: 'This file is not what its type says. Please choose a real JPEG or PNG image, PDF, or MP3, WAV or WebM audio file.' });
-      expect((await server.app.inject({ method: 'GET', url: `/api/media/files/${key}` })).statusCode).toBe(404);
-      const picture = await server.call({ method: 'PATCH', url: '/api/student/profile', session: ownerSession, payload: { SSCGPA: 4, HSCGPA: 4, profilePic: key } });
+      expect((await server.app.inject({ method: 'GET', url: apiPath(storagePaths.file, { key }) })).statusCode).toBe(404);
+      const picture = await server.call({ method: 'PATCH', url: apiPath(accountPaths.profile), session: ownerSession, payload: { SSCGPA: 4, HSCGPA: 4, profilePic: key } });
       expect(picture.statusCode).toBe(400);
     }
     expect(fs.readdirSync(path.join(storageDir, 'uploads')).filter((name) => name.endsWith('.part'))).toEqual([]);
@@ -229,7 +231,7 @@ describe.each(databaseKinds())('uploads (%s)', (kind) => {
     for (const [type, bytes, extension] of files) {
       const { signedUrl, key } = await link(type);
       expect((await put(signedUrl, bytes, type)).statusCode).toBe(201);
-      for (const url of [`/api/media/files/${key}`, `/media/files/${key}`]) {
+      for (const url of [apiPath(storagePaths.file, { key }), `/media/files/${key}`]) {
         const served = await server.app.inject({ method: 'GET', url });
         expect(served.headers['content-disposition'], url).toBe(extension ? `attachment; filename="${key}.${extension}"` : undefined);
         expect(served.headers['content-security-policy'], url).toMatch(/^sandbox; default-src 'none'/);
@@ -246,7 +248,7 @@ describe.each(databaseKinds())('upload limits (%s)', (kind) => {
   const RATE = 5;
   const sized = (size: number) => Buffer.concat([PNG, Buffer.alloc(size - PNG.length)]);
   const upload = async (session: string, bytes: Buffer) => {
-    const signed = await server.call({ method: 'GET', url: '/api/content/signed-request?mimeType=image%2Fpng', session });
+    const signed = await server.call({ method: 'GET', url: `${apiPath(storagePaths.signedRequest)}?mimeType=image%2Fpng`, session });
     const { signedUrl } = body(signed).data as { signedUrl: string };
     return server.app.inject({ method: 'PUT', url: signedUrl, payload: bytes, headers: { 'content-type': 'image/png' } });
   };

@@ -9,6 +9,7 @@ import { buildApp } from '../../server/app.js';
 import { createSession } from '../../server/account/sessions.js';
 import { demoBundlePath } from '../../server/start.js';
 import { createDatabase, type TestDatabase } from './databases.js';
+import { checkRefusals } from './refusal-check.js';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -44,7 +45,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     const bundle = options.bundle === 'demo' ? readBundle(demoBundlePath) : options.bundle;
     await importBundle(db, bundle, { now: clock.now(), scryptCost: config.scryptCost });
   }
-  const app = await buildApp(config, { db, dialect, clock, onRoute: options.onRoute });
+  // Every refusal of every route is compared with the route's contract; close() fails on any it does not list.
+  const unlisted: string[] = [];
+  const checkRoute = checkRefusals(unlisted);
+  const onRoute = (route: RouteOptions) => {
+    checkRoute(route);
+    options.onRoute?.(route);
+  };
+  const app = await buildApp(config, { db, dialect, clock, onRoute });
   let listening = false;
   return {
     app,
@@ -66,6 +74,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await app.close();
       await db.destroy();
       await database.drop();
+      if (unlisted.length && !process.env.REFUSALS_LOG) {
+        throw new Error(`Refusals their contracts do not list (src/contracts):\n${[...new Set(unlisted)].join('\n')}`);
+      }
     },
   };
 }
