@@ -16,7 +16,7 @@ import { HashGateFull, type HashLane } from './hash-gate.js';
 import { deviceCookie, knownDevice } from './device-token.js';
 import { addressKey } from './client-address.js';
 import type { CodePurpose } from './sms.js';
-import { CODE_SENDING_TITLES, codeSender, limited } from './code-sender.js';
+import { OTP_SENDING_TITLES, otpSender, limited } from './otp-sender.js';
 import { studentView } from './student-view.js';
 import { findStoredFile } from '../storage/queries.js';
 import {
@@ -34,12 +34,12 @@ export const ACCOUNT_TITLES = {
   staffInvalidCredentials: 'Username or password is incorrect',
   tooManyLogins: 'Too many sign-in attempts. Please wait a moment and try again.',
   signInBusy: 'Too many students are signing in right now. Please try again in a moment.',
-  tooManyCodes: CODE_SENDING_TITLES.tooManyCodes,
+  tooManyCodes: OTP_SENDING_TITLES.tooManyCodes,
   tooManyCodeRequestsFromAddress: 'Too many code requests from your network. Please try again later.',
-  codesBusy: CODE_SENDING_TITLES.codesBusy,
+  codesBusy: OTP_SENDING_TITLES.codesBusy,
   phoneRegistered: 'This phone number is already registered. Please sign in.',
   phoneUnknown: 'No account found with this phone number.',
-  smsFailed: CODE_SENDING_TITLES.smsFailed,
+  smsFailed: OTP_SENDING_TITLES.smsFailed,
   passwordSet: MESSAGES.passwordSet,
   codeVerified: 'The code is correct.',
   loggedOut: MESSAGES.loggedOut,
@@ -65,7 +65,7 @@ function giveSession(reply: FastifyReply, sessionId: string): void {
 export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  const codes = codeSender(app);
+  const codes = otpSender(app);
 
   const limits = app.config.limits;
 

@@ -28,7 +28,7 @@ export interface ResultViewContext extends ResultViewInput {
   failure: 'network' | 'refused' | null;
 }
 
-export type ResultViewEvent = { type: 'retry' } | { type: 'retake.ask' } | { type: 'retake.cancel' } | { type: 'retake.confirm' } | { type: 'print' };
+export type ResultViewEvent = { type: 'result.retry' } | { type: 'retake.ask' } | { type: 'retake.cancel' } | { type: 'retake.confirm' } | { type: 'result.print' };
 
 export const resultViewMachine = setup({
   types: {} as { context: ResultViewContext; events: ResultViewEvent; input: ResultViewInput },
@@ -100,7 +100,7 @@ export const resultViewMachine = setup({
     },
     failed: {
       description: 'The result could not be shown: Back, and Try again when the connection was lost.',
-      on: { retry: { target: 'loading', description: 'The student presses Try again' } },
+      on: { 'result.retry': { target: 'loading', description: 'The student presses Try again' } },
     },
     notPublished: {
       description: 'The result is unavailable until the teacher publishes it: the student goes back',
@@ -110,7 +110,7 @@ export const resultViewMachine = setup({
     shown: {
       description: 'The result screen: PASSED or FAILED, marks, statistics and every question with its correct answer and explanation; Print, and Retake Exam for a practice exam.',
       on: {
-        print: { actions: 'print', description: "The student presses Print: the browser's print dialog opens with the result alone" },
+        'result.print': { actions: 'print', description: "The student presses Print: the browser's print dialog opens with the result alone" },
         'retake.ask': { guard: 'practice', target: 'confirmingRetake', description: 'The student presses Retake Exam (practice exams only)' },
       },
     },

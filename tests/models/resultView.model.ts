@@ -15,7 +15,7 @@ export const notPublished: ResultReply = { code: 'notPublishedYet', title: 'Not 
 const model: PathModel<typeof resultViewMachine> = {
   machine: resultViewMachine,
   input,
-  events: [{ type: 'retry' }, { type: 'retake.ask' }, { type: 'retake.cancel' }, { type: 'retake.confirm' }, { type: 'print' }],
+  events: [{ type: 'result.retry' }, { type: 'retake.ask' }, { type: 'retake.cancel' }, { type: 'retake.confirm' }, { type: 'result.print' }],
   outcomes: {
     loadResult: { done: [result(), result({ isPracticeExam: false }), notPublished], error: [networkError, serverError] },
     retakeExam: { done: [{ status: '200' }, { status: '500' }], error: [networkError, forbidden, serverError] },

@@ -18,7 +18,7 @@ type OutboxActor = ActorRefFrom<typeof answerOutboxMachine>;
 
 const ACCEPTED_FILES = ['image/jpeg', 'image/png', 'application/pdf', 'audio/mpeg', 'audio/wav'];
 
-interface QuestionCardProps {
+interface ExamQuestionCardProps {
   question: PublicQuestion;
   number: number;
   disabled: boolean;
@@ -28,7 +28,7 @@ interface QuestionCardProps {
   navigator: NavigatorActor;
 }
 
-interface CardProps extends QuestionCardProps {
+interface CardProps extends ExamQuestionCardProps {
   entry: LocalSavedAnswer | undefined;
   /** Why the server refused the last answer sent for this question. */
   refusal?: string;
@@ -39,7 +39,7 @@ interface CardProps extends QuestionCardProps {
  * props) changes: the outbox keeps every other question's entry as it was, so choosing an option
  * re-renders one card of a 200-question paper, not all of them.
  */
-export const QuestionCard = memo(function QuestionCard(cardProps: QuestionCardProps) {
+export const ExamQuestionCard = memo(function ExamQuestionCard(cardProps: ExamQuestionCardProps) {
   const { question, number, outbox } = cardProps;
   const { entry, refusal } = useQuestionAnswer(outbox, question._id);
   const props: CardProps = { ...cardProps, entry, refusal };

@@ -12,7 +12,7 @@ import { OfflineAdvice } from '../app/OfflineBanner';
 import { examAdvisory } from '../../services/examAdvisory';
 import { examListAddress } from '../../domain/examPlace';
 import { Button } from '../ui/Button';
-import { QuestionCard } from './QuestionCard';
+import { ExamQuestionCard } from './ExamQuestionCard';
 import { ExamBar, showNextUnanswered } from './ExamBar';
 import { NavigatorDialog, useExamNavigator, type NavigatorActor } from './ExamNavigator';
 import { AdvisoryModal, AnswerErrorDialog, ConfirmSubmitModal, QuitModal, RemovedModal, TimeOverModal } from './ExamModals';
@@ -99,7 +99,7 @@ export function ExamSession({ attempt }: { attempt: AttemptActor }) {
               {blocksOf(section.questions).map((block) => (
                 <div key={block[0]!.q._id} className="space-y-3 [content-visibility:auto] [overflow-clip-margin:0.5rem]" style={{ containIntrinsicSize: `auto ${blockHeightRem(block.length)}rem` }}>
                   {block.map(({ q, n }) => (
-                    <QuestionCard key={q._id} question={q} number={n} disabled={closed} multipleTimesSubmission={multipleTimesSubmission} outbox={outbox} navigator={navigator} />
+                    <ExamQuestionCard key={q._id} question={q} number={n} disabled={closed} multipleTimesSubmission={multipleTimesSubmission} outbox={outbox} navigator={navigator} />
                   ))}
                 </div>
               ))}
