@@ -16,7 +16,7 @@ import { resolveSession, type SessionUser } from './account/sessions.js';
 import { SessionCache } from './account/session-cache.js';
 import { attachRealtime, type Realtime } from './realtime.js';
 import { registerAreas } from './areas.js';
-import { requestValidatorCompiler, validationProblem } from './validation.js';
+import { requestValidatorCompiler, validationProblem, type Refusals } from './validation.js';
 import { HashGate } from './account/hash-gate.js';
 import { apiSecurityHeaders, pagePolicy, registerSecurityHeaders, withRawHeaders } from './headers.js';
 import { healthCheck } from './health.js';
@@ -50,6 +50,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route, as its contract says (src/contracts); 'student' when not given. */
     access?: Access;
+    /** The route's own answers to a body its schema refuses (server/validation.ts). */
+    refusals?: Refusals;
   }
 }
 
@@ -149,7 +151,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       return reply.status(error.status).send({ errors: { title: error.title, message: error.message, code: error.code } });
     }
     if (error.validation) {
-      return reply.status(400).send({ errors: validationProblem(error.validation, error.validationContext) });
+      return reply.status(400).send({ errors: validationProblem(error.validation, error.validationContext, request.routeOptions.config.refusals) });
     }
     const known = requestErrorTitles[error.code];
     if (known) {
