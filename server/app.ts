@@ -21,7 +21,7 @@ import { HashGate } from './account/hash-gate.js';
 import { apiSecurityHeaders, pagePolicy, registerSecurityHeaders, withRawHeaders } from './headers.js';
 import { healthCheck } from './health.js';
 import { databaseUnavailable } from './db/unavailable.js';
-import { writesFor, type Writes } from './db/group-commit.js';
+import { writesFor, type Writes } from './db/engine/group-commit.js';
 import { healthContract, type Access } from '../src/contracts/common.js';
 import { API_PREFIX } from '../src/contracts/paths.js';
 
@@ -29,7 +29,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
     dialect: Dialect;
-    /** The hot writes (start, answer save, submit): group commit on SQLite (server/db/group-commit.ts). */
+    /** The hot writes (start, answer save, submit): group commit on SQLite (server/db/engine/group-commit.ts). */
     writes: Writes;
     config: Config;
     clock: Clock;

@@ -40,8 +40,8 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
     const { db, dialect } = await open();
     expect(await migrate(db, dialect)).toEqual(names);
     expect(await migrate(db, dialect)).toEqual([]);
-    const recorded = await db.selectFrom(MIGRATION_TABLE as never).select('name' as never).orderBy('name' as never).execute();
-    expect(recorded.map((row: { name: string }) => row.name)).toEqual(names);
+    const recorded = await sql<{ name: string }>`select name from ${sql.table(MIGRATION_TABLE)} order by name`.execute(db);
+    expect(recorded.rows.map((row) => row.name)).toEqual(names);
   });
 
   it('recognises a database the earlier migrator kept, and applies only what it lacks', async () => {
