@@ -10,8 +10,8 @@ import { API_PREFIX, ITEM_TYPES, mediaPaths, pathTo, type ItemType } from '../..
 import { isProtectedVideo } from '../../src/domain/video.js';
 import { readJson } from '../db/json.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
-import { DRM_TOKEN_SECONDS, STREAM_TOKEN_SECONDS, issueToken } from '../media/tokens.js';
-import { findStoredFile, mimeTypeOf } from '../media/storage.js';
+import { DRM_TOKEN_SECONDS, STREAM_TOKEN_SECONDS, issueToken } from '../media-tokens.js';
+import { findStoredFile, mimeTypeOf } from '../media-files.js';
 import {
   completionsOf, courseIsReachable, coursesOf, groupOf, itemOf, itemsOfSubject, reachableContent,
   reachableVideoByKey, recordCompletion, subjectOf, subjectsOfCourse, visibleContentsOf, type ContentRow,

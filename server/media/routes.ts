@@ -10,9 +10,9 @@ import { mediaSitePaths, pathTo } from '../../src/contracts/paths.js';
 import { readJson } from '../db/json.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import { contentById, isVisible, reachableContent } from '../content/queries.js';
-import { verifyToken } from './tokens.js';
+import { verifyToken } from '../media-tokens.js';
 import { embedPageHeaders, NO_CONTEXT_MENU } from '../headers.js';
-import { findStoredFile, findStreamFile, mimeTypeOf } from './storage.js';
+import { findStoredFile, findStreamFile, mimeTypeOf } from '../media-files.js';
 
 const streamRefused = () => forbidden('This video link has expired or is not yours. Please reopen the video.', 'streamTokenInvalid');
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../support/databases.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
-import { seedMediaDir } from '../../server/media/storage.js';
+import { seedMediaDir } from '../../server/media-files.js';
 import { clearKey } from './content-batches.bundle.js';
 
 const demoStudent = '570000000000000000000001';
