@@ -6,7 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { staffContract } from '../../src/contracts/staff.js';
 import { examDepsOf } from '../exams/attempts.js';
 import { gradingQueue, markAnswer, publishResults, staffAssignments } from '../results/marking.js';
-import { checkedMedia, details, forumErrors, notifyReply, tellDesks } from '../forum/routes.js';
+import { checkedMedia, details, forumErrors, notifyReply, tellDesks } from '../forum/posting.js';
 import { commentById, commentRow, commentsOf, completeQuestion, insertComment, questionById, questionRow, reopenQuestion, updateComment } from '../forum/queries.js';
 import { staffForumPlaces, staffQuestionsByIds, staffQueue } from './forumQueue.js';
 import { publishNotification } from '../notifications/publish.js';
