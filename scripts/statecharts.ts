@@ -27,7 +27,7 @@ function guardName(transition: AnyTransitionDefinition): string {
   return (guard as { type?: string }).type ?? 'condition';
 }
 
-/** "phone.submit [phoneAcceptable]", "done requestCode", "after resendTick (1000 ms)", "always". */
+/** "phone.submit [phoneAcceptable]", "done requestOtp", "after resendTick (1000 ms)", "always". */
 export function eventLabel(node: AnyStateNode, transition: AnyTransitionDefinition): string {
   const type = transition.eventType;
   let label: string;

@@ -17,12 +17,12 @@ import { resolveSession, type SessionUser } from './account/sessions.js';
 import { SessionCache } from './account/session-cache.js';
 import { attachRealtime, type Realtime } from './realtime.js';
 import { registerAreas } from './areas.js';
-import { requestValidatorCompiler, validationProblem } from './validation.js';
+import { requestValidatorCompiler, validationProblem, type Refusals } from './validation.js';
 import { HashGate } from './account/hash-gate.js';
 import { apiSecurityHeaders, pagePolicy, registerSecurityHeaders, withRawHeaders } from './headers.js';
 import { healthCheck } from './health.js';
 import { databaseUnavailable } from './db/unavailable.js';
-import { writesFor, type Writes } from './db/group-commit.js';
+import { writesFor, type Writes } from './db/engine/group-commit.js';
 import { healthContract, type Access } from '../src/contracts/common.js';
 import { API_PREFIX } from '../src/contracts/paths.js';
 
@@ -30,7 +30,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
     dialect: Dialect;
-    /** The hot writes (start, answer save, submit): group commit on SQLite (server/db/group-commit.ts). */
+    /** The hot writes (start, answer save, submit): group commit on SQLite (server/db/engine/group-commit.ts). */
     writes: Writes;
     config: Config;
     clock: Clock;
@@ -51,6 +51,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route, as its contract says (src/contracts); 'student' when not given. */
     access?: Access;
+    /** The route's own answers to a body its schema refuses (server/validation.ts). */
+    refusals?: Refusals;
   }
 }
 
@@ -150,7 +152,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
       return reply.status(error.status).send({ errors: { title: error.title, message: error.message, code: error.code } });
     }
     if (error.validation) {
-      return reply.status(400).send({ errors: validationProblem(error.validation, error.validationContext) });
+      return reply.status(400).send({ errors: validationProblem(error.validation, error.validationContext, request.routeOptions.config.refusals) });
     }
     const known = requestErrorTitles[error.code];
     if (known) {

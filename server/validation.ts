@@ -27,10 +27,29 @@ export function requestValidatorCompiler(): FastifySchemaCompiler<unknown> {
   };
 }
 
-/** How a refused request is answered: the first problem, where it is, and for a number its range. */
-export function validationProblem(errors: readonly Partial<ErrorObject>[], context: string | undefined): { title: string; message: string; code: RefusalCode<400> } {
+/** A route's own answer to a body the schema refuses, for one Ajv keyword; `{property}` in the message names the field. */
+export interface Refusal {
+  title: string;
+  code: RefusalCode<400>;
+  message: string;
+}
+/** A route's refusals by the failing keyword, given in its config (`config.refusals`) and applied by the error hook. */
+export type Refusals = Partial<Record<'additionalProperties' | 'required', Refusal>>;
+
+/**
+ * How a refused request is answered: the route's own refusal for the failing keyword when it gives one
+ * (the one place Ajv's messages become the spec's), else the first problem, where it is, and for a
+ * number its range.
+ */
+export function validationProblem(errors: readonly Partial<ErrorObject>[], context: string | undefined, refusals?: Refusals): { title: string; message: string; code: RefusalCode<400> } {
   const where = context ?? 'request';
   const detail = errors[0];
+  const own = context === 'body' && detail?.keyword ? refusals?.[detail.keyword as keyof Refusals] : undefined;
+  if (own) {
+    const params = detail?.params as { additionalProperty?: string; missingProperty?: string } | undefined;
+    const property = params?.additionalProperty ?? params?.missingProperty ?? 'This field';
+    return { title: own.title, code: own.code, message: own.message.replace('{property}', property) };
+  }
   const field = detail?.instancePath ? detail.instancePath.replace(/^\//, '').replace(/\//g, '.') : (detail?.params as { missingProperty?: string } | undefined)?.missingProperty;
   const at = `${where}${field ? ` ${field}` : ''}`;
   const schema = detail?.parentSchema as { type?: unknown; minimum?: unknown; maximum?: unknown } | undefined;

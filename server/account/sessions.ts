@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, Staff, Student } from '../db/schema.js';
 import type { SessionCache } from './session-cache.js';
-import { preparedQuery } from '../db/prepared.js';
+import { preparedQuery } from '../db/engine/prepared.js';
 
 export const hashSessionId = (id: string): string => createHash('sha256').update(id).digest('hex');
 

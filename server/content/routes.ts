@@ -1,23 +1,15 @@
 // Learning content for students: courses > subjects > chapters, lectures and question-solve items,
 // their videos and notes, completion, and the tokens that open protected streams and licences.
-// Everything is limited to the student's batches; anything else answers 404 'not available'.
-import fs from 'node:fs';
-import path from 'node:path';
+// Everything is limited to the student's batches; anything else answers 404 'not available'. Thin:
+// the media and completion work is in student-media.ts, the answers' shapes in projections.ts.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { contentContract, type NoteFile, type Video } from '../../src/contracts/content.js';
-import { API_PREFIX, ITEM_TYPES, mediaPaths, pathTo, type ItemType } from '../../src/contracts/paths.js';
-import { isProtectedVideo } from '../../src/domain/video.js';
-import { readJson } from '../db/json.js';
-import { badRequest, forbidden, notFound } from '../errors.js';
-import { DRM_TOKEN_SECONDS, STREAM_TOKEN_SECONDS, issueToken } from '../media/tokens.js';
-import { findStoredFile, mimeTypeOf } from '../media/storage.js';
-import {
-  completionsOf, courseIsReachable, coursesOf, groupOf, itemOf, itemsOfSubject, reachableContent,
-  reachableVideoByKey, recordCompletion, subjectOf, subjectsOfCourse, visibleContentsOf, type ContentRow,
-} from './queries.js';
-
-const notInBatch = (what: string) => notFound(`This ${what} is not available to your batch.`, 'notInBatch');
+import { contentContract } from '../../src/contracts/content.js';
+import { ITEM_TYPES, type ItemType } from '../../src/contracts/paths.js';
+import { forbidden } from '../errors.js';
+import { completionsOf, courseIsReachable, coursesOf, groupOf, itemOf, itemsOfSubject, subjectOf, subjectsOfCourse, visibleContentsOf } from './queries.js';
+import { courseSummaries, coursesWithChapters, itemContent } from './projections.js';
+import { notInBatch, studentMedia } from './student-media.js';
 
 /** How a refusal names an item of each type. */
 const ITEM_LABELS: Record<ItemType, string> = { chapter: 'chapter', lecture: 'lecture', 'question-solve': 'question solve' };
@@ -25,74 +17,24 @@ const ITEM_LABELS: Record<ItemType, string> = { chapter: 'chapter', lecture: 'le
 /** An item route's path for one item type: the contract's `:type` placeholder filled in. */
 const itemTypePath = (path: string, type: ItemType) => path.replace(':type', type);
 
-/** The bundle allows only these kinds; a row written some other way plays as the default, HLS. */
-const videoKindOf = (value: string | null): Video['videoKind'] =>
-  value === 'dash-drm' || value === 'iframe' || value === 'youtube' ? value : 'hls';
-
-function videoOf(row: ContentRow): Video {
-  return {
-    _id: row.id,
-    title: row.title,
-    URL: row.url,
-    key: row.key,
-    thumbnail: row.thumbnail,
-    type: 'video' as const,
-    isPublished: Number(row.is_published) === 1,
-    isVOD: Number(row.is_vod) === 1,
-    isAvailable: Number(row.is_available) === 1,
-    isDrmEnabled: isProtectedVideo({ isDrmEnabled: row.is_drm_enabled }) ? '1' : '0',
-    drmType: row.drm_type,
-    videoKind: videoKindOf(row.video_kind),
-    subjects: readJson<string[]>(row.subjects, []),
-  };
-}
-
-function fileOf(row: ContentRow): NoteFile {
-  return { _id: row.id, title: row.title, key: row.key, type: 'file' as const, createdAt: row.created_at };
-}
-
 export async function contentRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-
-  const courseSummaries = async (studentId: string) => {
-    const courses = await coursesOf(app.db, studentId, false);
-    return courses.map(({ course, subjects }) => ({
-      _id: course.id,
-      name: course.name,
-      description: course.description,
-      image: course.image,
-      subjects: subjects.map(({ subject }) => ({ _id: subject.id, name: subject.name, image: subject.image })),
-    }));
-  };
+  const media = studentMedia(app);
 
   app.route({ ...contentContract.courses, handler: async (request) => {
-    return { data: await courseSummaries(request.student.id) };
+    return { data: courseSummaries(await coursesOf(app.db, request.student.id, false)) };
   } });
 
   app.route({ ...contentContract.coursesOfStudent, handler: async (request) => {
     if (request.params.studentId !== request.student.id) {
       throw forbidden('You can only view your own courses.', 'notYourAccount');
     }
-    return { data: await courseSummaries(request.student.id) };
+    return { data: courseSummaries(await coursesOf(app.db, request.student.id, false)) };
   } });
 
   app.route({ ...contentContract.coursesWithChapters, handler: async (request) => {
-    const courses = await coursesOf(app.db, request.student.id, true);
-    const data = courses.map(({ course, subjects }) => ({
-      _id: course.id,
-      name: course.name,
-      description: course.description,
-      image: course.image,
-      subjects: subjects.map(({ subject, chapters }) => ({
-        _id: subject.id,
-        name: subject.name,
-        image: subject.image,
-        chapters: chapters.map((c) => ({ _id: c.id, name: c.name })),
-      })),
-    }));
-    return { data };
+    return { data: coursesWithChapters(await coursesOf(app.db, request.student.id, true)) };
   } });
-
   app.route({ ...contentContract.subject, handler: async (request) => {
     const subject = await subjectOf(app.db, request.student.id, request.params.subjectId);
     if (!subject) throw notInBatch('subject');
@@ -120,33 +62,12 @@ export async function contentRoutes(fastify: FastifyInstance): Promise<void> {
     app.route({ ...contentContract.itemContent, url: itemTypePath(contentContract.itemContent.url, type), handler: async (request) => {
       const item = await itemOf(app.db, request.student.id, request.params.itemId, type);
       if (!item) throw notInBatch(ITEM_LABELS[type]);
-      const rows = await visibleContentsOf(app.db, item.id);
-      return {
-        data: {
-          item: {
-            _id: item.id, name: item.name, description: item.description, subjectId: item.subject_id,
-            subjectName: item.subject_name, courseId: item.course_id, courseName: item.course_name, type,
-          },
-          contents: rows.map((row) => (row.type === 'video' ? videoOf(row) : fileOf(row))),
-          videoContents: rows.filter((r) => r.type === 'video').map(videoOf),
-          fileContents: rows.filter((r) => r.type === 'file').map(fileOf),
-        },
-      };
+      return { data: itemContent(item, type, await visibleContentsOf(app.db, item.id)) };
     } });
   }
 
   app.route({ ...contentContract.noteFile, handler: async (request, reply) => {
-    const found = await reachableContent(app.db, request.student.id, request.params.contentId);
-    if (!found || found.content.type !== 'file') throw notInBatch('note');
-    const file = found.content.key ? findStoredFile(app.config, found.content.key) : null;
-    if (!file) throw notFound('The file of this note is missing. Please tell the academy.', 'fileMissing');
-    const extension = path.extname(file);
-    const filename = `${found.content.title.replace(/[^\w .()-]+/g, '').trim() || 'note'}${extension}`;
-    return reply
-      .type(mimeTypeOf(file))
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .header('cache-control', 'private, no-store')
-      .send(fs.createReadStream(file));
+    return media.sendNote(request.student.id, request.params.contentId, reply);
   } });
 
   app.route({ ...contentContract.group, handler: async (request) => {
@@ -162,62 +83,15 @@ export async function contentRoutes(fastify: FastifyInstance): Promise<void> {
     return { data: await completionsOf(app.db, request.student.id, courseId) };
   } });
 
-  app.route({
-    ...contentContract.markComplete,
-    handler: async (request) => {
-      const { courseId, subjectId, type } = request.body;
-      const found = await reachableContent(app.db, request.student.id, request.params.contentId);
-      if (!found) throw notInBatch(type === 'video' ? 'video' : 'note');
-      if (found.content.type !== type) throw badRequest(`This content is not a ${type}.`, 'wrongContentType');
-      if (found.course.id !== courseId || found.subject.id !== subjectId) {
-        throw badRequest('This content does not belong to the given course and subject.', 'wrongSubject');
-      }
-      const recordedNow = await recordCompletion(app.db, {
-        studentId: request.student.id, contentId: found.content.id, courseId, subjectId, type, at: app.clock.now(),
-      });
-      return { data: { completed: true as const, recordedNow } };
-    },
-  });
+  app.route({ ...contentContract.markComplete, handler: async (request) => {
+    return { data: await media.markComplete(request.student.id, request.params.contentId, request.body) };
+  } });
 
-  app.route({
-    ...contentContract.streamToken,
-    handler: async (request) => {
-      const found = await reachableVideoByKey(app.db, request.student.id, request.body.key);
-      if (!found) throw notInBatch('video');
-      const expiresAt = new Date(app.clock.now().getTime() + STREAM_TOKEN_SECONDS * 1000);
-      const token = issueToken(app.config.signingSecret, { purpose: 'stream', studentId: request.student.id, contentId: found.content.id, expiresAt });
-      return { data: { token, expiresAt: expiresAt.toISOString() } };
-    },
-  });
+  app.route({ ...contentContract.streamToken, handler: async (request) => {
+    return { data: await media.streamToken(request.student.id, request.body.key) };
+  } });
 
-  app.route({
-    ...contentContract.drmAuth,
-    handler: async (request) => {
-      const { userId, contentId } = request.body;
-      if (userId !== request.student.id) throw forbidden('You can only ask for your own licence.', 'notYourAccount');
-      const found = await reachableContent(app.db, request.student.id, contentId);
-      if (!found || found.content.type !== 'video') throw notInBatch('video');
-      if (!isProtectedVideo({ isDrmEnabled: found.content.is_drm_enabled })) throw badRequest('This video is not protected; it needs no licence.', 'notProtected');
-      const expiresAt = new Date(app.clock.now().getTime() + DRM_TOKEN_SECONDS * 1000);
-      const token = issueToken(app.config.signingSecret, { purpose: 'drm', studentId: request.student.id, contentId, expiresAt });
-      const { widevineUrl, playReadyUrl, fairPlayUrl, fairPlayCertificateUrl } = app.config.drm;
-      return {
-        data: {
-          // One signed token per request; a configured provider's licence proxy checks the same signature.
-          widevineToken: token,
-          fairplayToken: token,
-          playReadyToken: token,
-          clearKeyToken: token,
-          expiresAt: expiresAt.toISOString(),
-          licenseServers: {
-            clearKey: `${API_PREFIX}${pathTo(mediaPaths.clearKey, { contentId })}`,
-            ...(widevineUrl ? { widevine: widevineUrl } : {}),
-            ...(playReadyUrl ? { playReady: playReadyUrl } : {}),
-            ...(fairPlayUrl ? { fairPlay: fairPlayUrl } : {}),
-            ...(fairPlayCertificateUrl ? { fairPlayCertificate: fairPlayCertificateUrl } : {}),
-          },
-        },
-      };
-    },
-  });
+  app.route({ ...contentContract.drmAuth, handler: async (request) => {
+    return { data: await media.drmLicence(request.student.id, request.body) };
+  } });
 }

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Database } from './schema.js';
-import { readWriteDialect, walSyncer } from './sqlite-driver.js';
-import { statementNames } from './prepared.js';
+import { readWriteDialect, walSyncer } from './engine/sqlite-driver.js';
+import { statementNames } from './engine/prepared.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -23,12 +23,12 @@ export async function connect(databaseUrl: string): Promise<Connection> {
     // Every committed write is synced before it is acknowledged, so an answer acknowledged to a student
     // survives a power cut or an OS crash, not only a killed process (docs/decisions.md, "Durability"):
     // for a file the driver syncs the WAL itself, off the server's thread, and sets the writer to NORMAL
-    // (server/db/sqlite-driver.ts); in memory there is nothing to sync.
+    // (server/db/engine/sqlite-driver.ts); in memory there is nothing to sync.
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     // Reads outside a transaction take a connection of their own, so they never wait for the writer
-    // (server/db/sqlite-driver.ts). It cannot write; its settings match the writer's, which it reports.
+    // (server/db/engine/sqlite-driver.ts). It cannot write; its settings match the writer's, which it reports.
     let reader: InstanceType<typeof SQLite> | null = null;
     if (file !== ':memory:') {
       reader = new SQLite(file);
@@ -70,7 +70,7 @@ export async function connect(databaseUrl: string): Promise<Connection> {
 }
 
 /**
- * The queries of the busiest requests (server/db/prepared.ts) run as named prepared statements: the
+ * The queries of the busiest requests (server/db/engine/prepared.ts) run as named prepared statements: the
  * connection parses and plans each once, then only binds and executes it. Everything else goes as it came.
  */
 function namePreparedStatements(client: import('pg').PoolClient): void {

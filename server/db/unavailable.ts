@@ -2,7 +2,7 @@
 // a full pool, SQLite busy past its timeout) rather than a fault of the request: those answer 503,
 // which the app retries (its answer outbox keeps the answer), never 500.
 
-import { CommitFailed, sqliteBusy } from './group-commit.js';
+import { CommitFailed, sqliteBusy } from './engine/group-commit.js';
 
 /** PostgreSQL SQLSTATE codes of a lost or refused connection. */
 const postgresCodes = new Set([

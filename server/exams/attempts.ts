@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { atomically, type Writes } from '../db/group-commit.js';
+import { atomically, type Writes } from '../db/engine/group-commit.js';
 import { readJson, writeJson } from '../db/json.js';
 import { newId } from '../ids.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';

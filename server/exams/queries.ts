@@ -3,7 +3,7 @@
 import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
 import type { AnswersTable, AttemptsTable, Database, ExamAssignmentsTable, ExamsTable, QuestionsTable, SegmentedSelectionsTable } from '../db/schema.js';
 import { readJson, writeJson } from '../db/json.js';
-import { preparedQuery } from '../db/prepared.js';
+import { preparedQuery } from '../db/engine/prepared.js';
 import type { AnswerValue, Attachment, PublicQuestion, SavedAnswer, SegmentedExamDetails, SegmentedSelection } from '../../src/contracts/exams.js';
 import type { ScorableQuestion } from '../../src/domain/scoring.js';
 import { SUBJECT_GROUPS } from '../../src/domain/segmentedSelection.js';
@@ -50,7 +50,7 @@ function splitAssignmentRow(row: AssignmentWithExamRow) {
   };
 }
 
-// The queries of every exam request (the opening storm, answer saves, submits) are compiled once: server/db/prepared.ts.
+// The queries of every exam request (the opening storm, answer saves, submits) are compiled once: server/db/engine/prepared.ts.
 /** The attempt's columns, prefixed t_, as the context look-up reads them beside the assignment. */
 const ATTEMPT_COLUMNS = [
   't.id as t_id', 't.started_at as t_started_at', 't.deadline_at as t_deadline_at', 't.submitted_at as t_submitted_at', 't.set_code as t_set_code',

@@ -14,7 +14,7 @@ import { fileSafetyHeaders } from '../storage/file-headers.js';
 import { assignmentsOfExamForStudent, segmentedSelectionOf } from './queries.js';
 import { tellDesksOfAttempts } from './examActivity.js';
 import { authorise, authoriseWithoutGroup, examErrors, retakeExam, saveAnswer, saveSegmentedSelection, startAttempt, submitAttempt, examDepsOf } from './attempts.js';
-import { examDetails, examList, namePrompt } from './views.js';
+import { examDetails, examList, namePrompt } from './projections.js';
 import { academyFaculties } from './faculties.js';
 import { CANDIDATE_CATEGORIES } from '../../src/domain/examStartFilters.js';
 

@@ -283,6 +283,21 @@ export async function studentRepliers(db: Db, questionId: string): Promise<strin
   return rows.map((r) => r.user_id);
 }
 
+/** The stored uploads of one owner among these keys, with their types (attachments are checked against them). */
+export const storedFilesOf = (db: Db, ownerId: string, keys: string[]) =>
+  db.selectFrom('stored_files').select(['key', 'mime_type']).where('key', 'in', keys).where('owner_id', '=', ownerId).execute();
+
+/** A new OPEN question, its activity time its creation. */
+export async function insertQuestion(
+  db: Db,
+  question: { id: string; studentId: string; courseId: string; subjectId: string; chapterId: string; text: string; media: string; now: string },
+): Promise<void> {
+  await db.insertInto('forum_questions').values({
+    id: question.id, student_id: question.studentId, course_id: question.courseId, subject_id: question.subjectId, chapter_id: question.chapterId,
+    question_description: question.text, media: question.media, status: 'OPEN', created_at: question.now, updated_at: question.now, last_activity_at: question.now,
+  }).execute();
+}
+
 /**
  * Adds a reply unless the question is COMPLETED: the question's counter and activity time change in
  * the same transaction, and the row lock this takes orders the reply against edits of the question.

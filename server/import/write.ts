@@ -5,7 +5,7 @@
 // while it waits), and took the saves' p99 from 7 ms to 190 ms (docs/performance.md). So the writes are
 // steps, and the steps are written in transactions of a few hundred rows or a few milliseconds each,
 // with a pause between them as long as the last one held the writer: the group commit of the saves
-// (server/db/group-commit.ts) takes the writer in the pauses.
+// (server/db/engine/group-commit.ts) takes the writer in the pauses.
 //
 // What must not be seen half written is one step, and a step is never split: the head (courses,
 // subjects, batches, staff, exams with their questions and schedules, the check of started exams made

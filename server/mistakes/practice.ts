@@ -5,7 +5,7 @@
 // alone: another student's set id reads as not found.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { atomically } from '../db/group-commit.js';
+import { atomically } from '../db/engine/group-commit.js';
 import { readJson, writeJson } from '../db/json.js';
 import { newId } from '../ids.js';
 import { badRequest, conflict, notFound } from '../errors.js';
@@ -18,7 +18,7 @@ import type { ResultAnswer, StudentResult } from '../../src/contracts/results.js
 import type { MistakesCount, MistakesResult, MistakesSource, StartedMistakes, SubjectMistakes } from '../../src/contracts/mistakes.js';
 import { authorise, examErrors, type AnswerInput, type ExamDeps } from '../exams/attempts.js';
 import { courseName, publicQuestion, scorableQuestion, type QuestionRow } from '../exams/queries.js';
-import { resultErrors, reviewedQuestion } from '../results/views.js';
+import { resultErrors, reviewedQuestion } from '../results/projections.js';
 import {
   answersOfSet, clearedQuestions, insertSet, markSetSubmitted, questionsByIds, questionsOfExams, runningSet, setOfStudent, storedMistakeAnswer, storeStreak,
   streaksOf, subjectNamesOf, upsertNewerMistakeAnswer, visibleResults, type MistakeSet, type VisibleResult,

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { resultsContract } from '../../src/contracts/results.js';
 import { examDepsOf } from '../exams/attempts.js';
-import { meritList, scoreboard, scoreboardPage, studentResult } from './views.js';
+import { meritList, scoreboard, scoreboardPage, studentResult } from './projections.js';
 
 export async function resultRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();

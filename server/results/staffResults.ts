@@ -1,7 +1,7 @@
 // The results of one exam assignment for the teacher desk (contract: src/contracts/staffResults.ts):
 // the batch's merit list with the places the students' merit list gives (read by the same query code,
 // server/results/queries.ts), one student's result built by the students' own result code
-// (server/results/views.ts), and the list as a CSV or XLSX sheet.
+// (server/results/projections.ts), and the list as a CSV or XLSX sheet.
 import type { Kysely } from 'kysely';
 import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
@@ -17,7 +17,7 @@ import { finalizeExpiredAttempts, type ExamDeps } from '../exams/attempts.js';
 import { staffAssignment } from './marking.js';
 import { batchMeritRows, type BatchMeritRecord } from './queries.js';
 import { batchChallenges } from './challengeCounts.js';
-import { studentResult } from './views.js';
+import { studentResult } from './projections.js';
 
 export const staffResultsErrors = {
   notPublished: () =>

@@ -11,9 +11,9 @@ import { fromApiPhone, isValidPhone, PHONE_MESSAGES, toApiPhone } from '../../sr
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { accessErrors, assertTeaches, coursesOf } from './access.js';
 import { findStudentByUsername, freeSid } from '../account/queries.js';
-import { codeSender } from '../account/code-sender.js';
+import { otpSender } from '../account/otp-sender.js';
 import { importAcademy } from '../import/index.js';
-import { scoreboard } from '../results/views.js';
+import { scoreboard } from '../results/projections.js';
 import { examDepsOf } from '../exams/attempts.js';
 
 export const STUDENTS_PAGE_SIZE = 50;
@@ -175,7 +175,7 @@ async function studentPage(app: FastifyInstance, staff: Staff, studentId: string
 
 export async function staffBatchRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const codes = codeSender(app);
+  const codes = otpSender(app);
 
   app.route({ ...staffBatchesContract.batches, handler: async (request) => {
     const batches = await batchesOf(app.db, await coursesOf(app.db, request.staff));

@@ -6,15 +6,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { staffContract } from '../../src/contracts/staff.js';
 import { examDepsOf } from '../exams/attempts.js';
 import { gradingQueue, markAnswer, publishResults, staffAssignments } from '../results/marking.js';
-import { checkedMedia, details, forumErrors, notifyReply, tellDesks } from '../forum/routes.js';
-import { commentById, commentRow, commentsOf, completeQuestion, insertComment, questionById, questionRow, reopenQuestion, updateComment } from '../forum/queries.js';
-import { staffForumPlaces, staffQuestionsByIds, staffQueue } from './forumQueue.js';
-import { publishNotification } from '../notifications/publish.js';
+import { staffForumPlaces, staffQueue } from './forumQueue.js';
+import { deskForum } from './forumDesk.js';
 import { itemAnalysisOf, itemAnalysisSheet } from '../results/itemAnalysis.js';
 import { FORUM_DEFAULT_PAGE_SIZE } from '../../src/domain/forum.js';
-import { newId } from '../ids.js';
 import { assertTeaches, assignmentCourse, attemptCourse, coursesOf } from './access.js';
-import { writeJson } from '../db/json.js';
 import { importRoutes } from '../import/routes.js';
 import { sendSheet, staffResultsRoutes } from './resultsRoutes.js';
 import { staffBatchRoutes } from './batches.js';
@@ -31,6 +27,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
   await app.register(staffBatchRoutes);
   // The week's exams of the teacher's courses, each in its state.
   await app.register(scheduleRoutes);
+  const forum = deskForum(app);
 
   app.route({ ...staffContract.assignments, handler: async (request) => {
     return { data: await staffAssignments(app.db, app.config.examGraceSeconds, await coursesOf(app.db, request.staff)) };
@@ -74,62 +71,22 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
   } });
 
   app.route({ ...staffContract.forumThread, handler: async (request) => {
-    const row = await questionRow(app.db, request.params.questionId);
-    if (!row) throw forumErrors.questionNotFound();
-    await assertTeaches(app.db, request.staff, row.course_id);
-    const [question] = await staffQuestionsByIds(app.db, [row.id]);
-    if (!question) throw forumErrors.questionNotFound();
-    return { data: { question, comments: await commentsOf(app.db, request.staff.id, question._id), viewerId: request.staff.id } };
+    return { data: await forum.thread(request.staff, request.params.questionId) };
   } });
 
   app.route({ ...staffContract.forumReply, handler: async (request) => {
-    const question = await questionRow(app.db, request.params.questionId);
-    if (!question) throw forumErrors.questionNotFound();
-    await assertTeaches(app.db, request.staff, question.course_id);
-    const text = details(request.body.reply);
-    const media = await checkedMedia(app.db, request.staff.id, request.body.media);
-    const id = newId();
-    const added = await insertComment(app.db, {
-      id, questionId: question.id, userId: request.staff.id, userType: 'Admin', reply: text, media: writeJson(media), now: app.clock.now().toISOString(),
-    });
-    if (!added) throw forumErrors.completed();
-    const comment = (await commentById(app.db, request.staff.id, id))!;
-    await notifyReply(app, question, comment, request.staff.id);
-    tellDesks(app, question.id, 'reply');
-    return { data: comment };
+    return { data: await forum.reply(request.staff, request.params.questionId, request.body) };
   } });
 
   app.route({ ...staffContract.forumEditReply, handler: async (request) => {
-    const { questionId, commentId } = request.params;
-    const comment = await commentRow(app.db, commentId);
-    if (!comment || comment.question_id !== questionId) throw forumErrors.replyNotFound();
-    if (comment.user_type !== 'Admin' || comment.user_id !== request.staff.id) throw forumErrors.notYourReply();
-    const text = details(request.body.reply);
-    const media = await checkedMedia(app.db, request.staff.id, request.body.media);
-    const outcome = await updateComment(app.db, questionId, commentId, text, writeJson(media), app.clock.now().toISOString());
-    if (outcome === 'completed') throw forumErrors.completed();
-    if (outcome === 'notLast') throw forumErrors.notLastReply();
-    tellDesks(app, questionId, 'edit');
-    return { data: (await commentById(app.db, request.staff.id, commentId))! };
+    return { data: await forum.editReply(request.staff, request.params.questionId, request.params.commentId, request.body) };
   } });
 
   app.route({ ...staffContract.forumComplete, handler: async (request) => {
-    const question = await questionRow(app.db, request.params.questionId);
-    if (!question) throw forumErrors.questionNotFound();
-    await assertTeaches(app.db, request.staff, question.course_id);
-    if (question.status !== 'COMPLETED') {
-      await completeQuestion(app.db, question.id, app.clock.now().toISOString());
-      await publishNotification(app, { type: 'notification', message: 'Your question was marked as answered', info: { on: 'forum', id: question.id, courseId: question.course_id } }, [question.student_id]);
-      tellDesks(app, question.id, 'completed');
-    }
-    return { data: (await questionById(app.db, request.staff.id, question.id))! };
+    return { data: await forum.complete(request.staff, request.params.questionId) };
   } });
 
   app.route({ ...staffContract.forumReopen, handler: async (request) => {
-    const question = await questionRow(app.db, request.params.questionId);
-    if (!question) throw forumErrors.questionNotFound();
-    await assertTeaches(app.db, request.staff, question.course_id);
-    if (await reopenQuestion(app.db, question.id, app.clock.now().toISOString())) tellDesks(app, question.id, 'reopened');
-    return { data: (await questionById(app.db, request.staff.id, question.id))! };
+    return { data: await forum.reopen(request.staff, request.params.questionId) };
   } });
 }

@@ -2,7 +2,7 @@
 // courses a staff member acts on that run at some time in a week, each in one state. Three queries
 // whatever the number of exams: the week's assignments, their attempts counted per exam and batch, and
 // their unmarked written answers, each a grouped read down an index (migration 0015).
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -112,18 +112,23 @@ export async function staffSchedule(db: Kysely<Database>, input: ScheduleInput):
   return { ...schedule, assignments };
 }
 
+/** The week asked for (this week by default) of the staff member's courses, or of one course they teach. */
+export async function weekOfDesk(app: FastifyInstance, staff: FastifyRequest['staff'], query: { weekOf?: string; courseId?: string }) {
+  const { weekOf, courseId } = query;
+  const week = weekOf === undefined ? weekOfTime(app.clock.now()) : weekOfDate(weekOf);
+  if (!week) throw scheduleErrors.notADate();
+  let courseIds = await coursesOf(app.db, staff);
+  if (courseId) {
+    await assertTeaches(app.db, staff, courseId);
+    if (!(await app.db.selectFrom('courses').select('id').where('id', '=', courseId).executeTakeFirst())) throw scheduleErrors.courseNotFound();
+    courseIds = [courseId];
+  }
+  return staffSchedule(app.db, { week, courseIds, now: app.clock.now(), graceSeconds: app.config.examGraceSeconds });
+}
+
 export async function scheduleRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.route({ ...staffScheduleContract.schedule, handler: async (request) => {
-    const { weekOf, courseId } = request.query;
-    const week = weekOf === undefined ? weekOfTime(app.clock.now()) : weekOfDate(weekOf);
-    if (!week) throw scheduleErrors.notADate();
-    let courseIds = await coursesOf(app.db, request.staff);
-    if (courseId) {
-      await assertTeaches(app.db, request.staff, courseId);
-      if (!(await app.db.selectFrom('courses').select('id').where('id', '=', courseId).executeTakeFirst())) throw scheduleErrors.courseNotFound();
-      courseIds = [courseId];
-    }
-    return { data: await staffSchedule(app.db, { week, courseIds, now: app.clock.now(), graceSeconds: app.config.examGraceSeconds }) };
+    return { data: await weekOfDesk(app, request.staff, request.query) };
   } });
 }

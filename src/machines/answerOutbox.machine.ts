@@ -2,7 +2,7 @@
 // at a time. Network trouble keeps answers on the device (offline) until the connection returns;
 // a refusal by the server undoes the choice. Nothing is forgotten until the server acknowledged it.
 import { assign, enqueueActions, setup, fromPromise } from 'xstate';
-import { answerAccepted, mcaValue, responseCount } from '../domain/scoring';
+import { answerAccepted, answerLocked, mcaValue, responseCount } from '../domain/scoring';
 import type { AnswerValue, Attachment, QuestionType } from '../contracts/exams';
 import type { LocalSavedAnswer, PendingFile, SavedAnswers } from '../services/answerStore';
 import { meansExamRemoved } from '../domain/examErrors';
@@ -464,6 +464,14 @@ export const answerOutboxMachine = setup({
     },
   },
 });
+
+/**
+ * The lock rule as this outbox applies it, for the question card to show: the given answer can no
+ * longer change (a submitted written answer; any answer when the exam allows one submission only).
+ * A change the card sends anyway is refused here, and the student told (notifyLocked).
+ */
+export const answerLockedIn = (context: Pick<AnswerOutboxContext, 'multipleTimesSubmission'>, type: QuestionType, entry: LocalSavedAnswer | undefined): boolean =>
+  answerLocked(type, context.multipleTimesSubmission, entry);
 
 /** Questions with an answer (the footer's "answered X/Y"). */
 export const answeredCount = (entries: SavedAnswers) => Object.values(entries).filter((entry) => entry.count > 0).length;

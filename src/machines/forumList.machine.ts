@@ -36,7 +36,7 @@ export type ForumListEvent =
   | { type: 'page.change'; page: number }
   | { type: 'pageSize.change'; limit: number }
   | { type: 'reset' }
-  | { type: 'retry' };
+  | { type: 'questions.retry' };
 
 /** Suggestions need more than one character. */
 const SUGGEST_MIN_LENGTH = 2;
@@ -141,7 +141,7 @@ export const forumListMachine = setup({
         ready: { description: 'The question cards (or none found) with the pagination.' },
         failed: {
           description: 'The questions could not be loaded; a Try again button shows.',
-          on: { retry: { target: 'loading', description: 'The student presses Try again' } },
+          on: { 'questions.retry': { target: 'loading', description: 'The student presses Try again' } },
         },
       },
     },

@@ -73,7 +73,7 @@ export type QuestionDetailEvent =
   | ({ type: 'reply.edit'; commentId: string } & PostEdit)
   | { type: 'edit.cancel' }
   | { type: 'thread.reload' }
-  | { type: 'retry' };
+  | { type: 'thread.retry' };
 
 export const questionDetailMachine = setup({
   types: {} as { context: QuestionDetailContext; events: QuestionDetailEvent; input: { studentId: string; questionId: string } },
@@ -211,7 +211,7 @@ export const questionDetailMachine = setup({
     failed: {
       description: 'The question could not be loaded; Try again shows.',
       on: {
-        retry: { target: 'loading', description: 'The student presses Try again' },
+        'thread.retry': { target: 'loading', description: 'The student presses Try again' },
         'thread.reload': { target: 'loading', description: 'The connection returned: the thread is read again' },
       },
     },

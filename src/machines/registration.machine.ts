@@ -1,15 +1,15 @@
 // Registration: phone, one-time code (skipped when the server hands the code out directly),
 // new password, then automatic sign-in.
-import { codeFlow, codeFlowStates, initialCodeFlowContext } from './codeFlow';
+import { otpFlow, otpFlowStates, initialOtpFlowContext } from './otpFlow';
 
-export const registrationMachine = codeFlow.createMachine({
+export const registrationMachine = otpFlow.createMachine({
   id: 'registration',
   description: 'Registration: phone entry, then a code is requested; the OTP screen unless the server returns the code directly; then set-password and automatic login.',
   meta: { spec: '§4 States and transitions — Registration; §2 Auth screens' },
-  context: initialCodeFlowContext,
+  context: initialOtpFlowContext,
   initial: 'enteringPhone',
   states: {
-    ...codeFlowStates({ target: 'signingIn', description: 'The password is set: sign in with it', actions: { type: 'notifyPasswordSet', params: ({ event }) => ({ message: event.output }) } }),
+    ...otpFlowStates({ target: 'signingIn', description: 'The password is set: sign in with it', actions: { type: 'notifyPasswordSet', params: ({ event }) => ({ message: event.output }) } }),
     signingIn: {
       description: 'Signs in with the new password automatically.',
       tags: ['loading'],

@@ -66,7 +66,7 @@ export type ResultViewEvent =
   | { type: 'challenges.retry' }
   /** A live notification about this result arrived (a regrade after a key decision). */
   | { type: 'result.changed' }
-  | { type: 'retry' } | { type: 'retake.ask' } | { type: 'retake.cancel' } | { type: 'retake.confirm' } | { type: 'print' };
+  | { type: 'result.retry' } | { type: 'retake.ask' } | { type: 'retake.cancel' } | { type: 'retake.confirm' } | { type: 'result.print' };
 
 export const resultViewMachine = setup({
   types: {} as { context: ResultViewContext; events: ResultViewEvent; input: ResultViewInput },
@@ -148,7 +148,7 @@ export const resultViewMachine = setup({
     },
     failed: {
       description: 'The result could not be shown: Back, and Try again when the connection was lost.',
-      on: { retry: { target: 'loading', description: 'The student presses Try again' } },
+      on: { 'result.retry': { target: 'loading', description: 'The student presses Try again' } },
     },
     notPublished: {
       description: 'The result is unavailable until the teacher publishes it: the student goes back',
@@ -159,7 +159,7 @@ export const resultViewMachine = setup({
       description: 'The result screen: PASSED or FAILED, marks, statistics and every question with its correct answer and explanation; Print, and Retake Exam for a practice exam.',
       invoke: { src: 'watchResultNews', input: ({ context }) => ({ examId: context.examId, groupId: context.groupId }) },
       on: {
-        print: { actions: 'print', description: "The student presses Print: the browser's print dialog opens with the result alone" },
+        'result.print': { actions: 'print', description: "The student presses Print: the browser's print dialog opens with the result alone" },
         'retake.ask': { guard: 'practice', target: 'confirmingRetake', description: 'The student presses Retake Exam (practice exams only)' },
         'result.changed': { guard: 'live', target: 'refreshing', description: 'A notification says the result changed (a key decision regraded the exam): it is read again' },
       },

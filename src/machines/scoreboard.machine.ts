@@ -36,8 +36,8 @@ export interface ScoreboardContext {
 export type ScoreboardEvent =
   | { type: 'course.select'; courseId: string }
   | { type: 'rows.more' }
-  | { type: 'retry' }
-  | { type: 'print' }
+  | { type: 'scoreboard.retry' }
+  | { type: 'report.print' }
   | { type: 'merit.open'; exam: MeritExam }
   | { type: 'merit.more' }
   | { type: 'merit.retry' }
@@ -116,7 +116,7 @@ export const scoreboardMachine = setup({
     failed: {
       description: "'The results could not be loaded.' with Try again.",
       on: {
-        retry: { target: 'loading', description: 'The student presses Try again' },
+        'scoreboard.retry': { target: 'loading', description: 'The student presses Try again' },
         'course.select': { target: 'loading', description: 'The student picks another course after a failed load: that course loads', actions: 'chooseCourse' },
       },
     },
@@ -125,7 +125,7 @@ export const scoreboardMachine = setup({
       type: 'parallel',
       on: {
         'course.select': { target: 'loading', description: 'The student picks a course in Select Course: the table starts again for that course', actions: 'chooseCourse' },
-        print: { target: 'preparingPrint', description: 'The student presses Print for the Progress Report' },
+        'report.print': { target: 'preparingPrint', description: 'The student presses Print for the Progress Report' },
       },
       states: {
         rows: {

@@ -26,8 +26,8 @@ export const STORAGE_KEYS = {
   watchedVideos: 'watchedVideos',
   /** The attempts whose connection advisory was shown on this device (src/services/examAdvisory.ts). */
   examAdvisoryShown: 'examAdvisoryShown',
-  /** This tab's registration or reset waiting for its code (sessionStorage; src/services/codeFlowStore.ts). */
-  pendingCode: 'pendingCode',
+  /** This tab's registration or reset waiting for its code (sessionStorage; src/services/otpFlowStore.ts). */
+  pendingOtp: 'pendingCode',
   /** Set in sessionStorage while the tab's session id is a teacher desk's (src/services/staff.ts). */
   deskSession: 'deskSession',
 } as const;
@@ -109,6 +109,6 @@ export function clearOnSignOut(): void {
   // so does a teacher desk's session (the app's start, finding no student, cleans up here).
   const tab = tabStore();
   if (!tab) return;
-  const kept = tab.getItem(STORAGE_KEYS.deskSession) ? [STORAGE_KEYS.pendingCode, STORAGE_KEYS.deskSession, STORAGE_KEYS.sessionId] : [STORAGE_KEYS.pendingCode];
+  const kept = tab.getItem(STORAGE_KEYS.deskSession) ? [STORAGE_KEYS.pendingOtp, STORAGE_KEYS.deskSession, STORAGE_KEYS.sessionId] : [STORAGE_KEYS.pendingOtp];
   for (const key of Object.keys(tab)) if (!kept.includes(key as (typeof kept)[number])) tab.removeItem(key);
 }

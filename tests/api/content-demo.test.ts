@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../support/databases.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
-import { seedMediaDir } from '../../server/media/storage.js';
+import { seedMediaDir } from '../../server/media-files.js';
 import { clearKey } from './content-batches.bundle.js';
 import { contentPaths, mediaSitePaths, pathTo } from '../../src/contracts/paths.js';
 import { apiPath } from '../support/api-path.js';

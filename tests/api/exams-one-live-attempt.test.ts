@@ -84,7 +84,7 @@ describe.each(databaseKinds())('one live attempt per exam and student (%s)', (ki
     // The database as it was: no mark, no index, and a student with a live attempt in each batch.
     await sql`drop index attempts_one_live`.execute(db);
     await db.schema.alterTable('attempts').dropColumn('live').execute();
-    await sql`delete from schema_migrations where name = '20261124-0004-one-live-attempt'`.execute(db);
+    await sql`delete from kysely_migration where name = '20261124-0004-one-live-attempt'`.execute(db);
     const old = { exam_id: LIVE, student_id: STUDENT, deadline_at: '2099-01-01T00:00:00.000Z', submitted_at: null, set_code: null, candidate_category: null, faculty: null, subject_name: null, round: 1, superseded_at: null };
     await db.insertInto('attempts').values({ ...old, id: 'e90000000000000000000002', group_id: OTHER_GROUP, started_at: '2026-01-01T10:05:00.000Z' } as never).execute();
     await db.insertInto('attempts').values({ ...old, id: 'e90000000000000000000001', group_id: GROUP, started_at: '2026-01-01T10:00:00.000Z' } as never).execute();

@@ -1,11 +1,11 @@
-// Group commit on SQLite (server/db/group-commit.ts): parallel writes share one COMMIT, a failing write
+// Group commit on SQLite (server/db/engine/group-commit.ts): parallel writes share one COMMIT, a failing write
 // fails only its own request, a failed COMMIT fails every request in it with 503, units keep their
 // order, reads never wait for a batch, and an answer save is acknowledged only after its commit.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
 import { connect } from '../../server/db/connect.js';
-import { BATCH_LIMITS, CommitFailed, writesFor, type Writes } from '../../server/db/group-commit.js';
+import { BATCH_LIMITS, CommitFailed, writesFor, type Writes } from '../../server/db/engine/group-commit.js';
 import { databaseUnavailable } from '../../server/db/unavailable.js';
 import type { Database } from '../../server/db/schema.js';
 import { until } from '../../bench/server-process.js';

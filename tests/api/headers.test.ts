@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { DEMO, DEMO_STUDENT } from '../support/demo-academy.js';
 import { HSTS } from '../../server/headers.js';
-import { issueToken } from '../../server/media/tokens.js';
+import { issueToken } from '../../server/media-tokens.js';
 import { accountPaths, examsPaths, mediaSitePaths, pathTo, serverPaths } from '../../src/contracts/paths.js';
 import { apiPath } from '../support/api-path.js';
 

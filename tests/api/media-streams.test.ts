@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../support/databases.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
-import { issueToken, STREAM_TOKEN_SECONDS } from '../../server/media/tokens.js';
+import { issueToken, STREAM_TOKEN_SECONDS } from '../../server/media-tokens.js';
 import { batchesBundle, clearKey, ids, keys } from './content-batches.bundle.js';
 import { contentPaths, mediaPaths, mediaSitePaths, pathTo } from '../../src/contracts/paths.js';
 import { apiPath } from '../support/api-path.js';

@@ -1,10 +1,10 @@
-// Prepared queries (server/db/prepared.ts): built and compiled once per dialect, then run with each call's
+// Prepared queries (server/db/engine/prepared.ts): built and compiled once per dialect, then run with each call's
 // values in their places, on the database and inside its transactions alike; a builder that reads a value
 // without binding it is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { connect } from '../../server/db/connect.js';
-import { preparedQuery } from '../../server/db/prepared.js';
+import { preparedQuery } from '../../server/db/engine/prepared.js';
 import { createDatabase, databaseKinds, type TestDatabase } from '../support/databases.js';
 
 interface NotesDatabase {

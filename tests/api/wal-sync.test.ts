@@ -1,4 +1,4 @@
-// Durable writes without a sync on the server's thread (server/db/sqlite-driver.ts): the writer runs with
+// Durable writes without a sync on the server's thread (server/db/engine/sqlite-driver.ts): the writer runs with
 // `synchronous = NORMAL` and the driver syncs the WAL file itself after each committed write, before the
 // write resolves. A write is never acknowledged before its sync; a failed sync fails the write (and, in a
 // group commit, every write of the batch); reads never sync.
@@ -9,9 +9,9 @@ import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Kysely, sql } from 'kysely';
 import { connect } from '../../server/db/connect.js';
-import { CommitFailed, writesFor } from '../../server/db/group-commit.js';
+import { CommitFailed, writesFor } from '../../server/db/engine/group-commit.js';
 import { databaseUnavailable } from '../../server/db/unavailable.js';
-import { readWriteDialect, walSyncer } from '../../server/db/sqlite-driver.js';
+import { readWriteDialect, walSyncer } from '../../server/db/engine/sqlite-driver.js';
 import type { Database } from '../../server/db/schema.js';
 import { settled } from '../support/settled.js';
 

@@ -83,7 +83,7 @@ describe('SQLite locked by another writer past the busy timeout (sqlite)', () =>
     const writer = new SQLite(rig.database.url.slice('sqlite:'.length));
     writer.exec('begin immediate');
     // The server waits out its busy timeout (5 s) once, on the save that meets the lock, then answers it
-    // and every save waiting behind it 503 (server/db/group-commit.ts): not one timeout per waiting save.
+    // and every save waiting behind it 503 (server/db/engine/group-commit.ts): not one timeout per waiting save.
     await until('saves answered 503 while the file is locked', () => server!.running() && ledger.unavailable > 0, 20_000);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     writer.exec('rollback');

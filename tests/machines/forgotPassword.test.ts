@@ -14,7 +14,7 @@ describe('forgot-password behaviour', () => {
     const actor = createActor(
       forgotPasswordMachine.provide({
         actors: {
-          requestCode: fromPromise(async (): Promise<OtpSession> => ({ hash: 'h', phone: '8801700000001', otp: '111111' })),
+          requestOtp: fromPromise(async (): Promise<OtpSession> => ({ hash: 'h', phone: '8801700000001', otp: '111111' })),
           setPassword: fromPromise(async () => 'Successfully set the password!'),
         },
         actions: { notifyPasswordSet: (_, { message }) => void calls.push(message), goToSignIn: () => void calls.push('signIn') },

@@ -110,7 +110,7 @@ describe('forum list', () => {
     await waitFor(actor, (s) => s.matches({ list: 'failed' }));
     expect(actor.getSnapshot().context.error).toBe('offline');
     fail = false;
-    actor.send({ type: 'retry' });
+    actor.send({ type: 'questions.retry' });
     await waitFor(actor, (s) => s.matches({ list: 'ready' }));
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { registrationMachine } from '../../src/machines/registration.machine';
-import { RESEND_COUNTDOWN_SECONDS } from '../../src/machines/codeFlow';
+import { RESEND_COUNTDOWN_SECONDS } from '../../src/machines/otpFlow';
 import type { Student } from '../../src/contracts/account';
 import { describePaths } from '../support/machine-paths';
 import { models, student } from '../models/registration.model';
@@ -16,13 +16,13 @@ describe('registration behaviour', () => {
     const clock = new SimulatedClock();
     const actor = createActor(
       registrationMachine.provide({
-        actors: { requestCode: fromPromise(async ({ input }) => (requested.push(input.phone), { hash: `h${requested.length}`, phone: input.phone })) },
+        actors: { requestOtp: fromPromise(async ({ input }) => (requested.push(input.phone), { hash: `h${requested.length}`, phone: input.phone })) },
       }),
       { clock },
     ).start();
     actor.send({ type: 'phone.submit', phone: '01711111111' });
     await settle();
-    expect(actor.getSnapshot().matches({ awaitingCode: { resend: 'coolingDown' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ awaitingOtp: { resend: 'coolingDown' } })).toBe(true);
     expect(actor.getSnapshot().can({ type: 'otp.resend' })).toBe(false);
     for (let second = 1; second < RESEND_COUNTDOWN_SECONDS; second++) clock.increment(1000);
     expect(actor.getSnapshot().context.resendSecondsLeft).toBe(1);
@@ -43,8 +43,8 @@ describe('registration behaviour', () => {
     const actor = createActor(
       registrationMachine.provide({
         actors: {
-          requestCode: fromPromise(async () => ({ hash: 'abc', phone: '8801711111111' })),
-          checkCode: fromPromise(async () => 'The code is correct.'),
+          requestOtp: fromPromise(async () => ({ hash: 'abc', phone: '8801711111111' })),
+          checkOtp: fromPromise(async () => 'The code is correct.'),
           setPassword: fromPromise(async ({ input }) => ((sent = input), 'Successfully set the password!')),
           signIn: fromPromise(async () => student),
         },
@@ -85,8 +85,8 @@ describe('registration behaviour', () => {
     const actor = createActor(
       registrationMachine.provide({
         actors: {
-          requestCode: fromPromise(async () => ({ hash: 'abc', phone: '8801711111111' })),
-          checkCode: fromPromise(async ({ input }) => {
+          requestOtp: fromPromise(async () => ({ hash: 'abc', phone: '8801711111111' })),
+          checkOtp: fromPromise(async ({ input }) => {
             checked.push(input);
             if (!right) throw Object.assign(new Error('wrong'), { code: 'otpWrong' });
             return 'The code is correct.';
@@ -105,7 +105,7 @@ describe('registration behaviour', () => {
     await settle();
     expect(checked).toEqual([{ otp: '111111', hash: 'abc', phone: '01711111111' }]);
     expect(errors).toHaveLength(1);
-    expect(actor.getSnapshot().matches({ awaitingCode: { code: 'typing' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ awaitingOtp: { code: 'typing' } })).toBe(true);
     expect(actor.getSnapshot().context.resendSecondsLeft).toBe(RESEND_COUNTDOWN_SECONDS - 60);
     right = true;
     actor.send({ type: 'otp.change', code: '222222' });
@@ -119,7 +119,7 @@ describe('registration behaviour', () => {
     const actor = createActor(registrationMachine, { clock }).start();
     actor.send({ type: 'otp.resume', phone: '01711111111', hash: 'abc', resendSecondsLeft: 100 });
     const snapshot = actor.getSnapshot();
-    expect(snapshot.matches({ awaitingCode: { code: 'typing', resend: 'coolingDown' } })).toBe(true);
+    expect(snapshot.matches({ awaitingOtp: { code: 'typing', resend: 'coolingDown' } })).toBe(true);
     expect(snapshot.context).toMatchObject({ phone: '01711111111', hash: 'abc', code: '', resendSecondsLeft: 100 });
     for (let second = 0; second < 99; second++) clock.increment(1000);
     expect(actor.getSnapshot().context.resendSecondsLeft).toBe(1);

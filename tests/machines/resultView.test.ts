@@ -70,7 +70,7 @@ describe('result view', () => {
     await settle();
     expect(actor.getSnapshot().value).toBe('failed');
     expect(log).toContain('error: Internet connection lost.');
-    actor.send({ type: 'retry' });
+    actor.send({ type: 'result.retry' });
     await settle();
     expect(actor.getSnapshot().matches('shown')).toBe(true);
   });

@@ -75,7 +75,7 @@ describe('scoreboard', () => {
   it('reads every row before printing the Progress Report', async () => {
     const { actor, log } = start({ '|': page(['a'], 'a') });
     await settle();
-    actor.send({ type: 'print' });
+    actor.send({ type: 'report.print' });
     await settle();
     expect(log).toEqual(['page * after -', 'all *', 'print']);
     expect(actor.getSnapshot().context.rows).toHaveLength(3);

@@ -22,7 +22,7 @@ const model: PathModel<typeof forumListMachine> = {
     { type: 'page.change', page: 2 },
     { type: 'pageSize.change', limit: 40 },
     { type: 'reset' },
-    { type: 'retry' },
+    { type: 'questions.retry' },
   ],
   outcomes: {
     loadQuestions: { done: [{ questions: [question('q1')], totalRecords: 1, totalCapped: false }], error: [new Error('offline')] },

@@ -33,7 +33,7 @@ const model: PathModel<typeof questionDetailMachine> = {
     { type: 'reply.edit', commentId: 'c1', text: 'Not mine', keep: [], add: [] },
     { type: 'edit.cancel' },
     { type: 'thread.reload' },
-    { type: 'retry' },
+    { type: 'thread.retry' },
   ],
   outcomes: {
     loadThread: {

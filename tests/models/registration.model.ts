@@ -1,6 +1,6 @@
 import { registrationMachine } from '../../src/machines/registration.machine';
 import type { Student } from '../../src/contracts/account';
-import { codeFlowEvents, codeFlowSerialize } from './codeFlow';
+import { otpFlowEvents, otpFlowSerialize } from './otpFlow';
 import type { PathModel } from '../support/machine-paths';
 
 export const student = { _id: 'a00000000000000000000009', name: 'New Student', username: '8801711111111' } as Student;
@@ -8,14 +8,14 @@ const wrongCode = { status: 400, title: 'The code is not correct.', code: 'otpWr
 
 const model: PathModel<typeof registrationMachine> = {
   machine: registrationMachine,
-  events: [...codeFlowEvents],
+  events: [...otpFlowEvents],
   outcomes: {
-    requestCode: { done: [{ hash: 'h1', phone: '8801711111111' }, { hash: 'h2', phone: '8801711111111', otp: '654321' }], error: [{ status: 429, title: 'Too many codes', code: 'tooManyRequests' }] },
-    checkCode: { done: ['The code is correct.'], error: [wrongCode, { status: 0, title: 'Internet connection lost.', code: 'network' }] },
+    requestOtp: { done: [{ hash: 'h1', phone: '8801711111111' }, { hash: 'h2', phone: '8801711111111', otp: '654321' }], error: [{ status: 429, title: 'Too many codes', code: 'tooManyRequests' }] },
+    checkOtp: { done: ['The code is correct.'], error: [wrongCode, { status: 0, title: 'Internet connection lost.', code: 'network' }] },
     setPassword: { done: ['Successfully set the password!'], error: [wrongCode, { status: 400, title: 'Invalid request', code: 'invalidRequest' }] },
     signIn: { done: [student], error: [{ status: 401, title: 'Wrong password', code: 'wrongPassword' }] },
   },
-  serializeState: codeFlowSerialize as never,
+  serializeState: otpFlowSerialize as never,
 };
 
 export const models = [model];

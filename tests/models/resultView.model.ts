@@ -27,7 +27,7 @@ const model: PathModel<typeof resultViewMachine> = {
   machine: resultViewMachine,
   input,
   events: [
-    { type: 'retry' }, { type: 'retake.ask' }, { type: 'retake.cancel' }, { type: 'retake.confirm' }, { type: 'print' },
+    { type: 'result.retry' }, { type: 'retake.ask' }, { type: 'retake.cancel' }, { type: 'retake.confirm' }, { type: 'result.print' },
     { type: 'challenge.open', questionId: 'q1' }, { type: 'challenge.open', questionId: 'q2' }, { type: 'challenges.retry' }, { type: 'result.changed' },
   ],
   outcomes: {

@@ -20,8 +20,8 @@ const model: PathModel<typeof scoreboardMachine> = {
   events: [
     { type: 'course.select', courseId: 'c1' },
     { type: 'rows.more' },
-    { type: 'retry' },
-    { type: 'print' },
+    { type: 'scoreboard.retry' },
+    { type: 'report.print' },
     { type: 'merit.open', exam },
     { type: 'merit.more' },
     { type: 'merit.retry' },

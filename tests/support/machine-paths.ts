@@ -179,7 +179,7 @@ function eventsOf(model: PathModel, snapshot: AnyMachineSnapshot): EventObject[]
 
 const invokeName = (id: string) => id.replace(/^\d+\./, '').split('.').pop()!;
 
-/** A short name of an event for test titles: "phone.submit(phone=017…)", "done(requestCode)", "after(tick)". */
+/** A short name of an event for test titles: "phone.submit(phone=017…)", "done(requestOtp)", "after(tick)". */
 export function describeEvent(event: EventObject): string {
   const done = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
   if (done) return `${done[1]}(${invokeName(done[2]!)})`;

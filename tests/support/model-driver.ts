@@ -8,12 +8,12 @@
 //     start(path): Promise<W>;         a fresh browser context with the screen open at the machine's start
 //     events: { [name]: (world, step) => Promise<void> };
 //                                      what a person does for an event, by eventName(event): the event type
-//                                      ('phone.submit'), 'done(requestingCode)' / 'error(verifying)' for an
+//                                      ('phone.submit'), 'done(requestingOtp)' / 'error(verifying)' for an
 //                                      invoked actor's answer (by the invoking state's key), 'after(resendWait)'
 //                                      for a delayed transition
 //     states: { [statePath]: (world, step) => Promise<void> };
 //                                      the screen check of a state node, by its path inside the machine
-//                                      ('awaitingCode.coolingDown.ticking'); the check of every active node
+//                                      ('awaitingOtp.coolingDown.ticking'); the check of every active node
 //                                      that has one runs, and every active atomic node must have one
 //     finish?(world): Promise<void>;   checks at the end (the context is closed afterwards anyway)
 //   }
@@ -60,7 +60,7 @@ export interface ScreenMapping<W extends { page: Page }> {
 export function eventName(event: EventObject): string {
   const actor = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
   if (actor) {
-    // '0.registration.awaitingCode.resending' names the invoking state; an invoke with its own id keeps it.
+    // '0.registration.awaitingOtp.resending' names the invoking state; an invoke with its own id keeps it.
     const parts = actor[2]!.replace(/^\d+\./, '').split('.');
     return `${actor[1]}(${parts.length > 1 ? parts.slice(1).join('.') : parts[0]})`;
   }
@@ -81,7 +81,7 @@ export function nextEvent(step: DriverStep, name: string): DriverStep | undefine
   return undefined;
 }
 
-/** The state nodes' paths inside the machine ('awaitingCode.coolingDown'), the root left out. */
+/** The state nodes' paths inside the machine ('awaitingOtp.coolingDown'), the root left out. */
 const activePaths = (snapshot: AnyMachineSnapshot) =>
   activeNodes(snapshot)
     .filter((node) => node.path.length > 0)

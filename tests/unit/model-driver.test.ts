@@ -14,10 +14,10 @@ const wrongCodePath = paths.find((path) => path.steps.some((step) => eventName(s
 describe('model driver', () => {
   it('names events by type, by the invoking state for actors and by the delay for timers', () => {
     expect(eventName({ type: 'phone.submit' })).toBe('phone.submit');
-    expect(eventName({ type: 'xstate.done.actor.0.registration.requestingCode' })).toBe('done(requestingCode)');
-    expect(eventName({ type: 'xstate.error.actor.0.registration.awaitingCode.resending' })).toBe('error(awaitingCode.resending)');
+    expect(eventName({ type: 'xstate.done.actor.0.registration.requestingOtp' })).toBe('done(requestingOtp)');
+    expect(eventName({ type: 'xstate.error.actor.0.registration.awaitingOtp.resending' })).toBe('error(awaitingOtp.resending)');
     expect(eventName({ type: 'xstate.done.actor.delivery' })).toBe('done(delivery)');
-    expect(eventName({ type: 'xstate.after.resendWait.registration.awaitingCode.coolingDown' })).toBe('after(resendWait)');
+    expect(eventName({ type: 'xstate.after.resendWait.registration.awaitingOtp.coolingDown' })).toBe('after(resendWait)');
   });
 
   it('looks ahead along a path for the next event of a name', () => {
@@ -37,7 +37,7 @@ describe('model driver', () => {
       events: { 'phone.submit': async () => {} },
       states: { enteringPhone: async () => {} },
     };
-    await expect(drivePath(model, wrongCodePath, mapping, start)).rejects.toThrow(/no mapping for event done\(requestingCode\),.* state requestingCode/);
+    await expect(drivePath(model, wrongCodePath, mapping, start)).rejects.toThrow(/no mapping for event done\(requestingOtp\),.* state requestingOtp/);
     expect(started).toBe(false);
   });
 });

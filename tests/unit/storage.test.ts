@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, clearOnSignOut, forgetSessionId, markDeskSession, readSessionId, writeJson, writeSessionId } from '../../src/services/storage';
 import { createAnswerStore, type LocalSavedAnswer } from '../../src/services/answerStore';
-import { forgetPendingCode, keepPendingCode, pendingCode } from '../../src/services/codeFlowStore';
+import { forgetPendingOtp, keepPendingOtp, pendingOtp } from '../../src/services/otpFlowStore';
 import { createKeptAttempts, type KeptAttempt } from '../../src/services/keptAttempts';
 import type { CurrentExam } from '../../src/contracts/exams';
 
@@ -99,18 +99,18 @@ describe('session storage', () => {
   it('keeps a code waiting for this tab through the clearing at start, for the code lifetime only, without the code', () => {
     const sentAt = Date.UTC(2026, 10, 23, 12, 0, 0);
     sessionStorage.setItem('other', 'x');
-    keepPendingCode({ kind: 'reset', phone: '01711111111', hash: 'a'.repeat(24), sentAt });
+    keepPendingOtp({ kind: 'reset', phone: '01711111111', hash: 'a'.repeat(24), sentAt });
     clearOnSignOut();
     expect(sessionStorage.getItem('other')).toBeNull();
-    expect(pendingCode(sentAt + 60_000)).toEqual({ kind: 'reset', phone: '01711111111', hash: 'a'.repeat(24), sentAt, secondsLeft: 240 });
-    expect(pendingCode(sentAt + 300_000)).toBeNull();
+    expect(pendingOtp(sentAt + 60_000)).toEqual({ kind: 'reset', phone: '01711111111', hash: 'a'.repeat(24), sentAt, secondsLeft: 240 });
+    expect(pendingOtp(sentAt + 300_000)).toBeNull();
     // A device clock set back past the sending is not believed either.
-    expect(pendingCode(sentAt - 1000)).toBeNull();
-    sessionStorage.setItem(STORAGE_KEYS.pendingCode, '{not json');
-    expect(pendingCode(sentAt)).toBeNull();
-    keepPendingCode({ kind: 'register', phone: '01711111111', hash: 'b'.repeat(24), sentAt });
-    forgetPendingCode();
-    expect(pendingCode(sentAt)).toBeNull();
+    expect(pendingOtp(sentAt - 1000)).toBeNull();
+    sessionStorage.setItem(STORAGE_KEYS.pendingOtp, '{not json');
+    expect(pendingOtp(sentAt)).toBeNull();
+    keepPendingOtp({ kind: 'register', phone: '01711111111', hash: 'b'.repeat(24), sentAt });
+    forgetPendingOtp();
+    expect(pendingOtp(sentAt)).toBeNull();
   });
 
   it('deletes the delivered answers of every student at sign-out, keeps the undelivered ones, and leaves no empty key', () => {

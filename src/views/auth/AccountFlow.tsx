@@ -4,37 +4,37 @@
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { createActor, fromPromise, type Observer, type StateValue, type Subscription } from 'xstate';
-import type { CodeFlowContext, CodeFlowEvent } from '../../machines/codeFlow';
+import type { OtpFlowContext, OtpFlowEvent } from '../../machines/otpFlow';
 import { registrationMachine } from '../../machines/registration.machine';
 import { forgotPasswordMachine } from '../../machines/forgotPassword.machine';
 import { accountApi } from '../../services/account';
 import { useSessionActor } from '../app/RootActors';
 import { showFailure, toast } from '../ui/toast';
-import { forgetPendingCode, keepPendingCode, pendingCode, type FlowKind } from '../../services/codeFlowStore';
+import { forgetPendingOtp, keepPendingOtp, pendingOtp, type FlowKind } from '../../services/otpFlowStore';
 
-export type { FlowKind } from '../../services/codeFlowStore';
+export type { FlowKind } from '../../services/otpFlowStore';
 /** What the code screens read of a flow's snapshot: registration and reset share context, events and these states. */
-export interface CodeFlowSnapshot {
+export interface OtpFlowSnapshot {
   status: 'active' | 'done' | 'error' | 'stopped';
-  context: CodeFlowContext;
+  context: OtpFlowContext;
   hasTag(tag: string): boolean;
   matches(value: StateValue): boolean;
-  can(event: CodeFlowEvent): boolean;
+  can(event: OtpFlowEvent): boolean;
 }
 /** Either flow's actor, as the code screens use it. */
-export interface CodeFlowActor {
-  getSnapshot(): CodeFlowSnapshot;
-  subscribe(observer: Observer<CodeFlowSnapshot>): Subscription;
-  subscribe(next: (snapshot: CodeFlowSnapshot) => void, error?: (error: unknown) => void, complete?: () => void): Subscription;
-  send(event: CodeFlowEvent): void;
+export interface OtpFlowActor {
+  getSnapshot(): OtpFlowSnapshot;
+  subscribe(observer: Observer<OtpFlowSnapshot>): Subscription;
+  subscribe(next: (snapshot: OtpFlowSnapshot) => void, error?: (error: unknown) => void, complete?: () => void): Subscription;
+  send(event: OtpFlowEvent): void;
   start(): void;
   stop(): void;
 }
 
 interface AccountFlowValue {
-  flow: { kind: FlowKind; actor: CodeFlowActor } | null;
+  flow: { kind: FlowKind; actor: OtpFlowActor } | null;
   /** Returns a flow of this kind ready for a phone number, starting a new one when needed. */
-  begin(kind: FlowKind): CodeFlowActor;
+  begin(kind: FlowKind): OtpFlowActor;
 }
 const AccountFlowContext = createContext<AccountFlowValue | null>(null);
 
@@ -46,10 +46,10 @@ export function useAccountFlow(): AccountFlowValue {
 
 const entryPath: Record<FlowKind, string> = { register: '/register', reset: '/forget-password' };
 
-function screenFor(kind: FlowKind, snapshot: CodeFlowSnapshot): string | null {
+function screenFor(kind: FlowKind, snapshot: OtpFlowSnapshot): string | null {
   if (snapshot.status !== 'active') return null;
-  if (snapshot.matches('enteringPhone') || snapshot.matches('requestingCode')) return entryPath[kind];
-  if (snapshot.matches('awaitingCode')) return '/otp';
+  if (snapshot.matches('enteringPhone') || snapshot.matches('requestingOtp')) return entryPath[kind];
+  if (snapshot.matches('awaitingOtp')) return '/otp';
   return '/setpassword';
 }
 
@@ -61,20 +61,20 @@ export function AccountFlow() {
   flowRef.current = flow;
 
   const begin = useCallback(
-    (kind: FlowKind): CodeFlowActor => {
+    (kind: FlowKind): OtpFlowActor => {
       const current = flowRef.current;
       if (current && current.kind === kind) {
         const snapshot = current.actor.getSnapshot();
-        if (snapshot.status === 'active' && (snapshot.matches('enteringPhone') || snapshot.matches('requestingCode'))) return current.actor;
+        if (snapshot.status === 'active' && (snapshot.matches('enteringPhone') || snapshot.matches('requestingOtp'))) return current.actor;
       }
       current?.actor.stop();
-      const actor: CodeFlowActor =
+      const actor: OtpFlowActor =
         kind === 'register'
           ? createActor(
               registrationMachine.provide({
                 actors: {
-                  requestCode: fromPromise(({ input }) => accountApi.requestRegistrationCode(input.phone)),
-                  checkCode: fromPromise(({ input }) => accountApi.checkCode(input, { forgotPassword: false })),
+                  requestOtp: fromPromise(({ input }) => accountApi.requestRegistrationCode(input.phone)),
+                  checkOtp: fromPromise(({ input }) => accountApi.checkCode(input, { forgotPassword: false })),
                   setPassword: fromPromise(({ input }) => accountApi.setPassword(input, { forgotPassword: false })),
                   signIn: fromPromise(({ input }) => accountApi.signIn(input.phone, input.password, true)),
                 },
@@ -89,8 +89,8 @@ export function AccountFlow() {
           : createActor(
               forgotPasswordMachine.provide({
                 actors: {
-                  requestCode: fromPromise(({ input }) => accountApi.requestResetCode(input.phone)),
-                  checkCode: fromPromise(({ input }) => accountApi.checkCode(input, { forgotPassword: true })),
+                  requestOtp: fromPromise(({ input }) => accountApi.requestResetCode(input.phone)),
+                  checkOtp: fromPromise(({ input }) => accountApi.checkCode(input, { forgotPassword: true })),
                   setPassword: fromPromise(({ input }) => accountApi.setPassword(input, { forgotPassword: true })),
                 },
                 actions: {
@@ -110,7 +110,7 @@ export function AccountFlow() {
   );
 
   // A reload on the code screen: the flow waiting for that code comes back before the first paint.
-  const [resumable] = useState(() => (window.location.pathname === '/otp' ? pendingCode() : null));
+  const [resumable] = useState(() => (window.location.pathname === '/otp' ? pendingOtp() : null));
   useLayoutEffect(() => {
     if (!resumable || flowRef.current) return;
     begin(resumable.kind).send({ type: 'otp.resume', phone: resumable.phone, hash: resumable.hash, resendSecondsLeft: resumable.secondsLeft });
@@ -121,9 +121,9 @@ export function AccountFlow() {
     if (!flow) return;
     let last = screenFor(flow.kind, flow.actor.getSnapshot());
     const subscription = flow.actor.subscribe((snapshot) => {
-      if (snapshot.status === 'done' || (snapshot.status === 'active' && snapshot.matches('enteringPhone'))) forgetPendingCode();
-      else if (snapshot.matches('awaitingCode') && pendingCode()?.hash !== snapshot.context.hash) {
-        keepPendingCode({ kind: flow.kind, phone: snapshot.context.phone, hash: snapshot.context.hash, sentAt: Date.now() });
+      if (snapshot.status === 'done' || (snapshot.status === 'active' && snapshot.matches('enteringPhone'))) forgetPendingOtp();
+      else if (snapshot.matches('awaitingOtp') && pendingOtp()?.hash !== snapshot.context.hash) {
+        keepPendingOtp({ kind: flow.kind, phone: snapshot.context.phone, hash: snapshot.context.hash, sentAt: Date.now() });
       }
       const screen = screenFor(flow.kind, snapshot);
       if (screen && screen !== last && screen !== window.location.pathname) navigate(screen);

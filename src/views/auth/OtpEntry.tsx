@@ -4,27 +4,27 @@ import { useSelector } from '@xstate/react';
 import { OTP_LENGTH, OTP_MESSAGES } from '../../domain/password';
 import { AuthCard } from './AuthCard';
 import { Button } from '../ui/Button';
-import { useAccountFlow, type CodeFlowActor } from './AccountFlow';
+import { useAccountFlow, type OtpFlowActor } from './AccountFlow';
 import { NoFlow } from './NoFlow';
 
 export function OtpEntry() {
   const { flow } = useAccountFlow();
-  return flow ? <CodeForm actor={flow.actor} /> : <NoFlow />;
+  return flow ? <OtpForm actor={flow.actor} /> : <NoFlow />;
 }
 
 // The one countdown not written by academyTime's luxon Duration: this screen is part of the sign-in
 // bundle, which carries no date library (docs/decisions.md, "Dates"); a wait of at most 5 minutes is m:ss.
 const minutesSeconds = (total: number) => `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
 
-function CodeForm({ actor }: { actor: CodeFlowActor }) {
+function OtpForm({ actor }: { actor: OtpFlowActor }) {
   const phone = useSelector(actor, (s) => s.context.phone);
   const code = useSelector(actor, (s) => s.context.code);
   const secondsLeft = useSelector(actor, (s) => s.context.resendSecondsLeft);
   const canVerify = useSelector(actor, (s) => s.can({ type: 'otp.verify' }));
   const canResend = useSelector(actor, (s) => s.can({ type: 'otp.resend' }));
-  const resending = useSelector(actor, (s) => s.matches({ awaitingCode: { resend: 'resending' } }));
-  const checking = useSelector(actor, (s) => s.matches({ awaitingCode: { code: 'checking' } }));
-  const coolingDown = useSelector(actor, (s) => s.matches({ awaitingCode: { resend: 'coolingDown' } }));
+  const resending = useSelector(actor, (s) => s.matches({ awaitingOtp: { resend: 'resending' } }));
+  const checking = useSelector(actor, (s) => s.matches({ awaitingOtp: { code: 'checking' } }));
+  const coolingDown = useSelector(actor, (s) => s.matches({ awaitingOtp: { resend: 'coolingDown' } }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     actor.send({ type: 'otp.verify' });

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import { AuthCard, TextField } from './AuthCard';
 import { Button } from '../ui/Button';
-import { useAccountFlow, type CodeFlowActor } from './AccountFlow';
+import { useAccountFlow, type OtpFlowActor } from './AccountFlow';
 import { NoFlow } from './NoFlow';
 
 export function SetPassword() {
@@ -11,7 +11,7 @@ export function SetPassword() {
   return flow ? <PasswordForm actor={flow.actor} /> : <NoFlow />;
 }
 
-function PasswordForm({ actor }: { actor: CodeFlowActor }) {
+function PasswordForm({ actor }: { actor: OtpFlowActor }) {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const passwordError = useSelector(actor, (s) => s.context.passwordError);

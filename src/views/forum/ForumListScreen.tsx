@@ -17,7 +17,7 @@ import { Notice } from '../ui/Notice';
 import { Spinner } from '../ui/Spinner';
 import { AskDialog, useAskDialog } from './AskDialog';
 import { askAboutOf } from './askAbout';
-import { PostCard, authorLabel } from './QuestionCard';
+import { PostCard, authorLabel } from './PostCard';
 import { useBlockedContextMenu } from '../ui/blockContextMenu';
 
 type ListActor = ActorRefFrom<typeof forumListMachine>;
@@ -153,7 +153,7 @@ function Questions({ list }: { list: ListActor }) {
   const pages = Math.max(1, Math.ceil(total / limit));
   // Past a capped count, pages go on while they come back full.
   const more = capped ? questions.length === limit : page < pages;
-  if (failed) return <Notice tone="error" action={<Button onClick={() => list.send({ type: 'retry' })}>Try again</Button>}>The questions could not be loaded.</Notice>;
+  if (failed) return <Notice tone="error" action={<Button onClick={() => list.send({ type: 'questions.retry' })}>Try again</Button>}>The questions could not be loaded.</Notice>;
   return (
     <div className="space-y-3" data-testid="question-cards">
       {loading && <Spinner label="Loading questions…" size="sm" className="my-2" />}

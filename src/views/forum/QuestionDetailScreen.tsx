@@ -16,7 +16,7 @@ import { Spinner } from '../ui/Spinner';
 import { showFailure, toast } from '../ui/toast';
 import { AskDialog, useAskDialog } from './AskDialog';
 import { uploadAttachment } from './forum.implementations';
-import { PostCard, attachmentLabel, authorLabel } from './QuestionCard';
+import { PostCard, attachmentLabel, authorLabel } from './PostCard';
 import { useBlockedContextMenu } from '../ui/blockContextMenu';
 
 type DetailActor = ActorRefFrom<typeof questionDetailMachine>;
@@ -93,7 +93,7 @@ export function QuestionDetailScreen() {
   return (
     <section className="space-y-4">
       <Button variant="secondary" onClick={() => navigate(-1)}>Back</Button>
-      {failed && <Notice tone="error" action={<Button onClick={() => detail.send({ type: 'retry' })}>Try again</Button>}>This question could not be loaded.</Notice>}
+      {failed && <Notice tone="error" action={<Button onClick={() => detail.send({ type: 'thread.retry' })}>Try again</Button>}>This question could not be loaded.</Notice>}
       {!thread && !failed && <Spinner label="Loading the question…" showLabel />}
       {thread && <Thread detail={detail} onReply={() => ask.send({ type: 'reply.open', questionId })} />}
       <AskDialog actor={ask} />

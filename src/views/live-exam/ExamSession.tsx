@@ -12,7 +12,7 @@ import { OfflineAdvice } from '../app/OfflineBanner';
 import { examAdvisory } from '../../services/examAdvisory';
 import { examListAddress } from '../../domain/examPlace';
 import { Button } from '../ui/Button';
-import { QuestionCard } from './QuestionCard';
+import { ExamQuestionCard } from './ExamQuestionCard';
 import { ExamBar, showNextUnanswered } from './ExamBar';
 import { NavigatorDialog, useExamNavigator, type NavigatorActor } from './ExamNavigator';
 import { AdvisoryModal, AnswerErrorDialog, ConfirmSubmitModal, QuitModal, RemovedModal, TimeOverModal } from './ExamModals';
@@ -48,7 +48,6 @@ export function ExamSession({ attempt }: { attempt: AttemptActor }) {
 
   const examRemoved = useSelector(outbox, (s) => s.context.examRemoved);
   const failure = useSelector(outbox, (s) => s.context.failure);
-  const multipleTimesSubmission = exam.multipleTimesSubmission;
   const timeOver = useSelector(timer, (s) => s.matches('timeOver'));
   const closed = useSelector(submission, (s) => s.matches('timeOver') || s.matches('submitted')) || timeOver;
   const canSubmit = useSelector(submission, (s) => s.can({ type: 'exam.submit' }));
@@ -99,7 +98,7 @@ export function ExamSession({ attempt }: { attempt: AttemptActor }) {
               {blocksOf(section.questions).map((block) => (
                 <div key={block[0]!.q._id} className="space-y-3 [content-visibility:auto] [overflow-clip-margin:0.5rem]" style={{ containIntrinsicSize: `auto ${blockHeightRem(block.length)}rem` }}>
                   {block.map(({ q, n }) => (
-                    <QuestionCard key={q._id} question={q} number={n} disabled={closed} multipleTimesSubmission={multipleTimesSubmission} outbox={outbox} navigator={navigator} />
+                    <ExamQuestionCard key={q._id} question={q} number={n} disabled={closed} outbox={outbox} navigator={navigator} />
                   ))}
                 </div>
               ))}

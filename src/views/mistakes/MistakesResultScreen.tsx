@@ -58,7 +58,7 @@ export function MistakesResultScreen() {
             <Button variant="secondary" onClick={back}>
               Back
             </Button>
-            {failure === 'network' && <Button onClick={() => actor.send({ type: 'retry' })}>Try again</Button>}
+            {failure === 'network' && <Button onClick={() => actor.send({ type: 'result.retry' })}>Try again</Button>}
           </>
         }
       />
@@ -70,7 +70,7 @@ export function MistakesResultScreen() {
         <Button variant="secondary" onClick={back}>
           Back
         </Button>
-        <Button variant="secondary" className="ml-auto" onClick={() => actor.send({ type: 'print' })}>
+        <Button variant="secondary" className="ml-auto" onClick={() => actor.send({ type: 'result.print' })}>
           Print
         </Button>
       </div>

@@ -102,7 +102,7 @@ export function ResultScreen() {
             <Button variant="secondary" onClick={back}>
               Back
             </Button>
-            {failure === 'network' && <Button onClick={() => actor.send({ type: 'retry' })}>Try again</Button>}
+            {failure === 'network' && <Button onClick={() => actor.send({ type: 'result.retry' })}>Try again</Button>}
           </>
         }
       />
@@ -117,7 +117,7 @@ export function ResultScreen() {
         </Button>
         <div className="ml-auto flex flex-wrap gap-2">
           {/* While a retake is sent, Print waits: the result is leaving, and a press then would be lost. */}
-          <Button variant="secondary" disabled={retaking} onClick={() => actor.send({ type: 'print' })}>
+          <Button variant="secondary" disabled={retaking} onClick={() => actor.send({ type: 'result.print' })}>
             Print
           </Button>
           {result.isPracticeExam && (

@@ -61,7 +61,7 @@ export function ScoreboardScreen() {
             <Button variant="secondary" onClick={back}>
               Back
             </Button>
-            <Button onClick={() => actor.send({ type: 'retry' })}>Try again</Button>
+            <Button onClick={() => actor.send({ type: 'scoreboard.retry' })}>Try again</Button>
           </>
         }
       />
@@ -103,14 +103,14 @@ function PrintButton({ actor }: { actor: ScoreboardActor }) {
   const printing = useSelector(actor, (s) => s.hasTag('printing'));
   const ready = useSelector(actor, (s) => s.matches('ready'));
   return (
-    <Button variant="secondary" className="ml-auto" busy={printing} disabled={!ready} onClick={() => actor.send({ type: 'print' })}>
+    <Button variant="secondary" className="ml-auto" busy={printing} disabled={!ready} onClick={() => actor.send({ type: 'report.print' })}>
       Print
     </Button>
   );
 }
 
 function LoadFailed({ actor }: { actor: ScoreboardActor }) {
-  return <Notice tone="error" title="The results could not be loaded." action={<Button onClick={() => actor.send({ type: 'retry' })}>Try again</Button>} />;
+  return <Notice tone="error" title="The results could not be loaded." action={<Button onClick={() => actor.send({ type: 'scoreboard.retry' })}>Try again</Button>} />;
 }
 
 function Heading({ actor }: { actor: ScoreboardActor }) {

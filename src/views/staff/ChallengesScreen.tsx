@@ -14,7 +14,7 @@ import type { ItemStats } from '../../contracts/staff';
 import { formatAcademyTime } from '../../domain/academyTime';
 import { DECISION_REPLY_MAX } from '../../domain/challenges';
 import { staffChallengesApi } from '../../services/staffChallenges';
-import { MediaStrip } from '../forum/QuestionCard';
+import { MediaStrip } from '../forum/PostCard';
 import { OPTION_LETTERS } from '../ui/media';
 import { Button } from '../ui/Button';
 import { ButtonLink } from '../ui/ButtonLink';

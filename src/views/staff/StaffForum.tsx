@@ -12,7 +12,7 @@ import { COMPLETED, FORUM_ACTIVITY_EVENT, FORUM_MEDIA_TYPES, isForumMediaType, t
 import { staffApi } from '../../services/staff';
 import { useDeskEvent } from './useDeskEvent';
 import { uploadAttachment } from '../forum/forum.implementations';
-import { PostCard, attachmentLabel, authorLabel } from '../forum/QuestionCard';
+import { PostCard, attachmentLabel, authorLabel } from '../forum/PostCard';
 import { Button } from '../ui/Button';
 import { InlineAlert } from '../ui/InlineAlert';
 import { Notice } from '../ui/Notice';

@@ -1,5 +1,5 @@
 // What the outside can send to the registration and password-reset machines, for their path tests.
-export const codeFlowEvents = [
+export const otpFlowEvents = [
   { type: 'phone.submit', phone: '01711111111' },
   { type: 'phone.submit', phone: '0171111111' },
   { type: 'phone.change' },
@@ -13,5 +13,5 @@ export const codeFlowEvents = [
 ] as const;
 
 /** Two states differ by where the flow is and whether a whole code is typed; the countdown does not count. */
-export const codeFlowSerialize = (snapshot: { value: unknown; context: { code: string } }) =>
-  JSON.stringify({ value: snapshot.value, codeComplete: snapshot.context.code.length === 6 });
+export const otpFlowSerialize = (snapshot: { value: unknown; context: { code: string } }) =>
+  JSON.stringify({ value: snapshot.value, otpComplete: snapshot.context.code.length === 6 });

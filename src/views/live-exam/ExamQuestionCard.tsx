@@ -1,8 +1,10 @@
-// One question: number, title, marks, images and PDFs, and the input its type needs.
+// One question of the live exam: number, title, marks, images and PDFs, and the input its type needs.
+// It renders and sends intents: whether an answer may change, and the toast when it may not, are the
+// answer outbox's (src/machines/answerOutbox.machine.ts).
 import { memo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { answerOutboxMachine } from '../../machines/answerOutbox.machine';
-import { answerLocked, mcaValue, optionIndex } from '../../domain/scoring';
+import { answerLockedIn, type answerOutboxMachine } from '../../machines/answerOutbox.machine';
+import { mcaValue, optionIndex } from '../../domain/scoring';
 import type { PublicQuestion } from '../../contracts/exams';
 import { answerStore, type LocalSavedAnswer, type PendingFile } from '../../services/answerStore';
 import { fileToPending } from '../../services/uploads';
@@ -18,20 +20,21 @@ type OutboxActor = ActorRefFrom<typeof answerOutboxMachine>;
 
 const ACCEPTED_FILES = ['image/jpeg', 'image/png', 'application/pdf', 'audio/mpeg', 'audio/wav'];
 
-interface QuestionCardProps {
+interface ExamQuestionCardProps {
   question: PublicQuestion;
   number: number;
   disabled: boolean;
-  multipleTimesSubmission: boolean;
   outbox: OutboxActor;
   /** The exam navigator: the card offers Flag for review. */
   navigator: NavigatorActor;
 }
 
-interface CardProps extends QuestionCardProps {
+interface CardProps extends ExamQuestionCardProps {
   entry: LocalSavedAnswer | undefined;
   /** Why the server refused the last answer sent for this question. */
   refusal?: string;
+  /** The outbox's lock rule: the given answer can no longer change (written answers once submitted). */
+  locked: boolean;
 }
 
 /**
@@ -39,10 +42,11 @@ interface CardProps extends QuestionCardProps {
  * props) changes: the outbox keeps every other question's entry as it was, so choosing an option
  * re-renders one card of a 200-question paper, not all of them.
  */
-export const QuestionCard = memo(function QuestionCard(cardProps: QuestionCardProps) {
+export const ExamQuestionCard = memo(function ExamQuestionCard(cardProps: ExamQuestionCardProps) {
   const { question, number, outbox } = cardProps;
   const { entry, refusal } = useQuestionAnswer(outbox, question._id);
-  const props: CardProps = { ...cardProps, entry, refusal };
+  const locked = answerLockedIn(outbox.getSnapshot().context, question.type, entry);
+  const props: CardProps = { ...cardProps, entry, refusal, locked };
   // Off-screen cards skip layout and paint with the block of five cards they are in (ExamSession).
   return (
     <article tabIndex={-1} className="scroll-mt-28 rounded-xl border border-slate-200 bg-white p-3 shadow-sm focus:outline-2 focus:outline-brand-600 sm:p-4" aria-label={`Question ${number}`} data-question-id={question._id} data-question-type={question.type}>
@@ -168,14 +172,12 @@ function useDeliberateChoice() {
 }
 
 function SingleChoice(props: CardProps) {
-  const { question, entry, disabled, multipleTimesSubmission } = props;
+  const { question, entry, disabled } = props;
   const chosen = optionIndex(entry?.answer[0] ?? null, question.options.length);
-  const locked = answerLocked(question.type, multipleTimesSubmission, entry);
   const deliberate = useDeliberateChoice();
+  // A locked answer is refused (and the student told) by the outbox.
   const pick = (index: number) => {
-    if (chosen === index) return;
-    if (locked) toast.error(MESSAGES.answerLocked);
-    else choose(props, [index]);
+    if (chosen !== index) choose(props, [index]);
   };
   return (
     <fieldset className="space-y-1.5" disabled={disabled} {...deliberate.group}>
@@ -191,13 +193,10 @@ function SingleChoice(props: CardProps) {
 }
 
 function TrueFalseChoices(props: CardProps) {
-  const { question, entry, disabled, multipleTimesSubmission } = props;
+  const { question, entry, disabled } = props;
   const values = question.options.map((_, i) => mcaValue(entry?.answer[i] ?? null));
+  // An option that already has a value is locked: the outbox refuses the change and tells the student.
   const set = (index: number, value: 'true' | 'false') => {
-    if (answerLocked(question.type, multipleTimesSubmission, entry, index) && values[index] !== value) {
-      toast.error(MESSAGES.answerLocked);
-      return;
-    }
     if (values[index] === value) return;
     const next = values.map((v, i) => (i === index ? value : v));
     choose(props, next, { answerIndex: index });
@@ -226,10 +225,9 @@ function TrueFalseChoices(props: CardProps) {
 }
 
 function MultipleChoice(props: CardProps) {
-  const { question, entry, disabled, multipleTimesSubmission } = props;
+  const { question, entry, disabled, locked } = props;
   const saved = (entry?.answer ?? []).map((item) => optionIndex(item, question.options.length)).filter((i): i is number => i !== null);
   const [picked, setPicked] = useState<number[]>(saved);
-  const locked = answerLocked(question.type, multipleTimesSubmission, entry);
   const toggle = (index: number) => setPicked((current) => (current.includes(index) ? current.filter((i) => i !== index) : [...current, index].sort((a, b) => a - b)));
   return (
     <fieldset className="space-y-1.5" disabled={disabled || locked}>
@@ -252,9 +250,8 @@ function MultipleChoice(props: CardProps) {
  * before Submit Answer), and comes back after a reload, offline too; the line under the box says so.
  */
 function WrittenAnswer(props: CardProps) {
-  const { question, entry, disabled, multipleTimesSubmission, outbox } = props;
+  const { question, entry, disabled, locked: submitted, outbox } = props;
   const { studentId, examId } = outbox.getSnapshot().context;
-  const submitted = answerLocked(question.type, multipleTimesSubmission, entry);
   const given = typeof entry?.answer[0] === 'string' ? (entry.answer[0] as string) : '';
   const [text, setText] = useState(() => (submitted ? null : answerStore.readDraft(studentId, examId, question._id)) ?? given);
   const [files, setFiles] = useState<File[]>([]);

@@ -9,7 +9,7 @@ import { issueCode, withdrawCode } from './otp.js';
 import { OTP_SEND_LIMIT, releaseSlots, retryAfterSeconds, takeSlots, waitText } from './rate-limit.js';
 import { smsTransport, SmsDeliveryError, type CodePurpose } from './sms.js';
 
-export const CODE_SENDING_TITLES = {
+export const OTP_SENDING_TITLES = {
   tooManyCodes: 'Too many codes were sent to this number. Please try again in an hour.',
   codesBusy: 'Too many codes are being requested right now. Please try again in a few minutes.',
   smsFailed: 'We could not send the code. Please try again in a moment.',
@@ -21,7 +21,7 @@ export function limited<S extends 429 | 503>(reply: FastifyReply, retryAt: Date,
   return ApiError.of(status, title, code, message);
 }
 
-export interface SentCode {
+export interface SentOtp {
   hash: string;
   /** The number as dialled: 88 and the local number. */
   phone: string;
@@ -30,7 +30,7 @@ export interface SentCode {
 }
 
 /** The app's code sender: `send(local, purpose, reply)` issues a code, sends it and says what the client may see. */
-export function codeSender(app: FastifyInstance) {
+export function otpSender(app: FastifyInstance) {
   const quiet = app.config.logLevel === 'silent';
   const sms = smsTransport(app.config.sms, {
     academyName: app.config.academyName,
@@ -41,7 +41,7 @@ export function codeSender(app: FastifyInstance) {
   });
 
   /** `issuedBy`: the staff member sending a reset code from the desk. */
-  async function send(local: string, purpose: CodePurpose, reply: FastifyReply, issuedBy: string | null = null): Promise<SentCode> {
+  async function send(local: string, purpose: CodePurpose, reply: FastifyReply, issuedBy: string | null = null): Promise<SentOtp> {
     const now = app.clock.now();
     const apiPhone = toApiPhone(local);
     const taken = await takeSlots(
@@ -54,8 +54,8 @@ export function codeSender(app: FastifyInstance) {
       now,
     );
     if (!taken.allowed) {
-      if (taken.bucket === 'otp-send:all') throw limited(reply, taken.retryAt, now, 429, CODE_SENDING_TITLES.codesBusy, 'otpSendBusy', CODE_SENDING_TITLES.codesBusy);
-      throw limited(reply, taken.retryAt, now, 429, CODE_SENDING_TITLES.tooManyCodes, 'otpSendLimit', `No more codes can be sent to this number for ${waitText(taken.retryAt, now)}.`);
+      if (taken.bucket === 'otp-send:all') throw limited(reply, taken.retryAt, now, 429, OTP_SENDING_TITLES.codesBusy, 'otpSendBusy', OTP_SENDING_TITLES.codesBusy);
+      throw limited(reply, taken.retryAt, now, 429, OTP_SENDING_TITLES.tooManyCodes, 'otpSendLimit', `No more codes can be sent to this number for ${waitText(taken.retryAt, now)}.`);
     }
     const issued = await issueCode(app.db, local, purpose, now, issuedBy);
     try {
@@ -65,7 +65,7 @@ export function codeSender(app: FastifyInstance) {
       app.log.error(error);
       await withdrawCode(app.db, issued.hash);
       await releaseSlots(app.db, taken.eventIds);
-      throw ApiError.of(502, CODE_SENDING_TITLES.smsFailed, 'smsFailed');
+      throw ApiError.of(502, OTP_SENDING_TITLES.smsFailed, 'smsFailed');
     }
     return { hash: issued.hash, phone: apiPhone, ...(sms.revealsCode ? { otp: issued.code } : {}) };
   }

@@ -10,11 +10,11 @@ import type { FailureCode } from '../contracts/refusals';
 export { RESEND_COUNTDOWN_SECONDS };
 
 /** Server codes meaning the code itself must be entered again or renewed. */
-const CODE_REJECTIONS: ReadonlySet<FailureCode | undefined> = new Set<FailureCode>(['otpWrong', 'otpUsed', 'otpExpired', 'otpExhausted', 'registerFirst']);
-export const isCodeRejection = (error: unknown): boolean => CODE_REJECTIONS.has((error as { code?: FailureCode } | null)?.code);
+const OTP_REJECTIONS: ReadonlySet<FailureCode | undefined> = new Set<FailureCode>(['otpWrong', 'otpUsed', 'otpExpired', 'otpExhausted', 'registerFirst']);
+export const isOtpRejection = (error: unknown): boolean => OTP_REJECTIONS.has((error as { code?: FailureCode } | null)?.code);
 
 /** Context shared by registration and password reset: the same code and password screens serve both. */
-export interface CodeFlowContext {
+export interface OtpFlowContext {
   phone: string;
   hash: string;
   code: string;
@@ -27,7 +27,7 @@ export interface CodeFlowContext {
   confirmationError: string | null;
 }
 
-export type CodeFlowEvent =
+export type OtpFlowEvent =
   | { type: 'phone.submit'; phone: string }
   | { type: 'phone.change' }
   | { type: 'otp.change'; code: string }
@@ -36,7 +36,7 @@ export type CodeFlowEvent =
   | { type: 'otp.resend' }
   | { type: 'password.submit'; password: string; confirmation: string };
 
-export const initialCodeFlowContext: CodeFlowContext = {
+export const initialOtpFlowContext: OtpFlowContext = {
   phone: '',
   hash: '',
   code: '',
@@ -49,7 +49,7 @@ export const initialCodeFlowContext: CodeFlowContext = {
 };
 
 /** Keeps digits only, at most six: what the code field holds. */
-export const cleanCode = (raw: string): string => raw.replace(/\D/g, '').slice(0, OTP_LENGTH);
+export const cleanOtp = (raw: string): string => raw.replace(/\D/g, '').slice(0, OTP_LENGTH);
 
 /**
  * Everything both flows name. The services differ per flow (registration and reset ask different
@@ -57,14 +57,14 @@ export const cleanCode = (raw: string): string => raw.replace(/\D/g, '').slice(0
  * views. signIn and announceSignedIn serve only registration's automatic sign-in; password reset
  * never enters a state that uses them.
  */
-export const codeFlow = setup({
-  types: {} as { context: CodeFlowContext; events: CodeFlowEvent },
+export const otpFlow = setup({
+  types: {} as { context: OtpFlowContext; events: OtpFlowEvent },
   actors: {
-    requestCode: fromPromise<OtpSession, { phone: string }>(async () => {
-      throw new Error('provide requestCode');
+    requestOtp: fromPromise<OtpSession, { phone: string }>(async () => {
+      throw new Error('provide requestOtp');
     }),
-    checkCode: fromPromise<string, { otp: string; hash: string; phone: string }>(async () => {
-      throw new Error('provide checkCode');
+    checkOtp: fromPromise<string, { otp: string; hash: string; phone: string }>(async () => {
+      throw new Error('provide checkOtp');
     }),
     setPassword: fromPromise<string, { otp: string; hash: string; phone: string; password: string }>(async () => {
       throw new Error('provide setPassword');
@@ -75,11 +75,11 @@ export const codeFlow = setup({
   },
   guards: {
     phoneAcceptable: ({ event }) => event.type === 'phone.submit' && phoneProblem(event.phone) === null,
-    codeReturned: (_, params: { session: OtpSession }) => Boolean(params.session.otp),
-    codeComplete: ({ context }) => isCompleteOtp(context.code),
+    otpReturned: (_, params: { session: OtpSession }) => Boolean(params.session.otp),
+    otpComplete: ({ context }) => isCompleteOtp(context.code),
     passwordsAcceptable: ({ event }) =>
       event.type === 'password.submit' && newPasswordProblem(event.password) === null && confirmationProblem(event.password, event.confirmation) === null,
-    codeRejected: (_, params: { error: unknown }) => isCodeRejection(params.error),
+    otpRejected: (_, params: { error: unknown }) => isOtpRejection(params.error),
   },
   actions: {
     showError: (_, _params: { error: unknown }) => {},
@@ -96,7 +96,7 @@ export const codeFlow = setup({
         : {},
     ),
     countDown: assign({ resendSecondsLeft: ({ context }) => Math.max(0, context.resendSecondsLeft - 1) }),
-    changeCode: assign(({ event }) => (event.type === 'otp.change' ? { code: cleanCode(event.code) } : {})),
+    changeOtp: assign(({ event }) => (event.type === 'otp.change' ? { code: cleanOtp(event.code) } : {})),
     rememberPassword: assign(({ event }) =>
       event.type === 'password.submit' ? { password: event.password, passwordError: null, confirmationError: null } : {},
     ),
@@ -112,8 +112,8 @@ export const codeFlow = setup({
   },
 });
 
-type CodeFlowStateConfig = Parameters<typeof codeFlow.createStateConfig>[0];
-type SetPasswordInvoke = Extract<NonNullable<CodeFlowStateConfig['invoke']>, { src: 'setPassword' }>;
+type OtpFlowStateConfig = Parameters<typeof otpFlow.createStateConfig>[0];
+type SetPasswordInvoke = Extract<NonNullable<OtpFlowStateConfig['invoke']>, { src: 'setPassword' }>;
 /** The transition taken once the server has checked the code and stored the password: where the flows part. */
 export type PasswordSetTransition = NonNullable<SetPasswordInvoke['onDone']>;
 
@@ -121,41 +121,41 @@ export type PasswordSetTransition = NonNullable<SetPasswordInvoke['onDone']>;
  * The shared states, from phone entry to the set-password call. `passwordSet` leaves `verifying`
  * for the flow's own ending, a sibling state the machine adds (its `done` at least).
  */
-export function codeFlowStates(passwordSet: PasswordSetTransition) {
+export function otpFlowStates(passwordSet: PasswordSetTransition) {
   return {
-    enteringPhone: codeFlow.createStateConfig({
+    enteringPhone: otpFlow.createStateConfig({
       description: 'Phone entry with Proceed.',
       on: {
         'phone.submit': [
-          { guard: 'phoneAcceptable', target: 'requestingCode', description: 'The student presses Proceed with a valid phone number', actions: 'rememberPhone' },
+          { guard: 'phoneAcceptable', target: 'requestingOtp', description: 'The student presses Proceed with a valid phone number', actions: 'rememberPhone' },
           { description: 'The student presses Proceed with an invalid phone number: the field says why', actions: 'explainPhone' },
         ],
         'otp.resume': {
-          target: 'awaitingCode',
+          target: 'awaitingOtp',
           description: 'The code screen was reloaded within the code\'s lifetime: the same code is asked for again, with what is left of the resend countdown',
           actions: 'resume',
         },
       },
     }),
-    requestingCode: codeFlow.createStateConfig({
+    requestingOtp: otpFlow.createStateConfig({
       description: 'A code is requested for the phone number.',
       tags: ['loading'],
       invoke: {
-        src: 'requestCode',
+        src: 'requestOtp',
         input: ({ context }) => ({ phone: context.phone }),
         onDone: [
           {
-            guard: { type: 'codeReturned', params: ({ event }) => ({ session: event.output }) },
+            guard: { type: 'otpReturned', params: ({ event }) => ({ session: event.output }) },
             target: 'settingPassword',
             description: 'The server handed the code out directly (development transport): no code screen.',
             actions: { type: 'keepSession', params: ({ event }) => event.output },
           },
-          { target: 'awaitingCode', description: 'The code was sent to the phone: the code screen opens', actions: { type: 'keepSession', params: ({ event }) => event.output } },
+          { target: 'awaitingOtp', description: 'The code was sent to the phone: the code screen opens', actions: { type: 'keepSession', params: ({ event }) => event.output } },
         ],
         onError: { target: 'enteringPhone', description: 'No code could be requested: the error shows', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
       },
     }),
-    awaitingCode: codeFlow.createStateConfig({
+    awaitingOtp: otpFlow.createStateConfig({
       description: 'The OTP screen: 6-digit code entry with resend.',
       entry: 'startCountdown',
       type: 'parallel',
@@ -170,15 +170,15 @@ export function codeFlowStates(passwordSet: PasswordSetTransition) {
             typing: {
               description: 'The student types the code.',
               on: {
-                'otp.change': { description: 'The student types the code', actions: 'changeCode' },
-                'otp.verify': { guard: 'codeComplete', target: 'checking', description: 'The student submits all 6 digits' },
+                'otp.change': { description: 'The student types the code', actions: 'changeOtp' },
+                'otp.verify': { guard: 'otpComplete', target: 'checking', description: 'The student submits all 6 digits' },
               },
             },
             checking: {
               description: 'The server checks the code (a try counted, the code not used up) before the password is asked for.',
               tags: ['loading'],
               invoke: {
-                src: 'checkCode',
+                src: 'checkOtp',
                 input: ({ context }) => ({ otp: context.code, hash: context.hash, phone: context.phone }),
                 onDone: { target: '#settingPassword', description: 'The code is right: the set-password screen opens' },
                 onError: {
@@ -213,7 +213,7 @@ export function codeFlowStates(passwordSet: PasswordSetTransition) {
           description: 'A new code is requested.',
           tags: ['loading'],
           invoke: {
-            src: 'requestCode',
+            src: 'requestOtp',
             input: ({ context }) => ({ phone: context.phone }),
             onDone: { target: 'coolingDown', description: 'A new code was sent: the countdown starts again', actions: [{ type: 'keepSession', params: ({ event }) => ({ ...event.output, otp: undefined }) }, 'startCountdown'] },
             onError: { target: 'resendReady', description: 'No new code could be sent: the error shows', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
@@ -223,7 +223,7 @@ export function codeFlowStates(passwordSet: PasswordSetTransition) {
         },
       },
     }),
-    settingPassword: codeFlow.createStateConfig({
+    settingPassword: otpFlow.createStateConfig({
       id: 'settingPassword',
       description: 'The set-password screen: new password and confirmation.',
       on: {
@@ -233,7 +233,7 @@ export function codeFlowStates(passwordSet: PasswordSetTransition) {
         ],
       },
     }),
-    verifying: codeFlow.createStateConfig({
+    verifying: otpFlow.createStateConfig({
       description: 'The server checks the code and stores the new password in one call.',
       tags: ['loading'],
       invoke: {
@@ -242,8 +242,8 @@ export function codeFlowStates(passwordSet: PasswordSetTransition) {
         onDone: passwordSet,
         onError: [
           {
-            guard: { type: 'codeRejected', params: ({ event }) => ({ error: event.error }) },
-            target: 'awaitingCode',
+            guard: { type: 'otpRejected', params: ({ event }) => ({ error: event.error }) },
+            target: 'awaitingOtp',
             description: 'Wrong, used or expired code: enter it again or request a new one.',
             actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
           },

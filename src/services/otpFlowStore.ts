@@ -6,7 +6,7 @@ import { STORAGE_KEYS } from './storage';
 
 export type FlowKind = 'register' | 'reset';
 
-export interface PendingCode {
+export interface PendingOtp {
   kind: FlowKind;
   phone: string;
   hash: string;
@@ -14,27 +14,27 @@ export interface PendingCode {
   sentAt: number;
 }
 
-const KEY = STORAGE_KEYS.pendingCode;
+const KEY = STORAGE_KEYS.pendingOtp;
 /** The code's lifetime on the server (five minutes), the same as the resend countdown. */
-const CODE_LIFETIME_MS = RESEND_COUNTDOWN_SECONDS * 1000;
+const OTP_LIFETIME_MS = RESEND_COUNTDOWN_SECONDS * 1000;
 
 const tabStore = (): Storage | null => (typeof sessionStorage === 'undefined' ? null : sessionStorage);
 
-export function keepPendingCode(pending: PendingCode): void {
+export function keepPendingOtp(pending: PendingOtp): void {
   tabStore()?.setItem(KEY, JSON.stringify(pending));
 }
 
-export function forgetPendingCode(): void {
+export function forgetPendingOtp(): void {
   tabStore()?.removeItem(KEY);
 }
 
 /** The code still waiting, with the seconds of its lifetime left, or null once it has expired. */
-export function pendingCode(now = Date.now()): (PendingCode & { secondsLeft: number }) | null {
+export function pendingOtp(now = Date.now()): (PendingOtp & { secondsLeft: number }) | null {
   try {
-    const stored = JSON.parse(tabStore()?.getItem(KEY) ?? 'null') as PendingCode | null;
+    const stored = JSON.parse(tabStore()?.getItem(KEY) ?? 'null') as PendingOtp | null;
     if (!stored || (stored.kind !== 'register' && stored.kind !== 'reset') || typeof stored.phone !== 'string' || typeof stored.hash !== 'string') return null;
-    const left = stored.sentAt + CODE_LIFETIME_MS - now;
-    if (!(left > 0) || left > CODE_LIFETIME_MS) return null;
+    const left = stored.sentAt + OTP_LIFETIME_MS - now;
+    if (!(left > 0) || left > OTP_LIFETIME_MS) return null;
     return { ...stored, secondsLeft: Math.ceil(left / 1000) };
   } catch {
     return null;

@@ -1,15 +1,15 @@
 // Group commit: the writes of many requests in one transaction, made durable by one COMMIT (one sync).
 //
 // Every SQLite commit is synced before it is acknowledged (the driver syncs the WAL after each COMMIT,
-// server/db/sqlite-driver.ts), and the disk gives a few hundred syncs a second. So the hot writes
+// server/db/engine/sqlite-driver.ts), and the disk gives a few hundred syncs a second. So the hot writes
 // (attempt start, answer save, submit) are units: a unit that arrives while a batch is open joins it,
 // runs inside a SAVEPOINT of its own (a failing statement undoes only its unit and fails only its
 // request), and its promise settles after the COMMIT that holds it, so an acknowledged write is on
 // disk as before. Units run one after the other in the order they arrived. PostgreSQL's commits do
 // not take the thread: there a unit runs on the pool as it is.
 import { sql, type ControlledTransaction, type Kysely } from 'kysely';
-import type { Database } from './schema.js';
-import type { Dialect } from './connect.js';
+import type { Database } from '../schema.js';
+import type { Dialect } from '../connect.js';
 
 export type WriteUnit<T> = (db: Kysely<Database>) => Promise<T>;
 

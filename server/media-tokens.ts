@@ -1,6 +1,7 @@
 // Short-lived HMAC tokens for protected media: a stream token opens a video's playlists and segments,
 // a DRM token opens its ClearKey licence. Each is bound to one student and one content, and expires
-// quickly, so a leaked URL stops working within seconds and cannot be reused for another video.
+// quickly, so a leaked URL stops working within seconds and cannot be reused for another video. Below
+// the areas: content issues them, media checks them.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export type TokenPurpose = 'stream' | 'drm';

@@ -2,7 +2,7 @@
 // through the writer, one at a time, as with Kysely's own driver; a statement outside a transaction
 // that only reads (SQLite says so of the prepared statement, whether built by Kysely or written as SQL)
 // goes to a reader, which sees the last committed state (WAL) and never waits for the writer. So the reads
-// of a request never queue behind a group commit (server/db/group-commit.ts) whose transaction holds
+// of a request never queue behind a group commit (server/db/engine/group-commit.ts) whose transaction holds
 // the writer for a few milliseconds.
 //
 // Durability without blocking the thread: better-sqlite3 is synchronous, so with `synchronous = FULL`

@@ -16,13 +16,13 @@ import { DEMO_STUDENT } from './demo-academy';
 import { phoneProblem, toApiPhone } from '../../src/domain/phone';
 import { hashPassword } from '../../server/account/passwords';
 import { registerStudent } from '../../server/account/queries';
-import { isCodeRejection, type CodeFlowContext } from '../../src/machines/codeFlow';
+import { isOtpRejection, type OtpFlowContext } from '../../src/machines/otpFlow';
 import { OTP_TTL_MS } from '../../server/account/otp';
 import { MESSAGES } from '../../src/domain/messages';
 
 type Kind = 'register' | 'reset';
 
-export interface CodeFlowWorld {
+export interface OtpFlowWorld {
   page: Page;
   held: HeldRequests;
   server: TestServer;
@@ -43,8 +43,8 @@ interface Servers {
   smsFile: string;
 }
 
-/** Chromium and the two servers for a file of code-flow paths; many code requests come from one address. */
-export function codeFlowServers(): Servers {
+/** Chromium and the two servers for a file of otp-flow paths; many code requests come from one address. */
+export function otpFlowServers(): Servers {
   const servers = {} as Servers;
   const env = { CODE_REQUEST_LIMIT_PER_ADDRESS: '10000/1h' };
   beforeAll(async () => {
@@ -84,7 +84,7 @@ const SET_PASSWORD = /^\/api\/student\/set-password$/;
 const SIGN_IN = /^\/api\/student\/login$/;
 const CHECK_CODE = /^\/api\/student\/check-code$/;
 
-const contextOf = (step: DriverStep) => step.state.context as CodeFlowContext;
+const contextOf = (step: DriverStep) => step.state.context as OtpFlowContext;
 const before = (step: DriverStep) => (step.index > 0 ? step.path.steps[step.index - 1]!.state : step.state);
 const minutesSeconds = (total: number) => `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
 const busyState = (page: Page, name: string) => expect.poll(() => page.getByRole('button', { name, exact: true }).getAttribute('aria-busy'), { message: `${name} busy?` });
@@ -92,12 +92,12 @@ const busy = (page: Page, name: string) => busyState(page, name).toBe('true');
 const idle = (page: Page, name: string) => busyState(page, name).toBeNull();
 const onScreen = (page: Page, pathname: string) => page.waitForURL((url) => url.pathname === pathname);
 
-export function codeFlowScreens(kind: Kind, servers: Servers): ScreenMapping<CodeFlowWorld> {
+export function otpFlowScreens(kind: Kind, servers: Servers): ScreenMapping<OtpFlowWorld> {
   const entry = kind === 'register' ? '/register' : '/forget-password';
   return {
     async start(p: MachinePath) {
       // The first code request's answer decides the server: with the code in it, the development transport.
-      const firstAnswer = p.steps.find((s) => eventName(s.event) === 'done(requestingCode)');
+      const firstAnswer = p.steps.find((s) => eventName(s.event) === 'done(requestingOtp)');
       const revealsCode = Boolean((firstAnswer && payload<{ output?: { otp?: string } }>(firstAnswer))?.output?.otp);
       const { server, baseUrl } = revealsCode ? servers.revealing : servers.file;
       const phone = freshPhone();
@@ -119,21 +119,21 @@ export function codeFlowScreens(kind: Kind, servers: Servers): ScreenMapping<Cod
       'phone.submit': async (world, step) => {
         const typed = payload<{ phone: string }>(step).phone;
         // A refused request is the server's own refusal: a registered number for registration, an unknown one for reset.
-        const refused = nextEvent(step, 'error(requestingCode)');
-        const answered = nextEvent(step, 'done(requestingCode)');
+        const refused = nextEvent(step, 'error(requestingOtp)');
+        const answered = nextEvent(step, 'done(requestingOtp)');
         const refusedNext = refused && (!answered || refused.index < answered.index);
         const phone = phoneProblem(typed) !== null ? typed : !refusedNext ? world.phone : kind === 'register' ? DEMO_STUDENT.phone : freshPhone();
         await world.page.getByLabel('Mobile number').fill(phone);
         await world.page.getByRole('button', { name: 'Proceed' }).click();
       },
-      'done(requestingCode)': async (world, step) => {
+      'done(requestingOtp)': async (world, step) => {
         const response = await world.held.answer(CODE_REQUEST);
         expect(response.status()).toBe(200);
         const sample = payload<{ output: { otp?: string } }>(step).output.otp;
         // The code the server handed out stands where the model's sample code does.
         if (sample) world.codes.set(sample, ((await response.json()) as { data: { otp: string } }).data.otp);
       },
-      'error(requestingCode)': async (world) => {
+      'error(requestingOtp)': async (world) => {
         expect((await world.held.answer(CODE_REQUEST)).status()).toBe(kind === 'register' ? 409 : 404);
       },
       'otp.change': async (world, step) => {
@@ -142,8 +142,8 @@ export function codeFlowScreens(kind: Kind, servers: Servers): ScreenMapping<Cod
         if (/^\d{6}$/.test(typed)) {
           // A whole code: the one sent, or a wrong one when the server is to refuse it.
           const sent = await sentCode(servers.smsFile, world.phone);
-          const verdict = step.path.steps.slice(step.index + 1).find((s) => ['done(awaitingCode.code.checking)', 'error(awaitingCode.code.checking)', 'done(verifying)', 'error(verifying)'].includes(eventName(s.event)));
-          world.wrongCode = Boolean(verdict && isCodeRejection(payload<{ error?: unknown }>(verdict).error));
+          const verdict = step.path.steps.slice(step.index + 1).find((s) => ['done(awaitingOtp.code.checking)', 'error(awaitingOtp.code.checking)', 'done(verifying)', 'error(verifying)'].includes(eventName(s.event)));
+          world.wrongCode = Boolean(verdict && isOtpRejection(payload<{ error?: unknown }>(verdict).error));
           code = world.wrongCode ? sent.replace(/\d$/, (d) => String((Number(d) + 1) % 10)) : sent;
           world.codes.set(typed, code);
         }
@@ -163,24 +163,24 @@ export function codeFlowScreens(kind: Kind, servers: Servers): ScreenMapping<Cod
       },
       'after(resendWait)': async (world, step) => {
         // The countdown runs out: the seconds it still showed.
-        await world.page.clock.runFor((before(step).context as CodeFlowContext).resendSecondsLeft * 1_000);
+        await world.page.clock.runFor((before(step).context as OtpFlowContext).resendSecondsLeft * 1_000);
       },
-      'done(awaitingCode.code.checking)': async (world) => {
+      'done(awaitingOtp.code.checking)': async (world) => {
         expect((await world.held.answer(CHECK_CODE)).status()).toBe(200);
       },
-      'error(awaitingCode.code.checking)': async (world, step) => {
+      'error(awaitingOtp.code.checking)': async (world, step) => {
         const error = payload<{ error?: unknown }>(step).error;
-        if (!isCodeRejection(error)) return world.held.fail(CHECK_CODE);
+        if (!isOtpRejection(error)) return world.held.fail(CHECK_CODE);
         if (world.wrongCode) return void expect((await world.held.answer(CHECK_CODE)).status()).toBe(400);
         // The code the server handed out is right: it is refused once it has expired.
         const { clock } = world.server;
         const expired = { before: () => clock.advance(OTP_TTL_MS + 1_000), after: () => clock.advance(-(OTP_TTL_MS + 1_000)) };
         expect((await world.held.answer(CHECK_CODE, expired)).status()).toBe(400);
       },
-      'done(awaitingCode.resend.resending)': async (world) => {
+      'done(awaitingOtp.resend.resending)': async (world) => {
         expect((await world.held.answer(CODE_REQUEST)).status()).toBe(200);
       },
-      'error(awaitingCode.resend.resending)': async (world) => {
+      'error(awaitingOtp.resend.resending)': async (world) => {
         await world.held.fail(CODE_REQUEST);
       },
       'password.submit': async (world, step) => {
@@ -194,7 +194,7 @@ export function codeFlowScreens(kind: Kind, servers: Servers): ScreenMapping<Cod
       },
       'error(verifying)': async (world, step) => {
         const error = payload<{ error?: unknown }>(step).error;
-        if (!isCodeRejection(error)) return world.held.fail(SET_PASSWORD);
+        if (!isOtpRejection(error)) return world.held.fail(SET_PASSWORD);
         if (world.wrongCode) return void expect((await world.held.answer(SET_PASSWORD)).status()).toBe(400);
         // The code the server handed out is right: it is refused once it has expired.
         const { clock } = world.server;
@@ -216,40 +216,40 @@ export function codeFlowScreens(kind: Kind, servers: Servers): ScreenMapping<Cod
         const { phoneError } = contextOf(step);
         if (phoneError) await page.getByText(phoneError).waitFor();
         else expect(await page.getByText(/Phone no\. is not valid|Please enter phone no\./).count()).toBe(0);
-        if (eventName(step.event) === 'error(requestingCode)') {
+        if (eventName(step.event) === 'error(requestingOtp)') {
           await toastShown(page, kind === 'register' ? 'This phone number is already registered. Please sign in.' : 'No account found with this phone number.', 'error');
         }
       },
-      requestingCode: async ({ page }) => {
+      requestingOtp: async ({ page }) => {
         await onScreen(page, entry);
         await busy(page, 'Proceed');
       },
-      'awaitingCode.resend.coolingDown.ticking': async ({ page }, step) => {
+      'awaitingOtp.resend.coolingDown.ticking': async ({ page }, step) => {
         const { resendSecondsLeft } = contextOf(step);
         await onScreen(page, '/otp');
         const resend = page.getByRole('button', { name: `Resend code in ${minutesSeconds(resendSecondsLeft)}` });
         await resend.waitFor();
         expect(await resend.isDisabled()).toBe(true);
       },
-      'awaitingCode.code.typing': async ({ page, codes }, step) => {
+      'awaitingOtp.code.typing': async ({ page, codes }, step) => {
         const code = codes.get(contextOf(step).code) ?? contextOf(step).code;
         await onScreen(page, '/otp');
         await expect.poll(() => page.getByLabel('Verification code').inputValue()).toBe(code);
         const verify = page.getByRole('button', { name: 'Verify' });
         await expect.poll(() => verify.isEnabled()).toBe(code.length === 6);
-        if (['error(verifying)', 'error(awaitingCode.code.checking)'].includes(eventName(step.event))) await toastShown(page, undefined, 'error');
+        if (['error(verifying)', 'error(awaitingOtp.code.checking)'].includes(eventName(step.event))) await toastShown(page, undefined, 'error');
       },
-      'awaitingCode.code.checking': async ({ page }) => {
+      'awaitingOtp.code.checking': async ({ page }) => {
         await onScreen(page, '/otp');
         await busy(page, 'Checking…');
       },
-      'awaitingCode.resend.resendReady': async ({ page }, step) => {
+      'awaitingOtp.resend.resendReady': async ({ page }, step) => {
         const resend = page.getByRole('button', { name: 'Resend code', exact: true });
         await resend.waitFor();
         expect(await resend.isEnabled()).toBe(true);
-        if (eventName(step.event) === 'error(awaitingCode.resend.resending)') await toastShown(page, MESSAGES.checkConnection, 'error');
+        if (eventName(step.event) === 'error(awaitingOtp.resend.resending)') await toastShown(page, MESSAGES.checkConnection, 'error');
       },
-      'awaitingCode.resend.resending': async ({ page }) => {
+      'awaitingOtp.resend.resending': async ({ page }) => {
         await busy(page, 'Sending…');
       },
       settingPassword: async ({ page }, step) => {

@@ -4,7 +4,7 @@
 // one-row look-up that is more of the server's time than the database's. A prepared query is built once
 // with a marker in place of each value, compiled, and its SQL kept with the position of every marker;
 // each run hands the same SQL to the driver with that run's values in those positions (the SQLite
-// driver then reuses its prepared statement: server/db/sqlite-driver.ts).
+// driver then reuses its prepared statement: server/db/engine/sqlite-driver.ts).
 //
 // The builder gets the markers, never the values: a value may only be bound (a `where`, a `set`, a
 // `values`), not looked at or spread into a list, since the SQL is fixed by the first build. A builder

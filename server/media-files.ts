@@ -1,12 +1,13 @@
 // Where media bytes live: the demo academy's media ships with the source (server/db/seed/media),
-// files added later live in the configured storage directory. Keys never escape their root.
+// files added later live in the configured storage directory. Keys never escape their root. Below the
+// areas: content serves notes from here, media its files and streams.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Config } from '../config.js';
+import type { Config } from './config.js';
 
 /** Resolved from this file, not the working directory, so the server finds it from anywhere. */
-export const seedMediaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../db/seed/media');
+export const seedMediaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'db/seed/media');
 
 /** A key is a relative path of plain name segments: no '..', no absolute paths, no hidden names. */
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9]+)*(?:\/[A-Za-z0-9][A-Za-z0-9_-]*(?:\.[A-Za-z0-9]+)*)*$/;

@@ -1,0 +1,127 @@
+// Signing in, students by phone and staff by username: the account's limits, the hash queue and the
+// session. The use-case floor under account/routes.ts; the rows come from account/queries.ts.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError, badRequest } from '../errors.js';
+import { toApiPhone } from '../../src/domain/phone.js';
+import { PASSWORD_MESSAGES } from '../../src/domain/password.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { createSession } from './sessions.js';
+import { clearBucket, releaseSlots, SIGN_IN_BACKOFF, takeSlots, waitText, type Check } from './rate-limit.js';
+import { HashGateFull, type HashLane } from './hash-gate.js';
+import { deviceCookie, knownDevice } from './device-token.js';
+import { addressKey } from './client-address.js';
+import { limited } from './otp-sender.js';
+import { studentView } from './student-view.js';
+import { findStaffByUsername, findStudentByUsername } from './queries.js';
+import { ACCOUNT_TITLES, localPhoneOf } from './titles.js';
+
+/** Hands the new session to the client in the `sessionid` header. */
+export function giveSession(reply: FastifyReply, sessionId: string): void {
+  reply.header('sessionid', sessionId);
+  reply.header('access-control-expose-headers', 'sessionid');
+}
+
+/** The answer when the hash queue turns a caller away. */
+export const signInBusy = () => ApiError.of(503, ACCOUNT_TITLES.signInBusy, 'signInBusy', ACCOUNT_TITLES.signInBusy);
+
+export function signIns(app: FastifyInstance) {
+  const limits = app.config.limits;
+
+  // Unknown numbers, students without a password and unknown staff are checked against this hash,
+  // so a sign-in takes the same time whether or not the account exists. Made on the first sign-in.
+  let dummy: Promise<string> | null = null;
+  const dummyHash = () => (dummy ??= hashPassword(randomBytes(16).toString('hex'), app.config.scryptCost));
+
+  /**
+   * Checks a password for a sign-in. The one limit judged before any hashing is the account's: a
+   * delay that grows with each failure instead of a lockout, counted per known device (a valid
+   * device token for this account) or else per client address, so failures from elsewhere never
+   * keep the owner out. Failures from the client's address and across the academy never refuse:
+   * once an address is over its limit, or the academy over its own and the address failed lately,
+   * the attempt is slowed in the hash queue (after everyone else, one at a time per address, never
+   * on the last hash thread), so a right password still passes from a shared address while its
+   * failures are throttled; known devices always go first. The attempt holds its slots while the
+   * password is checked: a failure keeps them, a success gives them back, forgets the back-off and
+   * marks the device known.
+   */
+  async function checkSignIn(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    account: string,
+    storedHash: () => Promise<string | null>,
+    password: string,
+  ): Promise<boolean> {
+    const now = app.clock.now();
+    const address = addressKey(request.ip, app.config.ipv6PrefixLength);
+    const device = knownDevice(request.headers.cookie, app.config.signingSecret, account, now);
+    const addressBucket = `sign-in:address:${address}`;
+    const pairBucket = device ? `sign-in:${account}@device:${device}` : `sign-in:${account}@${address}`;
+    const checks: Check[] = [
+      { bucket: 'sign-in:all', limit: limits.signInGlobal, soft: true },
+      { bucket: addressBucket, limit: limits.signInPerAddress, soft: true },
+      { bucket: pairBucket, backoff: SIGN_IN_BACKOFF },
+    ];
+    const dummyReady = dummyHash();
+    const taken = await takeSlots(app.db, app.dialect, checks, now);
+    if (!taken.allowed) {
+      const message = `Too many sign-in attempts. Please try again in ${waitText(taken.retryAt, now)}.`;
+      throw limited(reply, taken.retryAt, now, 429, ACCOUNT_TITLES.tooManyLogins, 'tooManyLoginAttempts', message);
+    }
+    const slowed = taken.over.includes(addressBucket) || (taken.over.includes('sign-in:all') && (taken.counts[addressBucket] ?? 0) > 0);
+    const lane: HashLane = device ? 'known' : slowed ? 'slowed' : 'normal';
+    let valid: boolean;
+    try {
+      const stored = await storedHash();
+      const against = stored ?? (await dummyReady);
+      valid = (await app.hashGate.run(() => verifyPassword(password, against), { lane, key: address })) && stored !== null;
+    } catch (error) {
+      // Turned away before any hashing: not the caller's failure, so the slots go back.
+      await releaseSlots(app.db, taken.eventIds);
+      if (error instanceof HashGateFull) {
+        reply.header('retry-after', '5');
+        throw signInBusy();
+      }
+      throw error;
+    }
+    if (valid) {
+      await releaseSlots(app.db, taken.eventIds);
+      await clearBucket(app.db, pairBucket);
+      reply.header('set-cookie', deviceCookie(request.headers.cookie, app.config.signingSecret, account, now, request.protocol === 'https'));
+    }
+    return valid;
+  }
+
+  return {
+    /** A student signs in with phone and password: a session and the student's profile. */
+    async student(request: FastifyRequest, reply: FastifyReply, body: { username?: string; password?: string }) {
+      const local = localPhoneOf(body.username);
+      const password = body.password ?? '';
+      if (!password) throw badRequest(PASSWORD_MESSAGES.missing, 'passwordMissing');
+      let student: Awaited<ReturnType<typeof findStudentByUsername>>;
+      const valid = await checkSignIn(request, reply, `student:${local}`, async () => {
+        student = await findStudentByUsername(app.db, toApiPhone(local));
+        return student?.password_hash ?? null;
+      }, password);
+      if (!valid || !student) throw ApiError.of(401, ACCOUNT_TITLES.invalidCredentials, 'invalidCredentials');
+      giveSession(reply, await createSession(app.db, { id: student.id, kind: 'student' }, app.clock.now(), app.config.sessionDays));
+      return { student: await studentView(app.db, student) };
+    },
+
+    /** A teacher or administrator signs in with username and password. */
+    async staff(request: FastifyRequest, reply: FastifyReply, body: { username?: string; password?: string }) {
+      const username = (body.username ?? '').trim();
+      const password = body.password ?? '';
+      if (!username) throw badRequest('Please enter username', 'usernameMissing');
+      if (!password) throw badRequest(PASSWORD_MESSAGES.missing, 'passwordMissing');
+      let staff: Awaited<ReturnType<typeof findStaffByUsername>>;
+      const valid = await checkSignIn(request, reply, `staff:${username.toLowerCase()}`, async () => {
+        staff = await findStaffByUsername(app.db, username);
+        return staff?.password_hash ?? null;
+      }, password);
+      if (!valid || !staff) throw ApiError.of(401, ACCOUNT_TITLES.staffInvalidCredentials, 'invalidCredentials');
+      giveSession(reply, await createSession(app.db, { id: staff.id, kind: 'staff' }, app.clock.now(), app.config.sessionDays));
+      return { staff: { _id: staff.id, name: staff.name, username: staff.username, role: staff.role } };
+    },
+  };
+}

@@ -1,0 +1,80 @@
+// The teacher desk's forum work: a thread, a teacher's reply and its edit, closing and reopening a
+// question, each for a course the teacher teaches. The use-case floor under staff/routes.ts, over
+// forum/queries.ts, with the forum's own checks (forum/posting.ts).
+import type { FastifyInstance } from 'fastify';
+import type { ForumMedia } from '../../src/contracts/forum.js';
+import type { Staff } from '../db/schema.js';
+import { checkedMedia, details, forumErrors, notifyReply, tellDesks } from '../forum/posting.js';
+import { commentById, commentRow, commentsOf, completeQuestion, insertComment, questionById, questionRow, reopenQuestion, updateComment } from '../forum/queries.js';
+import { publishNotification } from '../notifications/publish.js';
+import { newId } from '../ids.js';
+import { writeJson } from '../db/json.js';
+import { assertTeaches } from './access.js';
+import { staffQuestionsByIds } from './forumQueue.js';
+
+export function deskForum(app: FastifyInstance) {
+  const now = () => app.clock.now().toISOString();
+  /** The question, when it exists and the teacher teaches its course. */
+  const taughtQuestion = async (staff: Staff, questionId: string) => {
+    const question = await questionRow(app.db, questionId);
+    if (!question) throw forumErrors.questionNotFound();
+    await assertTeaches(app.db, staff, question.course_id);
+    return question;
+  };
+
+  return {
+    /** A question with its replies, as the desk shows it. */
+    async thread(staff: Staff, questionId: string) {
+      const row = await taughtQuestion(staff, questionId);
+      const [question] = await staffQuestionsByIds(app.db, [row.id]);
+      if (!question) throw forumErrors.questionNotFound();
+      return { question, comments: await commentsOf(app.db, staff.id, question._id), viewerId: staff.id };
+    },
+
+    /** A teacher's reply: the asker and earlier repliers are told, and every desk. */
+    async reply(staff: Staff, questionId: string, post: { reply: string; media?: ForumMedia[] }) {
+      const question = await taughtQuestion(staff, questionId);
+      const text = details(post.reply);
+      const media = await checkedMedia(app.db, staff.id, post.media);
+      const id = newId();
+      const added = await insertComment(app.db, { id, questionId: question.id, userId: staff.id, userType: 'Admin', reply: text, media: writeJson(media), now: now() });
+      if (!added) throw forumErrors.completed();
+      const comment = (await commentById(app.db, staff.id, id))!;
+      await notifyReply(app, question, comment, staff.id);
+      tellDesks(app, question.id, 'reply');
+      return comment;
+    },
+
+    /** The teacher's own reply, changed while it is the last one and the question is open. */
+    async editReply(staff: Staff, questionId: string, commentId: string, post: { reply: string; media?: ForumMedia[] }) {
+      const comment = await commentRow(app.db, commentId);
+      if (!comment || comment.question_id !== questionId) throw forumErrors.replyNotFound();
+      if (comment.user_type !== 'Admin' || comment.user_id !== staff.id) throw forumErrors.notYourReply();
+      const text = details(post.reply);
+      const media = await checkedMedia(app.db, staff.id, post.media);
+      const outcome = await updateComment(app.db, questionId, commentId, text, writeJson(media), now());
+      if (outcome === 'completed') throw forumErrors.completed();
+      if (outcome === 'notLast') throw forumErrors.notLastReply();
+      tellDesks(app, questionId, 'edit');
+      return (await commentById(app.db, staff.id, commentId))!;
+    },
+
+    /** Marks a question answered (once): the asker is told. */
+    async complete(staff: Staff, questionId: string) {
+      const question = await taughtQuestion(staff, questionId);
+      if (question.status !== 'COMPLETED') {
+        await completeQuestion(app.db, question.id, now());
+        await publishNotification(app, { type: 'notification', message: 'Your question was marked as answered', info: { on: 'forum', id: question.id, courseId: question.course_id } }, [question.student_id]);
+        tellDesks(app, question.id, 'completed');
+      }
+      return (await questionById(app.db, staff.id, question.id))!;
+    },
+
+    /** Opens a closed question again. */
+    async reopen(staff: Staff, questionId: string) {
+      const question = await taughtQuestion(staff, questionId);
+      if (await reopenQuestion(app.db, question.id, now())) tellDesks(app, question.id, 'reopened');
+      return (await questionById(app.db, staff.id, question.id))!;
+    },
+  };
+}
