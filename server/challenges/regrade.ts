@@ -17,8 +17,8 @@ import { readJson, writeJson } from '../db/json.js';
 import { badRequest, conflict } from '../errors.js';
 import { newId } from '../ids.js';
 import { finalizeExpiredAttempts, type ExamDeps } from '../exams/attempts.js';
-import { examById, questionsOfExam } from '../exams/queries.js';
-import { regradeExamResults } from '../exams/grading.js';
+import { examById, questionsOfExam, scorableQuestion } from '../exams/queries.js';
+import { regradeQuestion } from '../exams/regrading.js';
 import { fixMeritList } from '../results/queries.js';
 import { staffAssignment } from '../results/marking.js';
 import { challengeErrors } from './student.js';
@@ -37,6 +37,8 @@ export const decisionErrors = {
 
 /** Rows of one insert: history lines (7 parameters), notifications (5) and their links (4). */
 const INSERT_CHUNK = 1000;
+/** Live notifications pushed between two turns of the event loop. */
+const PUSH_SLICE = 500;
 
 interface Notice {
   studentId: string;
@@ -110,17 +112,21 @@ export async function decideKey(
       .where('question_id', '=', questionId)
       .execute();
     if (!keyMoves) return { decision, unchanged: false as const, regrade: null, notices: [] as Notice[] };
-    const regraded = await regradeWithKey(trx, dialect, examId, questionId, next, decision.id, body.kind === 'drop' ? 'drop' : 'change', at);
+    const regraded = await regradeWithKey(trx, dialect, examId, questionId, current, next, decision.id, body.kind === 'drop' ? 'drop' : 'change', at);
     return { decision, unchanged: false as const, ...regraded };
   });
 
-  // After the commit: each notified student's open tabs hear of their notification.
-  for (const notice of outcome.notices) {
-    const live: StudentNotification = {
-      notificationId: { _id: notice.id, type: 'notification', message: notice.message, createdAt: at, info: resultInfo(assignment.exam, notice.groupId) },
-      isSeen: false,
-    };
-    app.realtime.toStudent(notice.studentId, 'notification', live);
+  // After the commit: each notified student's open tabs hear of their notification, a slice at a time
+  // so that other requests are served between slices.
+  for (let i = 0; i < outcome.notices.length; i += PUSH_SLICE) {
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    for (const notice of outcome.notices.slice(i, i + PUSH_SLICE)) {
+      const live: StudentNotification = {
+        notificationId: { _id: notice.id, type: 'notification', message: notice.message, createdAt: at, info: resultInfo(assignment.exam, notice.groupId) },
+        isSeen: false,
+      };
+      app.realtime.toStudent(notice.studentId, 'notification', live);
+    }
   }
   return {
     questionId,
@@ -135,11 +141,12 @@ const resultInfo = (exam: { _id: string; title: string; courseId: string }, grou
 });
 
 /**
- * In the caller's transaction: gives the question its new key, scores the exam's attempts again, fixes
- * the merit list again and writes the history and the notifications of every student whose marks or
- * rank moved (notifications only to students whose batch's results are published).
+ * In the caller's transaction: gives the question its new key, scores the exam's attempts again (by
+ * the question's line: server/exams/regrading.ts), fixes the merit list again where places moved and
+ * writes the history and the notifications of every student whose marks or rank moved (notifications
+ * only to students whose batch's results are published), many rows to a statement.
  */
-async function regradeWithKey(trx: Kysely<Database>, dialect: Dialect, examId: string, questionId: string, key: KeyState, decisionId: string, kind: 'change' | 'drop', at: string) {
+async function regradeWithKey(trx: Kysely<Database>, dialect: Dialect, examId: string, questionId: string, old: KeyState, key: KeyState, decisionId: string, kind: 'change' | 'drop', at: string) {
   await trx
     .updateTable('questions')
     .set({ answer: writeJson(key.answer), accepted_options: key.accepted ? writeJson(key.accepted) : null, dropped: key.dropped ? 1 : 0 })
@@ -151,24 +158,25 @@ async function regradeWithKey(trx: Kysely<Database>, dialect: Dialect, examId: s
   // exam's full marks leave out dropped questions.
   const fullMarks = roundMarks(questions.filter((q) => Number(q.dropped) !== 1).reduce((sum, q) => sum + Number(q.point), 0));
   await trx.updateTable('exams').set({ created_at: at, ...(before.is_segmented ? {} : { total_marks: fullMarks }) }).where('id', '=', examId).execute();
-  const exam = await examById(trx, examId);
+  const exam = { ...before, created_at: at, ...(before.is_segmented ? {} : { total_marks: fullMarks }) };
   const number = questions.findIndex((q) => q.id === questionId) + 1;
+  const after = scorableQuestion(questions[number - 1]!);
 
-  const ranksBefore = await ranksOf(trx, examId);
-  const { results, changed } = await regradeExamResults(trx, dialect, exam);
-  await fixMeritList(trx, examId);
-  const ranksAfter = await ranksOf(trx, examId);
+  const standing = await standingOf(trx, examId);
+  const { results, changed } = await regradeQuestion(trx, dialect, exam, { ...after, answer: old.answer, accepted: old.accepted, dropped: old.dropped }, after);
+  const moved = new Map((await fixMeritList(trx, examId)).map((m) => [m.id, m.rank]));
 
   const marksMoved = new Map(changed.map((c) => [c.id, c]));
   const lines: { result_id: string; student_id: string; old_marks: number; new_marks: number; old_rank: number | null; new_rank: number | null; group_id: string; published: boolean }[] = [];
-  for (const [resultId, after] of ranksAfter) {
-    const old = ranksBefore.get(resultId);
-    const moved = marksMoved.get(resultId);
-    const oldRank = old?.rank ?? null;
-    if (!moved && oldRank === after.rank) continue;
+  for (const id of new Set([...marksMoved.keys(), ...moved.keys()])) {
+    const was = standing.get(id);
+    if (!was) continue;
+    const marks = marksMoved.get(id);
+    const newRank = moved.get(id) ?? was.rank;
+    if (!marks && newRank === was.rank) continue;
     lines.push({
-      result_id: resultId, student_id: after.studentId, group_id: after.groupId, published: after.published,
-      old_marks: moved ? moved.oldMarks : after.marks, new_marks: after.marks, old_rank: oldRank, new_rank: after.rank,
+      result_id: id, student_id: was.studentId, group_id: was.groupId, published: was.published,
+      old_marks: was.marks, new_marks: marks ? marks.newMarks : was.marks, old_rank: was.rank, new_rank: newRank,
     });
   }
   const regrade = { id: newId(), exam_id: examId, question_id: questionId, decision_id: decisionId, kind, question_number: number, regraded_at: at, results, changed: lines.length };
@@ -180,11 +188,15 @@ async function regradeWithKey(trx: Kysely<Database>, dialect: Dialect, examId: s
       .execute();
   }
 
-  const course = await trx.selectFrom('exams').select(['course_id', 'title']).where('id', '=', examId).executeTakeFirstOrThrow();
   const notices: Notice[] = lines
     .filter((l) => l.published)
     .map((l) => ({ studentId: l.student_id, id: newId(), message: regradeMessage({ number, kind, oldMarks: l.old_marks, newMarks: l.new_marks, oldRank: l.old_rank, newRank: l.new_rank }), groupId: l.group_id }));
-  const infoOf = (groupId: string) => writeJson(resultInfo({ _id: examId, title: course.title, courseId: course.course_id }, groupId));
+  const info = new Map<string, string>();
+  const infoOf = (groupId: string) => {
+    let text = info.get(groupId);
+    if (text === undefined) info.set(groupId, (text = writeJson(resultInfo({ _id: examId, title: exam.title, courseId: exam.course_id }, groupId))));
+    return text;
+  };
   for (let i = 0; i < notices.length; i += INSERT_CHUNK) {
     const part = notices.slice(i, i + INSERT_CHUNK);
     await trx.insertInto('notifications').values(part.map((n) => ({ id: n.id, type: 'notification' as const, message: n.message, info: infoOf(n.groupId), created_at: at }))).execute();
@@ -196,8 +208,8 @@ async function regradeWithKey(trx: Kysely<Database>, dialect: Dialect, examId: s
   };
 }
 
-/** Every result of the exam with its marks, merit rank and whether its batch's results are published. */
-async function ranksOf(db: Kysely<Database>, examId: string) {
+/** Every result of the exam with its marks, merit rank and whether its batch's results are published, before the regrade. */
+async function standingOf(db: Kysely<Database>, examId: string) {
   const rows = await db
     .selectFrom('results as r')
     .innerJoin('exam_assignments as ea', (join) => join.onRef('ea.exam_id', '=', 'r.exam_id').onRef('ea.group_id', '=', 'r.group_id'))
