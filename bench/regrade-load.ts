@@ -13,7 +13,7 @@
 // each saver saves an answer every 500 ms; their latencies are reported too.
 import os from 'node:os';
 import type { Insertable, Kysely } from 'kysely';
-import { connect } from '../server/db/connect.js';
+import { connect, type Dialect } from '../server/db/connect.js';
 import { migrate } from '../server/db/migrate.js';
 import { importBundle } from '../server/db/seed/import.js';
 import { createSession } from '../server/account/sessions.js';
@@ -72,7 +72,7 @@ function benchBundle() {
 }
 
 /** The students of the finished exam, their attempts, every answer and a placeholder result (scored below). */
-async function seedAttempts(db: Kysely<Database>): Promise<void> {
+async function seedAttempts(db: Kysely<Database>, dialect: Dialect): Promise<void> {
   const now = Date.now();
   const iso = (ms: number) => new Date(ms).toISOString();
   const students: Insertable<Database['students']>[] = [];
@@ -111,7 +111,7 @@ async function seedAttempts(db: Kysely<Database>): Promise<void> {
   await db.updateTable('exam_assignments').set({ result_published: 1, published_at: published, challenge_closes_at: new Date(now + 47 * 3_600_000).toISOString() }).where('exam_id', '=', EXAM).execute();
   // Scored by the server's own code, and the merit list fixed as publishing does.
   await db.transaction().execute(async (trx) => {
-    await regradeExamResults(trx, await examById(trx, EXAM));
+    await regradeExamResults(trx, dialect, await examById(trx, EXAM));
     await fixMeritList(trx, EXAM);
   });
 }
@@ -123,7 +123,7 @@ runBenchmark('regrade-bench', async (database, serve) => {
   await migrate(db, dialect);
   const setupStart = performance.now();
   await importBundle(db, benchBundle(), { now: new Date(), scryptCost: 1024 });
-  await seedAttempts(db);
+  await seedAttempts(db, dialect);
   const admin = await createSession(db, { id: ADMIN, kind: 'staff' }, new Date(), 1);
   const savers: string[] = [];
   for (let i = 0; i < SAVERS; i += 1) savers.push(await createSession(db, { id: saverId(i), kind: 'student' }, new Date(), 1));

@@ -14,6 +14,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Staff } from '../db/schema.js';
 import type { Dialect } from '../db/connect.js';
 import { readJson, writeJson } from '../db/json.js';
+import { withRows, type BulkColumn } from '../db/bulk.js';
 import { badRequest, conflict } from '../errors.js';
 import { newId } from '../ids.js';
 import { finalizeExpiredAttempts, type ExamDeps } from '../exams/attempts.js';
@@ -35,8 +36,6 @@ export const decisionErrors = {
   stillSitting: () => conflict('A batch is still sitting this exam.', 'examStillRunning', 'Decide once every batch has finished, so that no submission is scored with the old key.'),
 };
 
-/** Rows of one insert: history lines (7 parameters), notifications (5) and their links (4). */
-const INSERT_CHUNK = 1000;
 /** Live notifications pushed between two turns of the event loop. */
 const PUSH_SLICE = 500;
 
@@ -181,12 +180,13 @@ async function regradeWithKey(trx: Kysely<Database>, dialect: Dialect, examId: s
   }
   const regrade = { id: newId(), exam_id: examId, question_id: questionId, decision_id: decisionId, kind, question_number: number, regraded_at: at, results, changed: lines.length };
   await trx.insertInto('regrades').values(regrade).execute();
-  for (let i = 0; i < lines.length; i += INSERT_CHUNK) {
-    await trx
-      .insertInto('regrade_changes')
-      .values(lines.slice(i, i + INSERT_CHUNK).map((l) => ({ regrade_id: regrade.id, result_id: l.result_id, student_id: l.student_id, old_marks: l.old_marks, new_marks: l.new_marks, old_rank: l.old_rank, new_rank: l.new_rank })))
-      .execute();
-  }
+  await withRows(
+    trx, dialect,
+    [{ name: 'result_id', type: 'text' }, { name: 'student_id', type: 'text' }, { name: 'old_marks', type: 'float8' }, { name: 'new_marks', type: 'float8' }, { name: 'old_rank', type: 'int' }, { name: 'new_rank', type: 'int' }],
+    lines.map((l) => [l.result_id, l.student_id, l.old_marks, l.new_marks, l.old_rank, l.new_rank]),
+    (param) => `insert into regrade_changes (regrade_id, result_id, student_id, old_marks, new_marks, old_rank, new_rank)
+      select cast(${param(regrade.id)} as text), result_id, student_id, old_marks, new_marks, old_rank, new_rank from v`,
+  );
 
   const notices: Notice[] = lines
     .filter((l) => l.published)
@@ -197,11 +197,14 @@ async function regradeWithKey(trx: Kysely<Database>, dialect: Dialect, examId: s
     if (text === undefined) info.set(groupId, (text = writeJson(resultInfo({ _id: examId, title: exam.title, courseId: exam.course_id }, groupId))));
     return text;
   };
-  for (let i = 0; i < notices.length; i += INSERT_CHUNK) {
-    const part = notices.slice(i, i + INSERT_CHUNK);
-    await trx.insertInto('notifications').values(part.map((n) => ({ id: n.id, type: 'notification' as const, message: n.message, info: infoOf(n.groupId), created_at: at }))).execute();
-    await trx.insertInto('student_notifications').values(part.map((n) => ({ notification_id: n.id, student_id: n.studentId, is_seen: 0 as const, deleted_at: null }))).execute();
-  }
+  const noticeRows = notices.map((n) => [n.id, n.studentId, n.message, infoOf(n.groupId)]);
+  const noticeColumns: BulkColumn[] = [{ name: 'id', type: 'text' }, { name: 'student_id', type: 'text' }, { name: 'message', type: 'text' }, { name: 'info', type: 'text' }];
+  await withRows(trx, dialect, noticeColumns, noticeRows, (param) =>
+    `insert into notifications (id, type, message, info, created_at) select id, cast(${param('notification')} as text), message, info, cast(${param(at)} as text) from v`,
+  );
+  await withRows(trx, dialect, noticeColumns, noticeRows, () =>
+    'insert into student_notifications (notification_id, student_id, is_seen, deleted_at) select id, student_id, 0, null from v',
+  );
   return {
     regrade: { _id: regrade.id, questionId, questionNumber: number, kind, regradedAt: at, results, changed: lines.length },
     notices,

@@ -13,11 +13,12 @@
 // finer decimals is scored whole, as is any result whose detail does not hold the expected old line.
 //
 // Reads: the results with the one answer each (one query), not every answer of the exam. Writes: only
-// the results that change, 500 to a statement (an UPDATE … FROM a VALUES list, the detail spliced by the
-// database itself, so the details never travel).
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+// the results that change, in one UPDATE … FROM the rows (server/db/bulk.ts; SQLite: 500 rows a
+// statement), the detail spliced by the database itself, so the details never travel.
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Dialect } from '../db/connect.js';
+import { withRows, type BulkColumn } from '../db/bulk.js';
 import { readJson } from '../db/json.js';
 import { isPassed, roundMarks, scoreQuestion, type QuestionScore, type ScorableQuestion } from '../../src/domain/scoring.js';
 import type { AnswerValue } from '../../src/contracts/exams.js';
@@ -42,8 +43,6 @@ export interface Regraded {
 
 /** Attempts scored whole between two turns of the event loop. */
 const YIELD_EVERY = 200;
-/** Rows of one UPDATE (at most 12 parameters each), within both databases' limits on parameters. */
-const UPDATE_CHUNK = 500;
 
 type Figures = Omit<ReturnType<typeof scoreColumns>, 'detail' | 'gpa_marks'>;
 type WholeRow = Figures & { id: string; detail: string };
@@ -51,22 +50,20 @@ type SplicedRow = Figures & { id: string; oldLine: string; newLine: string };
 
 const FIGURES = ['marks_obtained', 'negative_marks', 'total_marks', 'correct', 'incorrect', 'skipped', 'overall_marks'] as const;
 const FLAGS = ['passed', 'pending_review'] as const;
-
-/** `results` columns set from the VALUES list `v` (PostgreSQL reads its parameters there as text). */
-const setFigures = sql.join([
-  ...FIGURES.map((c) => sql`${sql.ref(c)} = cast(${sql.ref(`v.${c}`)} as double precision)`),
-  ...FLAGS.map((c) => sql`${sql.ref(c)} = cast(${sql.ref(`v.${c}`)} as integer)`),
-]);
-const figureValues = (row: Figures): RawBuilder<unknown>[] => [...FIGURES.map((c) => sql`${row[c]}`), ...FLAGS.map((c) => sql`${row[c]}`)];
-const valueColumns = (extra: string[]) => sql.join(['id', ...FIGURES, ...FLAGS, ...extra].map((c) => sql.id(c)));
+const FIGURE_COLUMNS: BulkColumn[] = [
+  { name: 'id', type: 'text' },
+  ...FIGURES.map((name): BulkColumn => ({ name, type: 'float8' })),
+  ...FLAGS.map((name): BulkColumn => ({ name, type: 'int' })),
+];
+const figuresOf = (row: Figures & { id: string }) => [row.id, ...FIGURES.map((c) => row[c]), ...FLAGS.map((c) => row[c])];
+/** The figures of `results` set from the rows `v`. */
+const SET_FIGURES = [...FIGURES, ...FLAGS].map((c) => `${c} = v.${c}`).join(', ');
 
 /** Writes whole scored results. */
-async function writeWhole(db: Kysely<Database>, rows: WholeRow[]): Promise<void> {
-  for (let at = 0; at < rows.length; at += UPDATE_CHUNK) {
-    const values = rows.slice(at, at + UPDATE_CHUNK).map((row) => sql`(${sql.join([sql`${row.id}`, ...figureValues(row), sql`${row.detail}`])})`);
-    await sql`with v (${valueColumns(['detail'])}) as (values ${sql.join(values)})
-      update results set ${setFigures}, detail = v.detail from v where results.id = v.id`.execute(db);
-  }
+async function writeWhole(db: Kysely<Database>, dialect: Dialect, rows: WholeRow[]): Promise<void> {
+  await withRows(db, dialect, [...FIGURE_COLUMNS, { name: 'detail', type: 'text' }], rows.map((row) => [...figuresOf(row), row.detail]), () =>
+    `update results set ${SET_FIGURES}, detail = v.detail from v where results.id = v.id`,
+  );
 }
 
 /**
@@ -74,17 +71,16 @@ async function writeWhole(db: Kysely<Database>, rows: WholeRow[]): Promise<void>
  * one, only where the detail holds the old line. Returns the ids written.
  */
 async function writeSpliced(db: Kysely<Database>, dialect: Dialect, rows: SplicedRow[]): Promise<Set<string>> {
-  const written = new Set<string>();
-  const find = dialect === 'sqlite' ? sql`instr(results.detail, v.old_line)` : sql`strpos(results.detail, v.old_line)`;
-  for (let at = 0; at < rows.length; at += UPDATE_CHUNK) {
-    const values = rows.slice(at, at + UPDATE_CHUNK).map((row) => sql`(${sql.join([sql`${row.id}`, ...figureValues(row), sql`${row.oldLine}`, sql`${row.newLine}`])})`);
-    const { rows: ids } = await sql<{ id: string }>`with v (${valueColumns(['old_line', 'new_line'])}) as (values ${sql.join(values)})
-      update results set ${setFigures}, detail = replace(results.detail, v.old_line, v.new_line)
-      from v where results.id = v.id and ${find} > 0
-      returning results.id`.execute(db);
-    for (const { id } of ids) written.add(id);
-  }
-  return written;
+  const find = dialect === 'sqlite' ? 'instr(results.detail, v.old_line)' : 'strpos(results.detail, v.old_line)';
+  const written = await withRows<{ id: string }, Database>(
+    db,
+    dialect,
+    [...FIGURE_COLUMNS, { name: 'old_line', type: 'text' }, { name: 'new_line', type: 'text' }],
+    rows.map((row) => [...figuresOf(row), row.oldLine, row.newLine]),
+    () => `update results set ${SET_FIGURES}, detail = replace(results.detail, v.old_line, v.new_line)
+      from v where results.id = v.id and ${find} > 0 returning results.id`,
+  );
+  return new Set(written.map((row) => row.id));
 }
 
 /** Whether a figure is a multiple of 0.0001, as roundMarks leaves it. */
@@ -99,7 +95,7 @@ export async function regradeQuestion(db: Kysely<Database>, dialect: Dialect, ex
   // Read in the caller's transaction, never from the prepared paper: the key has just changed.
   const questions = await questionsOfExam(db, exam.id);
   const negativeMark = Number(exam.negative_mark);
-  if (!fourDecimals(negativeMark) || questions.some((q) => !fourDecimals(Number(q.point)))) return regradeExamResults(db, exam);
+  if (!fourDecimals(negativeMark) || questions.some((q) => !fourDecimals(Number(q.point)))) return regradeExamResults(db, dialect, exam);
 
   const rows = await db
     .selectFrom('results as r')
@@ -176,7 +172,7 @@ export async function regradeQuestion(db: Kysely<Database>, dialect: Dialect, ex
     whole.add(row.id);
   }
   if (whole.size > 0) {
-    for (const result of (await regradeExamResults(db, exam, whole)).changed) changed.set(result.id, result);
+    for (const result of (await regradeExamResults(db, dialect, exam, whole)).changed) changed.set(result.id, result);
   }
   return { results: rows.length, changed: [...changed.values()] };
 }
@@ -195,7 +191,7 @@ async function servedTo(db: Kysely<Database>, exam: Exam, questions: QuestionRow
  * that change; GPA marks stay as taken. The same scoring as a submit or a mark (scoreStored), read in
  * bulk: the results, the answers and the segmented selections in three queries.
  */
-export async function regradeExamResults(db: Kysely<Database>, exam: Exam, only?: ReadonlySet<string>): Promise<Regraded> {
+export async function regradeExamResults(db: Kysely<Database>, dialect: Dialect, exam: Exam, only?: ReadonlySet<string>): Promise<Regraded> {
   const results = (
     await db
       .selectFrom('results as r')
@@ -214,7 +210,7 @@ export async function regradeExamResults(db: Kysely<Database>, exam: Exam, only?
     .innerJoin('results as r', 'r.attempt_id', 'an.attempt_id')
     .select(['an.attempt_id', 'an.question_id', 'an.answer', 'an.extra', 'an.review_marks'])
     .where('r.exam_id', '=', exam.id)
-    .$if(only !== undefined && only.size <= UPDATE_CHUNK, (q) => q.where('r.id', 'in', [...only!]))
+    .$if(only !== undefined && only.size <= 500, (q) => q.where('r.id', 'in', [...only!]))
     .execute();
   const answersOf = new Map<string, StoredAnswer[]>();
   for (const row of answerRows) {
@@ -243,6 +239,6 @@ export async function regradeExamResults(db: Kysely<Database>, exam: Exam, only?
     updates.push({ id: result.id, ...columns });
     changed.push({ id: result.id, studentId: result.student_id, groupId: result.group_id, oldMarks: Number(result.marks_obtained), newMarks: columns.marks_obtained });
   }
-  await writeWhole(db, updates);
+  await writeWhole(db, dialect, updates);
   return { results: results.length, changed };
 }
