@@ -3,14 +3,13 @@
 //
 // One question's key moved, so only that question's line of each result can move: each attempt's answer
 // to it is scored under the old and the new key (scoreQuestion), and where the two lines differ the
-// result's figures become old − old line + new line and its stored detail has the old line replaced by
-// the new one. That is the whole-paper scoring exactly, because a stored result always holds the scoring
-// of the exam's current questions (a submit, a mark and every regrade write it so, and a question or
-// marking rule cannot change once students have started: server/import), and because the sums are
-// exact: every line's figures are multiples of 0.0001 when the points and the negative mark are (each
-// is a point, the negative mark, 0 or 1, or a share rounded to 0.0001), so adding them in any order
-// and rounding as scoreExam rounds gives the same numbers. An exam whose points or negative mark have
-// finer decimals is scored whole, as is any result whose detail does not hold the expected old line.
+// result's figures become old − old line + new line (replaceQuestionScore) and its stored detail has the
+// old line replaced by the new one. That is the whole-paper scoring exactly, because a stored result
+// always holds the scoring of the exam's current questions (a submit, a mark and every regrade write it
+// so, and a question or marking rule cannot change once students have started: server/import), and
+// because the sums are exact when the points and the negative mark are multiples of 0.0001
+// (sumsExactly). An exam whose points or negative mark have finer decimals is scored whole, as is any
+// result whose detail does not hold the line the old key gives, or whose line waits for a teacher.
 //
 // Reads: the results with the one answer each (one query), not every answer of the exam. Writes: only
 // the results that change, in one UPDATE … FROM the rows (server/db/bulk.ts; SQLite: 500 rows a
@@ -20,7 +19,7 @@ import type { Database } from '../db/schema.js';
 import type { Dialect } from '../db/connect.js';
 import { withRows, type BulkColumn } from '../db/bulk.js';
 import { readJson } from '../db/json.js';
-import { isPassed, roundMarks, scoreQuestion, type QuestionScore, type ScorableQuestion } from '../../src/domain/scoring.js';
+import { replaceQuestionScore, roundMarks, scoreQuestion, sumsExactly, type QuestionScore, type ScorableQuestion } from '../../src/domain/scoring.js';
 import type { AnswerValue } from '../../src/contracts/exams.js';
 import { scoreColumns, scoreStored, type StoredAnswer } from './grading.js';
 import { type Exam, type QuestionRow, questionsOfExam, selectionOfRow, servedQuestions } from './queries.js';
@@ -83,9 +82,6 @@ async function writeSpliced(db: Kysely<Database>, dialect: Dialect, rows: Splice
   return new Set(written.map((row) => row.id));
 }
 
-/** Whether a figure is a multiple of 0.0001, as roundMarks leaves it. */
-const fourDecimals = (value: number) => roundMarks(value) === value;
-
 /**
  * Scores every submitted attempt of the exam again after the key of one question moved from `before`
  * to `after` (the exam's questions already hold `after`): by the one question's line where that is
@@ -95,7 +91,7 @@ export async function regradeQuestion(db: Kysely<Database>, dialect: Dialect, ex
   // Read in the caller's transaction, never from the prepared paper: the key has just changed.
   const questions = await questionsOfExam(db, exam.id);
   const negativeMark = Number(exam.negative_mark);
-  if (!fourDecimals(negativeMark) || questions.some((q) => !fourDecimals(Number(q.point)))) return regradeExamResults(db, dialect, exam);
+  if (!sumsExactly(questions.map((q) => Number(q.point)), negativeMark)) return regradeExamResults(db, dialect, exam);
 
   const rows = await db
     .selectFrom('results as r')
@@ -141,27 +137,23 @@ export async function regradeQuestion(db: Kysely<Database>, dialect: Dialect, ex
       whole.add(row.id);
       continue;
     }
-    // As scoreExam sums them: earned marks and negative marks apart, then the net of the two.
-    const oldNegative = Number(row.negative_marks);
-    const gross = roundMarks(roundMarks(Number(row.marks_obtained) + oldNegative) - old.marks + next.marks);
-    const negativeMarks = roundMarks(oldNegative - old.negativeMarks + next.negativeMarks);
-    const marksObtained = roundMarks(gross - negativeMarks);
-    const totalMarks = roundMarks(Number(row.total_marks) - old.total + next.total);
+    const totals = { marksObtained: Number(row.marks_obtained), negativeMarks: Number(row.negative_marks), totalMarks: Number(row.total_marks), correct: Number(row.correct), incorrect: Number(row.incorrect), skipped: Number(row.skipped) };
+    const now = replaceQuestionScore(totals, old, next, exam.pass_mark);
     spliced.push({
       id: row.id,
-      marks_obtained: marksObtained,
-      negative_marks: negativeMarks,
-      total_marks: totalMarks,
-      correct: roundMarks(Number(row.correct) - old.correct + next.correct),
-      incorrect: roundMarks(Number(row.incorrect) - old.incorrect + next.incorrect),
-      skipped: roundMarks(Number(row.skipped) - old.skipped + next.skipped),
-      passed: isPassed(marksObtained, totalMarks, exam.pass_mark) ? 1 : 0,
+      marks_obtained: now.marksObtained,
+      negative_marks: now.negativeMarks,
+      total_marks: now.totalMarks,
+      correct: now.correct,
+      incorrect: now.incorrect,
+      skipped: now.skipped,
+      passed: now.passed ? 1 : 0,
       pending_review: 0,
-      overall_marks: roundMarks(marksObtained + Number(row.gpa_marks)),
+      overall_marks: roundMarks(now.marksObtained + Number(row.gpa_marks)),
       oldLine: moved.oldLine,
       newLine: moved.newLine,
     });
-    changed.set(row.id, { id: row.id, studentId: row.student_id, groupId: row.group_id, oldMarks: Number(row.marks_obtained), newMarks: marksObtained });
+    changed.set(row.id, { id: row.id, studentId: row.student_id, groupId: row.group_id, oldMarks: totals.marksObtained, newMarks: now.marksObtained });
   }
 
   const written = await writeSpliced(db, dialect, spliced);
