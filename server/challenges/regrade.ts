@@ -1,9 +1,10 @@
 // A teacher's decision on a question's key, and the regrade it brings. In one transaction: the
 // decision is recorded and every challenge of the question answered; when the key changes (or the
 // question is dropped) the question takes its new key, every submitted attempt of the exam is scored
-// again by the shared scoring module, the merit list and every position are fixed again as publication
-// fixes them, each student whose marks or rank moved gets a history line and a notification. After the
-// commit the notifications are pushed live. The same decision again changes nothing.
+// again by the shared scoring module (the decided question's line only: server/exams/regrading.ts), the
+// merit list and every position are fixed again as publication fixes them, each student whose marks or
+// rank moved gets a history line and a notification (many rows to a statement: server/db/bulk.ts).
+// After the commit the notifications are pushed live. The same decision again changes nothing.
 //
 // Marking, publication and a regrade take turns on the exam's assignment rows (PostgreSQL): the regrade
 // holds every one of them for update from its start to its commit, so a mark still in its transaction

@@ -10,6 +10,9 @@
 //   discrimination upper-group facility minus lower-group facility
 //   point-biserial Pearson correlation of the score with the total minus the question's own net marks
 //                  (the corrected, item-rest correlation: an item does not correlate with itself)
+//
+// After a key decision: every option an MCQ accepts is a key, and a dropped question (it counts for no
+// one) has no figures and no flags.
 
 import type { AnswerValue, QuestionType } from '../contracts/exams';
 import type { ItemChoice, ItemFlag, ItemStats } from '../contracts/staff';
