@@ -19,7 +19,7 @@ import { importBundle } from '../server/db/seed/import.js';
 import { createSession } from '../server/account/sessions.js';
 import type { Database } from '../server/db/schema.js';
 import { examById } from '../server/exams/queries.js';
-import { regradeExamResults } from '../server/exams/grading.js';
+import { regradeExamResults } from '../server/exams/regrading.js';
 import { fixMeritList } from '../server/results/queries.js';
 import { API_PREFIX, challengePaths, examsPaths, pathTo } from '../src/contracts/paths.js';
 import { insertChunked, newStats, positive, report, request, runBenchmark, timed } from './bench-server.js';

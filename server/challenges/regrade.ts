@@ -1,9 +1,10 @@
 // A teacher's decision on a question's key, and the regrade it brings. In one transaction: the
 // decision is recorded and every challenge of the question answered; when the key changes (or the
 // question is dropped) the question takes its new key, every submitted attempt of the exam is scored
-// again by the shared scoring module, the merit list and every position are fixed again as publication
-// fixes them, each student whose marks or rank moved gets a history line and a notification. After the
-// commit the notifications are pushed live. The same decision again changes nothing.
+// again by the shared scoring module (the decided question's line only: server/exams/regrading.ts), the
+// merit list and every position are fixed again as publication fixes them, each student whose marks or
+// rank moved gets a history line and a notification (many rows to a statement: server/db/bulk.ts).
+// After the commit the notifications are pushed live. The same decision again changes nothing.
 //
 // Marking, publication and a regrade take turns on the exam's assignment rows (PostgreSQL): the regrade
 // holds every one of them for update from its start to its commit, so a mark still in its transaction
@@ -14,11 +15,12 @@ import type { Kysely } from 'kysely';
 import type { Database, Staff } from '../db/schema.js';
 import type { Dialect } from '../db/connect.js';
 import { readJson, writeJson } from '../db/json.js';
+import { withRows, type BulkColumn } from '../db/bulk.js';
 import { badRequest, conflict } from '../errors.js';
 import { newId } from '../ids.js';
 import { finalizeExpiredAttempts, type ExamDeps } from '../exams/attempts.js';
-import { examById, questionsOfExam } from '../exams/queries.js';
-import { regradeExamResults } from '../exams/grading.js';
+import { examById, questionsOfExam, scorableQuestion } from '../exams/queries.js';
+import { regradeQuestion } from '../exams/regrading.js';
 import { fixMeritList } from '../results/queries.js';
 import { staffAssignment } from '../results/marking.js';
 import { challengeErrors } from './student.js';
@@ -35,8 +37,8 @@ export const decisionErrors = {
   stillSitting: () => conflict('A batch is still sitting this exam.', 'examStillRunning', 'Decide once every batch has finished, so that no submission is scored with the old key.'),
 };
 
-/** Rows of one insert: history lines (7 parameters), notifications (5) and their links (4). */
-const INSERT_CHUNK = 1000;
+/** Live notifications pushed between two turns of the event loop. */
+const PUSH_SLICE = 500;
 
 interface Notice {
   studentId: string;
@@ -110,17 +112,21 @@ export async function decideKey(
       .where('question_id', '=', questionId)
       .execute();
     if (!keyMoves) return { decision, unchanged: false as const, regrade: null, notices: [] as Notice[] };
-    const regraded = await regradeWithKey(trx, dialect, examId, questionId, next, decision.id, body.kind === 'drop' ? 'drop' : 'change', at);
+    const regraded = await regradeWithKey(trx, dialect, examId, questionId, current, next, decision.id, body.kind === 'drop' ? 'drop' : 'change', at);
     return { decision, unchanged: false as const, ...regraded };
   });
 
-  // After the commit: each notified student's open tabs hear of their notification.
-  for (const notice of outcome.notices) {
-    const live: StudentNotification = {
-      notificationId: { _id: notice.id, type: 'notification', message: notice.message, createdAt: at, info: resultInfo(assignment.exam, notice.groupId) },
-      isSeen: false,
-    };
-    app.realtime.toStudent(notice.studentId, 'notification', live);
+  // After the commit: each notified student's open tabs hear of their notification, a slice at a time
+  // so that other requests are served between slices.
+  for (let i = 0; i < outcome.notices.length; i += PUSH_SLICE) {
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    for (const notice of outcome.notices.slice(i, i + PUSH_SLICE)) {
+      const live: StudentNotification = {
+        notificationId: { _id: notice.id, type: 'notification', message: notice.message, createdAt: at, info: resultInfo(assignment.exam, notice.groupId) },
+        isSeen: false,
+      };
+      app.realtime.toStudent(notice.studentId, 'notification', live);
+    }
   }
   return {
     questionId,
@@ -135,11 +141,12 @@ const resultInfo = (exam: { _id: string; title: string; courseId: string }, grou
 });
 
 /**
- * In the caller's transaction: gives the question its new key, scores the exam's attempts again, fixes
- * the merit list again and writes the history and the notifications of every student whose marks or
- * rank moved (notifications only to students whose batch's results are published).
+ * In the caller's transaction: gives the question its new key, scores the exam's attempts again (by
+ * the question's line: server/exams/regrading.ts), fixes the merit list again where places moved and
+ * writes the history and the notifications of every student whose marks or rank moved (notifications
+ * only to students whose batch's results are published), many rows to a statement.
  */
-async function regradeWithKey(trx: Kysely<Database>, dialect: Dialect, examId: string, questionId: string, key: KeyState, decisionId: string, kind: 'change' | 'drop', at: string) {
+async function regradeWithKey(trx: Kysely<Database>, dialect: Dialect, examId: string, questionId: string, old: KeyState, key: KeyState, decisionId: string, kind: 'change' | 'drop', at: string) {
   await trx
     .updateTable('questions')
     .set({ answer: writeJson(key.answer), accepted_options: key.accepted ? writeJson(key.accepted) : null, dropped: key.dropped ? 1 : 0 })
@@ -151,53 +158,62 @@ async function regradeWithKey(trx: Kysely<Database>, dialect: Dialect, examId: s
   // exam's full marks leave out dropped questions.
   const fullMarks = roundMarks(questions.filter((q) => Number(q.dropped) !== 1).reduce((sum, q) => sum + Number(q.point), 0));
   await trx.updateTable('exams').set({ created_at: at, ...(before.is_segmented ? {} : { total_marks: fullMarks }) }).where('id', '=', examId).execute();
-  const exam = await examById(trx, examId);
+  const exam = { ...before, created_at: at, ...(before.is_segmented ? {} : { total_marks: fullMarks }) };
   const number = questions.findIndex((q) => q.id === questionId) + 1;
+  const after = scorableQuestion(questions[number - 1]!);
 
-  const ranksBefore = await ranksOf(trx, examId);
-  const { results, changed } = await regradeExamResults(trx, dialect, exam);
-  await fixMeritList(trx, examId);
-  const ranksAfter = await ranksOf(trx, examId);
+  const standing = await standingOf(trx, examId);
+  const { results, changed } = await regradeQuestion(trx, dialect, exam, { ...after, answer: old.answer, accepted: old.accepted, dropped: old.dropped }, after);
+  const moved = new Map((await fixMeritList(trx, examId)).map((m) => [m.id, m.rank]));
 
   const marksMoved = new Map(changed.map((c) => [c.id, c]));
   const lines: { result_id: string; student_id: string; old_marks: number; new_marks: number; old_rank: number | null; new_rank: number | null; group_id: string; published: boolean }[] = [];
-  for (const [resultId, after] of ranksAfter) {
-    const old = ranksBefore.get(resultId);
-    const moved = marksMoved.get(resultId);
-    const oldRank = old?.rank ?? null;
-    if (!moved && oldRank === after.rank) continue;
+  for (const id of new Set([...marksMoved.keys(), ...moved.keys()])) {
+    const was = standing.get(id);
+    if (!was) continue;
+    const marks = marksMoved.get(id);
+    const newRank = moved.get(id) ?? was.rank;
+    if (!marks && newRank === was.rank) continue;
     lines.push({
-      result_id: resultId, student_id: after.studentId, group_id: after.groupId, published: after.published,
-      old_marks: moved ? moved.oldMarks : after.marks, new_marks: after.marks, old_rank: oldRank, new_rank: after.rank,
+      result_id: id, student_id: was.studentId, group_id: was.groupId, published: was.published,
+      old_marks: was.marks, new_marks: marks ? marks.newMarks : was.marks, old_rank: was.rank, new_rank: newRank,
     });
   }
   const regrade = { id: newId(), exam_id: examId, question_id: questionId, decision_id: decisionId, kind, question_number: number, regraded_at: at, results, changed: lines.length };
   await trx.insertInto('regrades').values(regrade).execute();
-  for (let i = 0; i < lines.length; i += INSERT_CHUNK) {
-    await trx
-      .insertInto('regrade_changes')
-      .values(lines.slice(i, i + INSERT_CHUNK).map((l) => ({ regrade_id: regrade.id, result_id: l.result_id, student_id: l.student_id, old_marks: l.old_marks, new_marks: l.new_marks, old_rank: l.old_rank, new_rank: l.new_rank })))
-      .execute();
-  }
+  await withRows(
+    trx, dialect,
+    [{ name: 'result_id', type: 'text' }, { name: 'student_id', type: 'text' }, { name: 'old_marks', type: 'float8' }, { name: 'new_marks', type: 'float8' }, { name: 'old_rank', type: 'int' }, { name: 'new_rank', type: 'int' }],
+    lines.map((l) => [l.result_id, l.student_id, l.old_marks, l.new_marks, l.old_rank, l.new_rank]),
+    (param) => `insert into regrade_changes (regrade_id, result_id, student_id, old_marks, new_marks, old_rank, new_rank)
+      select cast(${param(regrade.id)} as text), result_id, student_id, old_marks, new_marks, old_rank, new_rank from v`,
+  );
 
-  const course = await trx.selectFrom('exams').select(['course_id', 'title']).where('id', '=', examId).executeTakeFirstOrThrow();
   const notices: Notice[] = lines
     .filter((l) => l.published)
     .map((l) => ({ studentId: l.student_id, id: newId(), message: regradeMessage({ number, kind, oldMarks: l.old_marks, newMarks: l.new_marks, oldRank: l.old_rank, newRank: l.new_rank }), groupId: l.group_id }));
-  const infoOf = (groupId: string) => writeJson(resultInfo({ _id: examId, title: course.title, courseId: course.course_id }, groupId));
-  for (let i = 0; i < notices.length; i += INSERT_CHUNK) {
-    const part = notices.slice(i, i + INSERT_CHUNK);
-    await trx.insertInto('notifications').values(part.map((n) => ({ id: n.id, type: 'notification' as const, message: n.message, info: infoOf(n.groupId), created_at: at }))).execute();
-    await trx.insertInto('student_notifications').values(part.map((n) => ({ notification_id: n.id, student_id: n.studentId, is_seen: 0 as const, deleted_at: null }))).execute();
-  }
+  const info = new Map<string, string>();
+  const infoOf = (groupId: string) => {
+    let text = info.get(groupId);
+    if (text === undefined) info.set(groupId, (text = writeJson(resultInfo({ _id: examId, title: exam.title, courseId: exam.course_id }, groupId))));
+    return text;
+  };
+  const noticeRows = notices.map((n) => [n.id, n.studentId, n.message, infoOf(n.groupId)]);
+  const noticeColumns: BulkColumn[] = [{ name: 'id', type: 'text' }, { name: 'student_id', type: 'text' }, { name: 'message', type: 'text' }, { name: 'info', type: 'text' }];
+  await withRows(trx, dialect, noticeColumns, noticeRows, (param) =>
+    `insert into notifications (id, type, message, info, created_at) select id, cast(${param('notification')} as text), message, info, cast(${param(at)} as text) from v`,
+  );
+  await withRows(trx, dialect, noticeColumns, noticeRows, () =>
+    'insert into student_notifications (notification_id, student_id, is_seen, deleted_at) select id, student_id, 0, null from v',
+  );
   return {
     regrade: { _id: regrade.id, questionId, questionNumber: number, kind, regradedAt: at, results, changed: lines.length },
     notices,
   };
 }
 
-/** Every result of the exam with its marks, merit rank and whether its batch's results are published. */
-async function ranksOf(db: Kysely<Database>, examId: string) {
+/** Every result of the exam with its marks, merit rank and whether its batch's results are published, before the regrade. */
+async function standingOf(db: Kysely<Database>, examId: string) {
   const rows = await db
     .selectFrom('results as r')
     .innerJoin('exam_assignments as ea', (join) => join.onRef('ea.exam_id', '=', 'r.exam_id').onRef('ea.group_id', '=', 'r.group_id'))

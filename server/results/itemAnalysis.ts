@@ -11,7 +11,7 @@ import type { AnswerValue } from '../../src/contracts/exams.js';
 import type { ItemAnalysis, ItemStats } from '../../src/contracts/staff.js';
 import type { QuestionScore } from '../../src/domain/scoring.js';
 import {
-  analyseItems, choiceLabel, itemAnalysisFileName, ITEM_ANALYSIS_MIN_ATTEMPTS, ITEM_FLAG_TEXT, plainTitle, type AnalysedAttempt, type AnalysedQuestion, type AnalysedResponse,
+  analyseItems, choiceLabel, itemAnalysisFileName, ITEM_ANALYSIS_MIN_ATTEMPTS, ITEM_DROPPED_TEXT, ITEM_FLAG_TEXT, plainTitle, type AnalysedAttempt, type AnalysedQuestion, type AnalysedResponse,
 } from '../../src/domain/itemAnalysis.js';
 import { finalizeExpiredAttempts, type ExamDeps } from '../exams/attempts.js';
 import { questionsOfExam, scorableQuestion } from '../exams/queries.js';
@@ -64,8 +64,8 @@ export async function itemAnalysisOf(deps: ExamDeps, assignmentId: string): Prom
   if (!assignment.exam.isPracticeExam && !assignment.resultPublished) throw itemAnalysisErrors.notPublished();
   if (await finalizeExpiredAttempts(db, { examId: assignment.exam._id }, deps.now, deps.graceSeconds)) assignment = await staffAssignment(db, assignmentId, deps.graceSeconds);
   const questions: AnalysedQuestion[] = (await questionsOfExam(db, assignment.exam._id)).map((row) => {
-    const { id, type, point, optionCount, answer } = scorableQuestion(row);
-    return { id, type, point, optionCount, key: answer, title: plainTitle(row.title) };
+    const { id, type, point, optionCount, answer, accepted, dropped } = scorableQuestion(row);
+    return { id, type, point, optionCount, key: answer, accepted, dropped, title: plainTitle(row.title) };
   });
   const figures = analyseItems(questions, await gradedAttempts(db, assignment.exam._id, assignment.groupId));
   return { assignment, minimumAttempts: ITEM_ANALYSIS_MIN_ATTEMPTS, ...figures, challenges: await batchChallenges(db, assignment.exam._id, assignment.groupId) };
@@ -75,7 +75,8 @@ const SHEET_COLUMNS = ['No.', 'Question', 'Type', 'Marks', 'Attempts', 'Facility
 const RESPONSE_COLUMNS = ['No.', 'Response', 'Key', 'Upper 27 %', 'Lower 27 %', 'All'];
 
 const questionRow = (q: ItemStats) => [
-  q.number, q.title, q.type, q.point, q.attempts, q.facility, q.upperFacility, q.lowerFacility, q.discrimination, q.pointBiserial, q.flags.map((flag) => ITEM_FLAG_TEXT[flag]).join(' '),
+  q.number, q.title, q.type, q.point, q.attempts, q.facility, q.upperFacility, q.lowerFacility, q.discrimination, q.pointBiserial,
+  q.dropped ? ITEM_DROPPED_TEXT : q.flags.map((flag) => ITEM_FLAG_TEXT[flag]).join(' '),
 ];
 
 /**

@@ -85,15 +85,20 @@ function rankedResults(db: Kysely<Database>, examIds: string[]) {
 }
 
 /**
- * Fixes a live exam's merit list when results are published: one statement ranks every published
- * result of the exam with the window functions and stores each place and rank on its result, so
- * reading the list is an index range, however many sit the exam.
+ * Fixes a live exam's merit list when results are published, and again after a regrade: one statement
+ * ranks every published result of the exam with the window functions and stores each place and rank on
+ * its result where they moved, so reading the list is an index range, however many sit the exam, and a
+ * result whose places stay is not written. Returns the results whose places moved, with their new rank.
  */
-export async function fixMeritList(db: Kysely<Database>, examId: string): Promise<void> {
-  await sql`update results set merit_position = m.position, merit_rank = m.rank, faculty_position = m.faculty_position,
+export async function fixMeritList(db: Kysely<Database>, examId: string): Promise<{ id: string; rank: number }[]> {
+  const { rows } = await sql<{ id: string; merit_rank: number }>`update results set merit_position = m.position, merit_rank = m.rank, faculty_position = m.faculty_position,
       subject_position = m.subject_position, category_position = m.category_position
     from ${rankedResults(db, [examId]).as('m')}
-    where results.id = m.id`.execute(db);
+    where results.id = m.id and (results.merit_position is distinct from m.position or results.merit_rank is distinct from m.rank
+      or results.faculty_position is distinct from m.faculty_position or results.subject_position is distinct from m.subject_position
+      or results.category_position is distinct from m.category_position)
+    returning results.id, results.merit_rank`.execute(db);
+  return rows.map((row) => ({ id: row.id, rank: Number(row.merit_rank) }));
 }
 
 /** A live exam's merit list as fixed at publication (aliases r, a, s), with what a merit-list row shows. */

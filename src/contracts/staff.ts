@@ -141,6 +141,8 @@ export const ItemStats = Type.Object({
   point: Type.Number(),
   /** Submitted attempts that were served the question. */
   attempts: Type.Integer({ minimum: 0 }),
+  /** Dropped by a key decision: it counts for no one, so its figures are null and it has no flags. */
+  dropped: Type.Boolean(),
   /** Mean share of the question's marks earned (for one-mark-or-nothing types: the share correct). */
   facility: Nullable(Type.Number()),
   upperFacility: Nullable(Type.Number()),

@@ -10,6 +10,9 @@
 //   discrimination upper-group facility minus lower-group facility
 //   point-biserial Pearson correlation of the score with the total minus the question's own net marks
 //                  (the corrected, item-rest correlation: an item does not correlate with itself)
+//
+// After a key decision: every option an MCQ accepts is a key, and a dropped question (it counts for no
+// one) has no figures and no flags.
 
 import type { AnswerValue, QuestionType } from '../contracts/exams';
 import type { ItemChoice, ItemFlag, ItemStats } from '../contracts/staff';
@@ -34,6 +37,10 @@ export interface AnalysedQuestion {
   optionCount: number;
   /** The key, in the shape of src/domain/scoring.ts. */
   key: AnswerValue;
+  /** MCQ only: every option a key decision accepts (the key among them); absent: the key alone. */
+  accepted?: readonly number[] | null;
+  /** Dropped by a key decision: it counts for no one, so it has no figures and no flags. */
+  dropped?: boolean;
 }
 
 /** A student's answer to one question and the marks it earned (as graded: src/domain/scoring.ts). */
@@ -101,9 +108,10 @@ function responsesOf(question: AnalysedQuestion): { responses: Response[]; given
   const blank: Response = { option: null, response: 'blank', key: false };
   switch (question.type) {
     case 'MCQ': {
-      const key = optionIndex(question.key[0], n);
+      // Every accepted option is a key: a decision may accept several, any one of them scoring.
+      const key = new Set([optionIndex(question.key[0], n), ...(question.accepted ?? [])]);
       return {
-        responses: [...options.map((i): Response => ({ option: i, response: 'chosen', key: i === key })), blank],
+        responses: [...options.map((i): Response => ({ option: i, response: 'chosen', key: key.has(i) })), blank],
         given: (r) => [optionIndex(r.answer[0], n) ?? n],
       };
     }
@@ -134,18 +142,20 @@ function responsesOf(question: AnalysedQuestion): { responses: Response[]; given
 
 /**
  * "Key possibly wrong": the upper group gave a response outside the key more often than the key's.
- * MCQ: a distractor over the keyed option; checkbox: an option outside the key over the least chosen
- * keyed option; MCA: for some option, the value opposite the key over the keyed value.
+ * MCQ: a distractor over the keyed option (with several accepted options, over every one of them: a
+ * student picks one, so the accepted options share the upper group); checkbox: an option outside the
+ * key over the least chosen keyed option (an answer names them all); MCA: for some option, the value
+ * opposite the key over the keyed value.
  */
 function keyPossiblyWrong(type: QuestionType, choices: ItemChoice[]): boolean {
   const options = choices.filter((c) => c.response !== 'blank');
   if (type === 'MCA') {
     return options.some((c) => !c.key && options.some((k) => k.key && k.option === c.option && c.upper > k.upper));
   }
-  const keyed = options.filter((c) => c.key);
+  const keyed = options.filter((c) => c.key).map((c) => c.upper);
   if (keyed.length === 0) return false;
-  const weakestKey = Math.min(...keyed.map((c) => c.upper));
-  return options.some((c) => !c.key && c.upper > weakestKey);
+  const bar = type === 'MCQ' ? Math.max(...keyed) : Math.min(...keyed);
+  return options.some((c) => !c.key && c.upper > bar);
 }
 
 function flagsOf(type: QuestionType, stats: Pick<ItemStats, 'facility' | 'discrimination' | 'choices'>): ItemFlag[] {
@@ -175,17 +185,21 @@ export function analyseItems(questions: AnalysedQuestion[], attempts: AnalysedAt
       const response = attempt.responses.get(question.id);
       if (response) served.push({ attempt, response, score: question.point > 0 ? response.marks / question.point : 0 });
     }
-    const facilityOf = (rows: typeof served) => rounded(mean(rows.map((row) => row.score)));
+    // A dropped question scores nothing for anyone: it has no figures (only its responses are counted).
+    const dropped = question.dropped === true;
+    const facilityOf = (rows: typeof served) => (dropped ? null : rounded(mean(rows.map((row) => row.score))));
     const facility = facilityOf(served);
     const upperFacility = facilityOf(served.filter((row) => upper.has(row.attempt)));
     const lowerFacility = facilityOf(served.filter((row) => lower.has(row.attempt)));
     const discrimination = upperFacility === null || lowerFacility === null ? null : roundMarks(upperFacility - lowerFacility);
-    const pointBiserial = rounded(
-      correlation(
-        served.map((row) => row.score),
-        served.map((row) => row.attempt.total - (row.response.marks - row.response.negativeMarks)),
-      ),
-    );
+    const pointBiserial = dropped
+      ? null
+      : rounded(
+          correlation(
+            served.map((row) => row.score),
+            served.map((row) => row.attempt.total - (row.response.marks - row.response.negativeMarks)),
+          ),
+        );
     // One pass over the attempts: counts of each response for the upper group, the lower group and all.
     const { responses, given } = responsesOf(question);
     const choices: ItemChoice[] = responses.map((response) => ({ ...response, upper: 0, lower: 0, all: 0 }));
@@ -205,8 +219,9 @@ export function analyseItems(questions: AnalysedQuestion[], attempts: AnalysedAt
       type: question.type,
       point: question.point,
       attempts: served.length,
+      dropped,
       ...figures,
-      flags: flagsOf(question.type, figures),
+      flags: dropped ? [] : flagsOf(question.type, figures),
     };
   });
   return { attempts: attempts.length, groupSize, questions: stats };
@@ -220,6 +235,9 @@ export const ITEM_FLAG_TEXT: Record<ItemFlag, string> = {
   allCorrect: 'Everyone got this question fully right.',
   noneCorrect: 'No one got any marks on this question.',
 };
+
+/** What the sheet says of a dropped question in place of flags. */
+export const ITEM_DROPPED_TEXT = 'Dropped: this question counts for no one.';
 
 /** A response's label: "A", "B true", "No answer". */
 export function choiceLabel(choice: Pick<ItemChoice, 'option' | 'response'>): string {

@@ -305,6 +305,40 @@ export function scoreExam(input: {
   };
 }
 
+/** The sums of an exam score that a result stores. */
+export type ScoreTotals = Pick<ExamScore, 'marksObtained' | 'negativeMarks' | 'totalMarks' | 'correct' | 'incorrect' | 'skipped'>;
+
+/**
+ * Whether the scores of an exam's questions add up exactly, in any order: every figure of a question's
+ * score is then a multiple of 0.0001 (a point, the negative mark, 0 or 1, or a share rounded so), and
+ * sums of such figures round to the same number however they are added.
+ */
+export function sumsExactly(points: readonly number[], negativeMark: number): boolean {
+  const fourDecimals = (value: number) => roundMarks(value) === value;
+  return fourDecimals(negativeMark) && points.every(fourDecimals);
+}
+
+/**
+ * An exam score's sums with one question's score replaced (`old` by `next`, as after a key decision),
+ * equal to scoreExam's sums over the new scores when sumsExactly holds: earned and negative marks
+ * apart (the earned marks are the net plus the negative marks), then the net of the two.
+ */
+export function replaceQuestionScore(totals: ScoreTotals, old: QuestionScore, next: QuestionScore, passMark: number): ScoreTotals & { passed: boolean } {
+  const gross = roundMarks(roundMarks(totals.marksObtained + totals.negativeMarks) - old.marks + next.marks);
+  const negativeMarks = roundMarks(totals.negativeMarks - old.negativeMarks + next.negativeMarks);
+  const marksObtained = roundMarks(gross - negativeMarks);
+  const totalMarks = roundMarks(totals.totalMarks - old.total + next.total);
+  return {
+    marksObtained,
+    negativeMarks,
+    totalMarks,
+    correct: roundMarks(totals.correct - old.correct + next.correct),
+    incorrect: roundMarks(totals.incorrect - old.incorrect + next.incorrect),
+    skipped: roundMarks(totals.skipped - old.skipped + next.skipped),
+    passed: isPassed(marksObtained, totalMarks, passMark),
+  };
+}
+
 /**
  * GPA-weighted totals: the total adds 5 x hsc and 5 x ssc factor (GPA is out of 5); the student's
  * GPA marks are HSCGPA x hsc + SSCGPA x ssc (a missing GPA counts as 0).

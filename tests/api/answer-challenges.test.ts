@@ -11,6 +11,8 @@ import { signedCalls } from '../support/api-calls.js';
 import { GROUP, OTHER_COURSE, OTHER_GROUP, OUTSIDER, STUDENT } from './exams-fixture.js';
 import { FINISHED_Q, TEACHER } from './results-fixture.js';
 import { ANALYSED, ANALYSED_ASSIGNMENT, Q, itemAnalysisBundle, markAndPublishAnalysed } from './item-analysis-fixture.js';
+import { regradeExamResults } from '../../server/exams/regrading.js';
+import { examById } from '../../server/exams/queries.js';
 
 const PUPIL = (i: number) => `d2000000000000000000000${i.toString(16)}`;
 const OTHER_TEACHER = 'de0000000000000000000009';
@@ -192,12 +194,18 @@ describe.each(databaseKinds())('answer-key challenges (%s)', (kind) => {
     let after = await marksOf();
     // Everyone who answered the MCQ earns its 2 marks: 6-7: 3, 8-11: 2; the others as before.
     expect([after[PUPIL(0)], after[PUPIL(6)], after[PUPIL(8)]].map((f) => f![0])).toEqual([6, 3, 2]);
+    // Item analysis marks both accepted options as keys.
+    const stats = (await desk()).body.data.questions[0].stats;
+    expect(stats.choices.slice(0, 3).map((c: { key: boolean }) => c.key)).toEqual([true, true, false]);
     expect((await decide({ kind: 'drop', options: [], reply: 'The question is dropped.' })).body.data.regrade).toMatchObject({ kind: 'drop' });
+    expect((await desk()).body.data.questions[0].stats).toMatchObject({ dropped: true, facility: null, discrimination: null, flags: [] });
     after = await marksOf();
     expect([after[PUPIL(0)], after[PUPIL(1)], after[PUPIL(6)], after[PUPIL(8)]].map((f) => f![0])).toEqual([4, 3, 1, 0]);
     expect((await results()).every((r) => r.total_marks === 6)).toBe(true);
     const exam = await server.app.db.selectFrom('exams').select('total_marks').where('id', '=', ANALYSED).executeTakeFirstOrThrow();
     expect(Number(exam.total_marks)).toBe(6);
+    // The regrades took each result's one line: scoring every paper whole now changes nothing.
+    expect((await regradeExamResults(server.app.db, kind, await examById(server.app.db, ANALYSED))).changed).toEqual([]);
   });
 
   it('leaves nothing changed when the regrade fails in the middle', async () => {

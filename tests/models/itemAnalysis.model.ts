@@ -17,7 +17,7 @@ export const analysis = (attempts: number): ItemAnalysis => ({
   groupSize: attempts >= 10 ? Math.round(attempts * 0.27) : 0,
   questions: attempts >= 10
     ? [{
-        questionId: 'q1', number: 1, title: 'Which valve closes first?', type: 'MCQ', point: 1, attempts, facility: 0.5, upperFacility: 0.6667, lowerFacility: 0.6667,
+        questionId: 'q1', number: 1, title: 'Which valve closes first?', type: 'MCQ', point: 1, attempts, dropped: false, facility: 0.5, upperFacility: 0.6667, lowerFacility: 0.6667,
         discrimination: 0, pointBiserial: -0.05, flags: ['nearZeroDiscrimination', 'keyPossiblyWrong'],
         choices: [
           { option: 0, response: 'chosen', key: true, upper: 1, lower: 2, all: 5 },

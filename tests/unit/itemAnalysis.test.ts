@@ -51,7 +51,9 @@ function attemptsOf(questions: AnalysedQuestion[], rows: Array<[string, ...Answe
     questions.forEach((question, i) => {
       const answer = answers[i];
       if (answer === undefined) return; // not served
-      const scorable: ScorableQuestion = { id: question.id, type: question.type, point: question.point, optionCount: question.optionCount, answer: question.key };
+      const scorable: ScorableQuestion = {
+        id: question.id, type: question.type, point: question.point, optionCount: question.optionCount, answer: question.key, accepted: question.accepted, dropped: question.dropped,
+      };
       const score = scoreQuestion(scorable, answer, negativeMark);
       responses.set(question.id, { answer, marks: score.marks, negativeMarks: score.negativeMarks });
       total += score.marks - score.negativeMarks;
@@ -116,6 +118,50 @@ describe('item analysis of the hand-computed example', () => {
     // Option B true: s04, s08, s09 (3; lower s08 s09); false: s01 s02 s03 s05 s06 (5; upper 3).
     expect(q3!.choices.map((c) => [choiceLabel(c), c.key, c.upper, c.lower, c.all])).toEqual([
       ['A true', true, 3, 0, 6], ['A false', false, 0, 2, 3], ['B true', false, 0, 2, 3], ['B false', true, 3, 0, 5],
+    ]);
+  });
+});
+
+describe('item analysis after a key decision (the same sheet, scored again)', () => {
+  it('Q1 accepting A and B: both are keys, and B earns its mark', () => {
+    // Q1 accepts A and B: s05 and s08 (B) now earn its mark.
+    //   totals: s01 3, s02 3, s03 4, s04 3, s05 3, s06 2, s07 2, s08 1, s09 1, s10 0
+    //   ranked: s03 | s01 s02 s04 s05 | s06 s07 | s08 s09 | s10; upper s03 s01 s02, lower s08 s09 s10.
+    // Facility: s01-s06, s08 right = 7 / 10 = 0.7. Upper 3/3 = 1; lower s08 right = 1/3; D = 0.6667.
+    // Point-biserial: x = 1 1 1 1 1 1 0 1 0 0 (mean 0.7); y = rest = 2 2 3 2 2 1 2 0 1 0 (mean 1.5)
+    //   Sxy = 0.3 x (.5+.5+1.5+.5+.5-.5-1.5) - 0.7 x (.5-.5-1.5) = 0.45 + 1.05 = 1.5
+    //   Sxx = 7 x 0.09 + 3 x 0.49 = 2.1; Syy = 7 x 0.25 + 3 x 2.25 = 8.5
+    //   r = 1.5 / sqrt(17.85) = 1.5 / 4.22493 = 0.3550
+    const both: AnalysedQuestion = { ...Q1, accepted: [A, B] };
+    const [q1] = analyseItems([both, Q2, Q3], attemptsOf([both, Q2, Q3], sheet)).questions;
+    expect(q1).toMatchObject({ dropped: false, facility: 0.7, upperFacility: 1, lowerFacility: 0.3333, discrimination: 0.6667, pointBiserial: 0.355, flags: [] });
+    expect(q1!.choices.map((c) => [choiceLabel(c), c.key, c.upper, c.lower, c.all])).toEqual([
+      ['A', true, 3, 0, 5], ['B', true, 0, 1, 2], ['C', false, 0, 0, 1], ['D', false, 0, 1, 1], ['No answer', false, 0, 1, 1],
+    ]);
+  });
+
+  it('Q2 accepting B and C: the upper group\'s C is a key now, so the key is no longer suspect', () => {
+    // Q2 accepts B and C: s01 s02 s05 (C) now earn its mark.
+    //   totals: s01 4, s02 4, s03 4, s04 3, s05 3, s06 2, s07 2, s08 0, s09 1, s10 0
+    //   upper s01 s02 s03, lower s09 s08 s10.
+    // Facility: all but s06 s08 s10 = 7 / 10 = 0.7. Upper 3/3 = 1; lower s09 = 1/3; D = 0.6667.
+    // Upper group: C 2 and B 1, both keys; distractors A and D 0: no flag.
+    const twoKeys: AnalysedQuestion = { ...Q2, accepted: [B, C] };
+    const [, q2] = analyseItems([Q1, twoKeys, Q3], attemptsOf([Q1, twoKeys, Q3], sheet)).questions;
+    expect(q2).toMatchObject({ facility: 0.7, upperFacility: 1, lowerFacility: 0.3333, discrimination: 0.6667, flags: [] });
+    expect(q2!.choices.map((c) => [choiceLabel(c), c.key, c.upper, c.lower, c.all])).toEqual([
+      ['A', false, 0, 2, 2], ['B', true, 1, 1, 4], ['C', true, 2, 0, 3], ['D', false, 0, 0, 1], ['No answer', false, 0, 0, 0],
+    ]);
+  });
+
+  it('a dropped question is shown as dropped: no figures, no flags, its responses still counted', () => {
+    // Q2 dropped: it scores nothing. Totals from Q1 and Q3: s01 3, s02 3, s03 3, s04 2, s05 2, s06 2,
+    // s07 1, s08 0, s09 0, s10 0; upper s01 s02 s03 (C C B), lower s08 s09 s10 (A B A).
+    const dropped: AnalysedQuestion = { ...Q2, dropped: true };
+    const [, q2] = analyseItems([Q1, dropped, Q3], attemptsOf([Q1, dropped, Q3], sheet)).questions;
+    expect(q2).toMatchObject({ dropped: true, attempts: 10, facility: null, upperFacility: null, lowerFacility: null, discrimination: null, pointBiserial: null, flags: [] });
+    expect(q2!.choices.map((c) => [choiceLabel(c), c.key, c.upper, c.lower, c.all])).toEqual([
+      ['A', false, 0, 2, 2], ['B', true, 1, 1, 4], ['C', false, 2, 0, 3], ['D', false, 0, 0, 1], ['No answer', false, 0, 0, 0],
     ]);
   });
 });

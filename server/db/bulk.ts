@@ -1,0 +1,73 @@
+// Statements over many rows at once (a regrade's results, history lines and notifications): the rows
+// are handed to the database as a table `v` that the statement reads, so ten thousand rows are a
+// handful of statements, not ten thousand.
+//
+// PostgreSQL: one statement for every row, each column one array parameter, read back with
+// `unnest($1::text[], $2::float8[], …)`: the statement's text stays short, so the database parses it
+// once and the driver sends arrays, not tens of thousands of parameters. Numbers travel as JavaScript
+// writes them (the shortest text that reads back as the same double), so nothing is rounded.
+// SQLite: a `values (?, ?, …), …` list of up to ROWS_PER_STATEMENT rows (well within its limit on
+// parameters), the same text for every full slice, so the driver prepares it once.
+//
+// The SQL is written here, not built by Kysely: compiling a query tree of thousands of values took
+// more of the server's time than the database took to run it.
+import { CompiledQuery, type Kysely } from 'kysely';
+import type { Dialect } from './connect.js';
+
+export type BulkType = 'text' | 'float8' | 'int';
+
+export interface BulkColumn {
+  name: string;
+  type: BulkType;
+}
+
+/** Rows of one SQLite statement: 500 rows of up to 60 columns stay under its 32,766 parameters. */
+const ROWS_PER_STATEMENT = 500;
+
+const CAST: Record<BulkType, string> = { text: 'text', float8: 'double precision', int: 'integer' };
+const NAME = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * Runs `body` (SQL that reads the table `v` of the given columns; `param` binds a further value and
+ * gives its placeholder) over the rows, as one statement (PostgreSQL) or one per slice of rows
+ * (SQLite), and returns the rows the statements return. Nothing runs for no rows.
+ */
+export async function withRows<R, DB>(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  columns: readonly BulkColumn[],
+  rows: readonly (readonly unknown[])[],
+  body: (param: (value: unknown) => string) => string,
+): Promise<R[]> {
+  if (rows.length === 0) return [];
+  for (const c of columns) if (!NAME.test(c.name)) throw new Error(`bulk column name ${c.name}`);
+  const names = columns.map((c) => c.name).join(', ');
+  const out: R[] = [];
+  if (dialect === 'postgres') {
+    const params: unknown[] = columns.map((_, i) => rows.map((row) => row[i] ?? null));
+    const arrays = columns.map((c, i) => `$${i + 1}::${CAST[c.type]}[]`).join(', ');
+    const text = `with v (${names}) as (select * from unnest(${arrays})) ${body((value) => {
+      params.push(value);
+      return `$${params.length}`;
+    })}`;
+    const result = await db.executeQuery<R>(CompiledQuery.raw(text, params));
+    return result.rows as R[];
+  }
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
+  for (let at = 0; at < rows.length; at += ROWS_PER_STATEMENT) {
+    const slice = rows.slice(at, at + ROWS_PER_STATEMENT);
+    const params: unknown[] = [];
+    for (const row of slice) for (let i = 0; i < columns.length; i += 1) params.push(sqliteValue(row[i]));
+    const extra: unknown[] = [];
+    const text = `with v (${names}) as (values ${Array.from({ length: slice.length }, () => tuple).join(', ')}) ${body((value) => {
+      extra.push(sqliteValue(value));
+      return '?';
+    })}`;
+    const result = await db.executeQuery<R>(CompiledQuery.raw(text, [...params, ...extra]));
+    out.push(...(result.rows as R[]));
+  }
+  return out;
+}
+
+/** SQLite binds numbers, strings, buffers and null; a boolean is stored as 0 or 1. */
+const sqliteValue = (value: unknown) => (value === undefined ? null : typeof value === 'boolean' ? Number(value) : value);
