@@ -8,7 +8,7 @@ import { statementNames } from './prepared.js';
 import { PipelinedPostgresDialect } from './pg-driver.js';
 
 /** Pipelined connections per process for the busiest reads (DATABASE_PIPELINE). */
-export const DEFAULT_PIPELINE = 2;
+export const DEFAULT_PIPELINE = 4;
 
 export type Dialect = 'sqlite' | 'postgres';
 
