@@ -51,6 +51,18 @@ export const SETTINGS = Type.Object({
   }),
   DATABASE_POOL: setting({ default: '20', description: 'PostgreSQL connections per process', ...POSITIVE_WHOLE }),
   DATABASE_CONNECT_TIMEOUT_MS: setting({ default: '5000', description: 'how long a request waits for a PostgreSQL connection before answering 503', ...POSITIVE_WHOLE }),
+  DATABASE_PIPELINE: setting({
+    default: '4',
+    description:
+      "PostgreSQL connections per process, besides `DATABASE_POOL`, shared by the busiest reads (the exam requests' and the session's) in pipeline mode: statements written without waiting for the answers of those before them. `0`: every statement on the pool",
+    ...WHOLE,
+  }),
+  DATABASE_SOCKET_DIR: setting({
+    default: 'unset (the URL\'s host)',
+    description: 'a PostgreSQL on the same machine reached through its Unix socket in this directory (Debian: `/var/run/postgresql`) instead of the host of `DATABASE_URL`',
+    expected: 'a directory path',
+    pattern: '^/\\S*$',
+  }),
   REDIS_URL: setting({
     default: 'unset',
     description:

@@ -1,10 +1,14 @@
 // Opens the database named by DATABASE_URL: sqlite:<path> (better-sqlite3, WAL) or postgres://...
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import type { Database } from './schema.js';
 import { readWriteDialect, walSyncer } from './engine/sqlite-driver.js';
 import { statementNames } from './engine/prepared.js';
+import { PipelinedPostgresDialect } from './engine/pg-driver.js';
+
+/** Pipelined connections per process for the busiest reads (DATABASE_PIPELINE). */
+export const DEFAULT_PIPELINE = 4;
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -46,12 +50,14 @@ export async function connect(databaseUrl: string): Promise<Connection> {
     // int8 (bigint) and numeric come back as strings by default; every such column here fits a double.
     pg.default.types.setTypeParser(20, (v: string) => Number(v));
     pg.default.types.setTypeParser(1700, (v: string) => Number(v));
-    const pool = new pg.default.Pool({
+    const settings = {
       connectionString: databaseUrl,
-      max: Number(process.env.DATABASE_POOL ?? 20),
       // A request waits at most this long for a connection (then 503, retried by the app), never for ever.
       connectionTimeoutMillis: Number(process.env.DATABASE_CONNECT_TIMEOUT_MS ?? 5000),
-    });
+      // A database on this machine may be reached through its Unix socket instead of TCP.
+      ...(process.env.DATABASE_SOCKET_DIR ? { host: process.env.DATABASE_SOCKET_DIR } : {}),
+    };
+    const pool = new pg.default.Pool({ ...settings, max: Number(process.env.DATABASE_POOL ?? 20) });
     // A backend that ends (pg_terminate_backend, a restart, a failover) makes its client emit 'error':
     // while idle the pool hears it, while checked out nobody would, and an unheard 'error' ends the
     // process. Every client gets a listener; the query that was running fails (503 to its request) and
@@ -64,7 +70,15 @@ export async function connect(databaseUrl: string): Promise<Connection> {
       client.on('error', () => undefined);
       namePreparedStatements(client);
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    // The busiest reads (the prepared `select`s) share a few pipelined connections (server/db/pg-driver.ts).
+    const dialect = new PipelinedPostgresDialect({
+      pool,
+      client: () => new pg.default.Client({ ...settings, pipeline: true }),
+      connections: Number(process.env.DATABASE_PIPELINE ?? DEFAULT_PIPELINE),
+      pipelines: (text) => statementNames.has(text) && text.startsWith('select'),
+      onClient: (client) => namePreparedStatements(client),
+    });
+    return { db: new Kysely<Database>({ dialect }), dialect: 'postgres' };
   }
   throw new Error(`DATABASE_URL must start with sqlite: or postgres://, not "${databaseUrl}"`);
 }
@@ -73,7 +87,7 @@ export async function connect(databaseUrl: string): Promise<Connection> {
  * The queries of the busiest requests (server/db/engine/prepared.ts) run as named prepared statements: the
  * connection parses and plans each once, then only binds and executes it. Everything else goes as it came.
  */
-function namePreparedStatements(client: import('pg').PoolClient): void {
+function namePreparedStatements(client: import('pg').ClientBase): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (...args: unknown[]) => {
     const [text, values] = args;

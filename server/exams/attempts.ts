@@ -14,9 +14,10 @@ import type { AnswerValue, Attachment, SavedAnswerReply, SegmentedSelection, Sta
 import {
   assignmentsOfExamForStudent, clearSegmentedSelection, currentAttempt, examById, expiredAttempts, hasCurrentAttempt, hasLiveAttempt, startNewAttempt,
   loadExamContext, markSubmitted, segmentedDetailsOf, segmentedSelectionOf, servedQuestions,
-  storedAnswer, storeSegmentedSelection, submitAtDeadline, upsertNewerAnswer, attemptsWithMarks, deleteAttemptsById, markSuperseded, type Attempt, type ExamContext,
+  storedAnswer, storeSegmentedSelection, submitAtDeadline, attemptsWithMarks, deleteAttemptsById, markSuperseded, type Attempt, type ExamContext,
 } from './queries.js';
 import { gradeAttempt } from './grading.js';
+import { saveNewerAnswer } from './answer-batch.js';
 import { preparedPaper } from './paper-cache.js';
 import { storedStartFilters } from './faculties.js';
 import { MESSAGES } from '../../src/domain/messages.js';
@@ -189,7 +190,7 @@ export async function saveAnswer(deps: ExamDeps, studentId: string, examId: stri
   const savedAt = now.toISOString();
   // Answered once the save is on disk; a save that lost to a newer one reports the standing answer's time.
   return deps.writes.run(async (db) => {
-    const applied = await upsertNewerAnswer(db, {
+    const applied = await saveNewerAnswer(db, {
       attempt_id: attempt.id,
       question_id: question.id,
       answer: writeJson(input.answer),

@@ -515,15 +515,18 @@ export async function storedAnswer(db: Kysely<Database>, attemptId: string, ques
   return row ? { answer: readJson<AnswerValue>(row.answer, []), savedAt: row.saved_at } : null;
 }
 
-type NewAnswer = Pick<Selectable<AnswersTable>, 'attempt_id' | 'question_id' | 'answer' | 'extra' | 'answer_index' | 'client_timestamp' | 'saved_at' | 'offline'>;
+export type NewAnswer = Pick<Selectable<AnswersTable>, 'attempt_id' | 'question_id' | 'answer' | 'extra' | 'answer_index' | 'client_timestamp' | 'saved_at' | 'offline'>;
 
-const newerAnswerUpsert = preparedQuery((db: Kysely<Database>, a: NewAnswer) =>
-  db
+/** The insert of answers that overwrites a stored one only when its client timestamp is newer; returns the keys written. */
+function newerAnswersInsert(db: Kysely<Database>, rows: NewAnswer[]) {
+  return db
     .insertInto('answers')
-    .values({
-      attempt_id: a.attempt_id, question_id: a.question_id, answer: a.answer, extra: a.extra, answer_index: a.answer_index,
-      client_timestamp: a.client_timestamp, saved_at: a.saved_at, offline: a.offline,
-    })
+    .values(
+      rows.map((a) => ({
+        attempt_id: a.attempt_id, question_id: a.question_id, answer: a.answer, extra: a.extra, answer_index: a.answer_index,
+        client_timestamp: a.client_timestamp, saved_at: a.saved_at, offline: a.offline,
+      })),
+    )
     .onConflict((oc) =>
       oc
         .columns(['attempt_id', 'question_id'])
@@ -537,13 +540,24 @@ const newerAnswerUpsert = preparedQuery((db: Kysely<Database>, a: NewAnswer) =>
         }))
         .whereRef('excluded.client_timestamp', '>', 'answers.client_timestamp'),
     )
-    .returning('question_id'),
-);
+    .returning(['attempt_id', 'question_id']);
+}
+
+const newerAnswerUpsert = preparedQuery((db: Kysely<Database>, a: NewAnswer) => newerAnswersInsert(db, [a]));
 
 /**
  * Stores an answer unless the stored one has a newer (or the same) client timestamp, in one
  * statement, so retries and out-of-order deliveries can never replace a newer answer. True when written.
+ * (The saves of the exam requests go through server/exams/answer-batch.ts.)
  */
 export async function upsertNewerAnswer(db: Kysely<Database>, answer: NewAnswer): Promise<boolean> {
   return (await newerAnswerUpsert.first(db, answer)) !== undefined;
 }
+
+/** Several answers (each key at most once) in one statement: the keys (attempt, question) written. */
+export async function upsertNewerAnswers(db: Kysely<Database>, answers: NewAnswer[]): Promise<Set<string>> {
+  const written = await newerAnswersInsert(db, answers).execute();
+  return new Set(written.map((row) => answerKey(row)));
+}
+
+export const answerKey = (row: Pick<NewAnswer, 'attempt_id' | 'question_id'>) => `${row.attempt_id}\u0000${row.question_id}`;

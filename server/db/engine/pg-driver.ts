@@ -1,0 +1,255 @@
+// Kysely's driver for PostgreSQL over node-postgres, with the busiest reads pipelined.
+//
+// Each statement on a pooled connection is a round trip: the server's thread writes it, the backend
+// reads, runs and answers it, and the connection waits for the answer before the next. Under the
+// opening storm the syscalls of those writes and reads were the largest item of the server's profile
+// and a large part of the backends' CPU, and on a busy machine every statement also waited for its
+// backend to be scheduled. The reads of the busiest requests (the prepared queries of
+// server/db/prepared.ts that are a `select`, outside a transaction) go instead to one of a few shared
+// connections in node-postgres's pipeline mode: each is written behind those already on the wire
+// without waiting for their answers, the statements of one turn of the event loop leave in one write,
+// and the backend reads and answers them in one go. Each still ends with its own Sync, so one failing
+// does not touch the others.
+//
+// Writes stay on the ordinary pool, one connection each: a backend commits a statement (and waits for
+// its WAL flush) before it reads the next, so writes on one shared connection would wait for each
+// other's flushes, where on many connections PostgreSQL flushes the commits waiting together at once.
+// Every other statement (ad-hoc queries, which may be long, and anything in a transaction) runs as
+// with Kysely's own driver.
+import pg from 'pg';
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type DatabaseConnection,
+  type DatabaseIntrospector,
+  type Dialect,
+  type DialectAdapter,
+  type Driver,
+  type Kysely,
+  type QueryCompiler,
+  type QueryResult,
+  type TransactionSettings,
+} from 'kysely';
+
+export interface PipelineOptions {
+  /** The ordinary pool: writes, ad-hoc statements and transactions take their connection from it. */
+  pool: pg.Pool;
+  /** Whether a statement outside a transaction may be pipelined (server/db/connect.ts: the prepared reads). */
+  pipelines: (sql: string) => boolean;
+  /** Opens one connection of the pipeline (connected by the driver). */
+  client: () => pg.Client;
+  /** How many shared pipelined connections; 0 sends every statement through the pool as Kysely's own driver does. */
+  connections: number;
+  /** Every new connection, the pool's and the pipeline's (named prepared statements, error listeners). */
+  onClient?: (client: pg.ClientBase) => void;
+}
+
+type Client = pg.ClientBase;
+
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+async function run(client: Client, query: CompiledQuery): Promise<QueryResult<never>> {
+  const { command, rowCount, rows } = await client.query(query.sql, [...query.parameters]);
+  return {
+    numAffectedRows: command === 'INSERT' || command === 'UPDATE' || command === 'DELETE' || command === 'MERGE' ? BigInt(rowCount ?? 0) : undefined,
+    rows: (rows ?? []) as never[],
+  };
+}
+
+interface Lane {
+  client: pg.Client;
+  ready: Promise<pg.Client>;
+  /** Statements written and not yet answered. */
+  inFlight: number;
+  dead: boolean;
+}
+
+/**
+ * The shared pipelined connections. A statement goes to the lane with the fewest statements waiting;
+ * a lane whose connection fails or ends is dropped (its waiting statements fail, answered 503 and sent
+ * again by the app) and a new one is opened for the next statement.
+ */
+class Pipeline {
+  private readonly lanes: (Lane | null)[];
+
+  constructor(private readonly options: PipelineOptions) {
+    this.lanes = Array.from({ length: options.connections }, () => null);
+  }
+
+  private open(at: number): Lane {
+    const client = this.options.client();
+    const lane: Lane = { client, ready: Promise.resolve(client), inFlight: 0, dead: false };
+    const drop = () => {
+      lane.dead = true;
+      if (this.lanes[at] === lane) this.lanes[at] = null;
+    };
+    client.on('error', drop);
+    client.on('end', drop);
+    this.options.onClient?.(client);
+    lane.ready = client.connect().then(
+      () => client,
+      (error: unknown) => {
+        drop();
+        throw error;
+      },
+    );
+    corkEachTurn(client);
+    this.lanes[at] = lane;
+    return lane;
+  }
+
+  private lane(): Lane {
+    let best: Lane | null = null;
+    for (let at = 0; at < this.lanes.length; at += 1) {
+      const lane = this.lanes[at] ?? this.open(at);
+      if (best === null || lane.inFlight < best.inFlight) best = lane;
+      if (lane.inFlight === 0) break;
+    }
+    return best!;
+  }
+
+  async execute(query: CompiledQuery): Promise<QueryResult<never>> {
+    const lane = this.lane();
+    lane.inFlight += 1;
+    try {
+      return await run(await lane.ready, query);
+    } finally {
+      lane.inFlight -= 1;
+    }
+  }
+
+  async end(): Promise<void> {
+    const lanes = this.lanes.splice(0).filter((lane): lane is Lane => lane !== null);
+    await Promise.all(lanes.map((lane) => lane.ready.then((client) => client.end(), () => undefined)));
+  }
+}
+
+/**
+ * The messages of every statement written in one turn of the event loop leave in one write: node-postgres
+ * corks the socket around each statement's messages; holding one more cork until the turn ends joins them.
+ */
+function corkEachTurn(client: pg.Client): void {
+  const connection = (client as unknown as { connection: { stream: import('node:net').Socket } }).connection;
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let corked = false;
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const stream = connection.stream;
+    if (!corked && stream.writable) {
+      corked = true;
+      stream.cork();
+      process.nextTick(() => {
+        corked = false;
+        stream.uncork();
+      });
+    }
+    return query(...args);
+  };
+}
+
+/**
+ * A connection as Kysely sees it. Outside a transaction each statement goes to the pipeline or takes a
+ * pool connection for itself; a transaction reserves one pool connection for all of its statements.
+ */
+class RoutedConnection implements DatabaseConnection {
+  reserved: pg.PoolClient | null = null;
+
+  constructor(private readonly driver: PipelinedPostgresDriver) {}
+
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return (this.reserved ? run(this.reserved, query) : this.driver.outsideTransaction(query)) as Promise<QueryResult<R>>;
+  }
+
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('Streaming queries are not used with PostgreSQL here.');
+  }
+}
+
+export class PipelinedPostgresDriver implements Driver {
+  private readonly pipeline: Pipeline | null;
+
+  constructor(private readonly options: PipelineOptions) {
+    this.pipeline = options.connections > 0 ? new Pipeline(options) : null;
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new RoutedConnection(this);
+  }
+
+  async outsideTransaction(query: CompiledQuery): Promise<QueryResult<never>> {
+    if (this.pipeline && this.options.pipelines(query.sql)) return this.pipeline.execute(query);
+    const client = await this.options.pool.connect();
+    try {
+      return await run(client, query);
+    } finally {
+      client.release();
+    }
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    const routed = connection as RoutedConnection;
+    routed.reserved ??= await this.options.pool.connect();
+    let begin = 'begin';
+    if (settings.isolationLevel || settings.accessMode) {
+      begin = 'start transaction';
+      if (settings.isolationLevel) begin += ` isolation level ${settings.isolationLevel}`;
+      if (settings.accessMode) begin += ` ${settings.accessMode}`;
+    }
+    await routed.executeQuery(CompiledQuery.raw(begin));
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`savepoint ${quoted(name)}`));
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`rollback to savepoint ${quoted(name)}`));
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, name: string): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(`release savepoint ${quoted(name)}`));
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const routed = connection as RoutedConnection;
+    routed.reserved?.release();
+    routed.reserved = null;
+  }
+
+  async destroy(): Promise<void> {
+    await this.pipeline?.end();
+    await this.options.pool.end();
+  }
+}
+
+export class PipelinedPostgresDialect implements Dialect {
+  constructor(private readonly options: PipelineOptions) {}
+
+  createDriver(): Driver {
+    return new PipelinedPostgresDriver(this.options);
+  }
+
+  createQueryCompiler(): QueryCompiler {
+    return new PostgresQueryCompiler();
+  }
+
+  createAdapter(): DialectAdapter {
+    return new PostgresAdapter();
+  }
+
+  createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return new PostgresIntrospector(db);
+  }
+}
