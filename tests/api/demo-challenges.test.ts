@@ -1,8 +1,9 @@
 // The demo academy as a fresh start seeds it, for trying the answer-key challenges: its Respiratory
 // Physiology live test is published with the challenge window open (from its publication, the academy
 // default of 48 hours), the demo student's result there has wrong and skipped questions (to challenge,
-// and to practise as mistakes), three other students have challenged its third question (one reason in
-// Bengali) for the demo teacher's Challenges page, and the student's own challenge is taken.
+// and to practise as mistakes), three of the eleven other students who sat it have challenged its third
+// question (one reason in Bengali) for the demo teacher's Challenges page, and the student's own
+// challenge is taken.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../support/databases.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
@@ -63,6 +64,8 @@ describe.each(databaseKinds())('the demo academy’s open answer-key challenges 
     expect(question).toMatchObject({ questionId: challengedQuestion, number: 3, keyOptions: [1], challengers: 3, open: 3, proposals: [{ options: [2], flawed: false, count: 3 }], decision: null });
     expect(question.challenges.map((c: { student: { _id: string } }) => c.student._id).sort()).toEqual(DEMO_CHALLENGES.map((c) => c.studentId).sort());
     expect(question.challenges.every((c: { status: string }) => c.status === 'open')).toBe(true);
+    // Twelve students sat it: enough for the question's item statistics beside the challenges.
+    expect(question.stats).not.toBeNull();
     expect(question.challenges.some((c: { reason: string }) => /[\u0980-\u09FF]/.test(c.reason))).toBe(true);
   });
 
