@@ -1,6 +1,4 @@
 // Opens the database, migrates it, seeds the demo academy into an empty one, and builds the app.
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { PRODUCTION_REFUSALS, type Config } from './config.js';
 import type { Clock } from './clock.js';
@@ -9,11 +7,12 @@ import type { Kysely } from 'kysely';
 import { connect, type Dialect } from './db/connect.js';
 import type { Database } from './db/schema.js';
 import { migrate } from './db/migrate.js';
-import { databaseIsEmpty, importBundle, readBundle } from './db/seed/import.js';
+import { databaseIsEmpty } from './db/seed/import.js';
+import { demoBundlePath, seedDemoAcademy } from './db/seed/demo-academy.js';
 import { buildApp } from './app.js';
 import { demoAccountsRefusal, openDemoAccounts } from './account/demo-accounts.js';
 
-export const demoBundlePath = path.join(path.dirname(fileURLToPath(import.meta.url)), 'db/seed/demo');
+export { demoBundlePath };
 
 export interface Started {
   app: FastifyInstance;
@@ -34,7 +33,7 @@ export async function prepareDatabase(db: Kysely<Database>, dialect: Dialect, co
   let seeded = false;
   let empty = await databaseIsEmpty(db);
   if (config.seedDemo && empty) {
-    await importBundle(db, readBundle(demoBundlePath), { now: clock.now(), scryptCost: config.scryptCost });
+    await seedDemoAcademy(db, { now: clock.now(), scryptCost: config.scryptCost, challengeWindowHours: config.challengeWindowHours });
     seeded = true;
     empty = false;
   }

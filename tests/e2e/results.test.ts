@@ -137,8 +137,15 @@ describe('results in the browser', () => {
     await page.goBack();
     await page.getByRole('heading', { name: 'Scoreboard' }).waitFor();
 
-    // The merit list: every column, the student's own row, a shared rank; closed with Escape.
-    await page.getByRole('button', { name: `Merit list of ${DEMO.publishedExamTitle}` }).click();
+    // The merit list: every column, the student's own row, a shared rank; closed with Escape. Back on
+    // the scoreboard its first page shows again: scrolling brings the exam's row (a newer result leads).
+    const meritButton = page.getByRole('button', { name: `Merit list of ${DEMO.publishedExamTitle}` });
+    await expect.poll(async () => {
+      if ((await meritButton.count()) > 0) return true;
+      await page.getByTestId('scoreboard-more').scrollIntoViewIfNeeded({ timeout: 1000 }).catch(() => undefined);
+      return false;
+    }).toBe(true);
+    await meritButton.click();
     const modal = page.getByRole('dialog', { name: `Merit List: ${DEMO.publishedExamTitle}` });
     const merit = modal.getByRole('table', { name: 'Merit list' });
     await merit.waitFor();

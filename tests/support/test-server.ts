@@ -4,10 +4,10 @@ import { configFrom, type Config } from '../../server/config.js';
 import { ShiftedClock } from '../../server/clock.js';
 import { connect } from '../../server/db/connect.js';
 import { migrate } from '../../server/db/migrate.js';
-import { importBundle, readBundle } from '../../server/db/seed/import.js';
+import { importBundle } from '../../server/db/seed/import.js';
 import { buildApp } from '../../server/app.js';
 import { createSession } from '../../server/account/sessions.js';
-import { demoBundlePath } from '../../server/start.js';
+import { seedDemoAcademy } from '../../server/db/seed/demo-academy.js';
 import { createDatabase, type TestDatabase } from './databases.js';
 import { checkRefusals } from './refusal-check.js';
 
@@ -42,8 +42,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const { db, dialect } = await connect(database.url);
   await migrate(db, dialect);
   if (options.bundle) {
-    const bundle = options.bundle === 'demo' ? readBundle(demoBundlePath) : options.bundle;
-    await importBundle(db, bundle, { now: clock.now(), scryptCost: config.scryptCost });
+    // The demo academy as `npm start` seeds it; any other bundle through the importer alone.
+    if (options.bundle === 'demo') await seedDemoAcademy(db, { now: clock.now(), scryptCost: config.scryptCost, challengeWindowHours: config.challengeWindowHours });
+    else await importBundle(db, options.bundle, { now: clock.now(), scryptCost: config.scryptCost });
   }
   // Every refusal of every route is compared with the route's contract; close() fails on any it does not list.
   const unlisted: string[] = [];
