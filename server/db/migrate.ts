@@ -28,6 +28,12 @@ async function tableExists(db: Kysely<any>, dialect: Dialect, name: string): Pro
   return rows.length > 0;
 }
 
+/** The schema new tables go to under PostgreSQL (the first of the connection's search_path). */
+async function currentSchema(db: Kysely<any>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]!.schema;
+}
+
 /**
  * A database the hand-written migrator kept, not yet adopted: its applied names go into the Migrator's
  * table (created as the Migrator creates it), the time each was applied kept. Under PostgreSQL two
@@ -54,7 +60,10 @@ async function adoptLegacyRecord(db: Kysely<any>, dialect: Dialect): Promise<voi
 export async function migrate(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
   await adoptLegacyRecord(db, dialect);
   // Unordered: a migration missing from the record (a database restored from before it) still runs.
-  const migrator = new Migrator({ db, provider: provider(dialect), allowUnorderedMigrations: true });
+  // Under PostgreSQL the Migrator looks for its tables across every schema it can see unless told which:
+  // the connection's own (search_path), so a second academy or test schema in one database stays apart.
+  const migrationTableSchema = dialect === 'postgres' ? await currentSchema(db) : undefined;
+  const migrator = new Migrator({ db, provider: provider(dialect), allowUnorderedMigrations: true, migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);

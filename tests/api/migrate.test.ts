@@ -44,6 +44,23 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
     expect(recorded.rows.map((row) => row.name)).toEqual(names);
   });
 
+  it('keeps its record in its own schema: a second database beside a migrated one is migrated whole', async () => {
+    const first = await open();
+    expect(await migrate(first.db, first.dialect)).toEqual(names);
+    // A second academy (or test) in the same server: under PostgreSQL another schema of one database.
+    const beside = await createDatabase(kind);
+    const second = await connect(beside.url);
+    try {
+      expect(await migrate(second.db, second.dialect)).toEqual(names);
+      expect(await migrate(second.db, second.dialect)).toEqual([]);
+      const recorded = await sql<{ name: string }>`select name from ${sql.table(MIGRATION_TABLE)} order by name`.execute(second.db);
+      expect(recorded.rows.map((row) => row.name)).toEqual(names);
+    } finally {
+      await second.db.destroy();
+      await beside.drop();
+    }
+  });
+
   it('recognises a database the earlier migrator kept, and applies only what it lacks', async () => {
     const { db, dialect } = await open();
     await migrateTheOldWay(db, dialect, names.length - 1);
