@@ -18,6 +18,7 @@ import { addressKey } from './client-address.js';
 import type { CodePurpose } from './sms.js';
 import { CODE_SENDING_TITLES, codeSender, limited } from './code-sender.js';
 import { studentView } from './student-view.js';
+import { courseCards } from '../content/queries.js';
 import { findStoredFile } from '../storage/queries.js';
 import {
   findStaffByUsername,
@@ -171,7 +172,9 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     }, password);
     if (!valid || !student) throw new ApiError(401, ACCOUNT_TITLES.invalidCredentials, 'invalidCredentials');
     giveSession(reply, await createSession(app.db, { id: student.id, kind: 'student' }, app.clock.now(), app.config.sessionDays));
-    return { data: { student: await studentView(app.db, student) } };
+    const view = await studentView(app.db, student);
+    // The student's batches gave the courses already: their cards are one more statement.
+    return { data: { student: view, myCourses: await courseCards(app.db, view.courses.map((course) => course._id)) } };
   } });
 
   app.route({ ...accountContract.registrationCode, handler: async (request, reply) => {

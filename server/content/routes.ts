@@ -13,7 +13,7 @@ import { badRequest, forbidden, notFound } from '../errors.js';
 import { DRM_TOKEN_SECONDS, STREAM_TOKEN_SECONDS, issueToken } from '../media/tokens.js';
 import { findStoredFile, mimeTypeOf } from '../media/storage.js';
 import {
-  completionsOf, courseIsReachable, coursesOf, groupOf, itemOf, itemsOfSubject, reachableContent,
+  completionsOf, courseCards, courseIsReachable, coursesOf, reachableCourseIds, groupOf, itemOf, itemsOfSubject, reachableContent,
   reachableVideoByKey, recordCompletion, subjectOf, subjectsOfCourse, visibleContentsOf, type ContentRow,
 } from './queries.js';
 
@@ -54,16 +54,7 @@ function fileOf(row: ContentRow): NoteFile {
 export async function contentRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  const courseSummaries = async (studentId: string) => {
-    const courses = await coursesOf(app.db, studentId, false);
-    return courses.map(({ course, subjects }) => ({
-      _id: course.id,
-      name: course.name,
-      description: course.description,
-      image: course.image,
-      subjects: subjects.map(({ subject }) => ({ _id: subject.id, name: subject.name, image: subject.image })),
-    }));
-  };
+  const courseSummaries = async (studentId: string) => courseCards(app.db, await reachableCourseIds(app.db, studentId));
 
   app.route({ ...contentContract.courses, handler: async (request) => {
     return { data: await courseSummaries(request.student.id) };

@@ -2,7 +2,8 @@
 // of a later visit) rather than once the course list's code has run: on a slow phone that code runs a
 // second or more after the answer, and the list's request is one more round trip after that
 // (docs/performance.md, "The first visit on a slow phone"). The answer is kept for the course list's
-// first load only, and not for long: a Retry or a later visit to the list asks the server again.
+// first load only, and not for long: a Retry or a later visit to the list asks the server again. The
+// sign-in's own answer carries the list (keepCourses), so after a sign-in no request is needed at all.
 import type { CourseSummary } from '../contracts/content';
 import { contentApi } from './content';
 
@@ -20,6 +21,14 @@ export function preloadCourses(studentId: string): void {
   // A failure is the course list's to show, if it uses this answer at all.
   answer.catch(() => undefined);
   kept = { studentId, at: Date.now(), answer };
+}
+
+/**
+ * Keeps the course list the sign-in answered with (src/contracts/account.ts, `myCourses`), so My
+ * Courses needs no request of its own after signing in; used once, as an answer asked for ahead is.
+ */
+export function keepCourses(studentId: string, courses: CourseSummary[]): void {
+  kept = { studentId, at: Date.now(), answer: Promise.resolve(courses) };
 }
 
 /** The student's courses: the answer asked for ahead (once), else a new request. */
