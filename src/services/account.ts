@@ -41,7 +41,7 @@ export const accountApi = {
    */
   async signIn(phone: string, password: string, remember: boolean): Promise<Student> {
     const data = await keepingSession(
-      (onResponseHeaders) => api.call<Account['login']>('POST', accountPaths.login, { body: { username: toApiPhone(phone), password }, onResponseHeaders }),
+      (onResponseHeaders) => api.call<Account['login']>('POST', accountPaths.login, { body: { username: toApiPhone(phone), password }, onResponseHeaders, priority: 'high' }),
       remember,
     );
     rememberStudent(data.student);
