@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { runnerImport } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { TIERS } from './tests/support/tiers.js';
+import { SIGNED_IN_START_META } from './src/views/app/signedInPrefetch';
 
 /** Writes .br and .gz beside every text asset so the server can send them compressed without work per request. */
 function precompress(): Plugin {
@@ -39,6 +40,19 @@ const holds = (chunk: Chunk, module: RegExp) => module.test(chunk.facadeModuleId
 
 /** The app's start, fetched by the entry once the page is drawn (src/main.ts); the pages preload it. */
 const APP_BOOT = /src\/views\/app\/appBoot\.ts$/;
+
+/**
+ * What a student sees right after signing in, by source file: React's part of the app, the router, the
+ * shell with the code it loads as it starts, and My Courses (src/views/app/AppRouter.tsx,
+ * preloadSignedInStart, fetches the same by import). The pages name these chunks and everything they
+ * import in a meta element (SIGNED_IN_START_META), so the first sign-in screen can fetch them all at
+ * once while the student types (src/views/app/signedInPrefetch.ts) rather than in three round trips:
+ * React's part, then the router, then the screens.
+ */
+const SIGNED_IN_START = [
+  /src\/views\/app\/ReactApp\.tsx$/, /src\/views\/app\/AppRouter\.tsx$/, /src\/views\/app\/Shell\.tsx$/, /src\/views\/courses\/CoursesScreen\.tsx$/,
+  /src\/views\/app\/NotificationDrawer\.tsx$/, /src\/views\/ui\/ToastStack\.tsx$/, /src\/views\/app\/appWorker\.ts$/, /node_modules\/socket\.io-client\//,
+];
 
 /**
  * The page the server sends for /login, so that a phone on a slow link can use the sign-in form within
@@ -97,6 +111,14 @@ function signInPage(): Plugin {
       const entryFiles = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => [...staticImports(chunk.fileName)]));
       const preloads = [...staticImports(boot.fileName)].filter((file) => !entryFiles.has(file));
       html = html.replace(ENTRY_SCRIPT, (script) => script + preloads.map((file) => `\n    <link rel="modulepreload" crossorigin href="/${file}">`).join(''));
+
+      // What follows sign-in, as one flat list the first sign-in screen fetches while the student types.
+      const loaded = new Set([...entryFiles, ...preloads]);
+      const missing = SIGNED_IN_START.filter((module) => !chunks.some((chunk) => holds(chunk, module)));
+      if (missing.length > 0) return this.error(`What follows sign-in is not in the bundle: ${missing.join(', ')}`);
+      const signedInStart = new Set(chunks.filter((chunk) => SIGNED_IN_START.some((module) => holds(chunk, module))).flatMap((chunk) => [...staticImports(chunk.fileName)]));
+      const next = [...signedInStart].filter((file) => !loaded.has(file)).map((file) => `/${file}`);
+      html = html.replace('</head>', `  <meta name="${SIGNED_IN_START_META}" content="${next.join(' ')}">\n  </head>`);
       index.source = html;
 
       // The app's own view writes the markup, run through Vite as the app's code is (TypeScript, its imports).

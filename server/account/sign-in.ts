@@ -13,6 +13,7 @@ import { deviceCookie, knownDevice } from './device-token.js';
 import { addressKey } from './client-address.js';
 import { limited } from './otp-sender.js';
 import { studentView } from './student-view.js';
+import { courseCards } from '../content/queries.js';
 import { findStaffByUsername, findStudentByUsername } from './queries.js';
 import { ACCOUNT_TITLES, localPhoneOf } from './titles.js';
 
@@ -105,7 +106,9 @@ export function signIns(app: FastifyInstance) {
       }, password);
       if (!valid || !student) throw ApiError.of(401, ACCOUNT_TITLES.invalidCredentials, 'invalidCredentials');
       giveSession(reply, await createSession(app.db, { id: student.id, kind: 'student' }, app.clock.now(), app.config.sessionDays));
-      return { student: await studentView(app.db, student) };
+      const view = await studentView(app.db, student);
+      // The student's batches gave the courses already: their cards are one more statement.
+      return { student: view, myCourses: await courseCards(app.db, view.courses.map((course) => course._id)) };
     },
 
     /** A teacher or administrator signs in with username and password. */

@@ -36,13 +36,6 @@ export function fileOf(row: ContentRow): NoteFile {
 
 const courseHead = (course: CourseRows[number]['course']) => ({ _id: course.id, name: course.name, description: course.description, image: course.image });
 
-/** Courses with their subjects, as the course lists show them. */
-export const courseSummaries = (courses: CourseRows) =>
-  courses.map(({ course, subjects }) => ({
-    ...courseHead(course),
-    subjects: subjects.map(({ subject }) => ({ _id: subject.id, name: subject.name, image: subject.image })),
-  }));
-
 /** Courses with their subjects and each subject's chapters. */
 export const coursesWithChapters = (courses: CourseRows) =>
   courses.map(({ course, subjects }) => ({

@@ -6,6 +6,7 @@
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { ContentsTable, Database } from '../db/schema.js';
 import type { ItemType } from '../../src/contracts/paths.js';
+import type { CourseSummary } from '../../src/contracts/content.js';
 
 type Db = Kysely<Database>;
 export type ContentRow = Selectable<ContentsTable>;
@@ -48,7 +49,7 @@ export async function groupsOf(db: Db, studentId: string) {
     .execute();
 }
 
-async function reachableCourseIds(db: Db, studentId: string): Promise<string[]> {
+export async function reachableCourseIds(db: Db, studentId: string): Promise<string[]> {
   const groups = await groupsOf(db, studentId);
   return [...new Set(groups.map((g) => g.course_id))];
 }
@@ -86,6 +87,33 @@ export async function coursesOf(db: Db, studentId: string, withChapters: boolean
       .filter((s) => s.course_id === course.id)
       .map((subject) => ({ subject, chapters: chapters.filter((c) => c.subject_id === subject.id) })),
   }));
+}
+
+/**
+ * My Courses' cards for these courses (the student's, as their batches give them), each with its
+ * subjects, in the courses' order: one statement, so the sign-in can answer with them too.
+ */
+export async function courseCards(db: Db, courseIds: readonly string[]): Promise<CourseSummary[]> {
+  if (!courseIds.length) return [];
+  const rows = await db
+    .selectFrom('courses')
+    .leftJoin('subjects', 'subjects.course_id', 'courses.id')
+    .select([
+      'courses.id', 'courses.name', 'courses.description', 'courses.image',
+      'subjects.id as subjectId', 'subjects.name as subjectName', 'subjects.image as subjectImage',
+    ])
+    .where('courses.id', 'in', [...courseIds])
+    .orderBy('courses.position')
+    .orderBy('courses.id')
+    .orderBy('subjects.position')
+    .execute();
+  const cards = new Map<string, CourseSummary>();
+  for (const row of rows) {
+    let card = cards.get(row.id);
+    if (!card) cards.set(row.id, (card = { _id: row.id, name: row.name, description: row.description, image: row.image, subjects: [] }));
+    if (row.subjectId) card.subjects.push({ _id: row.subjectId, name: row.subjectName, image: row.subjectImage });
+  }
+  return [...cards.values()];
 }
 
 /** A subject with its course, when the subject's course is one of the student's batches' courses. */

@@ -7,8 +7,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { contentContract } from '../../src/contracts/content.js';
 import { ITEM_TYPES, type ItemType } from '../../src/contracts/paths.js';
 import { forbidden } from '../errors.js';
-import { completionsOf, courseIsReachable, coursesOf, groupOf, itemOf, itemsOfSubject, subjectOf, subjectsOfCourse, visibleContentsOf } from './queries.js';
-import { courseSummaries, coursesWithChapters, itemContent } from './projections.js';
+import { completionsOf, courseCards, courseIsReachable, coursesOf, reachableCourseIds, groupOf, itemOf, itemsOfSubject, subjectOf, subjectsOfCourse, visibleContentsOf } from './queries.js';
+import { coursesWithChapters, itemContent } from './projections.js';
 import { notInBatch, studentMedia } from './student-media.js';
 
 /** How a refusal names an item of each type. */
@@ -20,16 +20,17 @@ const itemTypePath = (path: string, type: ItemType) => path.replace(':type', typ
 export async function contentRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const media = studentMedia(app);
+  const courseSummaries = async (studentId: string) => courseCards(app.db, await reachableCourseIds(app.db, studentId));
 
   app.route({ ...contentContract.courses, handler: async (request) => {
-    return { data: courseSummaries(await coursesOf(app.db, request.student.id, false)) };
+    return { data: await courseSummaries(request.student.id) };
   } });
 
   app.route({ ...contentContract.coursesOfStudent, handler: async (request) => {
     if (request.params.studentId !== request.student.id) {
       throw forbidden('You can only view your own courses.', 'notYourAccount');
     }
-    return { data: courseSummaries(await coursesOf(app.db, request.student.id, false)) };
+    return { data: await courseSummaries(request.student.id) };
   } });
 
   app.route({ ...contentContract.coursesWithChapters, handler: async (request) => {

@@ -3,6 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Data, failures, Nullable, type RouteContract } from './common';
 import { accountPaths } from './paths';
+import { CourseSummary } from './content';
 
 /** The Student object login and the profile answer with. */
 export const Student = Type.Object({
@@ -23,6 +24,10 @@ export const Student = Type.Object({
   courses: Type.Array(Type.Object({ _id: Type.String(), name: Nullable(Type.String()) })),
 });
 export type Student = Static<typeof Student>;
+
+/** Login's answer: the student, and the student's course list for My Courses (the course list contract's shape). */
+export const SignInAnswer = Type.Object({ student: Student, myCourses: Type.Array(CourseSummary) });
+export type SignInAnswer = Static<typeof SignInAnswer>;
 
 /** A code request: `otp` is present only when the server hands the code out directly (development). */
 export const OtpSession = Type.Object({ hash: Type.String(), phone: Type.String(), otp: Type.Optional(Type.String()) });
@@ -69,8 +74,9 @@ export const accountContract = {
     method: 'POST',
     url: accountPaths.login,
     config: { access: 'public' },
-    // The session id travels in the `sessionid` response header.
-    schema: { body: Credentials, querystring: NoQuery, response: { 200: Data(Type.Object({ student: Student })), ...failures({ 400: ['phoneMissing', 'phoneInvalid', 'passwordMissing'], 401: ['invalidCredentials'], 429: ['tooManyLoginAttempts'], 503: ['signInBusy'] }) } },
+    // The session id travels in the `sessionid` response header. `myCourses` is My Courses' list, as
+    // GET /courses/student/:studentId answers it, so a slow phone need not ask for it after signing in.
+    schema: { body: Credentials, querystring: NoQuery, response: { 200: Data(SignInAnswer), ...failures({ 400: ['phoneMissing', 'phoneInvalid', 'passwordMissing'], 401: ['invalidCredentials'], 429: ['tooManyLoginAttempts'], 503: ['signInBusy'] }) } },
   },
   registrationCode: {
     method: 'GET',

@@ -1,7 +1,8 @@
 // One statechart for every list screen of the learning content (courses, subjects, items, videos,
 // notes): a student outside every batch sees the no-batch notice without a request; otherwise the
 // list loads and ends loaded, empty or failed (with retry; a list that failed retries by itself when the
-// connection returns).
+// connection returns). A list the phone kept from an earlier answer (My Courses) shows while the fresh
+// one is asked for; when no answer comes it stays, with the time it was updated.
 import { assign, fromPromise, setup } from 'xstate';
 import { plainFailure } from '../domain/messages';
 
@@ -11,14 +12,23 @@ export interface ContentPage<TItem = unknown, THeading = unknown> {
   heading?: THeading;
 }
 
+/** A page the phone kept from an earlier answer, and when that answer came (device time, ms). */
+export interface KeptPage {
+  page: ContentPage;
+  at: number;
+}
+
 export interface ContentListInput {
   /** False when the student's groups list is empty: content is visible only to batch members. */
   hasBatch: boolean;
+  /** The page kept on the phone, shown until the fresh one arrives; absent for lists the phone does not keep. */
+  kept?: KeptPage | null;
 }
 
 export interface ContentListContext {
   hasBatch: boolean;
   page: ContentPage | null;
+  kept: KeptPage | null;
   error: string | null;
 }
 
@@ -31,15 +41,20 @@ export const contentListMachine = setup({
       throw new Error('provide fetchPage');
     }),
   },
+  actions: {
+    /** Keeps the fresh page on the phone (a list that keeps none leaves this empty). */
+    keepPage: (_, _page: ContentPage) => {},
+  },
   guards: {
     inBatch: ({ context }) => context.hasBatch,
+    somethingKept: ({ context }) => context.kept !== null,
     pageEmpty: (_, page: ContentPage) => page.items.length === 0,
   },
 }).createMachine({
   id: 'contentList',
   description: 'Every list screen of the learning content (courses, subjects, chapters, lectures, videos, notes): visible only to a student in a batch.',
   meta: { spec: '§2 Screens and routes — Courses, Course page, Subject tabs, Videos and notes' },
-  context: ({ input }) => ({ hasBatch: input.hasBatch, page: null, error: null }),
+  context: ({ input }) => ({ hasBatch: input.hasBatch, page: null, kept: input.kept ?? null, error: null }),
   initial: 'checkingBatch',
   states: {
     checkingBatch: {
@@ -53,7 +68,7 @@ export const contentListMachine = setup({
       description: 'The student is in no batch: the notice asks them to contact the administration.',
     },
     loading: {
-      description: 'Skeleton rows in the shape of the list while it is fetched.',
+      description: 'Skeleton rows in the shape of the list while it is fetched; the list the phone kept, if any, instead.',
       tags: ['loading'],
       invoke: {
         id: 'fetchPage',
@@ -63,15 +78,27 @@ export const contentListMachine = setup({
             guard: { type: 'pageEmpty', params: ({ event }) => event.output },
             target: 'empty',
             description: 'The server answered with no rows',
-            actions: assign({ page: ({ event }) => event.output, error: null }),
+            actions: [assign({ page: ({ event }) => event.output, error: null }), { type: 'keepPage', params: ({ event }) => event.output }],
           },
-          { target: 'loaded', description: 'The server answered with the rows', actions: assign({ page: ({ event }) => event.output, error: null }) },
+          {
+            target: 'loaded',
+            description: 'The server answered with the rows',
+            actions: [assign({ page: ({ event }) => event.output, error: null }), { type: 'keepPage', params: ({ event }) => event.output }],
+          },
         ],
-        onError: {
-          target: 'failed',
-          description: 'The list could not be loaded',
-          actions: assign({ error: ({ event }) => plainFailure(event.error) }),
-        },
+        onError: [
+          {
+            guard: 'somethingKept',
+            target: 'kept',
+            description: 'No answer, but the phone kept the list: it stays, with when it was updated',
+            actions: assign({ error: ({ event }) => plainFailure(event.error) }),
+          },
+          {
+            target: 'failed',
+            description: 'The list could not be loaded',
+            actions: assign({ error: ({ event }) => plainFailure(event.error) }),
+          },
+        ],
       },
     },
     loaded: {
@@ -81,6 +108,13 @@ export const contentListMachine = setup({
     empty: {
       description: 'In a batch, but nothing added yet for this place.',
       on: { 'content.reload': { target: 'loading', description: 'The screen asks for the list again (another place chosen)' } },
+    },
+    kept: {
+      description: "The list the phone kept, with 'Updated 5 min ago' and a retry button.",
+      on: {
+        'content.retry': { target: 'loading', description: 'The student presses retry' },
+        'connection.online': { target: 'loading', description: 'The connection returned: the list is asked for again without a tap' },
+      },
     },
     failed: {
       description: 'Why the list could not be loaded, with a retry button.',

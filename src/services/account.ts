@@ -4,6 +4,7 @@ import { api, ApiRequestError } from './api';
 import { toApiPhone } from '../domain/phone';
 import type { accountContract, CheckCodeBody, ProfileUpdate, SetPasswordBody, Student } from '../contracts/account';
 import { accountPaths } from '../contracts/paths';
+import { keepCourses } from './coursesPreload';
 import { STORAGE_KEYS, readJson, readSessionId, writeJson, writeSessionId } from './storage';
 
 type Account = typeof accountContract;
@@ -34,13 +35,17 @@ export async function keepingSession<T>(signIn: (onResponseHeaders: (headers: He
 }
 
 export const accountApi = {
-  /** Signs in and keeps the session id (localStorage with Remember me, this tab only without). */
+  /**
+   * Signs in and keeps the session id (localStorage with Remember me, this tab only without), and the
+   * course list the answer carries for My Courses.
+   */
   async signIn(phone: string, password: string, remember: boolean): Promise<Student> {
     const data = await keepingSession(
-      (onResponseHeaders) => api.call<Account['login']>('POST', accountPaths.login, { body: { username: toApiPhone(phone), password }, onResponseHeaders }),
+      (onResponseHeaders) => api.call<Account['login']>('POST', accountPaths.login, { body: { username: toApiPhone(phone), password }, onResponseHeaders, priority: 'high' }),
       remember,
     );
     rememberStudent(data.student);
+    keepCourses(data.student._id, data.myCourses);
     return data.student;
   },
 

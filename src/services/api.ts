@@ -46,6 +46,8 @@ export type CallInput<R extends RouteContract> = (PathArgs<R['url']> extends [] 
     signal?: AbortSignal;
     /** Reads the response headers (login's sessionid). */
     onResponseHeaders?: (headers: Headers) => void;
+    /** The browser's fetch priority: the sign-in's request goes ahead of the code fetched while typing. */
+    priority?: RequestPriority;
   };
 
 /** The input may be left out when the route needs none. */
@@ -57,6 +59,7 @@ interface SendOptions {
   headers?: Record<string, string>;
   signal?: AbortSignal;
   onResponseHeaders?: (headers: Headers) => void;
+  priority?: RequestPriority;
   /** The API base, or none for an address of its own (a signed upload link). */
   base: string | undefined;
   timeout: number | undefined;
@@ -75,6 +78,7 @@ function apiOptions<R extends RouteContract>(input: CallInput<R> | undefined): S
     body: input?.body,
     signal: input?.signal,
     onResponseHeaders: input?.onResponseHeaders,
+    priority: input?.priority,
     headers: { agent: 'browser', ...(sessionId ? { Authorization: sessionId } : {}) },
     base: baseURL,
     timeout: REQUEST_TIMEOUT_MS,
@@ -90,6 +94,7 @@ async function send(method: string, address: string, options: SendOptions, respo
       query: options.query as Record<string, unknown> | undefined,
       body: options.body as Record<string, unknown> | undefined,
       signal: options.signal,
+      ...(options.priority ? { priority: options.priority } : {}),
       timeout: options.timeout,
       retry: 0,
       headers: options.headers,

@@ -33,6 +33,14 @@ describe.each(databaseKinds())('account (%s)', (kind) => {
       expect(body(profile).data._id).toBe(inBatch.id);
     });
 
+    it('answers with My Courses\' list as the course list gives it, and an empty one for a student in no batch', async () => {
+      const response = await login(inBatch.phone, PASSWORD);
+      const list = await account.server.call({ method: 'GET', url: `/api/student/courseByStudent/${inBatch.id}`, session: response.headers.sessionid as string });
+      expect(body(response).data.myCourses).toEqual(body(list).data);
+      expect(body(response).data.myCourses).toEqual([{ _id: COURSE, name: 'MBBS Admission 2026', description: null, image: null, subjects: [] }]);
+      expect(body(await login(noBatch.phone, PASSWORD)).data.myCourses).toEqual([]);
+    });
+
     it('refuses wrong credentials with invalidCredentials, never notLoggedIn', async () => {
       for (const [phone, password] of [[noBatch.phone, 'wrong-password'], [freshPhone(), PASSWORD]] as const) {
         const response = await login(phone, password);

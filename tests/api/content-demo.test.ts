@@ -9,6 +9,7 @@ import { seedMediaDir } from '../../server/media-files.js';
 import { clearKey } from './content-batches.bundle.js';
 import { contentPaths, mediaSitePaths, pathTo } from '../../src/contracts/paths.js';
 import { apiPath } from '../support/api-path.js';
+import { DEMO_STUDENT } from '../support/demo-academy.js';
 
 const demoStudent = '570000000000000000000001';
 const studentWithoutBatch = '570000000000000000000002';
@@ -53,6 +54,17 @@ describe.each(databaseKinds())('demo academy content (%s)', (kind) => {
     for (const course of courses) expect(course.image).toMatch(/^\/media\/images\/.+\.jpg$/);
     const pharmacology = courses[0].subjects.find((s: { name: string }) => s.name === 'Pharmacology');
     expect(pharmacology.image).toBeNull();
+  });
+
+  it('answers the sign-in with My Courses\' list, the same as the course list asked for after it', async () => {
+    const signIn = await server.call({ method: 'POST', url: '/api/student/login', payload: { username: `88${DEMO_STUDENT.phone}`, password: DEMO_STUDENT.password } });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    const { student, myCourses } = signIn.json().data;
+    expect(student._id).toBe(demoStudent);
+    const list = await data('GET', `/api/student/courseByStudent/${demoStudent}`);
+    expect(myCourses).toEqual(list);
+    expect(myCourses.map((c: { subjects: unknown[] }) => c.subjects.length)).toEqual(list.map((c: { subjects: unknown[] }) => c.subjects.length));
+    expect(myCourses[0].subjects.length).toBeGreaterThan(1);
   });
 
   it('gives the student in no batch no courses', async () => {

@@ -253,11 +253,34 @@ describe('learning content in the browser', () => {
 
     await page.route('**/api/student/courseByStudent/**', (route) => route.abort());
     await page.goto('/courses');
+    // The list the phone kept stays, with when it was updated and Retry; with nothing kept, the failure shows.
+    await page.getByTestId('list-updated').getByRole('button', { name: 'Retry' }).waitFor();
+    expect(await page.getByRole('list', { name: 'Courses' }).getByRole('listitem').count()).toBe(3);
+    await page.evaluate(() => localStorage.removeItem('courses'));
+    await page.reload();
     const failure = page.getByRole('alert').filter({ hasText: 'The contents could not be loaded.' });
     await failure.waitFor();
     await page.unroute('**/api/student/courseByStudent/**');
     await failure.getByRole('button', { name: 'Retry' }).click();
     await expect.poll(() => page.getByRole('list', { name: 'Courses' }).getByRole('listitem').count()).toBe(3);
+    await page.context().close();
+  });
+
+  it('draws My Courses at once on a later visit from the list kept on the phone, while the fresh one is asked for', async () => {
+    const page = await studentPage(360);
+    await expect.poll(() => page.getByRole('list', { name: 'Courses' }).getByRole('listitem').count()).toBe(3);
+    // The later visit: a new tab of the same phone, the course list's answer held back by the network.
+    const later = await page.context().newPage();
+    const release = await holdNextRequest(later, '**/api/student/courseByStudent/**');
+    const asked = later.waitForRequest('**/api/student/courseByStudent/**');
+    await later.goto(`${suite.baseUrl}/`);
+    await asked;
+    const courses = later.getByRole('list', { name: 'Courses' });
+    await expect.poll(() => courses.getByRole('listitem').count()).toBe(3);
+    expect(await later.getByTestId('list-updated').innerText()).toMatch(/Updated/);
+    release();
+    await later.getByTestId('list-updated').waitFor({ state: 'detached' });
+    expect(await courses.getByRole('listitem').count()).toBe(3);
     await page.context().close();
   });
 });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor, type InspectionEvent } from 'xstate';
-import { contentListMachine, type ContentPage } from '../../src/machines/contentList.machine';
+import { contentListMachine, type ContentPage, type KeptPage } from '../../src/machines/contentList.machine';
 import { describePaths } from '../support/machine-paths';
 import { models } from '../models/contentList.model';
 
-function startList(hasBatch: boolean, fetchPage: () => Promise<ContentPage>, inspect?: (inspection: InspectionEvent) => void) {
+function startList(hasBatch: boolean, fetchPage: () => Promise<ContentPage>, inspect?: (inspection: InspectionEvent) => void, kept: KeptPage | null = null) {
   let calls = 0;
   const actor = createActor(
     contentListMachine.provide({
@@ -15,7 +15,7 @@ function startList(hasBatch: boolean, fetchPage: () => Promise<ContentPage>, ins
         }),
       },
     }),
-    { input: { hasBatch }, inspect },
+    { input: { hasBatch, kept }, inspect },
   );
   actor.start();
   return { actor, calls: () => calls };
@@ -57,10 +57,40 @@ describe('content list', () => {
   });
 });
 
+describe('a list kept on the phone', () => {
+  const kept = { page: { items: ['kept'] }, at: 1_000 };
+  const start = (fetchPage: () => Promise<ContentPage>, keepPage: (page: ContentPage) => void = () => {}) =>
+    createActor(contentListMachine.provide({ actors: { fetchPage: fromPromise(fetchPage) }, actions: { keepPage: (_, page) => keepPage(page) } }), { input: { hasBatch: true, kept } }).start();
+
+  it('is there while the fresh list is asked for, which then shows and is kept', async () => {
+    const keptPages: ContentPage[] = [];
+    const actor = start(async () => ({ items: ['fresh'] }), (page) => keptPages.push(page));
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(actor.getSnapshot().context.kept).toEqual(kept);
+    await waitFor(actor, (s) => s.matches('loaded'));
+    expect(actor.getSnapshot().context.page).toEqual({ items: ['fresh'] });
+    expect(keptPages).toEqual([{ items: ['fresh'] }]);
+  });
+
+  it('stays with the time it was updated when no answer comes, and asks again on retry', async () => {
+    let attempt = 0;
+    const actor = start(async () => {
+      attempt += 1;
+      if (attempt === 1) throw Object.assign(new Error('Failed to fetch'), { status: 0, network: true });
+      return { items: ['fresh'] };
+    });
+    await waitFor(actor, (s) => s.matches('kept'));
+    expect(actor.getSnapshot().context.kept).toEqual(kept);
+    actor.send({ type: 'connection.online' });
+    await waitFor(actor, (s) => s.matches('loaded'));
+  });
+});
+
 // Every path replayed on the real list whose request never settles: answers come only from the path.
 describePaths('content list paths', models, {
   start: ({ input, inspect }) => {
-    const list = startList((input as { hasBatch: boolean }).hasBatch, () => new Promise(() => {}), inspect);
+    const { hasBatch, kept } = input as { hasBatch: boolean; kept?: KeptPage };
+    const list = startList(hasBatch, () => new Promise(() => {}), inspect, kept);
     return { ...list, requests: list.calls() };
   },
   check: (list, step) => {

@@ -10,4 +10,5 @@ const base: PathModel<typeof contentListMachine> = {
 export const models: PathModel<typeof contentListMachine>[] = [
   { ...base, name: 'in a batch', input: { hasBatch: true } },
   { ...base, name: 'in no batch', input: { hasBatch: false } },
+  { ...base, name: 'in a batch, a list kept on the phone', input: { hasBatch: true, kept: { page: { items: ['kept row'] }, at: 0 } } },
 ];

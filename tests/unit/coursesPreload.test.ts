@@ -12,7 +12,7 @@ vi.mock('../../src/services/content', () => ({
   },
 }));
 
-const { coursesOfStudent, preloadCourses } = await import('../../src/services/coursesPreload');
+const { coursesOfStudent, keepCourses, preloadCourses } = await import('../../src/services/coursesPreload');
 const at = (pathname: string) => Object.assign(globalThis, { window: { location: { pathname } } });
 
 describe('the course list asked for ahead', () => {
@@ -49,5 +49,14 @@ describe('the course list asked for ahead', () => {
     preloadCourses('s1');
     vi.advanceTimersByTime(31_000);
     await expect(coursesOfStudent('s1')).resolves.toEqual([{ _id: 'course of s1 #4' }]);
+  });
+
+  it('uses the list the sign-in answered with once, with no request, and asks nothing more ahead', async () => {
+    at('/login');
+    keepCourses('s1', [{ _id: 'from the sign-in' } as never]);
+    preloadCourses('s1');
+    expect(asked).toEqual([]);
+    await expect(coursesOfStudent('s1')).resolves.toEqual([{ _id: 'from the sign-in' }]);
+    await expect(coursesOfStudent('s1')).resolves.toEqual([{ _id: 'course of s1 #1' }]);
   });
 });

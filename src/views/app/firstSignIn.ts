@@ -1,13 +1,15 @@
 // The first sign-in screen of a visitor, before React: the plain-DOM sign-in view (src/views/auth/
 // signInView.ts) in #sign-in, already in the page the server sends for /login (written at build) or
 // written by the entry otherwise, bound to the session the entry started. The student's first touch of
-// the form (a tap, a key, the focus) fetches React and what follows sign-in; a link, the sign-in itself
+// the form (a tap, a key, the focus) fetches React and what follows sign-in, as one flat set of files
+// (signedInPrefetch.ts); a link, the sign-in itself
 // or a toast boots React. The screen stays, its button busy after a sign-in, until the router has
 // rendered; the route table's /login then carries on with the same view (takeFirstSignIn).
 import { mountSignIn } from '../auth/signInView';
 import { navigation } from './navigation';
 import { fetchReactApp } from './reactAppBoot';
 import { rootActors } from './rootActorsStart';
+import { prefetchSignedInStart } from './signedInPrefetch';
 
 /** What a student does first on the form: the moment to fetch what follows sign-in. */
 const INTENT_EVENTS = ['pointerdown', 'keydown', 'focusin'] as const;
@@ -27,6 +29,7 @@ export function showFirstSignIn(): void {
 
   const prefetch = () => {
     stopIntents();
+    prefetchSignedInStart();
     void fetchReactApp().catch(() => undefined);
     navigation.prefetch();
   };

@@ -12,6 +12,7 @@ import { loadWithRetry } from './codeDownload';
 import { showCodeMissingWithoutReact } from './codeMissingNotice';
 import { bootReactApp, reactAppRunning } from './reactAppBoot';
 import { setPageNavigation } from '../ui/pageNavigation';
+import { prefetchSignedInStart } from './signedInPrefetch';
 
 /**
  * What the page shows: the first sign-in screen (plain DOM outside React, which renders nothing for
@@ -103,7 +104,11 @@ export const navigation = {
       // The route table would send a visitor from / to /login, replacing the address; so does this.
       if (window.location.pathname !== '/login') window.history.replaceState(null, '', '/login');
       show({ kind: 'signIn' });
-    } else openRouter();
+    } else {
+      // A student's later visit lands on the signed-in start: all its files asked for at once, not import by import.
+      if (storedStudent() !== null) prefetchSignedInStart();
+      openRouter();
+    }
     return view.kind;
   },
 

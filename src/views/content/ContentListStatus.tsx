@@ -4,7 +4,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
-import { contentListMachine, type ContentPage } from '../../machines/contentList.machine';
+import { contentListMachine, type ContentPage, type KeptPage } from '../../machines/contentList.machine';
+import { formatSince } from '../../domain/academyTime';
 import { useIsOnline, useStudent } from '../app/RootActors';
 import { Button } from '../ui/Button';
 import { BackButton } from '../app/BackButton';
@@ -19,19 +20,31 @@ export const NOTHING_ADDED_MESSAGE = "Nothing added yet. You'll see contents imm
 
 export type ContentListActor = ActorRefFrom<typeof contentListMachine>;
 
+/** A list the phone keeps (My Courses): the page kept from the last answer, and how to keep a fresh one. */
+export interface ListKeeping<TItem, THeading> {
+  kept: KeptPage | null;
+  keep: (page: ContentPage<TItem, THeading>) => void;
+}
+
 /**
  * Starts a list machine for this screen. `fetchPage` is read once: screens remount (by key) when
- * their route parameters change.
+ * their route parameters change. With `keeping`, the kept page shows until the fresh one arrives.
  */
-export function useContentList<TItem, THeading>(fetchPage: () => Promise<ContentPage<TItem, THeading>>) {
+export function useContentList<TItem, THeading>(fetchPage: () => Promise<ContentPage<TItem, THeading>>, keeping?: ListKeeping<TItem, THeading>) {
   const student = useStudent();
-  const actor = useActorRef(contentListMachine.provide({ actors: { fetchPage: fromPromise<ContentPage, void>(() => fetchPage()) } }), {
-    input: { hasBatch: (student?.groups.length ?? 0) > 0 },
-  });
+  const actor = useActorRef(
+    contentListMachine.provide({
+      actors: { fetchPage: fromPromise<ContentPage, void>(() => fetchPage()) },
+      actions: { keepPage: (_, page) => keeping?.keep(page as ContentPage<TItem, THeading>) },
+    }),
+    { input: { hasBatch: (student?.groups.length ?? 0) > 0, kept: keeping?.kept ?? null } },
+  );
   useOnlineAgain(() => actor.send({ type: 'connection.online' }));
   const page = useSelector(actor, (s) => s.context.page) as ContentPage<TItem, THeading> | null;
   const loaded = useSelector(actor, (s) => s.matches('loaded'));
-  return { actor, items: loaded && page ? page.items : [], heading: page?.heading ?? null, loaded };
+  const kept = useSelector(actor, (s) => (s.hasTag('loading') || s.matches('kept') ? s.context.kept : null));
+  const keptPage = kept?.page as ContentPage<TItem, THeading> | undefined;
+  return { actor, items: loaded && page ? page.items : (keptPage?.items ?? []), heading: (page ?? keptPage)?.heading ?? null, loaded };
 }
 
 /** Calls `back` each time the app's connection returns after a drop. */
@@ -52,10 +65,25 @@ function useOnlineAgain(back: () => void): void {
  */
 export function ContentListStatus({ actor, emptyText = NOTHING_ADDED_MESSAGE, skeleton }: { actor: ContentListActor; emptyText?: ReactNode; skeleton?: 'cards' | 'table' }) {
   const view = useSelector(actor, (s) =>
-    s.hasTag('loading') ? 'loading' : s.matches('noBatch') ? 'noBatch' : s.matches('empty') ? 'empty' : s.matches('failed') ? 'failed' : 'loaded',
+    s.hasTag('loading') ? 'loading' : s.matches('noBatch') ? 'noBatch' : s.matches('empty') ? 'empty' : s.matches('failed') ? 'failed' : s.matches('kept') ? 'kept' : 'loaded',
   );
   const error = useSelector(actor, (s) => s.context.error);
   const canRetry = useSelector(actor, (s) => s.can({ type: 'content.retry' }));
+  const keptAt = useSelector(actor, (s) => s.context.kept?.at ?? null);
+  if (keptAt !== null && (view === 'loading' || view === 'kept')) {
+    // The kept list shows meanwhile: only when it was updated, and Retry when no answer came.
+    return (
+      <p className="mb-3 flex items-center gap-2 text-xs text-slate-600" role="status" data-testid="list-updated">
+        {view === 'loading' && <Spinner label="Updating" size="sm" />}
+        Updated {formatSince(keptAt, Date.now())}
+        {view === 'kept' && (
+          <Button variant="secondary" disabled={!canRetry} onClick={() => actor.send({ type: 'content.retry' })}>
+            Retry
+          </Button>
+        )}
+      </p>
+    );
+  }
   switch (view) {
     case 'loading':
       return skeleton ? <Skeleton shape={skeleton} /> : <Spinner label="Loading" />;

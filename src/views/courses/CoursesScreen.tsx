@@ -1,6 +1,6 @@
 // My Courses (/ and /courses): the Today strip, then the courses of the student's batches.
 import { Link } from 'react-router-dom';
-import { coursesOfStudent } from '../../services/coursesPreload';
+import { coursesOfStudent, keepCoursesOnPhone, keptCourses } from '../../services/coursesPreload';
 import type { CourseSummary } from '../../contracts/content';
 import { SectionTabs } from '../app/SectionTabs';
 import { Avatar } from '../ui/Avatar';
@@ -9,10 +9,19 @@ import { ContentListStatus, useContentList } from '../content/ContentListStatus'
 import { CourseCard } from './CourseCard';
 import { TodayStrip } from './TodayStrip';
 
+function keptPage(studentId: string) {
+  const kept = studentId ? keptCourses(studentId) : null;
+  return kept && { page: { items: kept.courses }, at: kept.at };
+}
+
 export function CoursesScreen() {
   const student = useStudent();
   const studentId = student?._id ?? '';
-  const { actor, items } = useContentList<CourseSummary, never>(async () => ({ items: await coursesOfStudent(studentId) }));
+  // The list kept on the phone shows at once while the fresh one is asked for (a later visit on a slow link).
+  const { actor, items } = useContentList<CourseSummary, never>(async () => ({ items: await coursesOfStudent(studentId) }), {
+    kept: keptPage(studentId),
+    keep: (page) => keepCoursesOnPhone(studentId, [...page.items]),
+  });
   return (
     <section>
       <header className="mb-4 flex items-center justify-between gap-3">
