@@ -10,7 +10,7 @@ import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { attemptEndMs, toMs } from '../../src/domain/examTiming.js';
 import { answerChangeAllowed, answerShapeProblem } from '../../src/domain/scoring.js';
 import { SUBJECT_GROUPS, validateSelection } from '../../src/domain/segmentedSelection.js';
-import type { AnswerValue, Attachment, SavedAnswerReply, SegmentedSelection, StartedAttempt, SubmitReply } from '../../src/contracts/exams.js';
+import type { AnswerBody, AnswerValue, Attachment, SavedAnswerReply, SegmentedSelection, StartedAttempt, SubmitReply } from '../../src/contracts/exams.js';
 import {
   assignmentsOfExamForStudent, clearSegmentedSelection, currentAttempt, examById, expiredAttempts, hasCurrentAttempt, hasLiveAttempt, startNewAttempt,
   loadExamContext, markSubmitted, segmentedDetailsOf, segmentedSelectionOf, servedQuestions,
@@ -145,6 +145,18 @@ export interface AnswerInput {
   extra?: Attachment[];
   answerIndex?: number | null;
   offline?: boolean;
+}
+
+/** The answer a save request carries: its timestamp in whole milliseconds, `offline` from the query. */
+export function answerInputOf(body: AnswerBody, offline: boolean): AnswerInput {
+  return {
+    questionId: body.questionId,
+    answer: body.answer,
+    timestamp: Math.floor(body.timestamp),
+    extra: body.extra,
+    answerIndex: body.answerIndex,
+    offline,
+  };
 }
 
 function isLate(attempt: Attempt, now: Date, graceSeconds: number): boolean {

@@ -1,25 +1,20 @@
 // Exam routes (contracts: src/contracts/exams.ts): the exam list and name prompt, exam details,
 // start, answer saves, submit, retake, segmented subject selection, and the figures of the demo exams.
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { examsContract, type ChosenList, type SegmentedSelection, type SegmentedSelectionBody, type SubjectCount } from '../../src/contracts/exams.js';
 import { todayContract } from '../../src/contracts/today.js';
 import { todayOf } from './today.js';
-import { forbidden, notFound } from '../errors.js';
-import { figureSignatureValid, withSignedFigures } from '../media/figures.js';
+import { withSignedFigures } from '../media/figures.js';
 import { fileSafetyHeaders } from '../storage/file-headers.js';
-import { assignmentsOfExamForStudent, segmentedSelectionOf } from './queries.js';
+import { segmentedSelectionOf } from './queries.js';
+import { examFigure } from './figure-files.js';
 import { tellDesksOfAttempts } from './examActivity.js';
-import { authorise, authoriseWithoutGroup, examErrors, retakeExam, saveAnswer, saveSegmentedSelection, startAttempt, submitAttempt, examDepsOf } from './attempts.js';
+import { answerInputOf, authorise, authoriseWithoutGroup, examErrors, retakeExam, saveAnswer, saveSegmentedSelection, startAttempt, submitAttempt, examDepsOf } from './attempts.js';
 import { examDetails, examList, namePrompt } from './projections.js';
 import { academyFaculties } from './faculties.js';
 import { CANDIDATE_CATEGORIES } from '../../src/domain/examStartFilters.js';
-
-const MEDIA_DIR = fileURLToPath(new URL('../db/seed/media/exam/', import.meta.url));
-const MEDIA_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.svg': 'image/svg+xml', '.pdf': 'application/pdf' };
 
 function ownStudent(request: FastifyRequest, studentId: string): void {
   if (studentId !== request.student.id) throw examErrors.notYours();
@@ -68,16 +63,9 @@ export async function examRoutes(fastify: FastifyInstance): Promise<void> {
   } });
 
   app.route({ ...examsContract.addAnswer, handler: async (request) => {
-    const { body } = request;
-    const data = await saveAnswer(examDepsOf(app), request.student.id, request.params.examId, request.params.groupId, {
-      questionId: body.questionId,
-      answer: body.answer,
-      timestamp: Math.floor(body.timestamp),
-      extra: body.extra,
-      answerIndex: body.answerIndex,
-      offline: request.query.offline === true,
-    });
-    return { data };
+    const { examId, groupId } = request.params;
+    const input = answerInputOf(request.body, request.query.offline === true);
+    return { data: await saveAnswer(examDepsOf(app), request.student.id, examId, groupId, input) };
   } });
 
   app.route({ ...examsContract.submit, handler: async (request) => {
@@ -111,20 +99,11 @@ export async function examRoutes(fastify: FastifyInstance): Promise<void> {
   // Images and PDFs of the exams' questions: by the signed address in the paper, to a student who is
   // still in a batch the exam is assigned to.
   app.route({ ...examsContract.figure, handler: async (request, reply) => {
-    const { name } = request.params;
-    const { exam: examId, student: studentId, signature } = request.query;
-    if (!figureSignatureValid(app.config.signingSecret, { examId, studentId, name }, signature)) {
-      throw forbidden('This figure link is not valid. Please reopen the exam.', 'figureLinkInvalid');
-    }
-    const assignments = await assignmentsOfExamForStudent(app.db, studentId, examId);
-    if (!assignments.some((assignment) => assignment.removed_at === null)) throw examErrors.notFound();
-    const file = path.join(MEDIA_DIR, name);
-    if (!fs.existsSync(file)) throw notFound('File not found', 'fileNotFound');
-    const type = MEDIA_TYPES[path.extname(name)] ?? 'application/octet-stream';
+    const figure = await examFigure(app.db, app.config.signingSecret, request.params.name, request.query);
     return reply
-      .header('content-type', type)
-      .headers(fileSafetyHeaders(type, name))
+      .header('content-type', figure.type)
+      .headers(fileSafetyHeaders(figure.type, figure.name))
       .header('cache-control', 'private, max-age=86400')
-      .send(fs.createReadStream(file));
+      .send(fs.createReadStream(figure.file));
   } });
 }

@@ -1,14 +1,15 @@
 // The forum's student routes (contracts: src/contracts/forum.ts). Every route finds the chapters the
 // student's batches reach first: a question outside them does not exist for this student (404), and
 // a studentId or userId that is not the signed-in student is refused (403). Thin: posting.ts asks,
-// replies, edits and reacts; the lists come from queries.ts.
+// replies, edits and reacts; search.ts searches; the lists come from queries.ts.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { forumContract } from '../../src/contracts/forum.js';
-import { FORUM_DEFAULT_PAGE_SIZE, KEYWORD_SUGGESTIONS } from '../../src/domain/forum.js';
+import { KEYWORD_SUGGESTIONS } from '../../src/domain/forum.js';
 import { coursesOf } from '../content/queries.js';
-import { bookmarksOf, commentsOf, keywordSuggestions, questionById, questionCountsByCourse, reachableChapters, searchQuestions, upvotesOf } from './queries.js';
+import { bookmarksOf, commentsOf, keywordSuggestions, questionById, questionCountsByCourse, reachableChapters, upvotesOf } from './queries.js';
 import { forumErrors, forumPosting } from './posting.js';
+import { searchForum } from './search.js';
 
 export { checkedMedia, details, forumErrors, notifyReply, replyNotice, REPLY_NOTIFICATION_WINDOW_MS, tellDesks } from './posting.js';
 
@@ -32,19 +33,8 @@ export async function forumRoutes(fastify: FastifyInstance): Promise<void> {
   } });
 
   app.route({ ...forumContract.search, handler: async (request) => {
-    const body = request.body;
-    asSelf(request.student.id, body.studentId);
-    const chapters = await reachableChapters(app.db, request.student.id);
-    const data = await searchQuestions(app.db, app.dialect, request.student.id, chapters.map((c) => c.id), {
-      filter: body.filter ?? '',
-      courseId: body.courseId || undefined,
-      subjectId: body.subjectId || undefined,
-      chapterId: body.chapterId || undefined,
-      searchString: body.searchString ?? '',
-      page: body.page ?? 1,
-      limit: body.limit ?? FORUM_DEFAULT_PAGE_SIZE,
-    });
-    return { data };
+    asSelf(request.student.id, request.body.studentId);
+    return { data: await searchForum(app.db, app.dialect, request.student.id, request.body) };
   } });
 
   app.route({ ...forumContract.keyword, handler: async (request) => {

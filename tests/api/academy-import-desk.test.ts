@@ -5,6 +5,8 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 import { template } from '../../server/import/templates.js';
 import { workbook } from '../../server/import/sheets.js';
 import { databaseKinds } from '../support/databases.js';
+import { staffPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 const TEACHER = '5f0000000000000000000001';
 const ADMIN = '5f0000000000000000000002';
@@ -24,7 +26,7 @@ describe.each(databaseKinds())('the desk import (%s)', (kind) => {
 
   const send = async (session: string, name: string, data: Buffer, apply = false) => {
     const response = await server.call({
-      method: 'POST', url: `/api/staff/import?name=${encodeURIComponent(name)}${apply ? '&apply=true' : ''}`, session,
+      method: 'POST', url: `${apiPath(staffPaths.import)}?name=${encodeURIComponent(name)}${apply ? '&apply=true' : ''}`, session,
       headers: { 'content-type': 'application/octet-stream' }, payload: data,
     });
     return { status: response.statusCode, body: JSON.parse(response.body) };

@@ -18,7 +18,7 @@ describe.each(databaseKinds())('account (%s)', (kind) => {
       { name: 'a huge body', method: 'POST', url: apiPath(accountPaths.login), payload: JSON.stringify({ username: '8801710000001', password: 'x'.repeat(2 * 1024 * 1024) }), headers: { 'content-type': 'application/json' }, status: 413, title: 'The request is too large.' },
       { name: 'a text body', method: 'POST', url: apiPath(accountPaths.login), payload: 'username=1', headers: { 'content-type': 'text/plain' }, status: 400 },
       { name: 'a form body', method: 'POST', url: apiPath(accountPaths.login), payload: 'username=1', headers: { 'content-type': 'application/x-www-form-urlencoded' }, status: 415 },
-      { name: 'a long phone in the path', method: 'GET', url: `/api/student/otp/${'8'.repeat(90)}`, status: 400, title: 'Phone no. is not valid' },
+      { name: 'a long phone in the path', method: 'GET', url: apiPath(accountPaths.registrationCode, { phone: '8'.repeat(90) }), status: 400, title: 'Phone no. is not valid' },
       { name: 'a bad forgotPassword flag', method: 'PATCH', url: `${apiPath(accountPaths.setPassword)}?forgotPassword=maybe`, payload: { otp: '123456', hash: 'ffffffffffffffffffffffff', phone: '8801710000001', password: 'secret-1' }, status: 400, title: 'Invalid request' },
       { name: 'a number for the hash', method: 'PATCH', url: apiPath(accountPaths.setPassword), payload: { otp: '123456', hash: 12345, phone: '8801710000001', password: 'secret-1' }, status: 400, title: 'Invalid request' },
       { name: 'a number for the code', method: 'PATCH', url: apiPath(accountPaths.setPassword), payload: { otp: 123456, hash: 'ffffffffffffffffffffffff', phone: '8801710000001', password: 'secret-1' }, status: 400, title: 'Invalid request' },

@@ -79,12 +79,12 @@ export function accountSuite(kind: 'sqlite' | 'postgres'): AccountSuite {
       return mine[mine.length - 1]!.code;
     },
     login: (local, password) => running().call({ method: 'POST', url: apiPath(accountPaths.login), payload: { username: api(local), password } }),
-    requestCode: (local) => running().call({ method: 'GET', url: `/api/student/otp/${api(local)}` }),
-    requestReset: (local) => running().call({ method: 'PATCH', url: `/api/student/forgot-password/${api(local)}` }),
+    requestCode: (local) => running().call({ method: 'GET', url: apiPath(accountPaths.registrationCode, { phone: api(local) }) }),
+    requestReset: (local) => running().call({ method: 'PATCH', url: apiPath(accountPaths.resetCode, { phone: api(local) }) }),
     setPassword: (payload, forgotPassword = false) =>
-      running().call({ method: 'PATCH', url: `/api/student/set-password${forgotPassword ? '?forgotPassword=true' : ''}`, payload }),
+      running().call({ method: 'PATCH', url: `${apiPath(accountPaths.setPassword)}${forgotPassword ? '?forgotPassword=true' : ''}`, payload }),
     checkCode: (payload, forgotPassword = false) =>
-      running().call({ method: 'POST', url: `/api/student/check-code${forgotPassword ? '?forgotPassword=true' : ''}`, payload }),
+      running().call({ method: 'POST', url: `${apiPath(accountPaths.checkCode)}${forgotPassword ? '?forgotPassword=true' : ''}`, payload }),
     wrongCode: (code) => String((Number(code) + 1) % 1_000_000).padStart(6, '0'),
   };
 }

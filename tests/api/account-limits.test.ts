@@ -51,8 +51,8 @@ describe.each(databaseKinds())('account limits (%s)', (kind) => {
     server.call({ method: 'POST', url: apiPath(accountPaths.login), payload: { username: api(local), password }, remoteAddress: from });
   const staffLogin = (username: string, password: string, from: string) =>
     server.call({ method: 'POST', url: apiPath(accountPaths.staffLogin), payload: { username, password }, remoteAddress: from });
-  const requestCode = (local: string, from: string) => server.call({ method: 'GET', url: `/api/student/otp/${api(local)}`, remoteAddress: from });
-  const requestReset = (local: string, from: string) => server.call({ method: 'PATCH', url: `/api/student/forgot-password/${api(local)}`, remoteAddress: from });
+  const requestCode = (local: string, from: string) => server.call({ method: 'GET', url: apiPath(accountPaths.registrationCode, { phone: api(local) }), remoteAddress: from });
+  const requestReset = (local: string, from: string) => server.call({ method: 'PATCH', url: apiPath(accountPaths.resetCode, { phone: api(local) }), remoteAddress: from });
 
   it('counts failed sign-ins from one address and slows them past the limit, without touching other addresses or successes', async () => {
     await start();

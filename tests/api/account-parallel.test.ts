@@ -19,7 +19,7 @@ describe.each(databaseKinds())('account under parallel requests (%s)', (kind) =>
 
   it('spends a code once when the same request arrives twice at once', async () => {
     const phone = '01990000004';
-    const session = body(await server.call({ method: 'GET', url: `/api/student/otp/${api(phone)}` })).data;
+    const session = body(await server.call({ method: 'GET', url: apiPath(accountPaths.registrationCode, { phone: api(phone) }) })).data;
     const attempts = await Promise.all(
       ['first-pass', 'second-pass', 'third-pass'].map((password) =>
         server.call({ method: 'PATCH', url: apiPath(accountPaths.setPassword), payload: { otp: session.otp, hash: session.hash, phone: api(phone), password } }),
@@ -32,7 +32,7 @@ describe.each(databaseKinds())('account under parallel requests (%s)', (kind) =>
 
   it('counts parallel wrong codes against the same five tries', async () => {
     const phone = '01990000005';
-    const session = body(await server.call({ method: 'GET', url: `/api/student/otp/${api(phone)}` })).data;
+    const session = body(await server.call({ method: 'GET', url: apiPath(accountPaths.registrationCode, { phone: api(phone) }) })).data;
     const wrong = String((Number(session.otp) + 1) % 1_000_000).padStart(6, '0');
     const guesses = await Promise.all(
       Array.from({ length: 8 }, () => server.call({ method: 'PATCH', url: apiPath(accountPaths.setPassword), payload: { otp: wrong, hash: session.hash, phone: api(phone), password: 'secret-1' } })),
@@ -46,12 +46,12 @@ describe.each(databaseKinds())('account under parallel requests (%s)', (kind) =>
     // counted before its code is compared, so once five are counted every later guess is refused.
     for (const [round, forgotPassword] of [[0, false], [1, true], [2, false]] as const) {
       const phone = forgotPassword ? resetter.phone : `0199000010${round}`;
-      const url = forgotPassword ? `/api/student/forgot-password/${api(phone)}` : `/api/student/otp/${api(phone)}`;
+      const url = forgotPassword ? apiPath(accountPaths.resetCode, { phone: api(phone) }) : apiPath(accountPaths.registrationCode, { phone: api(phone) });
       const session = body(await server.call({ method: forgotPassword ? 'PATCH' : 'GET', url })).data;
       const wrongCodes = Array.from({ length: 299 }, (_, i) => String((Number(session.otp) + 1 + i) % 1_000_000).padStart(6, '0'));
       const guesses = await Promise.all(
         [...wrongCodes, session.otp as string].map((otp) =>
-          server.call({ method: 'PATCH', url: `/api/student/set-password${forgotPassword ? '?forgotPassword=true' : ''}`, payload: { otp, hash: session.hash, phone: api(phone), password: 'taken-over' } }),
+          server.call({ method: 'PATCH', url: `${apiPath(accountPaths.setPassword)}${forgotPassword ? '?forgotPassword=true' : ''}`, payload: { otp, hash: session.hash, phone: api(phone), password: 'taken-over' } }),
         ),
       );
       const codes = guesses.map((r) => (r.statusCode === 200 ? 'accepted' : body(r).errors.code));

@@ -18,13 +18,13 @@ describe.each(databaseKinds())('account with the development console transport (
 
   it('returns the code as data.otp for registration and reset, and the code works', async () => {
     const phone = '01990000001';
-    const requested = body(await server.call({ method: 'GET', url: `/api/student/otp/${api(phone)}` })).data;
+    const requested = body(await server.call({ method: 'GET', url: apiPath(accountPaths.registrationCode, { phone: api(phone) }) })).data;
     expect(requested).toEqual({ hash: expect.stringMatching(/^[0-9a-f]{24}$/), phone: api(phone), otp: expect.stringMatching(/^\d{6}$/) });
     const set = await server.call({ method: 'PATCH', url: apiPath(accountPaths.setPassword), payload: { otp: requested.otp, hash: requested.hash, phone: api(phone), password: 'console-pass' } });
     expect(set.statusCode).toBe(200);
     expect((await server.call({ method: 'POST', url: apiPath(accountPaths.login), payload: { username: api(phone), password: 'console-pass' } })).statusCode).toBe(200);
 
-    const reset = body(await server.call({ method: 'PATCH', url: `/api/student/forgot-password/${api(resetter.phone)}` })).data;
+    const reset = body(await server.call({ method: 'PATCH', url: apiPath(accountPaths.resetCode, { phone: api(resetter.phone) }) })).data;
     expect(reset.otp).toMatch(/^\d{6}$/);
     const done = await server.call({ method: 'PATCH', url: `${apiPath(accountPaths.setPassword)}?forgotPassword=true`, payload: { otp: reset.otp, hash: reset.hash, phone: api(resetter.phone), password: 'reset-pass' } });
     expect(done.statusCode).toBe(200);
@@ -62,7 +62,7 @@ describe.each(databaseKinds())('account with an SMS gateway (%s)', (kind) => {
 
   it('posts the code to the gateway and never returns it', async () => {
     const phone = '01990000002';
-    const response = await server.call({ method: 'GET', url: `/api/student/otp/${api(phone)}` });
+    const response = await server.call({ method: 'GET', url: apiPath(accountPaths.registrationCode, { phone: api(phone) }) });
     expect(response.statusCode).toBe(200);
     const data = body(response).data;
     expect(data.otp).toBeUndefined();
@@ -77,10 +77,10 @@ describe.each(databaseKinds())('account with an SMS gateway (%s)', (kind) => {
   it('reports a failed delivery without using up a send', async () => {
     const phone = '01990000003';
     failNext = true;
-    const failed = await server.call({ method: 'GET', url: `/api/student/otp/${api(phone)}` });
+    const failed = await server.call({ method: 'GET', url: apiPath(accountPaths.registrationCode, { phone: api(phone) }) });
     expect(failed.statusCode).toBe(502);
     expect(body(failed).errors).toMatchObject({ code: 'smsFailed', title: 'We could not send the code. Please try again in a moment.' });
-    for (let i = 0; i < 5; i++) expect((await server.call({ method: 'GET', url: `/api/student/otp/${api(phone)}` })).statusCode).toBe(200);
-    expect((await server.call({ method: 'GET', url: `/api/student/otp/${api(phone)}` })).statusCode).toBe(429);
+    for (let i = 0; i < 5; i++) expect((await server.call({ method: 'GET', url: apiPath(accountPaths.registrationCode, { phone: api(phone) }) })).statusCode).toBe(200);
+    expect((await server.call({ method: 'GET', url: apiPath(accountPaths.registrationCode, { phone: api(phone) }) })).statusCode).toBe(429);
   });
 });

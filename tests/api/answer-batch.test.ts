@@ -8,6 +8,8 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 import { saveNewerAnswer } from '../../server/exams/answer-batch.js';
 import type { NewAnswer } from '../../server/exams/queries.js';
 import { CLASSMATE, GROUP, LIVE, LIVE_Q, STUDENT, examBundle } from './exams-fixture.js';
+import { examsPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 describe.each(databaseKinds())('answer saves arriving together (%s)', (kind) => {
   let server: TestServer;
@@ -17,7 +19,7 @@ describe.each(databaseKinds())('answer saves arriving together (%s)', (kind) => 
     server = await startTestServer({ kind, bundle: examBundle() });
     for (const student of [STUDENT, CLASSMATE]) {
       const session = await server.sessionFor(student);
-      expect((await server.call({ method: 'PATCH', url: `/api/exam/start/${LIVE}/group-id/${GROUP}`, session })).statusCode).toBe(200);
+      expect((await server.call({ method: 'PATCH', url: apiPath(examsPaths.start, { examId: LIVE, groupId: GROUP }), session })).statusCode).toBe(200);
       const attempt = await server.app.db.selectFrom('attempts').select('id').where('student_id', '=', student).where('exam_id', '=', LIVE).executeTakeFirstOrThrow();
       attempts[student] = attempt.id;
     }
@@ -73,7 +75,7 @@ describe.each(databaseKinds())('answer saves arriving together (%s)', (kind) => 
 
   it('answers saves through the API as before', async () => {
     const session = await server.sessionFor(CLASSMATE);
-    const reply = await server.call({ method: 'PATCH', url: `/api/exam/add-answer/${LIVE}/group/${GROUP}`, session, payload: { questionId: LIVE_Q.imageMcq, answer: [1], timestamp: 5_000 } });
+    const reply = await server.call({ method: 'PATCH', url: apiPath(examsPaths.addAnswer, { examId: LIVE, groupId: GROUP }), session, payload: { questionId: LIVE_Q.imageMcq, answer: [1], timestamp: 5_000 } });
     expect(reply.statusCode).toBe(200);
     expect(reply.json().data).toMatchObject({ questionId: LIVE_Q.imageMcq, applied: true });
     expect((await stored(CLASSMATE, LIVE_Q.imageMcq))?.answer).toBe(JSON.stringify([1]));

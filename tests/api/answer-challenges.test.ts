@@ -13,6 +13,8 @@ import { FINISHED_Q, TEACHER } from './results-fixture.js';
 import { ANALYSED, ANALYSED_ASSIGNMENT, Q, itemAnalysisBundle, markAndPublishAnalysed } from './item-analysis-fixture.js';
 import { regradeExamResults } from '../../server/exams/regrading.js';
 import { examById } from '../../server/exams/queries.js';
+import { challengePaths, notificationsPaths, resultsPaths, staffPaths, staffResultsPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 const PUPIL = (i: number) => `d2000000000000000000000${i.toString(16)}`;
 const OTHER_TEACHER = 'de0000000000000000000009';
@@ -43,10 +45,10 @@ describe.each(databaseKinds())('answer-key challenges (%s)', (kind) => {
     return { status: response.statusCode, body: JSON.parse(response.body) };
   };
   const challenge = (session: string, body: unknown, questionId = Q.mcq, groupId = GROUP, examId = ANALYSED) =>
-    put(`/api/exam/challenges/${examId}/group/${groupId}/question/${questionId}`, session, body);
-  const mine = (session: string, groupId = GROUP) => call('GET', `/api/exam/challenges/${ANALYSED}/group/${groupId}`, session);
-  const desk = (session = teacher) => call('GET', `/api/staff/exam-assignments/${ANALYSED_ASSIGNMENT}/challenges`, session);
-  const decide = (body: unknown, session = teacher, questionId = Q.mcq) => call('POST', `/api/staff/exam-assignments/${ANALYSED_ASSIGNMENT}/challenges/${questionId}/decision`, session, body);
+    put(apiPath(challengePaths.save, { examId, groupId, questionId }), session, body);
+  const mine = (session: string, groupId = GROUP) => call('GET', apiPath(challengePaths.mine, { examId: ANALYSED, groupId }), session);
+  const desk = (session = teacher) => call('GET', apiPath(challengePaths.desk, { assignmentId: ANALYSED_ASSIGNMENT }), session);
+  const decide = (body: unknown, session = teacher, questionId = Q.mcq) => call('POST', apiPath(challengePaths.decide, { assignmentId: ANALYSED_ASSIGNMENT, questionId }), session, body);
   const pupil = (i: number) => server.sessionFor(PUPIL(i));
   const results = async () =>
     (await server.app.db.selectFrom('results').select(['student_id', 'marks_obtained', 'total_marks', 'merit_rank', 'detail']).where('exam_id', '=', ANALYSED).orderBy('student_id').execute()).map((r) => ({
@@ -139,10 +141,10 @@ describe.each(databaseKinds())('answer-key challenges (%s)', (kind) => {
     expect(question.proposals).toEqual([{ options: [1], flawed: false, count: 2 }, { options: [], flawed: true, count: 1 }]);
     expect(question.stats).toMatchObject({ questionId: Q.mcq, facility: 0.5, discrimination: 1 });
     // The desk's links say how many: the week, the results and the item analysis carry the batch's count.
-    const week = (await call('GET', '/api/staff/schedule', teacher)).body.data.assignments;
+    const week = (await call('GET', apiPath(staffPaths.schedule), teacher)).body.data.assignments;
     expect(week.find((a: { _id: string }) => a._id === ANALYSED_ASSIGNMENT).challenges).toBe(3);
-    expect((await call('GET', `/api/staff/exam-assignments/${ANALYSED_ASSIGNMENT}/results`, teacher)).body.data.challenges).toBe(3);
-    expect((await call('GET', `/api/staff/exam-assignments/${ANALYSED_ASSIGNMENT}/item-analysis`, teacher)).body.data.challenges).toBe(3);
+    expect((await call('GET', apiPath(staffResultsPaths.meritList, { assignmentId: ANALYSED_ASSIGNMENT }), teacher)).body.data.challenges).toBe(3);
+    expect((await call('GET', apiPath(staffPaths.itemAnalysis, { assignmentId: ANALYSED_ASSIGNMENT }), teacher)).body.data.challenges).toBe(3);
     const kept = await decide({ kind: 'keep', options: [], reply: 'The key A stands: see Guyton, chapter 9.' });
     expect(kept.status).toBe(200);
     expect(kept.body.data).toMatchObject({ unchanged: false, regrade: null, decision: { kind: 'keep' } });
@@ -167,14 +169,14 @@ describe.each(databaseKinds())('answer-key challenges (%s)', (kind) => {
     expect((await results()).every((r) => r.total_marks === 8)).toBe(true);
 
     const session = await pupil(6);
-    const notes = (await call('GET', '/api/notification', session)).body.data;
+    const notes = (await call('GET', apiPath(notificationsPaths.list), session)).body.data;
     expect(notes[0].notificationId.message).toBe("Question 1's key was corrected: your marks 1 → 3, rank 7 → 2");
-    const zero = (await call('GET', '/api/notification', await pupil(0))).body.data;
+    const zero = (await call('GET', apiPath(notificationsPaths.list), await pupil(0))).body.data;
     expect(zero[0].notificationId.message).toBe("Question 1's key was corrected: your marks 6 → 4, rank stays 1");
-    const result = (await call('GET', `/api/exam/result/${ANALYSED}/student/by-groupId/${GROUP}`, session)).body.data;
+    const result = (await call('GET', apiPath(resultsPaths.result, { examId: ANALYSED, groupId: GROUP }), session)).body.data;
     expect(result).toMatchObject({ marksObtained: 3, rank: 2, regraded: { history: [{ questionNumber: 1, kind: 'change', oldMarks: 1, newMarks: 3, oldRank: 7, newRank: 2 }] } });
     expect(result.answers[0].questionId.answer).toEqual([1]);
-    const board = (await call('GET', '/api/exam/newScoreBoard', session)).body.data.results.examResult;
+    const board = (await call('GET', apiPath(resultsPaths.scoreboard), session)).body.data.results.examResult;
     expect(board.find((r: { examId: { _id: string } }) => r.examId._id === ANALYSED).regraded.history).toHaveLength(1);
     expect((await mine(session)).body.data.challenges[0]).toMatchObject({ status: 'accepted', reply: 'Corrected: B is right.' });
 
@@ -227,7 +229,7 @@ describe.each(databaseKinds())('answer-key challenges (%s)', (kind) => {
     expect(await db.selectFrom('key_decisions').selectAll().execute()).toEqual([]);
     expect(await db.selectFrom('regrades').selectAll().execute()).toEqual([]);
     expect((await mine(await pupil(6))).body.data.challenges[0].status).toBe('open');
-    expect((await call('GET', '/api/notification', await pupil(6))).body.data.some((n: { notificationId: { message: string } }) => n.notificationId.message.includes('corrected'))).toBe(false);
+    expect((await call('GET', apiPath(notificationsPaths.list), await pupil(6))).body.data.some((n: { notificationId: { message: string } }) => n.notificationId.message.includes('corrected'))).toBe(false);
 
     if (kind === 'sqlite') await sql`drop trigger injected_fault`.execute(db);
     else await sql`drop trigger injected_fault on regrade_changes`.execute(db);

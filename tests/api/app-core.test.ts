@@ -64,7 +64,7 @@ describe('the server frame', () => {
   });
 
   it('refuses an over-long path value in the envelope', async () => {
-    const response = await server.call({ method: 'GET', url: `/api/student/otp/${'8'.repeat(400)}` });
+    const response = await server.call({ method: 'GET', url: apiPath(accountPaths.registrationCode, { phone: '8'.repeat(400) }) });
     expect(response.statusCode).toBeLessThan(500);
     expect(response.json().errors.title).toBeTruthy();
   });

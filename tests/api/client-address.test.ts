@@ -59,7 +59,7 @@ describe.each(databaseKinds())('per-address limits and IPv6 networks (%s)', (kin
     await server?.close();
     fs.rmSync(smsDir, { recursive: true, force: true });
   });
-  const requestCode = (from: string) => server.call({ method: 'GET', url: `/api/student/otp/${freshPhone()}`, remoteAddress: from });
+  const requestCode = (from: string) => server.call({ method: 'GET', url: apiPath(accountPaths.registrationCode, { phone: freshPhone() }), remoteAddress: from });
 
   it('limits 40 code requests from 40 addresses of one /64 like one address, and not its neighbour /64', async () => {
     await start();

@@ -6,7 +6,7 @@ import Fastify, { type RouteOptions } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Data, failures, Id, type RouteContract } from '../../src/contracts/common.js';
-import { API_PREFIX } from '../../src/contracts/paths.js';
+import { API_PREFIX, examsPaths, pathTo } from '../../src/contracts/paths.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examsContract, type CurrentExam } from '../../src/contracts/exams.js';
 import { contentContract, type ItemContent } from '../../src/contracts/content.js';
@@ -96,14 +96,14 @@ describe('a response schema as the allow-list', () => {
 
   it('drops the answer key, explanation and notes a question might carry, and every unlisted field', async () => {
     const leaky = { ...paper, secret: 'x', questions: [{ ...question, answer: [0], explanation: 'Because', explanationExt: ['x'], notes: 'n' }] };
-    const response = await serve(examsContract.paper, `/exam/id/${id('e')}/groupId/${id('a')}`, leaky);
+    const response = await serve(examsContract.paper, pathTo(examsPaths.paper, { examId: id('e'), groupId: id('a') }), leaky);
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual(paper);
     expect(response.body).not.toMatch(/answer"?:\s*\[0\]|explanation|notes|secret/);
   });
 
   it('keeps nulls as null and each answer element as its own JSON type', async () => {
-    const data = (await serve(examsContract.paper, `/exam/id/${id('e')}/groupId/${id('a')}`, paper)).json().data as CurrentExam;
+    const data = (await serve(examsContract.paper, pathTo(examsPaths.paper, { examId: id('e'), groupId: id('a') }), paper)).json().data as CurrentExam;
     expect(data.courseName).toBeNull();
     expect(data.cutMarks).toBeNull();
     expect(data.savedAnswers[0]!.answer).toEqual([1, '1', true, 'false', null, 'text']);

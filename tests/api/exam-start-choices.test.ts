@@ -8,6 +8,8 @@ import { signedCalls } from '../support/api-calls.js';
 import { CLASSMATE, GROUP, LIVE, PRACTICE, PRACTICE_Q, STUDENT, examBundle } from './exams-fixture.js';
 import { importFaculties } from '../../server/exams/faculties.js';
 import { CANDIDATE_CATEGORIES, FACULTY_NAMES } from '../../src/domain/examStartFilters.js';
+import { examsPaths, resultsPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 const FACULTIES = [
   { name: 'Medicine', subjects: ['Cardiology', 'Nephrology'] },
@@ -29,8 +31,8 @@ describe.each(databaseKinds())('exam start choices (%s)', (kind) => {
   });
 
   const call = signedCalls(() => server, () => []);
-  const choices = (session = me) => call('GET', '/api/exam/start-choices', session);
-  const submit = (exam: string, body: unknown, session = me) => call('PATCH', `/api/exam/submit/${exam}/group/${GROUP}`, session, body);
+  const choices = (session = me) => call('GET', apiPath(examsPaths.startChoices), session);
+  const submit = (exam: string, body: unknown, session = me) => call('PATCH', apiPath(examsPaths.submit, { examId: exam, groupId: GROUP }), session, body);
   const attemptOf = (exam: string, student = STUDENT) =>
     server.app.db.selectFrom('attempts').select(['candidate_category', 'faculty', 'subject_name']).where('exam_id', '=', exam).where('student_id', '=', student).executeTakeFirstOrThrow();
 
@@ -43,7 +45,7 @@ describe.each(databaseKinds())('exam start choices (%s)', (kind) => {
     expect(subjectsOf('Medicine')).toEqual(['Cardiology', 'Nephrology', 'No Subject']);
     expect(subjectsOf('Paediatrics')).toEqual(['No Subject']);
     expect(subjectsOf('No faculty')).toEqual(['No Subject']);
-    expect((await server.call({ method: 'GET', url: '/api/exam/start-choices' })).statusCode).toBe(401);
+    expect((await server.call({ method: 'GET', url: apiPath(examsPaths.startChoices) })).statusCode).toBe(401);
 
     // A later import replaces a faculty's list and leaves the others.
     await importFaculties(server.app.db, [{ name: 'Medicine', subjects: ['Neurology'] }, { name: 'Medicine', subjects: ['Cardiology'] }]);
@@ -54,7 +56,7 @@ describe.each(databaseKinds())('exam start choices (%s)', (kind) => {
   });
 
   it('refuses a choice the academy does not offer with 400, and stores an offered one with the attempt', async () => {
-    expect((await call('PATCH', `/api/exam/start/${LIVE}/group-id/${GROUP}`, me)).status).toBe(200);
+    expect((await call('PATCH', apiPath(examsPaths.start, { examId: LIVE, groupId: GROUP }), me)).status).toBe(200);
     for (const [body, message] of [
       [{ candidateCategory: 'Private', facultyName: 'Medicine', subjectName: 'Cardiology' }, `The candidate category must be one of ${CANDIDATE_CATEGORIES.join(', ')}.`],
       [{ candidateCategory: 'Govt.', facultyName: 'Dentistry', subjectName: 'No Subject' }, /^The faculty must be one of Medicine, Surgery/],
@@ -71,14 +73,14 @@ describe.each(databaseKinds())('exam start choices (%s)', (kind) => {
   });
 
   it('ranks within faculty, subject and category from the submitted choices; none chosen means no such position', async () => {
-    for (const session of [me, classmate]) expect((await call('PATCH', `/api/exam/start/${PRACTICE}/group-id/${GROUP}`, session)).status).toBe(200);
+    for (const session of [me, classmate]) expect((await call('PATCH', apiPath(examsPaths.start, { examId: PRACTICE, groupId: GROUP }), session)).status).toBe(200);
     // STUDENT answers the MCQ right (1 mark); the classmate answers nothing.
-    expect((await call('PATCH', `/api/exam/add-answer/${PRACTICE}/group/${GROUP}?isLive=false`, me, { questionId: PRACTICE_Q.mcq, answer: [1], timestamp: Date.now() })).status).toBe(200);
+    expect((await call('PATCH', `${apiPath(examsPaths.addAnswer, { examId: PRACTICE, groupId: GROUP })}?isLive=false`, me, { questionId: PRACTICE_Q.mcq, answer: [1], timestamp: Date.now() })).status).toBe(200);
     expect((await submit(PRACTICE, { candidateCategory: 'Govt.', facultyName: 'Medicine', subjectName: 'Cardiology' })).status).toBe(200);
     expect((await submit(PRACTICE, { candidateCategory: 'Govt.', facultyName: 'No faculty', subjectName: 'No Subject' }, classmate)).status).toBe(200);
     expect(await attemptOf(PRACTICE, CLASSMATE)).toEqual({ candidate_category: 'Govt.', faculty: null, subject_name: null });
 
-    const list = await call('GET', `/api/exam/getMeritListOfExam?examId=${PRACTICE}&typeOfExam=PRACTICE`, me);
+    const list = await call('GET', `${apiPath(resultsPaths.meritList)}?examId=${PRACTICE}&typeOfExam=PRACTICE`, me);
     expect(list.status).toBe(200);
     const rows = list.body.data.data.map((r: any) => [r.rank, r.facultyName, r.facultyPosition, r.subjectName, r.subjectPosition, r.candidateCategory, r.categoryPosition]);
     expect(rows).toEqual([
@@ -88,7 +90,7 @@ describe.each(databaseKinds())('exam start choices (%s)', (kind) => {
   });
 
   it('stores nothing for an app that sends empty choices', async () => {
-    expect((await call('PATCH', `/api/exam/start/${LIVE}/group-id/${GROUP}`, me)).status).toBe(200);
+    expect((await call('PATCH', apiPath(examsPaths.start, { examId: LIVE, groupId: GROUP }), me)).status).toBe(200);
     expect((await submit(LIVE, { candidateCategory: '', facultyName: '', subjectName: '' })).status).toBe(200);
     expect(await attemptOf(LIVE)).toEqual({ candidate_category: null, faculty: null, subject_name: null });
   });

@@ -5,6 +5,8 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 import { examCardState } from '../../src/domain/examTiming.js';
 import { BundleError, validateBundle } from '../../server/db/seed/import.js';
 import { GROUP, LIVE, LIVE_Q, OTHER_GROUP, OUTSIDER, SEGMENTED, STUDENT, examBundle } from './exams-fixture.js';
+import { examsPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 const DEMO_STUDENT = '570000000000000000000001';
 const NO_BATCH_STUDENT = '570000000000000000000002';
@@ -39,7 +41,7 @@ describe.each(databaseKinds())('demo academy exams (%s)', (kind) => {
   };
 
   it('gives the demo student a live, upcoming, finished, practice and segmented exam', async () => {
-    const { data } = await get(`/api/exam/by-course/${COURSE}`);
+    const { data } = await get(apiPath(examsPaths.list, { courseId: COURSE }));
     const byId = new Map<string, any>(data.map((a: any) => [a.examId._id, a]));
     const now = server.clock.now().getTime();
     const state = (id: string) => examCardState({ ...byId.get(id), isPracticeExam: byId.get(id).examId.isPracticeExam }, now);
@@ -55,9 +57,9 @@ describe.each(databaseKinds())('demo academy exams (%s)', (kind) => {
     expect(state(EXAMS.segmented)).toBe('live');
     expect(byId.has(EXAMS.otherBatchPractice)).toBe(false);
 
-    const other = await get('/api/exam/by-course/c00000000000000000000002');
+    const other = await get(apiPath(examsPaths.list, { courseId: 'c00000000000000000000002' }));
     expect(other.data.map((a: any) => a.examId._id)).toEqual([EXAMS.otherBatchPractice]);
-    expect((await get(`/api/exam/by-course/${COURSE}`, await server.sessionFor(NO_BATCH_STUDENT))).data).toEqual([]);
+    expect((await get(apiPath(examsPaths.list, { courseId: COURSE }), await server.sessionFor(NO_BATCH_STUDENT))).data).toEqual([]);
   });
 
   it('has past results from the batch for a merit list, scored on import', async () => {
@@ -72,8 +74,8 @@ describe.each(databaseKinds())('demo academy exams (%s)', (kind) => {
 
   it('serves the live exam with every question type, image options and attached files', async () => {
     // Questions come with the student's own attempt.
-    expect((await server.call({ method: 'PATCH', url: `/api/exam/start/${EXAMS.live}/group-id/${BATCH}`, session })).statusCode).toBe(200);
-    const { data } = await get(`/api/exam/id/${EXAMS.live}/groupId/${BATCH}`);
+    expect((await server.call({ method: 'PATCH', url: apiPath(examsPaths.start, { examId: EXAMS.live, groupId: BATCH }), session })).statusCode).toBe(200);
+    const { data } = await get(apiPath(examsPaths.paper, { examId: EXAMS.live, groupId: BATCH }));
     const questions = data.questions as any[];
     expect(new Set(questions.map((q) => q.type))).toEqual(new Set(['MCQ', 'MCA', 'checkbox', 'shortAns', 'paragraph']));
     expect(data.negativeMark).toBeGreaterThan(0);

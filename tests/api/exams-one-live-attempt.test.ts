@@ -7,6 +7,8 @@ import { databaseKinds } from '../support/databases.js';
 import { migrate } from '../../server/db/migrate.js';
 import { BundleError, validateBundle } from '../../server/db/seed/import.js';
 import { examBundle, GROUP, LIVE, LIVE_Q, OTHER_GROUP, PRACTICE, STUDENT } from './exams-fixture.js';
+import { examsPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 /** Students in both batches, which both have the live and the practice exam. */
 const twoBatchStudents = Array.from({ length: 8 }, (_, i) => ({
@@ -35,7 +37,7 @@ describe.each(databaseKinds())('one live attempt per exam and student (%s)', (ki
   afterEach(() => server.close());
 
   const call = (method: 'PATCH' | 'GET', url: string, session: string, payload?: object) => server.call({ method, url, session, ...(payload ? { payload } : {}) });
-  const start = (exam: string, group: string, session: string) => call('PATCH', `/api/exam/start/${exam}/group-id/${group}`, session);
+  const start = (exam: string, group: string, session: string) => call('PATCH', apiPath(examsPaths.start, { examId: exam, groupId: group }), session);
   const attemptsOf = (exam: string, student: string) =>
     server.app.db.selectFrom('attempts').select(['group_id', 'live']).where('exam_id', '=', exam).where('student_id', '=', student).execute();
 
@@ -46,13 +48,13 @@ describe.each(databaseKinds())('one live attempt per exam and student (%s)', (ki
     expect(again.statusCode).toBe(409);
     expect(again.json().errors).toMatchObject({ code: 'liveExamTaken', title: 'You have already taken this exam in another batch.' });
     // Nothing can be answered or submitted through the other batch either.
-    const answer = await call('PATCH', `/api/exam/add-answer/${LIVE}/group/${OTHER_GROUP}?isLive=true`, me, { questionId: LIVE_Q.mcq, answer: [1], timestamp: 1 });
+    const answer = await call('PATCH', `${apiPath(examsPaths.addAnswer, { examId: LIVE, groupId: OTHER_GROUP })}?isLive=true`, me, { questionId: LIVE_Q.mcq, answer: [1], timestamp: 1 });
     expect(answer.json().errors.code).toBe('attemptNotStarted');
-    const submit = await call('PATCH', `/api/exam/submit/${LIVE}/group/${OTHER_GROUP}`, me, {});
+    const submit = await call('PATCH', apiPath(examsPaths.submit, { examId: LIVE, groupId: OTHER_GROUP }), me, {});
     expect(submit.json().errors.code).toBe('attemptNotStarted');
     // The first batch carries on; starting there again returns the same attempt.
     expect((await start(LIVE, GROUP, me)).statusCode).toBe(200);
-    expect((await call('PATCH', `/api/exam/submit/${LIVE}/group/${GROUP}`, me, {})).statusCode).toBe(200);
+    expect((await call('PATCH', apiPath(examsPaths.submit, { examId: LIVE, groupId: GROUP }), me, {})).statusCode).toBe(200);
     expect(await attemptsOf(LIVE, STUDENT)).toEqual([{ group_id: GROUP, live: 1 }]);
   });
 

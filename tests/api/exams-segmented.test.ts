@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../support/databases.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { ANATOMY, BIOCHEMISTRY, CLASSMATE, GROUP, LIVE, PHARMACOLOGY, PHYSIOLOGY, SEGMENTED, SEGMENTED_PRACTICE, STUDENT, examBundle } from './exams-fixture.js';
+import { examsPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 const pick = (...ids: string[]) => ids.map((subjectId) => ({ subjectId, count: 0 }));
 
@@ -24,7 +26,7 @@ describe.each(databaseKinds())('segmented exams (%s)', (kind) => {
     return { status: response.statusCode, body: JSON.parse(response.body) };
   }
   const choose = (exam: string, compulsory: string[], optional: string[], extra: Record<string, unknown> = {}) =>
-    call('POST', '/api/exam/add-segmented-exam-subject', {
+    call('POST', apiPath(examsPaths.saveSegmentedSelection), {
       examId: exam,
       studentId: STUDENT,
       mandatorySubjects: [{ subjectId: ANATOMY, count: 2 }],
@@ -51,7 +53,7 @@ describe.each(databaseKinds())('segmented exams (%s)', (kind) => {
     expect(notSegmented.status).toBe(400);
     const someoneElse = await choose(SEGMENTED, [PHYSIOLOGY, BIOCHEMISTRY], [], { studentId: CLASSMATE });
     expect(someoneElse.status).toBe(403);
-    expect((await call('GET', `/api/exam/get-segmented-exam-subject/${SEGMENTED}/${STUDENT}`)).body.data).toEqual({
+    expect((await call('GET', apiPath(examsPaths.segmentedSelection, { examId: SEGMENTED, studentId: STUDENT }))).body.data).toEqual({
       mandatorySubjects: [],
       compulsoryOptionalSubjects: [],
       optionalSubjects: [],
@@ -59,7 +61,7 @@ describe.each(databaseKinds())('segmented exams (%s)', (kind) => {
   });
 
   it('serves and scores only the chosen subjects; a live selection is locked once the exam starts', async () => {
-    const refused = await call('PATCH', `/api/exam/start/${SEGMENTED}/group-id/${GROUP}`);
+    const refused = await call('PATCH', apiPath(examsPaths.start, { examId: SEGMENTED, groupId: GROUP }));
     expect(refused.status).toBe(409);
     expect(refused.body.errors.code).toBe('segmentedSelectionRequired');
 
@@ -73,21 +75,21 @@ describe.each(databaseKinds())('segmented exams (%s)', (kind) => {
       ],
       optionalSubjects: [],
     });
-    expect((await call('GET', `/api/exam/get-segmented-exam-subject/${SEGMENTED}/${STUDENT}`)).body.data).toEqual(chosen.body.data);
+    expect((await call('GET', apiPath(examsPaths.segmentedSelection, { examId: SEGMENTED, studentId: STUDENT }))).body.data).toEqual(chosen.body.data);
 
-    expect((await call('PATCH', `/api/exam/start/${SEGMENTED}/group-id/${GROUP}`)).status).toBe(200);
-    const view = await call('GET', `/api/exam/id/${SEGMENTED}/groupId/${GROUP}`);
+    expect((await call('PATCH', apiPath(examsPaths.start, { examId: SEGMENTED, groupId: GROUP }))).status).toBe(200);
+    const view = await call('GET', apiPath(examsPaths.paper, { examId: SEGMENTED, groupId: GROUP }));
     const questions = view.body.data.questions as { _id: string; subjectId: string; subjectName: string }[];
     expect(questions.map((q) => q.subjectName)).toEqual(['Anatomy', 'Anatomy', 'Physiology', 'Physiology', 'Biochemistry']);
     expect(view.body.data.totalMarks).toBe(5);
 
     // Question 3 of anatomy (not served) and pharmacology questions are refused.
-    const unserved = await call('PATCH', `/api/exam/add-answer/${SEGMENTED}/group/${GROUP}`, { questionId: 'f20005000000000000000003', answer: [2], timestamp: 1 });
+    const unserved = await call('PATCH', apiPath(examsPaths.addAnswer, { examId: SEGMENTED, groupId: GROUP }), { questionId: 'f20005000000000000000003', answer: [2], timestamp: 1 });
     expect(unserved.status).toBe(400);
     expect(unserved.body.errors.code).toBe('unknownQuestion');
     for (const [i, q] of questions.entries()) {
       // Keys are 0, 1, 2 by position within a subject: answers at even places are right, odd places wrong.
-      const reply = await call('PATCH', `/api/exam/add-answer/${SEGMENTED}/group/${GROUP}`, { questionId: q._id, answer: [i % 2 === 0 ? 0 : 3], timestamp: 10 + i });
+      const reply = await call('PATCH', apiPath(examsPaths.addAnswer, { examId: SEGMENTED, groupId: GROUP }), { questionId: q._id, answer: [i % 2 === 0 ? 0 : 3], timestamp: 10 + i });
       expect(reply.status).toBe(200);
     }
 
@@ -96,20 +98,20 @@ describe.each(databaseKinds())('segmented exams (%s)', (kind) => {
     expect(change.body.errors.code).toBe('selectionLocked');
     expect((await choose(SEGMENTED, [BIOCHEMISTRY, PHYSIOLOGY], [])).status).toBe(200);
 
-    expect((await call('PATCH', `/api/exam/submit/${SEGMENTED}/group/${GROUP}`, {})).status).toBe(200);
+    expect((await call('PATCH', apiPath(examsPaths.submit, { examId: SEGMENTED, groupId: GROUP }), {})).status).toBe(200);
     const result = await server.app.db.selectFrom('results').selectAll().where('exam_id', '=', SEGMENTED).executeTakeFirstOrThrow();
     expect(result).toMatchObject({ total_marks: 5, marks_obtained: 3, correct: 3, incorrect: 2, skipped: 0, passed: 1 });
   });
 
   it('practice retake clears the selection so other subjects may be chosen', async () => {
     expect((await choose(SEGMENTED_PRACTICE, [PHYSIOLOGY, BIOCHEMISTRY], [])).status).toBe(200);
-    expect((await call('PATCH', `/api/exam/start/${SEGMENTED_PRACTICE}/group-id/${GROUP}`)).status).toBe(200);
+    expect((await call('PATCH', apiPath(examsPaths.start, { examId: SEGMENTED_PRACTICE, groupId: GROUP }))).status).toBe(200);
     const whileStarted = await choose(SEGMENTED_PRACTICE, [PHYSIOLOGY], [PHARMACOLOGY]);
     expect(whileStarted.status).toBe(409);
     expect(whileStarted.body.errors.code).toBe('selectionLocked');
-    expect((await call('PATCH', `/api/exam/retake/${SEGMENTED_PRACTICE}/student-id/${STUDENT}?groupId=${GROUP}`)).status).toBe(200);
-    expect((await call('GET', `/api/exam/get-segmented-exam-subject/${SEGMENTED_PRACTICE}/${STUDENT}`)).body.data.compulsoryOptionalSubjects).toEqual([]);
-    const other = await call('POST', '/api/exam/add-segmented-exam-subject', {
+    expect((await call('PATCH', `${apiPath(examsPaths.retake, { examId: SEGMENTED_PRACTICE, studentId: STUDENT })}?groupId=${GROUP}`)).status).toBe(200);
+    expect((await call('GET', apiPath(examsPaths.segmentedSelection, { examId: SEGMENTED_PRACTICE, studentId: STUDENT }))).body.data.compulsoryOptionalSubjects).toEqual([]);
+    const other = await call('POST', apiPath(examsPaths.saveSegmentedSelection), {
       examId: SEGMENTED_PRACTICE,
       studentId: STUDENT,
       mandatorySubjects: [ANATOMY],
@@ -119,8 +121,8 @@ describe.each(databaseKinds())('segmented exams (%s)', (kind) => {
     });
     expect(other.status).toBe(200);
     expect(other.body.data.optionalSubjects).toEqual([{ subjectId: PHARMACOLOGY, count: 1 }]);
-    expect((await call('PATCH', `/api/exam/start/${SEGMENTED_PRACTICE}/group-id/${GROUP}`)).status).toBe(200);
-    const view = await call('GET', `/api/exam/id/${SEGMENTED_PRACTICE}/groupId/${GROUP}`);
+    expect((await call('PATCH', apiPath(examsPaths.start, { examId: SEGMENTED_PRACTICE, groupId: GROUP }))).status).toBe(200);
+    const view = await call('GET', apiPath(examsPaths.paper, { examId: SEGMENTED_PRACTICE, groupId: GROUP }));
     expect(view.body.data.questions.map((q: { subjectName: string }) => q.subjectName)).toEqual(['Anatomy', 'Anatomy', 'Physiology', 'Physiology', 'Pharmacology']);
   });
 

@@ -7,6 +7,8 @@ import { signedCalls } from '../support/api-calls.js';
 import {
   COURSE, ENDED, GROUP, LIVE, LIVE_Q, OTHER_BATCH_EXAM, OTHER_GROUP, OUTSIDER, PRACTICE, PRACTICE_Q, SECRETS, STUDENT, CLASSMATE, UPCOMING, examBundle,
 } from './exams-fixture.js';
+import { examsPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 describe.each(databaseKinds())('exam taking (%s)', (kind) => {
   let server: TestServer;
@@ -28,12 +30,12 @@ describe.each(databaseKinds())('exam taking (%s)', (kind) => {
   });
 
   const call = signedCalls(() => server, () => bodies);
-  const start = (exam: string, session = me, group = GROUP) => call('PATCH', `/api/exam/start/${exam}/group-id/${group}`, session);
+  const start = (exam: string, session = me, group = GROUP) => call('PATCH', apiPath(examsPaths.start, { examId: exam, groupId: group }), session);
   const answer = (exam: string, payload: unknown, session = me, group = GROUP, query = '?isLive=true') =>
-    call('PATCH', `/api/exam/add-answer/${exam}/group/${group}${query}`, session, payload);
+    call('PATCH', `${apiPath(examsPaths.addAnswer, { examId: exam, groupId: group })}${query}`, session, payload);
   const submit = (exam: string, session = me, group = GROUP) =>
-    call('PATCH', `/api/exam/submit/${exam}/group/${group}`, session, { candidateCategory: 'Govt.', facultyName: 'Medicine', subjectName: 'No Subject' });
-  const details = (exam: string, session = me, group = GROUP) => call('GET', `/api/exam/id/${exam}/groupId/${group}`, session);
+    call('PATCH', apiPath(examsPaths.submit, { examId: exam, groupId: group }), session, { candidateCategory: 'Govt.', facultyName: 'Medicine', subjectName: 'No Subject' });
+  const details = (exam: string, session = me, group = GROUP) => call('GET', apiPath(examsPaths.paper, { examId: exam, groupId: group }), session);
   const storedAnswer = async (questionId: string) =>
     server.app.db.selectFrom('answers').innerJoin('attempts', 'attempts.id', 'answers.attempt_id').select(['answers.answer', 'answers.client_timestamp'])
       .where('answers.question_id', '=', questionId).where('attempts.student_id', '=', STUDENT).executeTakeFirst();
@@ -42,7 +44,7 @@ describe.each(databaseKinds())('exam taking (%s)', (kind) => {
   };
 
   it('lists the batch exams of a course with practice, subject, type and search filters', async () => {
-    const all = await call('GET', `/api/exam/by-course/${COURSE}`, me);
+    const all = await call('GET', apiPath(examsPaths.list, { courseId: COURSE }), me);
     expect(all.status).toBe(200);
     const ids = all.body.data.map((a: any) => a.examId._id);
     expect(ids).toEqual(expect.arrayContaining([LIVE, UPCOMING, ENDED, PRACTICE]));
@@ -58,35 +60,35 @@ describe.each(databaseKinds())('exam taking (%s)', (kind) => {
       examId: { title: 'Live Cardiology Test', subjectName: 'Physiology', courseId: COURSE, isPracticeExam: false, isSegmentedExam: false, questionCount: 6 },
     });
 
-    const practice = await call('GET', `/api/exam/by-course/${COURSE}?isPracticeExam=true`, me);
+    const practice = await call('GET', `${apiPath(examsPaths.list, { courseId: COURSE })}?isPracticeExam=true`, me);
     expect(practice.body.data.map((a: any) => a.examId._id)).toEqual(expect.arrayContaining([PRACTICE]));
     expect(practice.body.data.every((a: any) => a.examId.isPracticeExam)).toBe(true);
 
-    const previous = await call('GET', `/api/exam/by-course/${COURSE}?isPracticeExam=false&type=previous`, me);
+    const previous = await call('GET', `${apiPath(examsPaths.list, { courseId: COURSE })}?isPracticeExam=false&type=previous`, me);
     expect(previous.body.data.map((a: any) => a.examId._id)).toEqual([ENDED]);
-    const upcoming = await call('GET', `/api/exam/by-course/${COURSE}?isPracticeExam=false&type=upcoming`, me);
+    const upcoming = await call('GET', `${apiPath(examsPaths.list, { courseId: COURSE })}?isPracticeExam=false&type=upcoming`, me);
     expect(upcoming.body.data.map((a: any) => a.examId._id)).toEqual(expect.arrayContaining([LIVE, UPCOMING]));
     expect(upcoming.body.data.map((a: any) => a.examId._id)).not.toContain(ENDED);
 
-    const bySubject = await call('GET', `/api/exam/by-course/${COURSE}?subjectId=${'b10000000000000000000001'}`, me);
+    const bySubject = await call('GET', `${apiPath(examsPaths.list, { courseId: COURSE })}?subjectId=${'b10000000000000000000001'}`, me);
     expect(bySubject.body.data.map((a: any) => a.examId._id).sort()).toEqual([UPCOMING, 'f10000000000000000000005', 'f10000000000000000000007'].sort());
 
-    const search = await call('GET', `/api/exam/by-course/${COURSE}?search=CARDIO`, me);
+    const search = await call('GET', `${apiPath(examsPaths.list, { courseId: COURSE })}?search=CARDIO`, me);
     expect(search.body.data.map((a: any) => a.examId._id)).toEqual([LIVE]);
 
-    const stranger = await call('GET', `/api/exam/by-course/${COURSE}`, outsider);
+    const stranger = await call('GET', apiPath(examsPaths.list, { courseId: COURSE }), outsider);
     expect(stranger.body.data.map((a: any) => a.examId._id)).toEqual([OTHER_BATCH_EXAM]);
     expectNoSecrets();
   });
 
   it('suggests an exam name only for more than one character', async () => {
-    const prompt = (search: string, extra = '') => call('GET', `/api/exam/getExamNamePrompt?search=${encodeURIComponent(search)}&courseId=${COURSE}${extra}`, me);
+    const prompt = (search: string, extra = '') => call('GET', `${apiPath(examsPaths.namePrompt)}?search=${encodeURIComponent(search)}&courseId=${COURSE}${extra}`, me);
     expect((await prompt('live')).body.data).toBe('Live Cardiology Test');
     expect((await prompt('pharma', '&isPracticeExam=true')).body.data).toBe('Practice Pharmacology Drill');
     expect((await prompt('pharma', '&isPracticeExam=false')).body.data).toBe('');
     expect((await prompt('l')).body.data).toBe('');
     expect((await prompt('zzz')).body.data).toBe('');
-    expect((await call('GET', `/api/exam/getExamNamePrompt?courseId=${COURSE}`, me)).body.data).toBe('');
+    expect((await call('GET', `${apiPath(examsPaths.namePrompt)}?courseId=${COURSE}`, me)).body.data).toBe('');
   });
 
   it('serves exam details without answers, explanations or notes, and no questions before the start', async () => {
@@ -109,7 +111,7 @@ describe.each(databaseKinds())('exam taking (%s)', (kind) => {
     expect(imageQuestion.image).toEqual([expect.stringMatching(signed('ecg-strip.png'))]);
     expect(imageQuestion.file).toEqual([expect.stringMatching(signed('case-sheet.pdf'))]);
     expect(imageQuestion.options[1]).toMatch(signed('kidney.png'));
-    expect((await call('GET', `/api/exam/id/${LIVE}?courseId=${COURSE}`, me)).body.data._id).toBe(LIVE);
+    expect((await call('GET', `${apiPath(examsPaths.details, { examId: LIVE })}?courseId=${COURSE}`, me)).body.data._id).toBe(LIVE);
 
     const early = await details(UPCOMING);
     expect(early.status).toBe(200);
@@ -127,8 +129,8 @@ describe.each(databaseKinds())('exam taking (%s)', (kind) => {
 
     // Without the signature, with another figure's or another student's, nothing is served.
     const query = new URL(imageQuestion.options[1], 'http://x').searchParams;
-    const forged = (name: string, student = STUDENT, signature = query.get('signature')!) => `/api/media/exam/${name}?exam=${LIVE}&student=${student}&signature=${signature}`;
-    expect((await server.call({ method: 'GET', url: '/api/media/exam/kidney.png' })).statusCode).toBe(400);
+    const forged = (name: string, student = STUDENT, signature = query.get('signature')!) => `${apiPath(examsPaths.figure, { name })}?exam=${LIVE}&student=${student}&signature=${signature}`;
+    expect((await server.call({ method: 'GET', url: apiPath(examsPaths.figure, { name: 'kidney.png' }) })).statusCode).toBe(400);
     expect((await server.call({ method: 'GET', url: forged('heart.png') })).statusCode).toBe(403);
     expect((await server.call({ method: 'GET', url: forged('kidney.png', OUTSIDER) })).statusCode).toBe(403);
     expect((await server.call({ method: 'GET', url: forged('kidney.png', STUDENT, 'a'.repeat(64)) })).json().errors.code).toBe('figureLinkInvalid');
@@ -243,10 +245,10 @@ describe.each(databaseKinds())('exam taking (%s)', (kind) => {
     const started = await start(PRACTICE);
     await answer(PRACTICE, { questionId: PRACTICE_Q.mcq, answer: [1], timestamp: 1 }, me, GROUP, '?isLive=false');
     server.clock.advance(2 * 60_000 + 30_000);
-    const listed = await call('GET', `/api/exam/by-course/${COURSE}?isPracticeExam=true`, me);
+    const listed = await call('GET', `${apiPath(examsPaths.list, { courseId: COURSE })}?isPracticeExam=true`, me);
     expect(listed.body.data.find((a: any) => a.examId._id === PRACTICE).submittedAt).toBeNull();
     server.clock.advance(31_000);
-    const after = await call('GET', `/api/exam/by-course/${COURSE}?isPracticeExam=true`, me);
+    const after = await call('GET', `${apiPath(examsPaths.list, { courseId: COURSE })}?isPracticeExam=true`, me);
     expect(after.body.data.find((a: any) => a.examId._id === PRACTICE).submittedAt).toBe(started.body.data.deadlineAt);
     const result = await server.app.db.selectFrom('results').selectAll().where('student_id', '=', STUDENT).where('exam_id', '=', PRACTICE).executeTakeFirstOrThrow();
     expect(result).toMatchObject({ marks_obtained: 1, total_marks: 2, correct: 1 });
@@ -284,7 +286,7 @@ describe.each(databaseKinds())('exam taking (%s)', (kind) => {
     const after = await answer(LIVE, { questionId: LIVE_Q.paragraph, answer: ['late text'], timestamp: 999 });
     expect(after.status).toBe(409);
     expect(after.body.errors?.code).toBe('examSubmitted');
-    const list = await call('GET', `/api/exam/by-course/${COURSE}?type=previous`, me);
+    const list = await call('GET', `${apiPath(examsPaths.list, { courseId: COURSE })}?type=previous`, me);
     expect(list.body.data.find((a: any) => a.examId._id === LIVE).submittedAt).not.toBeNull();
   });
 
@@ -304,11 +306,11 @@ describe.each(databaseKinds())('exam taking (%s)', (kind) => {
     expect((await submit(LIVE, classmate)).status).toBe(409);
     expect(await storedAnswer(LIVE_Q.mcq)).toMatchObject({ answer: '[2]' });
     expect((await details(LIVE, classmate)).body.data.savedAnswers).toEqual([]);
-    const retakeOther = await call('PATCH', `/api/exam/retake/${PRACTICE}/student-id/${STUDENT}?groupId=${GROUP}`, classmate);
+    const retakeOther = await call('PATCH', `${apiPath(examsPaths.retake, { examId: PRACTICE, studentId: STUDENT })}?groupId=${GROUP}`, classmate);
     expect(retakeOther.status).toBe(403);
     expect(retakeOther.body.errors?.code).toBe('notYourExam');
-    expect((await call('GET', `/api/exam/get-segmented-exam-subject/f10000000000000000000005/${STUDENT}`, classmate)).status).toBe(403);
-    expect((await call('GET', `/api/exam/by-course/${COURSE}`, '0'.repeat(32))).status).toBe(401);
+    expect((await call('GET', apiPath(examsPaths.segmentedSelection, { examId: 'f10000000000000000000005', studentId: STUDENT }), classmate)).status).toBe(403);
+    expect((await call('GET', apiPath(examsPaths.list, { courseId: COURSE }), '0'.repeat(32))).status).toBe(401);
   });
 
   it('answers 403 examRemoved on start, answer, submit and retake, and 404 on details, once the exam leaves the batch', async () => {
@@ -318,7 +320,7 @@ describe.each(databaseKinds())('exam taking (%s)', (kind) => {
       await start(LIVE),
       await answer(PRACTICE, { questionId: PRACTICE_Q.mcq, answer: [1], timestamp: 1 }),
       await submit(PRACTICE),
-      await call('PATCH', `/api/exam/retake/${PRACTICE}/student-id/${STUDENT}?groupId=${GROUP}`, me),
+      await call('PATCH', `${apiPath(examsPaths.retake, { examId: PRACTICE, studentId: STUDENT })}?groupId=${GROUP}`, me),
     ]) {
       expect(reply.status).toBe(403);
       expect(reply.body.errors).toMatchObject({ title: 'This exam has been removed from your group', code: 'examRemoved' });
@@ -326,12 +328,12 @@ describe.each(databaseKinds())('exam taking (%s)', (kind) => {
     const view = await details(PRACTICE);
     expect(view.status).toBe(404);
     expect(view.body.errors).toMatchObject({ title: 'This exam has been removed from your group', code: 'examRemoved' });
-    expect((await call('GET', `/api/exam/id/${LIVE}`, me)).status).toBe(404);
-    const list = await call('GET', `/api/exam/by-course/${COURSE}`, me);
+    expect((await call('GET', apiPath(examsPaths.details, { examId: LIVE }), me)).status).toBe(404);
+    const list = await call('GET', apiPath(examsPaths.list, { courseId: COURSE }), me);
     expect(list.body.data.map((a: any) => a.examId._id)).not.toContain(PRACTICE);
   });
 
-  const retake = (exam: string) => call('PATCH', `/api/exam/retake/${exam}/student-id/${STUDENT}?groupId=${GROUP}`, me);
+  const retake = (exam: string) => call('PATCH', `${apiPath(examsPaths.retake, { examId: exam, studentId: STUDENT })}?groupId=${GROUP}`, me);
   const attemptsOf = (exam: string) =>
     server.app.db.selectFrom('attempts').select(['id', 'submitted_at', 'superseded_at']).where('student_id', '=', STUDENT).where('exam_id', '=', exam).orderBy('round').execute();
   const resultExists = async (resultId: string) => (await server.app.db.selectFrom('results').select('id').where('id', '=', resultId).executeTakeFirst()) !== undefined;
@@ -359,7 +361,7 @@ describe.each(databaseKinds())('exam taking (%s)', (kind) => {
     expect(await attemptsOf(PRACTICE)).toHaveLength(1);
 
     await start(LIVE);
-    const live = await call('PATCH', `/api/exam/retake/${LIVE}/student-id/${STUDENT}?groupId=${GROUP}`, me);
+    const live = await call('PATCH', `${apiPath(examsPaths.retake, { examId: LIVE, studentId: STUDENT })}?groupId=${GROUP}`, me);
     expect(live.status).toBe(403);
     expect(live.body.errors?.code).toBe('retakeNotAllowed');
   });
@@ -375,7 +377,7 @@ describe.each(databaseKinds())('exam taking (%s)', (kind) => {
     await retake(PRACTICE);
     await start(PRACTICE);
     server.clock.advance(31 * 60_000 + 5 * 60_000);
-    const list = await call('GET', `/api/exam/by-course/${COURSE}`, me);
+    const list = await call('GET', apiPath(examsPaths.list, { courseId: COURSE }), me);
     expect(list.status).toBe(200);
     // The earlier submission is the student's again, with its result; the empty retake is gone.
     const attempts = await attemptsOf(PRACTICE);
@@ -391,7 +393,7 @@ describe.each(databaseKinds())('exam taking (%s)', (kind) => {
     await answer(PRACTICE, { questionId: PRACTICE_Q.mcq, answer: [1], timestamp: 3 });
     await answer(PRACTICE, { questionId: PRACTICE_Q.mca, answer: ['true', 'false'], timestamp: 4 });
     server.clock.advance(31 * 60_000 + 5 * 60_000);
-    await call('GET', `/api/exam/by-course/${COURSE}`, me);
+    await call('GET', apiPath(examsPaths.list, { courseId: COURSE }), me);
     const after = await attemptsOf(PRACTICE);
     expect(after).toHaveLength(1);
     expect(await resultExists(first.body.data.resultId)).toBe(false);
@@ -421,11 +423,11 @@ describe.each(databaseKinds())('exam taking (%s)', (kind) => {
   it('answers 400 to bad bodies and parameters, never 500', async () => {
     await start(LIVE);
     const replies = [
-      await call('PATCH', `/api/exam/start/not-an-id/group-id/${GROUP}`, me),
-      await call('GET', `/api/exam/id/${LIVE}/groupId/xyz`, me),
-      await call('GET', `/api/exam/by-course/${COURSE}?type=sideways`, me),
-      await call('GET', `/api/exam/by-course/${COURSE}?isPracticeExam=perhaps`, me),
-      await call('GET', `/api/exam/getExamNamePrompt?search=ab`, me),
+      await call('PATCH', apiPath(examsPaths.start, { examId: 'not-an-id', groupId: GROUP }), me),
+      await call('GET', apiPath(examsPaths.paper, { examId: LIVE, groupId: 'xyz' }), me),
+      await call('GET', `${apiPath(examsPaths.list, { courseId: COURSE })}?type=sideways`, me),
+      await call('GET', `${apiPath(examsPaths.list, { courseId: COURSE })}?isPracticeExam=perhaps`, me),
+      await call('GET', `${apiPath(examsPaths.namePrompt)}?search=ab`, me),
       await answer(LIVE, { answer: [1], timestamp: 1 }),
       await answer(LIVE, { questionId: LIVE_Q.mcq, answer: 'C', timestamp: 1 }),
       await answer(LIVE, { questionId: LIVE_Q.mcq, answer: [2], timestamp: 'soon' }),
@@ -445,9 +447,9 @@ describe.each(databaseKinds())('exam taking (%s)', (kind) => {
       await answer(LIVE, { questionId: LIVE_Q.paragraph, answer: [42], timestamp: 1 }),
       await answer(LIVE, { questionId: 'f20002000000000000000001', answer: [0], timestamp: 1 }),
       await answer(LIVE, { questionId: LIVE_Q.mcq, answer: [1], timestamp: 1, extra: 'file' }),
-      await call('PATCH', `/api/exam/submit/${LIVE}/group/${GROUP}`, me, { candidateCategory: { name: 'Govt.' } }),
-      await call('POST', '/api/exam/add-segmented-exam-subject', me, { examId: LIVE }),
-      await call('PATCH', `/api/exam/retake/${PRACTICE}/student-id/${STUDENT}?groupId=nope`, me),
+      await call('PATCH', apiPath(examsPaths.submit, { examId: LIVE, groupId: GROUP }), me, { candidateCategory: { name: 'Govt.' } }),
+      await call('POST', apiPath(examsPaths.saveSegmentedSelection), me, { examId: LIVE }),
+      await call('PATCH', `${apiPath(examsPaths.retake, { examId: PRACTICE, studentId: STUDENT })}?groupId=nope`, me),
     ];
     for (const reply of replies) {
       expect(reply.status, reply.raw).toBe(400);
@@ -455,8 +457,8 @@ describe.each(databaseKinds())('exam taking (%s)', (kind) => {
     }
     // None of them stored anything.
     expect(await storedAnswer(LIVE_Q.mcq)).toBeUndefined();
-    const raw = await server.call({ method: 'PATCH', url: `/api/exam/add-answer/${LIVE}/group/${GROUP}`, session: me, headers: { 'content-type': 'application/json' }, payload: '{"questionId":' });
+    const raw = await server.call({ method: 'PATCH', url: apiPath(examsPaths.addAnswer, { examId: LIVE, groupId: GROUP }), session: me, headers: { 'content-type': 'application/json' }, payload: '{"questionId":' });
     expect(raw.statusCode).toBe(400);
-    expect((await call('GET', `/api/exam/id/f1000000000000000000ffff/groupId/${GROUP}`, me)).status).toBe(404);
+    expect((await call('GET', apiPath(examsPaths.paper, { examId: 'f1000000000000000000ffff', groupId: GROUP }), me)).status).toBe(404);
   });
 });

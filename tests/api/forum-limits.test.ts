@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../support/databases.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { forumPaths, notificationsPaths, pathTo, staffPaths } from '../../src/contracts/paths.js';
 
 const id = (prefix: string, n: number) => `${prefix}${String(n).padStart(24 - prefix.length, '0')}`;
 const COURSE = id('c4', 1);
@@ -48,9 +49,9 @@ describe.each(databaseKinds())('forum limits (%s)', (kind) => {
   const call = (method: 'GET' | 'POST' | 'PATCH', url: string, session: string, payload?: unknown) =>
     server.call({ method, url: `/api${url}`, session, ...(payload === undefined ? {} : { payload: payload as object }) });
   const ask = (session: string, studentId: string, text: string) =>
-    call('POST', '/qa/add-question', session, { studentId, courseId: COURSE, subjectId: SUBJECT, chapterId: CHAPTER, questionDescription: text });
-  const reply = (session: string, userId: string, questionId: string, text: string) => call('POST', '/qa/add-comment', session, { questionId, userId, userType: 'Student', reply: text });
-  const notifications = async (session: string) => (await call('GET', '/notification', session)).json().data as { notificationId: { _id: string; message: string; info: Record<string, unknown> }; isSeen: boolean }[];
+    call('POST', pathTo(forumPaths.addQuestion), session, { studentId, courseId: COURSE, subjectId: SUBJECT, chapterId: CHAPTER, questionDescription: text });
+  const reply = (session: string, userId: string, questionId: string, text: string) => call('POST', pathTo(forumPaths.addComment), session, { questionId, userId, userType: 'Student', reply: text });
+  const notifications = async (session: string) => (await call('GET', pathTo(notificationsPaths.list), session)).json().data as { notificationId: { _id: string; message: string; info: Record<string, unknown> }; isSeen: boolean }[];
   /** The refusal's status, Retry-After and words, checked to be a plain 429. */
   const expectRefused = (response: Awaited<ReturnType<typeof call>>, code: string, title: RegExp) => {
     expect(response.statusCode, response.body).toBe(429);
@@ -82,19 +83,19 @@ describe.each(databaseKinds())('forum limits (%s)', (kind) => {
     expect((await reply(boris, BORIS, Q_BORIS, 'The asker still replies')).statusCode).toBe(200);
 
     const mine = (await ask(anna, ANNA, 'To be edited')).json().data;
-    for (let i = 0; i < 2; i++) expect((await call('PATCH', '/qa/update-question', anna, { studentId: ANNA, questionId: mine._id, questionDescription: `Edited ${i}` })).statusCode).toBe(200);
-    expectRefused(await call('PATCH', '/qa/update-question', anna, { studentId: ANNA, questionId: mine._id, questionDescription: 'Edited again' }), 'tooManyEdits', /^You are editing too quickly\./);
+    for (let i = 0; i < 2; i++) expect((await call('PATCH', pathTo(forumPaths.updateQuestion), anna, { studentId: ANNA, questionId: mine._id, questionDescription: `Edited ${i}` })).statusCode).toBe(200);
+    expectRefused(await call('PATCH', pathTo(forumPaths.updateQuestion), anna, { studentId: ANNA, questionId: mine._id, questionDescription: 'Edited again' }), 'tooManyEdits', /^You are editing too quickly\./);
 
     const reactions = [
-      () => call('POST', '/qa/like-question', anna, { studentId: ANNA, questionId: Q_BORIS }),
-      () => call('POST', '/qa/student-bookmark-question', anna, { studentId: ANNA, questionId: Q_BORIS }),
-      () => call('POST', '/qa/upvote-answer', anna, { studentId: ANNA, questionId: Q_ANNA, commentId: C_ELI }),
-      () => call('POST', '/qa/like-question', anna, { studentId: ANNA, questionId: Q_BORIS }),
+      () => call('POST', pathTo(forumPaths.like), anna, { studentId: ANNA, questionId: Q_BORIS }),
+      () => call('POST', pathTo(forumPaths.bookmark), anna, { studentId: ANNA, questionId: Q_BORIS }),
+      () => call('POST', pathTo(forumPaths.upvote), anna, { studentId: ANNA, questionId: Q_ANNA, commentId: C_ELI }),
+      () => call('POST', pathTo(forumPaths.like), anna, { studentId: ANNA, questionId: Q_BORIS }),
     ];
     for (const react of reactions) expect((await react()).statusCode).toBe(200);
     for (const react of reactions.slice(0, 3)) expectRefused(await react(), 'tooManyReactions', /^You are liking, upvoting and bookmarking too quickly\./);
     // A refused toggle changed nothing: the like taken back stays taken back.
-    expect((await call('GET', `/qa/get-question/${Q_BORIS}`, anna)).json().data).toMatchObject({ likes: 0, isLiked: false });
+    expect((await call('GET', pathTo(forumPaths.question, { id: Q_BORIS }), anna)).json().data).toMatchObject({ likes: 0, isLiked: false });
   });
 
   it('folds a burst of replies to one question into one notification for the asker and for each earlier replier', async () => {
@@ -112,14 +113,14 @@ describe.each(databaseKinds())('forum limits (%s)', (kind) => {
     expect((await reply(boris, BORIS, Q_ANNA, 'First')).statusCode).toBe(200);
     expect((await notifications(anna))[0]!.notificationId.message).toBe('Your question has a new reply');
     expect((await reply(boris, BORIS, Q_ANNA, 'Second')).statusCode).toBe(200);
-    expect((await call('POST', `/staff/qa/questions/${Q_ANNA}/replies`, teacher, { reply: 'The atrial pressure, yes.' })).statusCode).toBe(200);
+    expect((await call('POST', pathTo(staffPaths.forumReply, { questionId: Q_ANNA }), teacher, { reply: 'The atrial pressure, yes.' })).statusCode).toBe(200);
     const annaSees = await notifications(anna);
     expect(annaSees.map((n) => n.notificationId.message)).toEqual(["3 new replies to your question, a teacher's answer among them"]);
     const eliSees = await notifications(eli);
     expect(eliSees.map((n) => n.notificationId.message)).toEqual(["3 new replies to a question you replied to, a teacher's answer among them"]);
 
     // Once seen, the next reply is news again: a new notification.
-    expect((await call('PATCH', `/notification/seen/${annaSees[0]!.notificationId._id}`, anna)).statusCode).toBe(200);
+    expect((await call('PATCH', pathTo(notificationsPaths.markSeen, { id: annaSees[0]!.notificationId._id }), anna)).statusCode).toBe(200);
     expect((await reply(eli, ELI, Q_ANNA, 'Third')).statusCode).toBe(200);
     expect((await notifications(anna)).map((n) => [n.notificationId.message, n.isSeen])).toEqual([
       ['Your question has a new reply', false],

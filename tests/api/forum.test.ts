@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { databaseKinds } from '../support/databases.js';
 import { startTestServer, withTwoProcesses, type TestServer } from '../support/test-server.js';
-import { forumPaths, staffPaths, storagePaths } from '../../src/contracts/paths.js';
+import { forumPaths, notificationsPaths, pathTo, staffPaths, storagePaths } from '../../src/contracts/paths.js';
 import { apiPath } from '../support/api-path.js';
 
 const id = (prefix: string, n: number) => `${prefix}${String(n).padStart(24 - prefix.length, '0')}`;
@@ -102,13 +102,13 @@ describe.each(databaseKinds())('forum API (%s)', (kind) => {
     return response.json().data;
   };
   const search = (session: string, studentId: string, body: Record<string, unknown> = {}) =>
-    ok('POST', '/qa/search-questions', session, { studentId, ...body }) as Promise<{ questions: Question[]; totalRecords: number }>;
+    ok('POST', pathTo(forumPaths.search), session, { studentId, ...body }) as Promise<{ questions: Question[]; totalRecords: number }>;
   const ask = (session: string, studentId: string, questionDescription: string, extra: Record<string, unknown> = {}) =>
-    ok('POST', '/qa/add-question', session, { studentId, courseId: COURSE_A, subjectId: SUBJECT_A, chapterId: CHAPTER_A1, questionDescription, ...extra }) as Promise<Question>;
+    ok('POST', pathTo(forumPaths.addQuestion), session, { studentId, courseId: COURSE_A, subjectId: SUBJECT_A, chapterId: CHAPTER_A1, questionDescription, ...extra }) as Promise<Question>;
   const reply = (session: string, userId: string, questionId: string, text: string) =>
-    call('POST', '/qa/add-comment', session, { questionId, userId, userType: 'Student', reply: text });
+    call('POST', pathTo(forumPaths.addComment), session, { questionId, userId, userType: 'Student', reply: text });
   const upload = async (session: string, mimeType: string, bytes: Buffer) => {
-    const link = await ok('GET', `/content/signed-request?mimeType=${encodeURIComponent(mimeType)}`, session);
+    const link = await ok('GET', `${pathTo(storagePaths.signedRequest)}?mimeType=${encodeURIComponent(mimeType)}`, session);
     const put = await server.app.inject({ method: 'PUT', url: link.signedUrl, payload: bytes, headers: { 'content-type': mimeType } });
     expect(put.statusCode, put.body).toBe(201);
     return link.key as string;
@@ -124,25 +124,25 @@ describe.each(databaseKinds())('forum API (%s)', (kind) => {
     expect((await search(carl, CARL)).questions.map((q) => q._id)).toEqual([Q_OTHER_BATCH]);
 
     for (const hidden of [Q_OTHER_BATCH, Q_OTHER_COURSE]) {
-      expect((await call('GET', `/qa/get-question/${hidden}`, anna)).statusCode).toBe(404);
-      expect((await call('GET', `/qa/get-comments/${hidden}`, anna)).statusCode).toBe(404);
-      expect((await call('POST', '/qa/like-question', anna, { studentId: ANNA, questionId: hidden })).statusCode).toBe(404);
+      expect((await call('GET', pathTo(forumPaths.question, { id: hidden }), anna)).statusCode).toBe(404);
+      expect((await call('GET', pathTo(forumPaths.comments, { questionId: hidden }), anna)).statusCode).toBe(404);
+      expect((await call('POST', pathTo(forumPaths.like), anna, { studentId: ANNA, questionId: hidden })).statusCode).toBe(404);
       expect((await reply(anna, ANNA, hidden, 'me too')).statusCode).toBe(404);
     }
-    const suggestions = await ok('POST', '/qa/get-question-keyword', anna, { searchString: 'heart' });
+    const suggestions = await ok('POST', pathTo(forumPaths.keyword), anna, { searchString: 'heart' });
     expect(suggestions.map((s: { _id: string }) => s._id)).toEqual([Q_HEART]);
-    expect(await ok('GET', '/qa/get-subject-by-group-by-student', anna)).toEqual([SUBJECT_A, SUBJECT_A2].sort());
-    expect(await ok('GET', '/qa/courses', anna)).toEqual([{ _id: COURSE_A, name: 'MBBS Admission', image: null, questions: 2 }]);
-    expect((await ok('GET', `/qa/get-question/${Q_BENGALI}`, anna)).questionDescription).toBe(BENGALI);
+    expect(await ok('GET', pathTo(forumPaths.groupSubjects), anna)).toEqual([SUBJECT_A, SUBJECT_A2].sort());
+    expect(await ok('GET', pathTo(forumPaths.courses), anna)).toEqual([{ _id: COURSE_A, name: 'MBBS Admission', image: null, questions: 2 }]);
+    expect((await ok('GET', pathTo(forumPaths.question, { id: Q_BENGALI }), anna)).questionDescription).toBe(BENGALI);
   });
 
   it('asks only in a reached chapter of its own subject and course, with details', async () => {
-    const refused = await call('POST', '/qa/add-question', anna, { studentId: ANNA, courseId: COURSE_A, subjectId: SUBJECT_A, chapterId: CHAPTER_A2, questionDescription: 'Kidney?' });
+    const refused = await call('POST', pathTo(forumPaths.addQuestion), anna, { studentId: ANNA, courseId: COURSE_A, subjectId: SUBJECT_A, chapterId: CHAPTER_A2, questionDescription: 'Kidney?' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().errors.code).toBe('chapterNotInBatch');
-    const mismatch = await call('POST', '/qa/add-question', anna, { studentId: ANNA, courseId: COURSE_A, subjectId: SUBJECT_A2, chapterId: CHAPTER_A1, questionDescription: 'x' });
+    const mismatch = await call('POST', pathTo(forumPaths.addQuestion), anna, { studentId: ANNA, courseId: COURSE_A, subjectId: SUBJECT_A2, chapterId: CHAPTER_A1, questionDescription: 'x' });
     expect(mismatch.statusCode).toBe(403);
-    const empty = await call('POST', '/qa/add-question', anna, { studentId: ANNA, courseId: COURSE_A, subjectId: SUBJECT_A, chapterId: CHAPTER_A1, questionDescription: '  \n ' });
+    const empty = await call('POST', pathTo(forumPaths.addQuestion), anna, { studentId: ANNA, courseId: COURSE_A, subjectId: SUBJECT_A, chapterId: CHAPTER_A1, questionDescription: '  \n ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().errors.title).toBe('Please enter the question details');
     expect((await reply(anna, ANNA, Q_HEART, '   ')).statusCode).toBe(400);
@@ -150,86 +150,86 @@ describe.each(databaseKinds())('forum API (%s)', (kind) => {
 
   it('refuses a studentId or userId that is not the signed-in student', async () => {
     const forged = [
-      call('POST', '/qa/search-questions', anna, { studentId: BORIS }),
-      call('POST', '/qa/add-question', anna, { studentId: BORIS, courseId: COURSE_A, subjectId: SUBJECT_A, chapterId: CHAPTER_A1, questionDescription: 'as Boris' }),
-      call('PATCH', '/qa/update-question', anna, { questionId: Q_HEART, studentId: BORIS, questionDescription: 'changed' }),
+      call('POST', pathTo(forumPaths.search), anna, { studentId: BORIS }),
+      call('POST', pathTo(forumPaths.addQuestion), anna, { studentId: BORIS, courseId: COURSE_A, subjectId: SUBJECT_A, chapterId: CHAPTER_A1, questionDescription: 'as Boris' }),
+      call('PATCH', pathTo(forumPaths.updateQuestion), anna, { questionId: Q_HEART, studentId: BORIS, questionDescription: 'changed' }),
       reply(anna, BORIS, Q_HEART, 'as Boris'),
-      call('PATCH', '/qa/update-comment', anna, { commentId: C_BORIS, userId: BORIS, userType: 'Student', reply: 'changed' }),
-      call('POST', '/qa/like-question', anna, { studentId: BORIS, questionId: Q_HEART }),
-      call('POST', '/qa/upvote-answer', anna, { studentId: BORIS, questionId: Q_BENGALI, commentId: C_BORIS }),
-      call('POST', '/qa/student-bookmark-question', anna, { studentId: BORIS, questionId: Q_HEART }),
-      call('GET', `/qa/get-bookmarked-questions/${BORIS}`, anna),
+      call('PATCH', pathTo(forumPaths.updateComment), anna, { commentId: C_BORIS, userId: BORIS, userType: 'Student', reply: 'changed' }),
+      call('POST', pathTo(forumPaths.like), anna, { studentId: BORIS, questionId: Q_HEART }),
+      call('POST', pathTo(forumPaths.upvote), anna, { studentId: BORIS, questionId: Q_BENGALI, commentId: C_BORIS }),
+      call('POST', pathTo(forumPaths.bookmark), anna, { studentId: BORIS, questionId: Q_HEART }),
+      call('GET', pathTo(forumPaths.bookmarks, { studentId: BORIS }), anna),
     ];
     for (const response of await Promise.all(forged)) {
       expect(response.statusCode, response.body).toBe(403);
       expect(response.json().errors.code).toBe('notYourAccount');
     }
-    const asAdmin = await call('POST', '/qa/add-comment', anna, { questionId: Q_HEART, userId: ANNA, userType: 'Admin', reply: 'as a teacher' });
+    const asAdmin = await call('POST', pathTo(forumPaths.addComment), anna, { questionId: Q_HEART, userId: ANNA, userType: 'Admin', reply: 'as a teacher' });
     expect(asAdmin.statusCode).toBe(400);
-    expect((await ok('GET', `/qa/get-comments/${Q_HEART}`, anna))).toEqual([]);
+    expect((await ok('GET', pathTo(forumPaths.comments, { questionId: Q_HEART }), anna))).toEqual([]);
   });
 
   it('edits a question only while unanswered, a reply only while last and own, nothing once COMPLETED', async () => {
     const question = await ask(anna, ANNA, 'What is preload?');
-    const edited = await ok('PATCH', '/qa/update-question', anna, { questionId: question._id, studentId: ANNA, questionDescription: 'What is preload, and afterload?' });
+    const edited = await ok('PATCH', pathTo(forumPaths.updateQuestion), anna, { questionId: question._id, studentId: ANNA, questionDescription: 'What is preload, and afterload?' });
     expect(edited.questionDescription).toBe('What is preload, and afterload?');
     // The text index follows the edit.
     expect((await search(anna, ANNA, { searchString: 'afterload' })).questions.map((q) => q._id)).toEqual([question._id]);
-    const notOwn = await call('PATCH', '/qa/update-question', boris, { questionId: question._id, studentId: BORIS, questionDescription: 'mine now' });
+    const notOwn = await call('PATCH', pathTo(forumPaths.updateQuestion), boris, { questionId: question._id, studentId: BORIS, questionDescription: 'mine now' });
     expect(notOwn.statusCode).toBe(403);
 
     const first = (await reply(boris, BORIS, question._id, 'End-diastolic volume.')).json().data;
     expect(first).toMatchObject({ userId: { _id: BORIS, name: 'Boris' }, userType: 'Student', upvotes: 0 });
-    const answered = await call('PATCH', '/qa/update-question', anna, { questionId: question._id, studentId: ANNA, questionDescription: 'changed after a reply' });
+    const answered = await call('PATCH', pathTo(forumPaths.updateQuestion), anna, { questionId: question._id, studentId: ANNA, questionDescription: 'changed after a reply' });
     expect(answered.statusCode).toBe(409);
     expect(answered.json().errors.code).toBe('questionAnswered');
 
     const borisEdit = { commentId: first._id, userId: BORIS, userType: 'Student', reply: 'End-diastolic volume (stretch).' };
-    expect((await ok('PATCH', '/qa/update-comment', boris, borisEdit)).reply).toBe('End-diastolic volume (stretch).');
-    expect((await call('PATCH', '/qa/update-comment', anna, { ...borisEdit, userId: ANNA })).statusCode).toBe(403);
+    expect((await ok('PATCH', pathTo(forumPaths.updateComment), boris, borisEdit)).reply).toBe('End-diastolic volume (stretch).');
+    expect((await call('PATCH', pathTo(forumPaths.updateComment), anna, { ...borisEdit, userId: ANNA })).statusCode).toBe(403);
     const second = (await reply(anna, ANNA, question._id, 'Thanks!')).json().data;
-    const notLast = await call('PATCH', '/qa/update-comment', boris, borisEdit);
+    const notLast = await call('PATCH', pathTo(forumPaths.updateComment), boris, borisEdit);
     expect(notLast.statusCode).toBe(409);
     expect(notLast.json().errors.code).toBe('notLastReply');
-    await ok('PATCH', '/qa/update-comment', anna, { commentId: second._id, userId: ANNA, userType: 'Student', reply: 'Thanks a lot!' });
+    await ok('PATCH', pathTo(forumPaths.updateComment), anna, { commentId: second._id, userId: ANNA, userType: 'Student', reply: 'Thanks a lot!' });
 
-    const completed = await ok('PATCH', `/staff/qa/questions/${question._id}/complete`, teacher);
+    const completed = await ok('PATCH', pathTo(staffPaths.forumComplete, { questionId: question._id }), teacher);
     expect(completed.status).toBe('COMPLETED');
     for (const response of [
-      await call('PATCH', '/qa/update-comment', anna, { commentId: second._id, userId: ANNA, userType: 'Student', reply: 'again' }),
+      await call('PATCH', pathTo(forumPaths.updateComment), anna, { commentId: second._id, userId: ANNA, userType: 'Student', reply: 'again' }),
       await reply(anna, ANNA, question._id, 'one more'),
-      await call('POST', `/staff/qa/questions/${question._id}/replies`, teacher, { reply: 'late' }),
+      await call('POST', pathTo(staffPaths.forumReply, { questionId: question._id }), teacher, { reply: 'late' }),
     ]) {
       expect(response.statusCode, response.body).toBe(409);
       expect(response.json().errors.code).toBe('questionCompleted');
     }
-    const comments = await ok('GET', `/qa/get-comments/${question._id}`, anna);
+    const comments = await ok('GET', pathTo(forumPaths.comments, { questionId: question._id }), anna);
     expect(comments.map((c: { reply: string }) => c.reply)).toEqual(['End-diastolic volume (stretch).', 'Thanks a lot!']);
-    expect((await ok('GET', `/qa/get-question/${question._id}`, anna)).answers).toBe(2);
+    expect((await ok('GET', pathTo(forumPaths.question, { id: question._id }), anna)).answers).toBe(2);
   });
 
   it('toggles likes, upvotes and bookmarks per student: a second like is not a second count', async () => {
-    const like = (session: string, studentId: string) => ok('POST', '/qa/like-question', session, { studentId, questionId: Q_HEART });
+    const like = (session: string, studentId: string) => ok('POST', pathTo(forumPaths.like), session, { studentId, questionId: Q_HEART });
     expect(await like(anna, ANNA)).toEqual({ questionId: Q_HEART, likes: 1, isLiked: true });
     expect(await like(boris, BORIS)).toEqual({ questionId: Q_HEART, likes: 2, isLiked: true });
     expect(await like(anna, ANNA)).toEqual({ questionId: Q_HEART, likes: 1, isLiked: false });
     // Parallel toggles of one student: the count always equals the stored likes.
-    await Promise.all(Array.from({ length: 7 }, () => call('POST', '/qa/like-question', anna, { studentId: ANNA, questionId: Q_HEART })));
-    const after = await ok('GET', `/qa/get-question/${Q_HEART}`, anna);
+    await Promise.all(Array.from({ length: 7 }, () => call('POST', pathTo(forumPaths.like), anna, { studentId: ANNA, questionId: Q_HEART })));
+    const after = await ok('GET', pathTo(forumPaths.question, { id: Q_HEART }), anna);
     expect(after.likes).toBe(after.isLiked ? 2 : 1);
 
-    const upvote = () => ok('POST', '/qa/upvote-answer', anna, { studentId: ANNA, questionId: Q_BENGALI, commentId: C_BORIS });
+    const upvote = () => ok('POST', pathTo(forumPaths.upvote), anna, { studentId: ANNA, questionId: Q_BENGALI, commentId: C_BORIS });
     const up = await upvote();
     expect(up.updatedComment).toMatchObject({ _id: C_BORIS, upvotes: 1, isUpvoted: true });
     expect(up.comments).toHaveLength(1);
-    expect(await ok('GET', '/qa/get-upvotes', anna)).toEqual([C_BORIS]);
+    expect(await ok('GET', pathTo(forumPaths.upvotes), anna)).toEqual([C_BORIS]);
     expect((await upvote()).updatedComment).toMatchObject({ upvotes: 0, isUpvoted: false });
-    const wrongQuestion = await call('POST', '/qa/upvote-answer', anna, { studentId: ANNA, questionId: Q_HEART, commentId: C_BORIS });
+    const wrongQuestion = await call('POST', pathTo(forumPaths.upvote), anna, { studentId: ANNA, questionId: Q_HEART, commentId: C_BORIS });
     expect(wrongQuestion.statusCode).toBe(404);
 
-    const bookmark = (questionId: string) => ok('POST', '/qa/student-bookmark-question', anna, { studentId: ANNA, questionId });
+    const bookmark = (questionId: string) => ok('POST', pathTo(forumPaths.bookmark), anna, { studentId: ANNA, questionId });
     expect(await bookmark(Q_HEART)).toEqual([Q_HEART]);
-    expect(await ok('GET', `/qa/get-bookmarked-questions/${ANNA}`, anna)).toEqual([Q_HEART]);
+    expect(await ok('GET', pathTo(forumPaths.bookmarks, { studentId: ANNA }), anna)).toEqual([Q_HEART]);
     expect((await search(anna, ANNA, { filter: 'My Bookmarks' })).questions.map((q) => q._id)).toEqual([Q_HEART]);
     expect(await bookmark(Q_HEART)).toEqual([]);
     expect((await search(anna, ANNA, { filter: 'My Bookmarks' })).totalRecords).toBe(0);
@@ -239,7 +239,7 @@ describe.each(databaseKinds())('forum API (%s)', (kind) => {
     expect((await search(anna, ANNA, { searchString: 'HEART pump' })).questions.map((q) => q._id)).toEqual([Q_HEART]);
     expect((await search(anna, ANNA, { searchString: 'রক্ত' })).questions.map((q) => q._id)).toEqual([Q_BENGALI]);
     expect((await search(anna, ANNA, { searchString: 'পাম্প হৃদপিণ্ড' })).questions.map((q) => q._id)).toEqual([Q_BENGALI]);
-    expect((await ok('POST', '/qa/get-question-keyword', anna, { searchString: 'রক্ত', courseId: COURSE_A })).map((s: { _id: string }) => s._id)).toEqual([Q_BENGALI]);
+    expect((await ok('POST', pathTo(forumPaths.keyword), anna, { searchString: 'রক্ত', courseId: COURSE_A })).map((s: { _id: string }) => s._id)).toEqual([Q_BENGALI]);
     expect((await search(anna, ANNA, { searchString: 'no such words here' })).totalRecords).toBe(0);
     // 100% and _ are text, not patterns.
     expect((await search(anna, ANNA, { searchString: '%' })).totalRecords).toBe(0);
@@ -266,7 +266,7 @@ describe.each(databaseKinds())('forum API (%s)', (kind) => {
   it('returns markup as the text it is', async () => {
     const text = '<img src=x onerror="alert(1)"><script>alert(2)</script> & <b>bold</b>';
     const question = await ask(anna, ANNA, text);
-    const response = await call('GET', `/qa/get-question/${question._id}`, anna);
+    const response = await call('GET', pathTo(forumPaths.question, { id: question._id }), anna);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     expect(response.json().data.questionDescription).toBe(text);
     expect((await reply(boris, BORIS, question._id, text)).json().data.reply).toBe(text);
@@ -274,22 +274,22 @@ describe.each(databaseKinds())('forum API (%s)', (kind) => {
 
   it('attaches only the student\'s own uploads of the allowed types, stored by their real type', async () => {
     const key = await upload(anna, 'image/png', PNG);
-    const question = await ask(anna, ANNA, 'What does this ECG show?', { media: [{ mediaType: 'image/png', mediaUrl: `/media/files/${key}` }] });
+    const question = await ask(anna, ANNA, 'What does this ECG show?', { media: [{ mediaType: 'image/png', mediaUrl: pathTo(storagePaths.file, { key }) }] });
     expect(question.media).toEqual([{ mediaType: 'image/png', mediaUrl: apiPath(storagePaths.file, { key }) }]);
     const served = await server.app.inject({ method: 'GET', url: apiPath(storagePaths.file, { key }) });
     expect(served.statusCode).toBe(200);
 
     const stolen = await reply(boris, BORIS, question._id, 'look');
     expect(stolen.statusCode).toBe(200);
-    const notHis = await call('POST', '/qa/add-comment', boris, { questionId: question._id, userId: BORIS, userType: 'Student', reply: 'mine', media: [{ mediaType: 'image/png', mediaUrl: apiPath(storagePaths.file, { key }) }] });
+    const notHis = await call('POST', pathTo(forumPaths.addComment), boris, { questionId: question._id, userId: BORIS, userType: 'Student', reply: 'mine', media: [{ mediaType: 'image/png', mediaUrl: apiPath(storagePaths.file, { key }) }] });
     expect(notHis.statusCode).toBe(400);
     expect(notHis.json().errors.code).toBe('uploadNotYours');
-    const wrongType = await call('POST', '/qa/add-question', anna, { studentId: ANNA, courseId: COURSE_A, subjectId: SUBJECT_A, chapterId: CHAPTER_A1, questionDescription: 'pdf?', media: [{ mediaType: 'application/pdf', mediaUrl: apiPath(storagePaths.file, { key }) }] });
+    const wrongType = await call('POST', pathTo(forumPaths.addQuestion), anna, { studentId: ANNA, courseId: COURSE_A, subjectId: SUBJECT_A, chapterId: CHAPTER_A1, questionDescription: 'pdf?', media: [{ mediaType: 'application/pdf', mediaUrl: apiPath(storagePaths.file, { key }) }] });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.json().errors.code).toBe('mediaTypeNotAllowed');
-    const html = await call('POST', '/qa/add-question', anna, { studentId: ANNA, courseId: COURSE_A, subjectId: SUBJECT_A, chapterId: CHAPTER_A1, questionDescription: 'html?', media: [{ mediaType: 'text/html', mediaUrl: apiPath(storagePaths.file, { key }) }] });
+    const html = await call('POST', pathTo(forumPaths.addQuestion), anna, { studentId: ANNA, courseId: COURSE_A, subjectId: SUBJECT_A, chapterId: CHAPTER_A1, questionDescription: 'html?', media: [{ mediaType: 'text/html', mediaUrl: apiPath(storagePaths.file, { key }) }] });
     expect(html.statusCode).toBe(400);
-    const elsewhere = await call('POST', '/qa/add-question', anna, { studentId: ANNA, courseId: COURSE_A, subjectId: SUBJECT_A, chapterId: CHAPTER_A1, questionDescription: 'link?', media: [{ mediaType: 'image/png', mediaUrl: 'https://example.com/x.png' }] });
+    const elsewhere = await call('POST', pathTo(forumPaths.addQuestion), anna, { studentId: ANNA, courseId: COURSE_A, subjectId: SUBJECT_A, chapterId: CHAPTER_A1, questionDescription: 'link?', media: [{ mediaType: 'image/png', mediaUrl: 'https://example.com/x.png' }] });
     expect(elsewhere.statusCode).toBe(400);
   });
 
@@ -299,19 +299,19 @@ describe.each(databaseKinds())('forum API (%s)', (kind) => {
     const borisFile = await upload(boris, 'image/png', PNG);
     const file = (key: string) => ({ mediaType: 'image/png', mediaUrl: apiPath(storagePaths.file, { key }) });
     const question = await ask(anna, ANNA, 'Which wave is this?', { media: [file(first)] });
-    const edited = await ok('PATCH', '/qa/update-question', anna, { questionId: question._id, studentId: ANNA, questionDescription: 'Which wave is this, the P wave?', media: [file(second)] });
+    const edited = await ok('PATCH', pathTo(forumPaths.updateQuestion), anna, { questionId: question._id, studentId: ANNA, questionDescription: 'Which wave is this, the P wave?', media: [file(second)] });
     expect(edited.media).toEqual([file(second)]);
-    const forged = await call('PATCH', '/qa/update-question', anna, { questionId: question._id, studentId: ANNA, questionDescription: 'And this one?', media: [file(second), file(borisFile)] });
+    const forged = await call('PATCH', pathTo(forumPaths.updateQuestion), anna, { questionId: question._id, studentId: ANNA, questionDescription: 'And this one?', media: [file(second), file(borisFile)] });
     expect(forged.statusCode).toBe(400);
     expect(forged.json().errors.code).toBe('uploadNotYours');
-    expect((await ok('GET', `/qa/get-question/${question._id}`, anna)).media).toEqual([file(second)]);
+    expect((await ok('GET', pathTo(forumPaths.question, { id: question._id }), anna)).media).toEqual([file(second)]);
 
     const added = (await reply(boris, BORIS, question._id, 'See my tracing')).json().data;
-    const withFile = await ok('PATCH', '/qa/update-comment', boris, { commentId: added._id, userId: BORIS, userType: 'Student', reply: 'See my tracing', media: [file(borisFile)] });
+    const withFile = await ok('PATCH', pathTo(forumPaths.updateComment), boris, { commentId: added._id, userId: BORIS, userType: 'Student', reply: 'See my tracing', media: [file(borisFile)] });
     expect(withFile.media).toEqual([file(borisFile)]);
-    const notHers = await call('PATCH', '/qa/update-comment', boris, { commentId: added._id, userId: BORIS, userType: 'Student', reply: 'And hers', media: [file(first)] });
+    const notHers = await call('PATCH', pathTo(forumPaths.updateComment), boris, { commentId: added._id, userId: BORIS, userType: 'Student', reply: 'And hers', media: [file(first)] });
     expect(notHers.json().errors.code).toBe('uploadNotYours');
-    expect((await ok('PATCH', '/qa/update-comment', boris, { commentId: added._id, userId: BORIS, userType: 'Student', reply: 'Without it', media: [] })).media).toEqual([]);
+    expect((await ok('PATCH', pathTo(forumPaths.updateComment), boris, { commentId: added._id, userId: BORIS, userType: 'Student', reply: 'Without it', media: [] })).media).toEqual([]);
   });
 
   it('counts a common word up to 1,000 matches and still pages through every match exactly once past the count', async () => {
@@ -323,30 +323,30 @@ describe.each(databaseKinds())('forum API (%s)', (kind) => {
       created_at: at(n), updated_at: at(n), last_activity_at: at(n), likes: n % 7, answers: 0,
     }));
     for (let i = 0; i < rows.length; i += 200) await server.app.db.insertInto('forum_questions').values(rows.slice(i, i + 200)).execute();
-    const counted = await ok('POST', '/qa/search-questions', anna, { studentId: ANNA, searchString: 'sinoatrial', limit: 100 });
+    const counted = await ok('POST', pathTo(forumPaths.search), anna, { studentId: ANNA, searchString: 'sinoatrial', limit: 100 });
     expect(counted).toMatchObject({ totalRecords: 1000, totalCapped: true });
     for (const filter of ['None', 'Date', 'Popularity']) {
       const seen: string[] = [];
       for (let page = 1; page <= 11; page++) {
-        const result = await ok('POST', '/qa/search-questions', anna, { studentId: ANNA, searchString: 'sinoatrial', filter, page, limit: 100 });
+        const result = await ok('POST', pathTo(forumPaths.search), anna, { studentId: ANNA, searchString: 'sinoatrial', filter, page, limit: 100 });
         seen.push(...result.questions.map((q: Question) => q._id));
       }
       expect(new Set(seen).size, filter).toBe(seen.length);
       expect([...seen].sort(), filter).toEqual([...ids].sort());
     }
-    const newest = await ok('POST', '/qa/search-questions', anna, { studentId: ANNA, searchString: 'sinoatrial node', limit: 3 });
+    const newest = await ok('POST', pathTo(forumPaths.search), anna, { studentId: ANNA, searchString: 'sinoatrial node', limit: 3 });
     expect(newest.questions.map((q: Question) => q._id)).toEqual([ids[1009], ids[1008], ids[1007]]);
     // A rarer word is counted exactly.
-    expect(await ok('POST', '/qa/search-questions', anna, { studentId: ANNA, searchString: 'probe 100', limit: 1 })).toMatchObject({ totalRecords: expect.any(Number), totalCapped: false });
-    const suggestions = await ok('POST', '/qa/get-question-keyword', anna, { searchString: 'sinoatrial', courseId: COURSE_A, limit: 5 });
+    expect(await ok('POST', pathTo(forumPaths.search), anna, { studentId: ANNA, searchString: 'probe 100', limit: 1 })).toMatchObject({ totalRecords: expect.any(Number), totalCapped: false });
+    const suggestions = await ok('POST', pathTo(forumPaths.keyword), anna, { searchString: 'sinoatrial', courseId: COURSE_A, limit: 5 });
     expect(suggestions).toHaveLength(5);
     await server.app.db.deleteFrom('forum_questions').where('id', 'in', ids).execute();
   });
 
   it('keeps the teacher routes for staff and notifies the asker and the repliers live of a teacher reply', async () => {
-    expect((await call('GET', '/staff/qa/questions', anna)).statusCode).toBe(403);
-    expect((await call('POST', `/staff/qa/questions/${Q_BENGALI}/replies`, anna, { reply: 'x' })).statusCode).toBe(403);
-    const open = await ok('GET', '/staff/qa/questions?limit=100', teacher);
+    expect((await call('GET', pathTo(staffPaths.forumQuestions), anna)).statusCode).toBe(403);
+    expect((await call('POST', pathTo(staffPaths.forumReply, { questionId: Q_BENGALI }), anna, { reply: 'x' })).statusCode).toBe(403);
+    const open = await ok('GET', `${pathTo(staffPaths.forumQuestions)}?limit=100`, teacher);
     expect(open.questions.map((q: Question) => q._id)).toEqual(expect.arrayContaining([Q_BENGALI, Q_OTHER_BATCH, Q_OTHER_COURSE]));
 
     const baseUrl = await server.listen();
@@ -358,15 +358,15 @@ describe.each(databaseKinds())('forum API (%s)', (kind) => {
       });
       await expect.poll(async () => (await server.app.realtime.io.in(`student:${ANNA}`).fetchSockets()).length).toBe(1);
       const received = new Promise<any>((resolve) => socket.once('notification', resolve));
-      const answer = await ok('POST', `/staff/qa/questions/${Q_BENGALI}/replies`, teacher, { reply: 'বাম নিলয়ের প্রাচীর বেশি পুরু।' });
+      const answer = await ok('POST', pathTo(staffPaths.forumReply, { questionId: Q_BENGALI }), teacher, { reply: 'বাম নিলয়ের প্রাচীর বেশি পুরু।' });
       expect(answer).toMatchObject({ userType: 'Admin', userId: { _id: TEACHER, name: 'Teacher' }, questionId: Q_BENGALI });
       expect(await received).toMatchObject({ isSeen: false, notificationId: { message: 'A teacher answered your question', info: { on: 'forum', id: Q_BENGALI } } });
     } finally {
       socket.close();
     }
-    const borisNotes = await ok('GET', '/notification', boris);
+    const borisNotes = await ok('GET', pathTo(notificationsPaths.list), boris);
     expect(borisNotes[0].notificationId).toMatchObject({ message: 'A teacher answered a question you replied to', info: { on: 'forum', id: Q_BENGALI } });
-    const comments = await ok('GET', `/qa/get-comments/${Q_BENGALI}`, anna);
+    const comments = await ok('GET', pathTo(forumPaths.comments, { questionId: Q_BENGALI }), anna);
     expect(comments.map((c: { userType: string }) => c.userType)).toEqual(['Student', 'Admin']);
   });
 });

@@ -3,6 +3,8 @@
 import { COURSE, GROUP, STUDENT } from './exams-fixture.js';
 import { resultsBundle } from './results-fixture.js';
 import type { Call } from '../support/api-calls.js';
+import { staffPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 export const ANALYSED = 'f10000000000000000000a01';
 export const ANALYSED_ASSIGNMENT = 'fa0000000000000000000a01';
@@ -70,12 +72,12 @@ export async function markAndPublishAnalysed(call: Call, teacher: string): Promi
   const expectOk = (reply: { status: number; raw: string }, what: string) => {
     if (reply.status !== 200) throw new Error(`${what}: ${reply.status} ${reply.raw}`);
   };
-  const queue = await call('GET', `/api/staff/exam-assignments/${ANALYSED_ASSIGNMENT}/answers?status=pending`, teacher);
+  const queue = await call('GET', `${apiPath(staffPaths.gradingQueue, { assignmentId: ANALYSED_ASSIGNMENT })}?status=pending`, teacher);
   expectOk(queue, 'the grading queue');
   if (queue.body.data.answers.length !== 3) throw new Error(`3 written answers expected, ${queue.body.data.answers.length} found`);
   for (const answer of queue.body.data.answers) {
     const marks = answer.questionId === Q.short ? 2 : 1;
-    expectOk(await call('PATCH', `/api/staff/attempts/${answer.attemptId}/answers/${answer.questionId}`, teacher, { marks }), 'a mark');
+    expectOk(await call('PATCH', apiPath(staffPaths.markAnswer, { attemptId: answer.attemptId, questionId: answer.questionId }), teacher, { marks }), 'a mark');
   }
-  expectOk(await call('POST', `/api/staff/exam-assignments/${ANALYSED_ASSIGNMENT}/publish`, teacher), 'the publication');
+  expectOk(await call('POST', apiPath(staffPaths.publish, { assignmentId: ANALYSED_ASSIGNMENT }), teacher), 'the publication');
 }

@@ -9,6 +9,8 @@ import { signedCalls } from '../support/api-calls.js';
 import { STUDENT } from './exams-fixture.js';
 import { TEACHER } from './results-fixture.js';
 import { ANALYSED_ASSIGNMENT, DRILL_ASSIGNMENT, itemAnalysisBundle, markAndPublishAnalysed } from './item-analysis-fixture.js';
+import { staffPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 describe.each(databaseKinds())('item analysis (%s)', (kind) => {
   let server: TestServer;
@@ -25,16 +27,16 @@ describe.each(databaseKinds())('item analysis (%s)', (kind) => {
   });
 
   const call = signedCalls(() => server, () => []);
-  const analysis = (assignment = ANALYSED_ASSIGNMENT, session = teacher) => call('GET', `/api/staff/exam-assignments/${assignment}/item-analysis`, session);
+  const analysis = (assignment = ANALYSED_ASSIGNMENT, session = teacher) => call('GET', apiPath(staffPaths.itemAnalysis, { assignmentId: assignment }), session);
   const sheet = (format: string, assignment = ANALYSED_ASSIGNMENT, session = teacher) =>
-    server.call({ method: 'GET', url: `/api/staff/exam-assignments/${assignment}/item-analysis/sheet?format=${format}`, session });
+    server.call({ method: 'GET', url: `${apiPath(staffPaths.itemAnalysisSheet, { assignmentId: assignment })}?format=${format}`, session });
 
   const markAndPublish = () => markAndPublishAnalysed(call, teacher);
 
   it('is for staff only: a student gets 403 and no session 401, on the figures and the sheet', async () => {
     expect((await analysis(ANALYSED_ASSIGNMENT, student)).status).toBe(403);
     expect((await sheet('csv', ANALYSED_ASSIGNMENT, student)).statusCode).toBe(403);
-    expect((await server.call({ method: 'GET', url: `/api/staff/exam-assignments/${ANALYSED_ASSIGNMENT}/item-analysis` })).statusCode).toBe(401);
+    expect((await server.call({ method: 'GET', url: apiPath(staffPaths.itemAnalysis, { assignmentId: ANALYSED_ASSIGNMENT }) })).statusCode).toBe(401);
   });
 
   it('answers 404 for an unknown assignment, 400 for a malformed id or format, and refuses a live exam before publication', async () => {

@@ -8,6 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../support/databases.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { signedCalls } from '../support/api-calls.js';
+import { resultsPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 const id = (prefix: string, n: number) => `${prefix}${n.toString(16).padStart(24 - prefix.length, '0')}`;
 const COURSE = id('c2', 1);
@@ -140,7 +142,7 @@ describe.each(databaseKinds())('from a result to learning (%s)', (kind) => {
   });
 
   const call = signedCalls(() => server, () => bodies);
-  const result = (exam: string, session = me) => call('GET', `/api/exam/result/${exam}/student/by-groupId/${GROUP}`, session);
+  const result = (exam: string, session = me) => call('GET', apiPath(resultsPaths.result, { examId: exam, groupId: GROUP }), session);
   const study = (body: { data?: { answers: { questionId: { _id: string; study: unknown } }[] } }) =>
     Object.fromEntries((body.data?.answers ?? []).map((a) => [a.questionId._id, a.questionId.study]));
 
@@ -191,7 +193,7 @@ describe.each(databaseKinds())('from a result to learning (%s)', (kind) => {
   });
 
   it('works out the strength per subject over the newest published results of a course, by hand', async () => {
-    const response = await call('GET', `/api/exam/newScoreBoard?courseId=${COURSE}`, me);
+    const response = await call('GET', `${apiPath(resultsPaths.scoreboard)}?courseId=${COURSE}`, me);
     expect(response.status).toBe(200);
     // Mixed Practice (negative 0.5): Anatomy 2 - 0.5 of 4; Physiology 1 of 1 + 3 (the written answer waits: left out).
     // Published Live Test: Physiology 2 of 2; the question without a subject is the exam's Anatomy, 2 of 2.
@@ -206,12 +208,12 @@ describe.each(databaseKinds())('from a result to learning (%s)', (kind) => {
       ],
     });
     // The paged scoreboard carries the same figures.
-    const page = await call('GET', `/api/exam/scoreboard?courseId=${COURSE}&limit=1`, me);
+    const page = await call('GET', `${apiPath(resultsPaths.scoreboardPage)}?courseId=${COURSE}&limit=1`, me);
     expect(page.body.data.strengths).toEqual(response.body.data.strengths);
   });
 
   it('takes only the newest ten results', async () => {
-    const response = await call('GET', '/api/exam/newScoreBoard', me);
+    const response = await call('GET', apiPath(resultsPaths.scoreboard), me);
     expect(response.status).toBe(200);
     // The ten drills (8 of 10 right) are newer than every other result of the student.
     expect(response.body.data.strengths).toEqual({
@@ -221,7 +223,7 @@ describe.each(databaseKinds())('from a result to learning (%s)', (kind) => {
   });
 
   it("never mixes in another student's results, and counts a live exam once it is published", async () => {
-    const mine = (await call('GET', `/api/exam/newScoreBoard?courseId=${COURSE}`, classmate)).body.data.strengths;
+    const mine = (await call('GET', `${apiPath(resultsPaths.scoreboard)}?courseId=${COURSE}`, classmate)).body.data.strengths;
     // The classmate sat only the practice: everything right, negative marks none, the written question unanswered (0 of 5).
     expect(mine).toEqual({
       exams: 1,
@@ -231,13 +233,13 @@ describe.each(databaseKinds())('from a result to learning (%s)', (kind) => {
       ],
     });
     await server.app.db.updateTable('exam_assignments').set({ result_published: 1 }).where('exam_id', '=', UNPUBLISHED).execute();
-    const after = (await call('GET', `/api/exam/newScoreBoard?courseId=${COURSE}`, me)).body.data.strengths;
+    const after = (await call('GET', `${apiPath(resultsPaths.scoreboard)}?courseId=${COURSE}`, me)).body.data.strengths;
     expect(after.exams).toBe(3);
     expect(after.subjects).toContainEqual({ subjectId: PHYSIOLOGY, subjectName: 'Physiology', marksObtained: 7, totalMarks: 10, percent: 70 });
   });
 
   it('answers no subjects for a student with no published result', async () => {
-    const response = await call('GET', `/api/exam/newScoreBoard?courseId=${ELSEWHERE}`, classmate);
+    const response = await call('GET', `${apiPath(resultsPaths.scoreboard)}?courseId=${ELSEWHERE}`, classmate);
     expect(response.status).toBe(200);
     expect(response.body.data.strengths).toEqual({ exams: 0, subjects: [] });
   });

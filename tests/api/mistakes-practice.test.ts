@@ -8,6 +8,8 @@ import { startTestServer, type TestServer } from '../support/test-server.js';
 import { signedCalls } from '../support/api-calls.js';
 import { CLASSMATE, GROUP, OUTSIDER, PHARMACOLOGY, PRACTICE, PRACTICE_Q, STUDENT } from './exams-fixture.js';
 import { FINISHED, FINISHED_ASSIGNMENT, FINISHED_Q, TEACHER, THIRD, resultsBundle } from './results-fixture.js';
+import { examsPaths, mistakesPaths, staffPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 const FORGED = 'abcdefabcdefabcdefabcdef';
 
@@ -34,19 +36,19 @@ describe.each(databaseKinds())('mistakes practice (%s)', (kind) => {
   });
 
   const call = signedCalls(() => server, () => bodies);
-  const ofExam = (exam: string, session = me, group = GROUP) => call('GET', `/api/mistakes/exam/${exam}/group/${group}`, session);
-  const start = (body: unknown, session = me) => call('POST', '/api/mistakes/sets', session, body);
-  const paper = (setId: string, session = me) => call('GET', `/api/mistakes/sets/${setId}`, session);
+  const ofExam = (exam: string, session = me, group = GROUP) => call('GET', apiPath(mistakesPaths.ofExam, { examId: exam, groupId: group }), session);
+  const start = (body: unknown, session = me) => call('POST', apiPath(mistakesPaths.start), session, body);
+  const paper = (setId: string, session = me) => call('GET', apiPath(mistakesPaths.paper, { setId }), session);
   const answer = (setId: string, questionId: string, value: unknown[], timestamp: number, session = me) =>
-    call('PATCH', `/api/mistakes/sets/${setId}/answer`, session, { questionId, answer: value, timestamp });
-  const submit = (setId: string, session = me) => call('PATCH', `/api/mistakes/sets/${setId}/submit`, session);
-  const result = (setId: string, session = me) => call('GET', `/api/mistakes/sets/${setId}/result`, session);
+    call('PATCH', apiPath(mistakesPaths.addAnswer, { setId }), session, { questionId, answer: value, timestamp });
+  const submit = (setId: string, session = me) => call('PATCH', apiPath(mistakesPaths.submit, { setId }), session);
+  const result = (setId: string, session = me) => call('GET', apiPath(mistakesPaths.result, { setId }), session);
 
   /** The practice exam taken with its MCQ wrong and its MCA skipped: two mistakes. */
   async function practiceWithTwoMistakes() {
-    expect((await call('PATCH', `/api/exam/start/${PRACTICE}/group-id/${GROUP}`, me)).status).toBe(200);
-    expect((await call('PATCH', `/api/exam/add-answer/${PRACTICE}/group/${GROUP}`, me, { questionId: PRACTICE_Q.mcq, answer: [0], timestamp: 1 })).status).toBe(200);
-    expect((await call('PATCH', `/api/exam/submit/${PRACTICE}/group/${GROUP}`, me, {})).status).toBe(200);
+    expect((await call('PATCH', apiPath(examsPaths.start, { examId: PRACTICE, groupId: GROUP }), me)).status).toBe(200);
+    expect((await call('PATCH', apiPath(examsPaths.addAnswer, { examId: PRACTICE, groupId: GROUP }), me, { questionId: PRACTICE_Q.mcq, answer: [0], timestamp: 1 })).status).toBe(200);
+    expect((await call('PATCH', apiPath(examsPaths.submit, { examId: PRACTICE, groupId: GROUP }), me, {})).status).toBe(200);
   }
 
   /** One mistakes set of the practice exam, answered as given and submitted; its result. */
@@ -147,7 +149,7 @@ describe.each(databaseKinds())('mistakes practice (%s)', (kind) => {
     await server.app.db.updateTable('exam_assignments').set({ removed_at: server.clock.now().toISOString() }).where('exam_id', '=', PRACTICE).where('group_id', '=', GROUP).execute();
     expect((await paper(setId)).status).toBe(404);
     expect((await answer(setId, PRACTICE_Q.mcq, [1], 10)).status).toBe(404);
-    expect((await call('GET', '/api/mistakes/subjects', me)).body.data).toEqual([]);
+    expect((await call('GET', apiPath(mistakesPaths.bySubject), me)).body.data).toEqual([]);
     await server.app.db.updateTable('exam_assignments').set({ removed_at: null }).where('exam_id', '=', PRACTICE).where('group_id', '=', GROUP).execute();
     expect((await paper(setId)).status).toBe(200);
     await server.app.db.deleteFrom('group_members').where('group_id', '=', GROUP).where('student_id', '=', STUDENT).execute();
@@ -160,13 +162,13 @@ describe.each(databaseKinds())('mistakes practice (%s)', (kind) => {
     expect((await ofExam(FINISHED, third)).status).toBe(409);
     expect((await ofExam(FINISHED, third)).body.errors).toMatchObject({ code: 'notPublishedYet' });
     expect((await start({ source: 'exam', examId: FINISHED, groupId: GROUP }, third)).status).toBe(409);
-    expect((await call('GET', '/api/mistakes/subjects', third)).body.data).toEqual([]);
+    expect((await call('GET', apiPath(mistakesPaths.bySubject), third)).body.data).toEqual([]);
     expect(bodies.join('\n')).not.toMatch(/SECRET|Pick B/);
 
     // Marked and published: the one wrong MCQ of four questions of a 40-minute exam gets 40 × 1 / 4 = 10 minutes.
-    const pending = await call('GET', `/api/staff/exam-assignments/${FINISHED_ASSIGNMENT}/answers?status=pending`, teacher);
-    for (const a of pending.body.data.answers) expect((await call('PATCH', `/api/staff/attempts/${a.attemptId}/answers/${a.questionId}`, teacher, { marks: 1 })).status).toBe(200);
-    expect((await call('POST', `/api/staff/exam-assignments/${FINISHED_ASSIGNMENT}/publish`, teacher)).status).toBe(200);
+    const pending = await call('GET', `${apiPath(staffPaths.gradingQueue, { assignmentId: FINISHED_ASSIGNMENT })}?status=pending`, teacher);
+    for (const a of pending.body.data.answers) expect((await call('PATCH', apiPath(staffPaths.markAnswer, { attemptId: a.attemptId, questionId: a.questionId }), teacher, { marks: 1 })).status).toBe(200);
+    expect((await call('POST', apiPath(staffPaths.publish, { assignmentId: FINISHED_ASSIGNMENT }), teacher)).status).toBe(200);
     expect((await ofExam(FINISHED, third)).body.data).toEqual({ count: 1, duration: 10 });
     const started = await start({ source: 'exam', examId: FINISHED, groupId: GROUP }, third);
     expect(started.body.data).toMatchObject({ count: 1, duration: 10 });
@@ -177,7 +179,7 @@ describe.each(databaseKinds())('mistakes practice (%s)', (kind) => {
 
   it('gathers mistakes per subject across results and practises them', async () => {
     await practiceWithTwoMistakes();
-    const subjects = await call('GET', '/api/mistakes/subjects', me);
+    const subjects = await call('GET', apiPath(mistakesPaths.bySubject), me);
     expect(subjects.status).toBe(200);
     expect(subjects.body.data).toContainEqual(expect.objectContaining({ subjectId: PHARMACOLOGY, subjectName: 'Pharmacology', count: 2, duration: 2 }));
     const started = await start({ source: 'subject', subjectId: PHARMACOLOGY });

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../support/databases.js';
 import { contractRegistry, unboundedNumbers } from '../support/route-fuzz.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { resultsPaths, staffPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 const STUDENT = '570000000000000000000001';
 const TEACHER = '5f0000000000000000000001';
@@ -31,14 +33,14 @@ describe.each(databaseKinds())('absurd numbers are refused with 400 (%s)', (kind
     const student = await server.sessionFor(STUDENT);
     const staff = await server.sessionFor(TEACHER, 'staff');
     const cases: [string, string, string][] = [
-      ['/api/exam/scoreboard?limit=1e309', student, 'querystring limit must be a whole number from 1 to 100'],
-      ['/api/exam/scoreboard?limit=-1e309', student, 'querystring limit must be a whole number from 1 to 100'],
-      ['/api/exam/scoreboard?limit=Infinity', student, 'querystring limit must be a whole number from 1 to 100'],
-      ['/api/exam/scoreboard?limit=1e300', student, 'querystring limit must be a whole number from 1 to 100'],
-      ['/api/exam/scoreboard?limit=NaN', student, 'querystring limit must be a whole number from 1 to 100'],
-      ['/api/exam/getMeritListOfExam?examId=e10000000000000000000001&typeOfExam=LIVE&after=1e309', student, 'querystring after must be a whole number from 0 to 10000000'],
-      ['/api/staff/qa/questions?page=1e309', staff, 'querystring page must be a whole number from 1 to 100000'],
-      ['/api/staff/qa/questions?limit=-1e309', staff, 'querystring limit must be a whole number from 1 to 100'],
+      [`${apiPath(resultsPaths.scoreboardPage)}?limit=1e309`, student, 'querystring limit must be a whole number from 1 to 100'],
+      [`${apiPath(resultsPaths.scoreboardPage)}?limit=-1e309`, student, 'querystring limit must be a whole number from 1 to 100'],
+      [`${apiPath(resultsPaths.scoreboardPage)}?limit=Infinity`, student, 'querystring limit must be a whole number from 1 to 100'],
+      [`${apiPath(resultsPaths.scoreboardPage)}?limit=1e300`, student, 'querystring limit must be a whole number from 1 to 100'],
+      [`${apiPath(resultsPaths.scoreboardPage)}?limit=NaN`, student, 'querystring limit must be a whole number from 1 to 100'],
+      [`${apiPath(resultsPaths.meritList)}?examId=e10000000000000000000001&typeOfExam=LIVE&after=1e309`, student, 'querystring after must be a whole number from 0 to 10000000'],
+      [`${apiPath(staffPaths.forumQuestions)}?page=1e309`, staff, 'querystring page must be a whole number from 1 to 100000'],
+      [`${apiPath(staffPaths.forumQuestions)}?limit=-1e309`, staff, 'querystring limit must be a whole number from 1 to 100'],
     ];
     for (const [url, session, message] of cases) {
       const response = await server.call({ method: 'GET', url, session });
@@ -46,14 +48,14 @@ describe.each(databaseKinds())('absurd numbers are refused with 400 (%s)', (kind
       expect(response.json().errors, url).toEqual({ ...refused, message });
     }
     // A sensible value still passes.
-    expect((await server.call({ method: 'GET', url: '/api/exam/scoreboard?limit=5', session: student })).statusCode).toBe(200);
+    expect((await server.call({ method: 'GET', url: `${apiPath(resultsPaths.scoreboardPage)}?limit=5`, session: student })).statusCode).toBe(200);
   });
 
   it('in bodies, where JSON can write 1e309 too', async () => {
     const staff = await server.sessionFor(TEACHER, 'staff');
     for (const marks of ['1e309', '-1e309', '1e300']) {
       const response = await server.call({
-        method: 'PATCH', url: `/api/staff/attempts/${'a'.repeat(24)}/answers/${'b'.repeat(24)}`, session: staff,
+        method: 'PATCH', url: apiPath(staffPaths.markAnswer, { attemptId: 'a'.repeat(24), questionId: 'b'.repeat(24) }), session: staff,
         payload: `{"marks":${marks}}`, headers: { 'content-type': 'application/json' },
       });
       expect(response.statusCode, marks).toBe(400);

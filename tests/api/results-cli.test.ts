@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { CLASSMATE, GROUP, OTHER_GROUP, OUTSIDER, STUDENT } from './exams-fixture.js';
 import { FINISHED, FINISHED_ASSIGNMENT, FOURTH, TEACHER, THIRD, resultsBundle } from './results-fixture.js';
+import { staffPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 const run = promisify(execFile);
 const tsx = path.resolve('node_modules/.bin/tsx');
@@ -38,9 +40,9 @@ describe('npm run academy -- publish', () => {
     expect(await notifiedStudents()).toEqual([OUTSIDER]);
 
     const teacher = await server.sessionFor(TEACHER, 'staff');
-    const queue = JSON.parse((await server.call({ method: 'GET', url: `/api/staff/exam-assignments/${FINISHED_ASSIGNMENT}/answers`, session: teacher })).body);
+    const queue = JSON.parse((await server.call({ method: 'GET', url: apiPath(staffPaths.gradingQueue, { assignmentId: FINISHED_ASSIGNMENT }), session: teacher })).body);
     for (const answer of queue.data.answers) {
-      const marked = await server.call({ method: 'PATCH', url: `/api/staff/attempts/${answer.attemptId}/answers/${answer.questionId}`, session: teacher, payload: { marks: 1 } });
+      const marked = await server.call({ method: 'PATCH', url: apiPath(staffPaths.markAnswer, { attemptId: answer.attemptId, questionId: answer.questionId }), session: teacher, payload: { marks: 1 } });
       expect(marked.statusCode).toBe(200);
     }
     const second = await publish(FINISHED);

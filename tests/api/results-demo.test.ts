@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../support/databases.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { DEMO, DEMO_STUDENT, DEMO_TEACHER } from '../support/demo-academy.js';
+import { accountPaths, resultsPaths, staffPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 describe.each(databaseKinds())('demo academy results (%s)', (kind) => {
   let server: TestServer;
@@ -21,7 +23,7 @@ describe.each(databaseKinds())('demo academy results (%s)', (kind) => {
   };
 
   it('ranks the published exam over both batches: the demo student and peers 01700000003 to 25, with a shared rank', async () => {
-    const list = await get(`/api/exam/getMeritListOfExam?examId=${DEMO.publishedExam}&typeOfExam=LIVE&limit=1000`, student);
+    const list = await get(`${apiPath(resultsPaths.meritList)}?examId=${DEMO.publishedExam}&typeOfExam=LIVE&limit=1000`, student);
     expect(list.status).toBe(200);
     const rows = list.body.data.data;
     expect(rows).toHaveLength(24);
@@ -33,31 +35,31 @@ describe.each(databaseKinds())('demo academy results (%s)', (kind) => {
     rows.forEach((row: any, i: number) => expect(row.rank).toBe(rows.findIndex((r: any) => r.overall === row.overall) + 1));
     expect(list.body.data.me).toMatchObject({ studentId: { name: 'Nusrat Jahan' }, isMe: true });
 
-    const mine = await get(`/api/exam/result/${DEMO.publishedExam}/student/by-groupId/${DEMO.group}`, student);
+    const mine = await get(apiPath(resultsPaths.result, { examId: DEMO.publishedExam, groupId: DEMO.group }), student);
     expect(mine.body.data).toMatchObject({ code: null, title: DEMO.publishedExamTitle, rank: list.body.data.me.rank, gpaFactor: { hsc: 1, ssc: 1 }, gpaMarks: 9.83 });
-    const board = await get('/api/exam/newScoreBoard', student);
+    const board = await get(apiPath(resultsPaths.scoreboard), student);
     expect(board.body.data.results.examResult.map((r: any) => r.examId.title)).toContain(DEMO.publishedExamTitle);
   });
 
   it('has a finished live exam waiting for marking, which the demo teacher signs in to mark and publish', async () => {
-    const waiting = await get(`/api/exam/result/${DEMO.awaitingMarkingExam}/student/by-groupId/${DEMO.group}`, student);
+    const waiting = await get(apiPath(resultsPaths.result, { examId: DEMO.awaitingMarkingExam, groupId: DEMO.group }), student);
     expect(waiting.body.data).toMatchObject({ code: 'notPublishedYet', title: DEMO.awaitingMarkingExamTitle });
 
-    const login = await server.call({ method: 'POST', url: '/api/staff/login', payload: { username: DEMO_TEACHER.username, password: DEMO_TEACHER.password } });
+    const login = await server.call({ method: 'POST', url: apiPath(accountPaths.staffLogin), payload: { username: DEMO_TEACHER.username, password: DEMO_TEACHER.password } });
     expect(login.statusCode).toBe(200);
     const teacher = login.headers.sessionid as string;
-    const assignments = await get('/api/staff/exam-assignments', teacher);
+    const assignments = await get(apiPath(staffPaths.assignments), teacher);
     expect(assignments.body.data.find((a: any) => a._id === DEMO.awaitingMarkingAssignment)).toMatchObject({ submitted: 5, awaitingMarking: 5, resultPublished: false });
-    const queue = await get(`/api/staff/exam-assignments/${DEMO.awaitingMarkingAssignment}/answers`, teacher);
+    const queue = await get(apiPath(staffPaths.gradingQueue, { assignmentId: DEMO.awaitingMarkingAssignment }), teacher);
     expect(queue.body.data.answers.length).toBe(9);
     for (const answer of queue.body.data.answers) {
-      const marked = await server.call({ method: 'PATCH', url: `/api/staff/attempts/${answer.attemptId}/answers/${answer.questionId}`, session: teacher, payload: { marks: 1 } });
+      const marked = await server.call({ method: 'PATCH', url: apiPath(staffPaths.markAnswer, { attemptId: answer.attemptId, questionId: answer.questionId }), session: teacher, payload: { marks: 1 } });
       expect(marked.statusCode).toBe(200);
     }
-    const published = await server.call({ method: 'POST', url: `/api/staff/exam-assignments/${DEMO.awaitingMarkingAssignment}/publish`, session: teacher });
+    const published = await server.call({ method: 'POST', url: apiPath(staffPaths.publish, { assignmentId: DEMO.awaitingMarkingAssignment }), session: teacher });
     expect(published.statusCode).toBe(200);
     expect(JSON.parse(published.body).data).toMatchObject({ results: 5, notified: 18 });
-    const shown = await get(`/api/exam/result/${DEMO.awaitingMarkingExam}/student/by-groupId/${DEMO.group}`, student);
+    const shown = await get(apiPath(resultsPaths.result, { examId: DEMO.awaitingMarkingExam, groupId: DEMO.group }), student);
     expect(shown.body.data).toMatchObject({ code: null, marksObtained: 4, pendingReview: false });
   });
 });

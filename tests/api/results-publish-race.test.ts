@@ -7,6 +7,8 @@ import pg from 'pg';
 import { databaseKinds, postgresUrl } from '../support/databases.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { signedCalls } from '../support/api-calls.js';
+import { staffPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 const COURSE = 'c30000000000000000000001';
 const GROUP = 'a30000000000000000000001';
@@ -69,14 +71,14 @@ describe.each(databaseKinds())('marking racing publication (%s)', (kind) => {
   });
 
   const call = signedCalls(() => server, () => []);
-  const mark = (answer: Answer, marks: number, session = teacher) => call('PATCH', `/api/staff/attempts/${answer.attemptId}/answers/${answer.questionId}`, session, { marks });
-  const publish = () => call('POST', `/api/staff/exam-assignments/${ASSIGNMENT}/publish`, otherTeacher);
+  const mark = (answer: Answer, marks: number, session = teacher) => call('PATCH', apiPath(staffPaths.markAnswer, { attemptId: answer.attemptId, questionId: answer.questionId }), session, { marks });
+  const publish = () => call('POST', apiPath(staffPaths.publish, { assignmentId: ASSIGNMENT }), otherTeacher);
 
   async function start(students: number) {
     server = await startTestServer({ kind, bundle: raceBundle(students) });
     teacher = await server.sessionFor(TEACHER, 'staff');
     otherTeacher = await server.sessionFor(OTHER_TEACHER, 'staff');
-    const queue = await call('GET', `/api/staff/exam-assignments/${ASSIGNMENT}/answers?status=all`, teacher);
+    const queue = await call('GET', `${apiPath(staffPaths.gradingQueue, { assignmentId: ASSIGNMENT })}?status=all`, teacher);
     expect(queue.status).toBe(200);
     return queue.body.data.answers as Answer[];
   }

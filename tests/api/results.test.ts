@@ -8,6 +8,8 @@ import { startTestServer, withTwoProcesses, type TestServer } from '../support/t
 import { signedCalls } from '../support/api-calls.js';
 import { CLASSMATE, COURSE, GROUP, LIVE, LIVE_Q, OTHER_BATCH_EXAM, OTHER_GROUP, OUTSIDER, PRACTICE, PRACTICE_Q, SECRETS, SEGMENTED_PRACTICE, STUDENT } from './exams-fixture.js';
 import { DRILLS, FINISHED, FINISHED_ASSIGNMENT, FINISHED_OTHER_ASSIGNMENT, FINISHED_Q, FOURTH, TEACHER, THIRD, resultsBundle } from './results-fixture.js';
+import { examsPaths, notificationsPaths, resultsPaths, staffPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 describe.each(databaseKinds())('results (%s)', (kind) => {
   let server: TestServer;
@@ -31,17 +33,17 @@ describe.each(databaseKinds())('results (%s)', (kind) => {
   });
 
   const call = signedCalls(() => server, () => bodies);
-  const result = (exam: string, session = me, group = GROUP) => call('GET', `/api/exam/result/${exam}/student/by-groupId/${group}`, session);
-  const merit = (exam: string, type: 'LIVE' | 'PRACTICE', session = me, extra = '') => call('GET', `/api/exam/getMeritListOfExam?examId=${exam}&typeOfExam=${type}${extra}`, session);
+  const result = (exam: string, session = me, group = GROUP) => call('GET', apiPath(resultsPaths.result, { examId: exam, groupId: group }), session);
+  const merit = (exam: string, type: 'LIVE' | 'PRACTICE', session = me, extra = '') => call('GET', `${apiPath(resultsPaths.meritList)}?examId=${exam}&typeOfExam=${type}${extra}`, session);
   const practiceRun = async (answers: { questionId: string; answer: unknown[] }[], exam = PRACTICE) => {
-    expect((await call('PATCH', `/api/exam/start/${exam}/group-id/${GROUP}`, me)).status).toBe(200);
-    for (const [i, a] of answers.entries()) expect((await call('PATCH', `/api/exam/add-answer/${exam}/group/${GROUP}`, me, { ...a, timestamp: i + 1 })).status).toBe(200);
-    return call('PATCH', `/api/exam/submit/${exam}/group/${GROUP}`, me, { candidateCategory: 'Govt.', facultyName: 'Medicine', subjectName: 'No Subject' });
+    expect((await call('PATCH', apiPath(examsPaths.start, { examId: exam, groupId: GROUP }), me)).status).toBe(200);
+    for (const [i, a] of answers.entries()) expect((await call('PATCH', apiPath(examsPaths.addAnswer, { examId: exam, groupId: GROUP }), me, { ...a, timestamp: i + 1 })).status).toBe(200);
+    return call('PATCH', apiPath(examsPaths.submit, { examId: exam, groupId: GROUP }), me, { candidateCategory: 'Govt.', facultyName: 'Medicine', subjectName: 'No Subject' });
   };
-  const queue = (status = 'pending', assignment = FINISHED_ASSIGNMENT) => call('GET', `/api/staff/exam-assignments/${assignment}/answers?status=${status}`, teacher);
+  const queue = (status = 'pending', assignment = FINISHED_ASSIGNMENT) => call('GET', `${apiPath(staffPaths.gradingQueue, { assignmentId: assignment })}?status=${status}`, teacher);
   const mark = (attemptId: string, questionId: string, marks: unknown, comment?: string, session = teacher) =>
-    call('PATCH', `/api/staff/attempts/${attemptId}/answers/${questionId}`, session, comment === undefined ? { marks } : { marks, comment });
-  const publish = (assignment = FINISHED_ASSIGNMENT, session = teacher) => call('POST', `/api/staff/exam-assignments/${assignment}/publish`, session);
+    call('PATCH', apiPath(staffPaths.markAnswer, { attemptId, questionId }), session, comment === undefined ? { marks } : { marks, comment });
+  const publish = (assignment = FINISHED_ASSIGNMENT, session = teacher) => call('POST', apiPath(staffPaths.publish, { assignmentId: assignment }), session);
   /** Marks the finished exam's written answers so that the ranks are 1, 2, 2, 4. */
   async function markAll() {
     const pending = await queue();
@@ -77,16 +79,16 @@ describe.each(databaseKinds())('results (%s)', (kind) => {
   it('gives per-subject figures for a segmented exam', async () => {
     const tally = (correct: number, incorrect: number) => ({ correct, partlyCorrect: 0, partialMarks: 0, incorrect, skipped: 0, awaitingMarks: 0 });
     const selection = { examId: SEGMENTED_PRACTICE, studentId: STUDENT, isPracticeExam: true, mandatorySubjects: [{ subjectId: 'b10000000000000000000001', count: 2 }], compulsoryOptionalSubjects: [{ subjectId: 'b10000000000000000000002', count: 2 }, { subjectId: 'b10000000000000000000003', count: 1 }], optionalSubjects: [] };
-    expect((await call('POST', '/api/exam/add-segmented-exam-subject', me, selection)).status).toBe(200);
-    const paper = await call('PATCH', `/api/exam/start/${SEGMENTED_PRACTICE}/group-id/${GROUP}`, me);
+    expect((await call('POST', apiPath(examsPaths.saveSegmentedSelection), me, selection)).status).toBe(200);
+    const paper = await call('PATCH', apiPath(examsPaths.start, { examId: SEGMENTED_PRACTICE, groupId: GROUP }), me);
     expect(paper.status).toBe(200);
-    const questions = (await call('GET', `/api/exam/id/${SEGMENTED_PRACTICE}/groupId/${GROUP}`, me)).body.data.questions;
+    const questions = (await call('GET', apiPath(examsPaths.paper, { examId: SEGMENTED_PRACTICE, groupId: GROUP }), me)).body.data.questions;
     // Right on the first question of each subject (key i % 4 for question i of a subject), wrong on the rest.
     for (const [i, question] of questions.entries()) {
       const first = question.title.endsWith('question 1');
-      await call('PATCH', `/api/exam/add-answer/${SEGMENTED_PRACTICE}/group/${GROUP}`, me, { questionId: question._id, answer: [first ? 0 : 3], timestamp: i + 1 });
+      await call('PATCH', apiPath(examsPaths.addAnswer, { examId: SEGMENTED_PRACTICE, groupId: GROUP }), me, { questionId: question._id, answer: [first ? 0 : 3], timestamp: i + 1 });
     }
-    await call('PATCH', `/api/exam/submit/${SEGMENTED_PRACTICE}/group/${GROUP}`, me, {});
+    await call('PATCH', apiPath(examsPaths.submit, { examId: SEGMENTED_PRACTICE, groupId: GROUP }), me, {});
     const data = (await result(SEGMENTED_PRACTICE)).body.data;
     expect(data.isSegmentedExam).toBe(true);
     expect(data.subjectName).toBe('Anatomy, Physiology, Biochemistry');
@@ -99,12 +101,12 @@ describe.each(databaseKinds())('results (%s)', (kind) => {
 
   it('never shows a result, or an answer key, for an attempt not yet submitted; a live result waits for publication', async () => {
     expect((await result(LIVE)).body.errors?.code).toBe('resultNotReady');
-    await call('PATCH', `/api/exam/start/${LIVE}/group-id/${GROUP}`, me);
-    await call('PATCH', `/api/exam/add-answer/${LIVE}/group/${GROUP}`, me, { questionId: LIVE_Q.mcq, answer: [2], timestamp: 1 });
+    await call('PATCH', apiPath(examsPaths.start, { examId: LIVE, groupId: GROUP }), me);
+    await call('PATCH', apiPath(examsPaths.addAnswer, { examId: LIVE, groupId: GROUP }), me, { questionId: LIVE_Q.mcq, answer: [2], timestamp: 1 });
     const running = await result(LIVE);
     expect(running.status).toBe(409);
     expect(running.body.errors?.code).toBe('resultNotReady');
-    await call('PATCH', `/api/exam/submit/${LIVE}/group/${GROUP}`, me, {});
+    await call('PATCH', apiPath(examsPaths.submit, { examId: LIVE, groupId: GROUP }), me, {});
     const submitted = await result(LIVE);
     expect(submitted.status).toBe(200);
     expect(submitted.body.data).toEqual({ code: 'notPublishedYet', title: 'Live Cardiology Test', message: 'The result of this exam has not been published yet.', examId: LIVE, groupId: GROUP });
@@ -121,9 +123,9 @@ describe.each(databaseKinds())('results (%s)', (kind) => {
     expect((await merit(PRACTICE, 'PRACTICE', outsider)).status).toBe(404);
     expect((await merit(OTHER_BATCH_EXAM, 'LIVE')).status).toBe(404);
     expect((await merit(PRACTICE, 'LIVE')).body.errors?.code).toBe('examTypeMismatch');
-    const retake = await call('PATCH', `/api/exam/retake/${PRACTICE}/student-id/${STUDENT}?groupId=${GROUP}`, classmate);
+    const retake = await call('PATCH', `${apiPath(examsPaths.retake, { examId: PRACTICE, studentId: STUDENT })}?groupId=${GROUP}`, classmate);
     expect(retake.status).toBe(403);
-    const outsiderRetake = await call('PATCH', `/api/exam/retake/${PRACTICE}/student-id/${OUTSIDER}?groupId=${GROUP}`, outsider);
+    const outsiderRetake = await call('PATCH', `${apiPath(examsPaths.retake, { examId: PRACTICE, studentId: OUTSIDER })}?groupId=${GROUP}`, outsider);
     expect(outsiderRetake.status).toBe(404);
     // The classmate's view of the merit list never carries the other students' ids.
     const list = await merit(PRACTICE, 'PRACTICE', classmate);
@@ -134,7 +136,7 @@ describe.each(databaseKinds())('results (%s)', (kind) => {
 
   it('retakes a practice exam, its old submission out of sight (kept aside only while the retake runs), and refuses a live retake', async () => {
     await practiceRun([{ questionId: PRACTICE_Q.mcq, answer: [1] }, { questionId: PRACTICE_Q.mca, answer: ['true', null] }]);
-    const retake = await call('PATCH', `/api/exam/retake/${PRACTICE}/student-id/${STUDENT}?groupId=${GROUP}`, me);
+    const retake = await call('PATCH', `${apiPath(examsPaths.retake, { examId: PRACTICE, studentId: STUDENT })}?groupId=${GROUP}`, me);
     expect(retake.status).toBe(200);
     const db = server.app.db;
     // Only the one submission is kept, superseded: no result screen, scoreboard or merit list shows it.
@@ -143,7 +145,7 @@ describe.each(databaseKinds())('results (%s)', (kind) => {
     expect(attempts[0]!.superseded_at).not.toBeNull();
     expect((await result(PRACTICE)).body.errors?.code).toBe('resultNotReady');
 
-    const live = await call('PATCH', `/api/exam/retake/${FINISHED}/student-id/${STUDENT}?groupId=${GROUP}`, me);
+    const live = await call('PATCH', `${apiPath(examsPaths.retake, { examId: FINISHED, studentId: STUDENT })}?groupId=${GROUP}`, me);
     expect(live.status).toBe(403);
     expect(live.body.errors?.code).toBe('retakeNotAllowed');
     expect(await db.selectFrom('results').select('id').where('student_id', '=', STUDENT).where('exam_id', '=', FINISHED).execute()).toHaveLength(1);
@@ -151,10 +153,10 @@ describe.each(databaseKinds())('results (%s)', (kind) => {
 
   it('keeps the staff routes for staff: a student gets 403, no session 401', async () => {
     for (const [method, url, payload] of [
-      ['GET', '/api/staff/exam-assignments', undefined],
-      ['GET', `/api/staff/exam-assignments/${FINISHED_ASSIGNMENT}/answers`, undefined],
-      ['PATCH', `/api/staff/attempts/${'a'.repeat(24)}/answers/${FINISHED_Q.paragraph}`, { marks: 1 }],
-      ['POST', `/api/staff/exam-assignments/${FINISHED_ASSIGNMENT}/publish`, undefined],
+      ['GET', apiPath(staffPaths.assignments), undefined],
+      ['GET', apiPath(staffPaths.gradingQueue, { assignmentId: FINISHED_ASSIGNMENT }), undefined],
+      ['PATCH', apiPath(staffPaths.markAnswer, { attemptId: 'a'.repeat(24), questionId: FINISHED_Q.paragraph }), { marks: 1 }],
+      ['POST', apiPath(staffPaths.publish, { assignmentId: FINISHED_ASSIGNMENT }), undefined],
     ] as const) {
       const asStudent = await call(method, url, me, payload);
       expect(asStudent.status).toBe(403);
@@ -164,11 +166,11 @@ describe.each(databaseKinds())('results (%s)', (kind) => {
     }
     // ...and the student routes are for students.
     expect((await merit(FINISHED, 'LIVE', teacher)).status).toBe(403);
-    expect((await call('GET', '/api/exam/newScoreBoard', teacher)).status).toBe(403);
+    expect((await call('GET', apiPath(resultsPaths.scoreboard), teacher)).status).toBe(403);
   });
 
   it('lists the assignments and the written answers awaiting marking, and refuses marks out of range', async () => {
-    const assignments = await call('GET', '/api/staff/exam-assignments', teacher);
+    const assignments = await call('GET', apiPath(staffPaths.assignments), teacher);
     expect(assignments.status).toBe(200);
     expect(assignments.body.data.find((a: any) => a._id === FINISHED_ASSIGNMENT)).toMatchObject({
       exam: { _id: FINISHED, title: 'Finished Cardiology Grand Test', isPracticeExam: false, courseName: 'Test Course' },
@@ -219,7 +221,7 @@ describe.each(databaseKinds())('results (%s)', (kind) => {
       .execute();
     expect(notified.map((n) => n.student_id).sort()).toEqual([STUDENT, CLASSMATE, THIRD, FOURTH].sort());
     expect(JSON.parse(notified[0]!.info)).toMatchObject({ on: 'result', id: FINISHED, groupId: GROUP, isPracticeExam: false });
-    const feed = await call('GET', '/api/notification', classmate);
+    const feed = await call('GET', apiPath(notificationsPaths.list), classmate);
     expect(feed.body.data[0].notificationId).toMatchObject({ message: 'The result of Finished Cardiology Grand Test is published.', info: { on: 'result', groupId: GROUP } });
 
     const list = await merit(FINISHED, 'LIVE');
@@ -254,7 +256,7 @@ describe.each(databaseKinds())('results (%s)', (kind) => {
   });
 
   it('refuses to publish practice exams, unknown assignments and exams that are not over', async () => {
-    const assignments = (await call('GET', '/api/staff/exam-assignments', teacher)).body.data;
+    const assignments = (await call('GET', apiPath(staffPaths.assignments), teacher)).body.data;
     const practice = assignments.find((a: any) => a.exam._id === PRACTICE)._id;
     const live = assignments.find((a: any) => a.exam._id === LIVE)._id;
     expect((await publish(practice)).body.errors?.code).toBe('practiceExam');
@@ -269,10 +271,10 @@ describe.each(databaseKinds())('results (%s)', (kind) => {
     await markAll();
     await publish();
     // A live result not yet published never shows.
-    await call('PATCH', `/api/exam/start/${LIVE}/group-id/${GROUP}`, me);
-    await call('PATCH', `/api/exam/submit/${LIVE}/group/${GROUP}`, me, {});
+    await call('PATCH', apiPath(examsPaths.start, { examId: LIVE, groupId: GROUP }), me);
+    await call('PATCH', apiPath(examsPaths.submit, { examId: LIVE, groupId: GROUP }), me, {});
 
-    const whole = await call('GET', '/api/exam/newScoreBoard', me);
+    const whole = await call('GET', apiPath(resultsPaths.scoreboard), me);
     expect(whole.status).toBe(200);
     const all = whole.body.data.results.examResult;
     expect(all).toHaveLength(8);
@@ -288,7 +290,7 @@ describe.each(databaseKinds())('results (%s)', (kind) => {
     const seen: string[] = [];
     let lastId = '';
     for (let page = 0; page < 10; page += 1) {
-      const reply = await call('GET', `/api/exam/scoreboard?limit=3${lastId ? `&lastId=${lastId}` : ''}`, me);
+      const reply = await call('GET', `${apiPath(resultsPaths.scoreboardPage)}?limit=3${lastId ? `&lastId=${lastId}` : ''}`, me);
       expect(reply.status).toBe(200);
       seen.push(...reply.body.data.examResult.map((r: any) => r._id));
       if (!reply.body.data.hasMore) {
@@ -300,14 +302,14 @@ describe.each(databaseKinds())('results (%s)', (kind) => {
     expect(seen).toEqual(all.map((r: any) => r._id));
     expect(new Set(seen).size).toBe(8);
 
-    const course = await call('GET', `/api/exam/scoreboard?limit=50&courseId=${COURSE}`, me);
+    const course = await call('GET', `${apiPath(resultsPaths.scoreboardPage)}?limit=50&courseId=${COURSE}`, me);
     expect(course.body.data.examResult.map((r: any) => r.examId.title).sort()).toEqual(['Drill 1', 'Drill 2', 'Drill 3', 'Drill 4', 'Drill 5', 'Finished Cardiology Grand Test']);
     expect(course.body.data.summary).toMatchObject({ exams: 6, examPassed: 4 });
     expect(course.body.data.hasMore).toBe(false);
 
     // Another student's result id is no place to continue from; the classmate sees only their own.
-    expect((await call('GET', `/api/exam/scoreboard?lastId=${all[0]._id}`, classmate)).body.errors?.code).toBe('unknownLastId');
-    const theirs = await call('GET', '/api/exam/newScoreBoard', classmate);
+    expect((await call('GET', `${apiPath(resultsPaths.scoreboardPage)}?lastId=${all[0]._id}`, classmate)).body.errors?.code).toBe('unknownLastId');
+    const theirs = await call('GET', apiPath(resultsPaths.scoreboard), classmate);
     expect(theirs.body.data.results.examResult.map((r: any) => [r.examId._id, r.rank])).toEqual([[FINISHED, 2]]);
     expect(DRILLS).toHaveLength(7);
   });
@@ -345,12 +347,12 @@ if (!redisUrl) {
         await expect.poll(async () => (await second.realtime.io.in(`student:${STUDENT}`).fetchSockets()).length).toBe(1);
         const received = new Promise<any>((resolve) => socket.once('notification', resolve));
         // The other batch has no written answers, so it publishes without marking; mark ours first.
-        const pending = JSON.parse((await second.inject({ method: 'GET', url: `/api/staff/exam-assignments/${FINISHED_ASSIGNMENT}/answers`, headers: { authorization: teacher } })).body);
+        const pending = JSON.parse((await second.inject({ method: 'GET', url: apiPath(staffPaths.gradingQueue, { assignmentId: FINISHED_ASSIGNMENT }), headers: { authorization: teacher } })).body);
         for (const answer of pending.data.answers) {
-          const marked = await second.inject({ method: 'PATCH', url: `/api/staff/attempts/${answer.attemptId}/answers/${answer.questionId}`, headers: { authorization: teacher }, payload: { marks: 1 } });
+          const marked = await second.inject({ method: 'PATCH', url: apiPath(staffPaths.markAnswer, { attemptId: answer.attemptId, questionId: answer.questionId }), headers: { authorization: teacher }, payload: { marks: 1 } });
           expect(marked.statusCode).toBe(200);
         }
-        const published = await second.inject({ method: 'POST', url: `/api/staff/exam-assignments/${FINISHED_ASSIGNMENT}/publish`, headers: { authorization: teacher } });
+        const published = await second.inject({ method: 'POST', url: apiPath(staffPaths.publish, { assignmentId: FINISHED_ASSIGNMENT }), headers: { authorization: teacher } });
         expect(published.statusCode).toBe(200);
         expect(await received).toMatchObject({ notificationId: { info: { on: 'result', id: FINISHED, groupId: GROUP } } });
         socket.close();

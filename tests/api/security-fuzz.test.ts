@@ -10,12 +10,13 @@ import type { RouteOptions } from 'fastify';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteContract } from '../../src/contracts/common.js';
-import { API_PREFIX } from '../../src/contracts/paths.js';
+import { API_PREFIX, serverPaths, storagePaths } from '../../src/contracts/paths.js';
 import { readBundle } from '../../server/db/seed/import.js';
 import { demoBundlePath } from '../../server/start.js';
 import { databaseKinds } from '../support/databases.js';
 import { contractRegistry, idCandidates, idFields, idPool, requestsFor, seeded, type FuzzRequest, type FuzzRoute } from '../support/route-fuzz.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { apiPath } from '../support/api-path.js';
 
 const bundle = readBundle(demoBundlePath) as { students: { id: string }[]; staff: { id: string }[] };
 const STUDENT = bundle.students[0]!.id;
@@ -132,7 +133,7 @@ describe.each(databaseKinds())('malformed input never causes a server error (%s)
 
   it('answers an upload link with odd content types without a 5xx', async () => {
     const session = await server.sessionFor(STUDENT);
-    const link = JSON.parse((await server.call({ method: 'GET', url: '/api/content/signed-request?mimeType=image/png', session })).body).data.signedUrl as string;
+    const link = JSON.parse((await server.call({ method: 'GET', url: `${apiPath(storagePaths.signedRequest)}?mimeType=image/png`, session })).body).data.signedUrl as string;
     const bad: string[] = [];
     for (const contentType of ['', 'image/png; charset=x', 'multipart/form-data; boundary=x', 'application/json', 'image/png, image/png', 'text/plain']) {
       const response = await server.call({ method: 'PUT', url: link, payload: Buffer.from('{"a":1}'), headers: contentType ? { 'content-type': contentType } : {} });
@@ -240,6 +241,6 @@ describe.each(databaseKinds())('malformed input never causes a server error (%s)
       socket.close();
       expect(outcome).toBe('notLoggedIn');
     }
-    expect((await get('/api/health')).status).toBe(200);
+    expect((await get(apiPath(serverPaths.health))).status).toBe(200);
   }, 120_000);
 });

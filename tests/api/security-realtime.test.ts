@@ -62,7 +62,7 @@ describe('sockets end with their session', () => {
     let reason = '';
     socket.once('disconnect', (why) => (reason = why));
 
-    const requested = JSON.parse((await server.call({ method: 'PATCH', url: `/api/student/forgot-password/88${student.phone}` })).body).data;
+    const requested = JSON.parse((await server.call({ method: 'PATCH', url: apiPath(accountPaths.resetCode, { phone: `88${student.phone}` }) })).body).data;
     const reset = await server.call({
       method: 'PATCH',
       url: `${apiPath(accountPaths.setPassword)}?forgotPassword=true`,

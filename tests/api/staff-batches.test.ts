@@ -50,7 +50,7 @@ describe.each(databaseKinds())('staff batches (%s)', (kind) => {
     return { status: response.statusCode, body: JSON.parse(response.body), raw: response.body };
   }
   const batches = (session: string) => call('GET', apiPath(staffBatchesPaths.batches), session);
-  const members = (session: string, batch: string, query = '') => call('GET', `/api/staff/batches/${batch}/students${query}`, session);
+  const members = (session: string, batch: string, query = '') => call('GET', `${apiPath(staffBatchesPaths.batchStudents, { batchId: batch })}${query}`, session);
   const add = (session: string, batch: string, body: object) => call('POST', apiPath(staffBatchesPaths.batchStudents, { batchId: batch }), session, body);
   const remove = (session: string, batch: string, id: string) => call('DELETE', apiPath(staffBatchesPaths.batchStudent, { batchId: batch, studentId: id }), session);
   const page = (session: string, id: string) => call('GET', apiPath(staffBatchesPaths.student, { studentId: id }), session);
@@ -199,7 +199,7 @@ describe.each(databaseKinds())('staff batches (%s)', (kind) => {
     expect(last.body.errors).toMatchObject({ code: 'otpSendLimit', title: 'Too many codes were sent to this number. Please try again in an hour.' });
     // The student's own request takes up the open request the desk sent: no further SMS.
     const sentBefore = codesTo(DEMO_STUDENT.phone).length;
-    const own = await server.call({ method: 'PATCH', url: `/api/student/forgot-password/88${DEMO_STUDENT.phone}` });
+    const own = await server.call({ method: 'PATCH', url: apiPath(accountPaths.resetCode, { phone: `88${DEMO_STUDENT.phone}` }) });
     expect(own.statusCode).toBe(200);
     expect(codesTo(DEMO_STUDENT.phone)).toHaveLength(sentBefore);
   });
@@ -209,7 +209,7 @@ describe.each(databaseKinds())('staff batches (%s)', (kind) => {
     const id = '570000000000000000000004';
     expect((await resetCode(admin, id)).status).toBe(200);
     const deskCode = codesTo(phone).at(-1)!.code;
-    const own = await server.call({ method: 'PATCH', url: `/api/student/forgot-password/88${phone}` });
+    const own = await server.call({ method: 'PATCH', url: apiPath(accountPaths.resetCode, { phone: `88${phone}` }) });
     expect(own.statusCode).toBe(200);
     const session = JSON.parse(own.body).data as { hash: string; phone: string; otp?: string };
     expect(session.otp).toBeUndefined();
@@ -221,7 +221,7 @@ describe.each(databaseKinds())('staff batches (%s)', (kind) => {
     expect(login.statusCode).toBe(200);
     // Spent: the next forgot-password request sends a code of its own.
     const before = codesTo(phone).length;
-    expect((await server.call({ method: 'PATCH', url: `/api/student/forgot-password/88${phone}` })).statusCode).toBe(200);
+    expect((await server.call({ method: 'PATCH', url: apiPath(accountPaths.resetCode, { phone: `88${phone}` }) })).statusCode).toBe(200);
     expect(codesTo(phone)).toHaveLength(before + 1);
   });
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { databaseKinds } from '../support/databases.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
+import { forumPaths, notificationsPaths, pathTo, staffPaths } from '../../src/contracts/paths.js';
 
 const id = (prefix: string, n: number) => `${prefix}${String(n).padStart(24 - prefix.length, '0')}`;
 const COURSE_A = id('c3', 1);
@@ -81,7 +82,7 @@ describe.each(databaseKinds())('teacher desk forum queue (%s)', (kind) => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data;
   };
-  const queue = (query = '') => ok('GET', `/staff/qa/questions${query}`, teacher) as Promise<Queue>;
+  const queue = (query = '') => ok('GET', `${pathTo(staffPaths.forumQuestions)}${query}`, teacher) as Promise<Queue>;
   const ids = (q: Queue) => q.questions.map((x) => x._id);
 
   it('lists questions without a teacher reply first, then the newest activity, with a count per status', async () => {
@@ -109,17 +110,17 @@ describe.each(databaseKinds())('teacher desk forum queue (%s)', (kind) => {
     expect(heart.counts).toEqual({ open: 2, answered: 0, completed: 1, all: 3 });
     expect(ids(await queue(`?search=${encodeURIComponent('fever mu')}`))).toEqual([Q4]);
     expect((await queue('?search=nothing-like-this')).counts.all).toBe(0);
-    expect((await call('GET', '/staff/qa/questions?status=solved', teacher)).statusCode).toBe(400);
-    expect((await call('GET', '/staff/qa/questions?courseId=nope', teacher)).statusCode).toBe(400);
+    expect((await call('GET', `${pathTo(staffPaths.forumQuestions)}?status=solved`, teacher)).statusCode).toBe(400);
+    expect((await call('GET', `${pathTo(staffPaths.forumQuestions)}?courseId=nope`, teacher)).statusCode).toBe(400);
   });
 
   it('gives the filters\' courses, subjects and chapters with their question counts', async () => {
-    const places = await ok('GET', '/staff/qa/places', teacher);
+    const places = await ok('GET', pathTo(staffPaths.forumPlaces), teacher);
     expect(places).toEqual([
       { _id: COURSE_A, name: 'MBBS Admission', questions: 3, subjects: [{ _id: SUBJECT_A, name: 'Physiology', questions: 3, chapters: [{ _id: CHAPTER_A1, name: 'Heart', questions: 2 }, { _id: CHAPTER_A2, name: 'Kidney', questions: 1 }] }] },
       { _id: COURSE_B, name: 'FCPS', questions: 2, subjects: [{ _id: SUBJECT_B, name: 'Medicine', questions: 2, chapters: [{ _id: CHAPTER_B, name: 'Fever', questions: 2 }] }] },
     ]);
-    expect((await call('GET', '/staff/qa/places', anna)).statusCode).toBe(403);
+    expect((await call('GET', pathTo(staffPaths.forumPlaces), anna)).statusCode).toBe(403);
   });
 
   it('replies as Teacher, edits only its own last reply, completes and reopens, telling the desks live', async () => {
@@ -134,47 +135,47 @@ describe.each(databaseKinds())('teacher desk forum queue (%s)', (kind) => {
       const heard: { questionId: string; kind: string }[] = [];
       desk.on('forumActivity', (activity) => heard.push(activity));
 
-      const thread = await ok('GET', `/staff/qa/questions/${Q1}`, teacher);
+      const thread = await ok('GET', pathTo(staffPaths.forumThread, { questionId: Q1 }), teacher);
       expect(thread).toMatchObject({ question: { _id: Q1, answeredByTeacher: false, studentId: { name: 'Anna' } }, comments: [], viewerId: TEACHER });
-      expect((await call('GET', `/staff/qa/questions/${id('f3', 99)}`, teacher)).statusCode).toBe(404);
+      expect((await call('GET', pathTo(staffPaths.forumThread, { questionId: id('f3', 99) }), teacher)).statusCode).toBe(404);
 
-      const reply = await ok('POST', `/staff/qa/questions/${Q1}/replies`, teacher, { reply: '  Two atria, two ventricles.  ' });
+      const reply = await ok('POST', pathTo(staffPaths.forumReply, { questionId: Q1 }), teacher, { reply: '  Two atria, two ventricles.  ' });
       expect(reply).toMatchObject({ userType: 'Admin', userId: { name: 'Teacher' }, reply: 'Two atria, two ventricles.' });
       await expect.poll(() => heard).toContainEqual({ questionId: Q1, kind: 'reply' });
-      expect((await ok('GET', '/notification', anna))[0].notificationId.message).toBe('A teacher answered your question');
-      expect((await ok('GET', `/qa/get-comments/${Q1}`, anna)).map((c: { userId: { name: string } }) => c.userId.name)).toEqual(['Teacher']);
+      expect((await ok('GET', pathTo(notificationsPaths.list), anna))[0].notificationId.message).toBe('A teacher answered your question');
+      expect((await ok('GET', pathTo(forumPaths.comments, { questionId: Q1 }), anna)).map((c: { userId: { name: string } }) => c.userId.name)).toEqual(['Teacher']);
       expect(ids(await queue('?status=answered'))).toEqual([Q1, Q2]);
 
-      const edited = await ok('PATCH', `/staff/qa/questions/${Q1}/replies/${reply._id}`, teacher, { reply: 'Two atria and two ventricles.' });
+      const edited = await ok('PATCH', pathTo(staffPaths.forumEditReply, { questionId: Q1, commentId: reply._id }), teacher, { reply: 'Two atria and two ventricles.' });
       expect(edited.reply).toBe('Two atria and two ventricles.');
-      const notMine = await call('PATCH', `/staff/qa/questions/${Q1}/replies/${reply._id}`, otherTeacher, { reply: 'x' });
+      const notMine = await call('PATCH', pathTo(staffPaths.forumEditReply, { questionId: Q1, commentId: reply._id }), otherTeacher, { reply: 'x' });
       expect(notMine.statusCode).toBe(403);
       expect(notMine.json().errors.code).toBe('notYourReply');
-      const empty = await call('PATCH', `/staff/qa/questions/${Q1}/replies/${reply._id}`, teacher, { reply: '   ' });
+      const empty = await call('PATCH', pathTo(staffPaths.forumEditReply, { questionId: Q1, commentId: reply._id }), teacher, { reply: '   ' });
       expect(empty.statusCode).toBe(400);
-      const wrongQuestion = await call('PATCH', `/staff/qa/questions/${Q2}/replies/${reply._id}`, teacher, { reply: 'x' });
+      const wrongQuestion = await call('PATCH', pathTo(staffPaths.forumEditReply, { questionId: Q2, commentId: reply._id }), teacher, { reply: 'x' });
       expect(wrongQuestion.statusCode).toBe(404);
 
       // A later reply by the student: the teacher's reply is no longer the last.
-      expect((await call('POST', '/qa/add-comment', anna, { questionId: Q1, userId: ANNA, userType: 'Student', reply: 'Thanks!' })).statusCode).toBe(200);
+      expect((await call('POST', pathTo(forumPaths.addComment), anna, { questionId: Q1, userId: ANNA, userType: 'Student', reply: 'Thanks!' })).statusCode).toBe(200);
       await expect.poll(() => heard).toContainEqual({ questionId: Q1, kind: 'reply' });
-      const notLast = await call('PATCH', `/staff/qa/questions/${Q1}/replies/${reply._id}`, teacher, { reply: 'y' });
+      const notLast = await call('PATCH', pathTo(staffPaths.forumEditReply, { questionId: Q1, commentId: reply._id }), teacher, { reply: 'y' });
       expect(notLast.statusCode).toBe(409);
       expect(notLast.json().errors.code).toBe('notLastReply');
 
-      expect((await ok('PATCH', `/staff/qa/questions/${Q1}/complete`, teacher)).status).toBe('COMPLETED');
+      expect((await ok('PATCH', pathTo(staffPaths.forumComplete, { questionId: Q1 }), teacher)).status).toBe('COMPLETED');
       await expect.poll(() => heard).toContainEqual({ questionId: Q1, kind: 'completed' });
-      expect((await call('POST', `/staff/qa/questions/${Q1}/replies`, teacher, { reply: 'late' })).statusCode).toBe(409);
+      expect((await call('POST', pathTo(staffPaths.forumReply, { questionId: Q1 }), teacher, { reply: 'late' })).statusCode).toBe(409);
       expect((await queue('?status=completed')).counts).toMatchObject({ completed: 2 });
 
-      expect((await ok('PATCH', `/staff/qa/questions/${Q1}/reopen`, teacher)).status).toBe('OPEN');
+      expect((await ok('PATCH', pathTo(staffPaths.forumReopen, { questionId: Q1 }), teacher)).status).toBe('OPEN');
       await expect.poll(() => heard).toContainEqual({ questionId: Q1, kind: 'reopened' });
-      expect((await ok('PATCH', `/staff/qa/questions/${Q1}/reopen`, teacher)).status).toBe('OPEN');
-      expect((await call('PATCH', `/staff/qa/questions/${id('f3', 99)}/reopen`, teacher)).statusCode).toBe(404);
-      expect((await call('PATCH', `/staff/qa/questions/${Q1}/reopen`, anna)).statusCode).toBe(403);
+      expect((await ok('PATCH', pathTo(staffPaths.forumReopen, { questionId: Q1 }), teacher)).status).toBe('OPEN');
+      expect((await call('PATCH', pathTo(staffPaths.forumReopen, { questionId: id('f3', 99) }), teacher)).statusCode).toBe(404);
+      expect((await call('PATCH', pathTo(staffPaths.forumReopen, { questionId: Q1 }), anna)).statusCode).toBe(403);
 
       // A new question of a student reaches the desk.
-      const asked = await ok('POST', '/qa/add-question', anna, { studentId: ANNA, courseId: COURSE_A, subjectId: SUBJECT_A, chapterId: CHAPTER_A2, questionDescription: 'What does ADH do?' });
+      const asked = await ok('POST', pathTo(forumPaths.addQuestion), anna, { studentId: ANNA, courseId: COURSE_A, subjectId: SUBJECT_A, chapterId: CHAPTER_A2, questionDescription: 'What does ADH do?' });
       await expect.poll(() => heard).toContainEqual({ questionId: asked._id, kind: 'question' });
       expect(ids(await queue())[0]).toBe(asked._id);
     } finally {

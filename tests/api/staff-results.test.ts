@@ -15,6 +15,8 @@ import { ANALYSED, ANALYSED_ASSIGNMENT, DRILL_ASSIGNMENT, markAndPublishAnalysed
 import { BENGALI_NAMES, OTHER_TEACHER, PUPIL, RESULTS_ADMIN, staffResultsBundle } from './staff-results-fixture.js';
 import { RESULTS_SHEET_COLUMNS, resultsSheetCells } from '../../src/domain/staffResults.js';
 import type { StaffMeritList, StaffMeritRow } from '../../src/contracts/staffResults.js';
+import { resultsPaths, staffResultsPaths } from '../../src/contracts/paths.js';
+import { apiPath } from '../support/api-path.js';
 
 const UNKNOWN = 'fa00000000000000000000ff';
 
@@ -31,10 +33,10 @@ describe.each(databaseKinds())('staff results (%s)', (kind) => {
   });
 
   const call = signedCalls(() => server, () => []);
-  const list = (session = teacher, assignment = ANALYSED_ASSIGNMENT) => call('GET', `/api/staff/exam-assignments/${assignment}/results`, session);
-  const result = (studentId: string, session = teacher, assignment = ANALYSED_ASSIGNMENT) => call('GET', `/api/staff/exam-assignments/${assignment}/results/${studentId}`, session);
+  const list = (session = teacher, assignment = ANALYSED_ASSIGNMENT) => call('GET', apiPath(staffResultsPaths.meritList, { assignmentId: assignment }), session);
+  const result = (studentId: string, session = teacher, assignment = ANALYSED_ASSIGNMENT) => call('GET', apiPath(staffResultsPaths.studentResult, { assignmentId: assignment, studentId }), session);
   const sheet = (format: string, session = teacher, assignment = ANALYSED_ASSIGNMENT) =>
-    server.call({ method: 'GET', url: `/api/staff/exam-assignments/${assignment}/results/sheet?format=${format}`, session });
+    server.call({ method: 'GET', url: `${apiPath(staffResultsPaths.sheet, { assignmentId: assignment })}?format=${format}`, session });
   const refusedNotYours = (reply: Reply) => {
     expect(reply.status).toBe(403);
     expect(reply.body.errors).toMatchObject({ title: 'You do not teach this course.', code: 'notYourCourse' });
@@ -42,7 +44,7 @@ describe.each(databaseKinds())('staff results (%s)', (kind) => {
 
   it('is for the staff of the course: 401 without a session, 403 for a student and for a teacher of another course', async () => {
     await markAndPublishAnalysed(call, teacher);
-    expect((await server.call({ method: 'GET', url: `/api/staff/exam-assignments/${ANALYSED_ASSIGNMENT}/results` })).statusCode).toBe(401);
+    expect((await server.call({ method: 'GET', url: apiPath(staffResultsPaths.meritList, { assignmentId: ANALYSED_ASSIGNMENT }) })).statusCode).toBe(401);
     const student = await server.sessionFor(STUDENT);
     expect((await list(student)).status).toBe(403);
     expect((await result(PUPIL(0), student)).status).toBe(403);
@@ -103,14 +105,14 @@ describe.each(databaseKinds())('staff results (%s)', (kind) => {
 
     // The same places as the students' merit list, and the same figures as each student's own result.
     const pupil = await server.sessionFor(PUPIL(4));
-    const theirs = await call('GET', `/api/exam/getMeritListOfExam?examId=${ANALYSED}&typeOfExam=LIVE&limit=1000`, pupil);
+    const theirs = await call('GET', `${apiPath(resultsPaths.meritList)}?examId=${ANALYSED}&typeOfExam=LIVE&limit=1000`, pupil);
     expect(theirs.status).toBe(200);
     expect(theirs.body.data.data.map((row: { position: number; rank: number; studentId: { name: string }; marksObtained: number; negativeMarks: number; overall: number }) =>
       [row.position, row.rank, row.studentId.name, row.marksObtained, row.negativeMarks, row.overall])).toEqual(
       data.rows.map((row) => [row.position, row.rank, row.name, row.marksObtained, row.negativeMarks, row.overall]),
     );
     for (const i of [0, 4, 11]) {
-      const own = await call('GET', `/api/exam/result/${ANALYSED}/student/by-groupId/${GROUP}`, await server.sessionFor(PUPIL(i)));
+      const own = await call('GET', apiPath(resultsPaths.result, { examId: ANALYSED, groupId: GROUP }), await server.sessionFor(PUPIL(i)));
       const desk = await result(PUPIL(i));
       expect(desk.status).toBe(200);
       // The desk reads the result the student reads, field for field.

@@ -62,7 +62,7 @@ describe.each(databaseKinds())('the week on the teacher desk (%s)', (kind) => {
 
   const call = signedCalls(() => server, () => []);
   const week = async (session: string, query = ''): Promise<StaffSchedule> => {
-    const reply = await call('GET', `/api/staff/schedule${query}`, session);
+    const reply = await call('GET', `${apiPath(staffPaths.schedule)}${query}`, session);
     expect(reply.status).toBe(200);
     return reply.body.data;
   };

@@ -5,9 +5,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { databaseKinds } from '../support/databases.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { signedCalls } from '../support/api-calls.js';
-import { examsPaths, pathTo } from '../../src/contracts/paths.js';
+import { examsPaths } from '../../src/contracts/paths.js';
 import type { Today } from '../../src/contracts/today.js';
 import { ENDED, examBundle, GROUP, LIVE, OTHER_BATCH_EXAM, OUTSIDER, PRACTICE, STUDENT, UPCOMING } from './exams-fixture.js';
+import { apiPath } from '../support/api-path.js';
 
 const HOUR = 60 * 60_000;
 
@@ -25,14 +26,14 @@ describe.each(databaseKinds())('the Today strip (%s)', (kind) => {
 
   const call = signedCalls(() => server, () => []);
   const today = async (session = student) => {
-    const reply = await call('GET', `/api${examsPaths.today}`, session);
+    const reply = await call('GET', apiPath(examsPaths.today), session);
     expect(reply.status).toBe(200);
     return reply.body.data as Today;
   };
   const ids = (exams: Today['open']) => exams.map((exam) => exam.examId);
 
   it('needs a signed-in student', async () => {
-    expect((await server.call({ method: 'GET', url: `/api${examsPaths.today}` })).statusCode).toBe(401);
+    expect((await server.call({ method: 'GET', url: apiPath(examsPaths.today) })).statusCode).toBe(401);
   });
 
   it("lists the open live exam and the week's next one of the student's batches, nothing of other batches", async () => {
@@ -54,14 +55,14 @@ describe.each(databaseKinds())('the Today strip (%s)', (kind) => {
   });
 
   it('moves a started exam to running with its deadline, and a submitted one whose result is published to published', async () => {
-    const started = await call('PATCH', `/api${pathTo(examsPaths.start, { examId: LIVE, groupId: GROUP })}`, student);
+    const started = await call('PATCH', apiPath(examsPaths.start, { examId: LIVE, groupId: GROUP }), student);
     expect(started.status).toBe(200);
     const running = await today();
     expect(ids(running.running)).toEqual([LIVE]);
     expect(running.running[0]!.deadlineAt).toBe(started.body.data.deadlineAt);
     expect(ids(running.open)).not.toContain(LIVE);
 
-    expect((await call('PATCH', `/api${pathTo(examsPaths.submit, { examId: LIVE, groupId: GROUP })}`, student, {})).status).toBe(200);
+    expect((await call('PATCH', apiPath(examsPaths.submit, { examId: LIVE, groupId: GROUP }), student, {})).status).toBe(200);
     const submitted = await today();
     expect(submitted.running).toEqual([]);
     expect(ids(submitted.open)).not.toContain(LIVE);

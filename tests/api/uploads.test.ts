@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { databaseKinds } from '../support/databases.js';
-import { accountPaths, storagePaths } from '../../src/contracts/paths.js';
+import { accountPaths, pathTo, storagePaths } from '../../src/contracts/paths.js';
 import { apiPath } from '../support/api-path.js';
 
 const owner = { id: 'b20000000000000000000001', name: 'Upload Owner', sid: 'UP-1', phone: '01720000001', SSCGPA: 4, HSCGPA: 4 };
@@ -84,7 +84,7 @@ describe.each(databaseKinds())('uploads (%s)', (kind) => {
     const stored = await put(signedUrl, PDF, 'application/pdf');
     expect(stored.statusCode).toBe(201);
     expect(body(stored).data).toEqual({ key, url: apiPath(storagePaths.file, { key }), mimeType: 'application/pdf', size: PDF.length });
-    for (const url of [apiPath(storagePaths.file, { key }), `/media/files/${key}`]) {
+    for (const url of [apiPath(storagePaths.file, { key }), pathTo(storagePaths.file, { key })]) {
       const served = await server.app.inject({ method: 'GET', url });
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('application/pdf');
@@ -173,7 +173,7 @@ describe.each(databaseKinds())('uploads (%s)', (kind) => {
   });
 
   it('serves only well-formed keys of stored files', async () => {
-    for (const url of ['/api/media/files/' + 'd'.repeat(32), '/api/media/files/..%2F..%2Fetc%2Fpasswd', '/media/files/..%2Fapp.ts', apiPath(storagePaths.file, { key: 'ABCDEF' }), '/api/media/files/%00']) {
+    for (const url of [apiPath(storagePaths.file, { key: 'd'.repeat(32) }), '/api/media/files/..%2F..%2Fetc%2Fpasswd', '/media/files/..%2Fapp.ts', apiPath(storagePaths.file, { key: 'ABCDEF' }), '/api/media/files/%00']) {
       const response = await server.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
       expect(body(response).errors.code, url).toMatch(/^(fileNotFound|notFound)$/);
@@ -231,7 +231,7 @@ describe.each(databaseKinds())('uploads (%s)', (kind) => {
     for (const [type, bytes, extension] of files) {
       const { signedUrl, key } = await link(type);
       expect((await put(signedUrl, bytes, type)).statusCode).toBe(201);
-      for (const url of [apiPath(storagePaths.file, { key }), `/media/files/${key}`]) {
+      for (const url of [apiPath(storagePaths.file, { key }), pathTo(storagePaths.file, { key })]) {
         const served = await server.app.inject({ method: 'GET', url });
         expect(served.headers['content-disposition'], url).toBe(extension ? `attachment; filename="${key}.${extension}"` : undefined);
         expect(served.headers['content-security-policy'], url).toMatch(/^sandbox; default-src 'none'/);
