@@ -23,7 +23,11 @@ import {
   PostgresIntrospector,
   PostgresQueryCompiler,
   type DatabaseConnection,
+  type ColumnMetadata,
   type DatabaseIntrospector,
+  type DatabaseMetadataOptions,
+  type TableMetadata,
+  sql,
   type Dialect,
   type DialectAdapter,
   type Driver,
@@ -250,6 +254,45 @@ export class PipelinedPostgresDialect implements Dialect {
   }
 
   createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
-    return new PostgresIntrospector(db);
+    return new OwnSchemaIntrospector(db);
+  }
+}
+
+/**
+ * Kysely's introspector for PostgreSQL, its tables limited to the connection's own schema (the first of
+ * its search_path). The stock one reads every schema of the database with per-row catalog functions,
+ * so a schema dropped or altered meanwhile by another academy or a test run beside this one failed it
+ * ("schema … does not exist"); Kysely's Migrator asks it for its tables at every start.
+ */
+export class OwnSchemaIntrospector extends PostgresIntrospector {
+  constructor(private readonly database: Kysely<unknown>) {
+    super(database);
+  }
+
+  override async getTables(options: DatabaseMetadataOptions = { withInternalKyselyTables: false }): Promise<TableMetadata[]> {
+    const { rows } = await sql<{ schema: string; table: string; kind: string; column: string | null; type: string | null; notNull: boolean | null; hasDefault: boolean | null }>`
+      select ns.nspname as "schema", c.relname as "table", c.relkind as "kind", a.attname as "column",
+             typ.typname as "type", a.attnotnull as "notNull", a.atthasdef as "hasDefault"
+      from pg_catalog.pg_class c
+      join pg_catalog.pg_namespace ns on ns.oid = c.relnamespace
+      left join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+      left join pg_catalog.pg_type typ on typ.oid = a.atttypid
+      where ns.nspname = current_schema() and c.relkind in ('r', 'v', 'p')
+      order by c.relname, a.attnum`.execute(this.database);
+    const tables = new Map<string, TableMetadata>();
+    for (const row of rows) {
+      if (!options.withInternalKyselyTables && (row.table === 'kysely_migration' || row.table === 'kysely_migration_lock')) continue;
+      let table = tables.get(row.table);
+      if (!table) tables.set(row.table, (table = { name: row.table, schema: row.schema, isView: row.kind === 'v', columns: [] }));
+      if (row.column === null) continue;
+      (table.columns as ColumnMetadata[]).push({
+        name: row.column,
+        dataType: row.type ?? '',
+        isNullable: !row.notNull,
+        isAutoIncrementing: false,
+        hasDefaultValue: Boolean(row.hasDefault),
+      });
+    }
+    return [...tables.values()];
   }
 }
