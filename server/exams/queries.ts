@@ -60,7 +60,10 @@ const ATTEMPT_COLUMNS = [
 
 // One statement for the whole context: the assignment, its exam, the membership and the current attempt
 // (newest round, not superseded), and for the paper the attempt's saved answers too. On PostgreSQL each
-// statement is a round trip of the server's thread.
+// statement is a round trip of the server's thread. The attempt is joined by equalities on its
+// (exam, batch, student) index, so every plan looks it up there: joined on `t.id = (the newest round's
+// id)`, a plan PostgreSQL made while the table was nearly empty read the whole table at every opening,
+// and a connection keeps its plan (docs/performance.md, "PostgreSQL per process").
 const contextQuery = (withAnswers: boolean) =>
   preparedQuery((db: Kysely<Database>, { studentId, examId, groupId }: { studentId: string; examId: string; groupId: string }) =>
     db
@@ -68,21 +71,25 @@ const contextQuery = (withAnswers: boolean) =>
       .innerJoin('exams as e', 'e.id', 'ea.exam_id')
       .leftJoin('group_members as gm', (join) => join.onRef('gm.group_id', '=', 'ea.group_id').on('gm.student_id', '=', studentId))
       .leftJoin('attempts as t', (join) =>
-        join.on((eb) =>
-          eb(
-            't.id',
-            '=',
-            eb
-              .selectFrom('attempts as c')
-              .select('c.id')
-              .whereRef('c.exam_id', '=', 'ea.exam_id')
-              .whereRef('c.group_id', '=', 'ea.group_id')
-              .where('c.student_id', '=', studentId)
-              .where('c.superseded_at', 'is', null)
-              .orderBy('c.round', 'desc')
-              .limit(1),
+        join
+          .onRef('t.exam_id', '=', 'ea.exam_id')
+          .onRef('t.group_id', '=', 'ea.group_id')
+          .on('t.student_id', '=', studentId)
+          .on('t.superseded_at', 'is', null)
+          .on((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('attempts as c')
+                  .select('c.id')
+                  .whereRef('c.exam_id', '=', 't.exam_id')
+                  .whereRef('c.group_id', '=', 't.group_id')
+                  .whereRef('c.student_id', '=', 't.student_id')
+                  .where('c.superseded_at', 'is', null)
+                  .whereRef('c.round', '>', 't.round'),
+              ),
+            ),
           ),
-        ),
       )
       .select([...ASSIGNMENT_WITH_EXAM, 'gm.student_id as member', ...ATTEMPT_COLUMNS])
       .select(withAnswers ? answersOfContextAttempt(db).as('t_answers') : sql<null>`null`.as('t_answers'))
