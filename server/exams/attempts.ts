@@ -313,6 +313,8 @@ async function fallbackOf(db: Kysely<Database>, attempt: Attempt) {
 
 /** The student submitted the retake: the submission kept aside goes, as the retake promised. */
 async function dropFallback(db: Kysely<Database>, attempt: Attempt): Promise<void> {
+  // A first round is no retake: nothing was kept aside for it.
+  if (attempt.round <= 1) return;
   const fallback = await fallbackOf(db, attempt);
   if (fallback) await deleteAttemptsById(db, [fallback.id]);
 }

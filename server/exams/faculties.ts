@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.js';
 import { readJson, writeJson } from '../db/json.js';
 import { facultiesWithSubjects, NO_FACULTY, NO_SUBJECT, startFiltersProblem, type Faculty, type StartFilters } from '../../src/domain/examStartFilters.js';
 import { badRequest } from '../errors.js';
+import { preparedQuery } from '../db/engine/prepared.js';
 
 /**
  * Stores each faculty's subjects, replacing what an earlier import stored for it (faculties the bundle
@@ -37,8 +38,11 @@ export async function facultyChanges(db: Kysely<Database>, faculties: readonly {
 }
 
 /** Every faculty of the spec with the academy's subjects and 'No Subject'. */
+// Read at every submit that names a faculty: prepared, so PostgreSQL runs it beside the submit's other reads.
+const facultyRows = preparedQuery((db: Kysely<Database>, _: Record<string, never>) => db.selectFrom('faculties').selectAll());
+
 export async function academyFaculties(db: Kysely<Database>): Promise<Faculty[]> {
-  const rows = await db.selectFrom('faculties').selectAll().execute();
+  const rows = await facultyRows.all(db, {});
   return facultiesWithSubjects(new Map(rows.map((row) => [row.name, readJson<string[]>(row.subjects, [])])));
 }
 

@@ -407,8 +407,9 @@ export async function markSubmitted(
   attemptId: string,
   submit: Pick<Attempt, 'submitted_at' | 'candidate_category' | 'faculty' | 'subject_name'>,
 ): Promise<Attempt> {
-  await db.updateTable('attempts').set(submit).where('id', '=', attemptId).where('submitted_at', 'is', null).execute();
-  return db.selectFrom('attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow();
+  // One statement for the first submit; a repeated one reads the attempt as the first left it.
+  const marked = await db.updateTable('attempts').set(submit).where('id', '=', attemptId).where('submitted_at', 'is', null).returningAll().executeTakeFirst();
+  return marked ?? db.selectFrom('attempts').selectAll().where('id', '=', attemptId).executeTakeFirstOrThrow();
 }
 
 const expiredQuery = (filter: 'exam' | 'student' | 'both') =>
