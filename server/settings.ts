@@ -52,7 +52,7 @@ export const SETTINGS = Type.Object({
   DATABASE_POOL: setting({ default: '20', description: 'PostgreSQL connections per process', ...POSITIVE_WHOLE }),
   DATABASE_CONNECT_TIMEOUT_MS: setting({ default: '5000', description: 'how long a request waits for a PostgreSQL connection before answering 503', ...POSITIVE_WHOLE }),
   DATABASE_PIPELINE: setting({
-    default: '4',
+    default: '1',
     description:
       "PostgreSQL connections per process, besides `DATABASE_POOL`, shared by the busiest reads (the exam requests' and the session's) in pipeline mode: statements written without waiting for the answers of those before them. `0`: every statement on the pool",
     ...WHOLE,

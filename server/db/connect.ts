@@ -7,8 +7,12 @@ import { readWriteDialect, walSyncer } from './engine/sqlite-driver.js';
 import { statementNames } from './engine/prepared.js';
 import { PipelinedPostgresDialect } from './engine/pg-driver.js';
 
-/** Pipelined connections per process for the busiest reads (DATABASE_PIPELINE). */
-export const DEFAULT_PIPELINE = 4;
+/**
+ * Pipelined connections per process for the busiest reads (DATABASE_PIPELINE). One: every read of a turn
+ * of the event loop leaves in one write and one backend answers them all; measured on the quiet 2-core
+ * machine, one connection served 684 to 734 openings a second where four served 536 to 645 (docs/performance.md).
+ */
+export const DEFAULT_PIPELINE = 1;
 
 export type Dialect = 'sqlite' | 'postgres';
 
