@@ -18,7 +18,7 @@ import type { ResultAnswer, StudentResult } from '../../src/contracts/results.js
 import type { MistakesCount, MistakesResult, MistakesSource, StartedMistakes, SubjectMistakes } from '../../src/contracts/mistakes.js';
 import { authorise, examErrors, type AnswerInput, type ExamDeps } from '../exams/attempts.js';
 import { courseName, publicQuestion, scorableQuestion, type QuestionRow } from '../exams/queries.js';
-import { resultErrors, reviewedQuestion } from '../results/projections.js';
+import { resultErrors, resultLine, reviewedQuestion } from '../results/projections.js';
 import {
   answersOfSet, clearedQuestions, insertSet, markSetSubmitted, questionsByIds, questionsOfExams, runningSet, setOfStudent, storedMistakeAnswer, storeStreak,
   streaksOf, subjectNamesOf, upsertNewerMistakeAnswer, visibleResults, type MistakeSet, type VisibleResult,
@@ -310,32 +310,17 @@ export async function mistakesResult(deps: ExamDeps, studentId: string, setId: s
     await finishSet(deps, studentId, opened);
     opened = await openSet(deps.db, studentId, setId);
   }
-  const { set, questions } = opened;
+  const { set, questions, resultOf } = opened;
   const names = await subjectNamesOf(deps.db, [set.subject_id ?? '', ...questions.map((q) => q.subject_id ?? '')].filter(Boolean));
   const nameMap = new Map([...names].map(([id, name]) => [id, name ?? '']));
   const answers = new Map((await answersOfSet(deps.db, set.id)).map((a) => [a.question_id, a]));
   const stored = new Map(readJson<QuestionScore[]>(set.detail, []).map((s) => [s.questionId, s]));
   const scores: QuestionScore[] = [];
   const answerViews: ResultAnswer[] = questions.map((q) => {
-    const row = answers.get(q.id);
-    const answer = row ? readJson<AnswerValue>(row.answer, []) : [];
-    const score = stored.get(q.id) ?? scoreQuestion(scorableQuestion(q), answer, 0);
+    // Each question with its own exam's negative mark, as the set was graded.
+    const { score, line } = resultLine(q, answers.get(q.id), stored.get(q.id), resultOf(q).negative_mark);
     scores.push(score);
-    return {
-      questionId: withSignedFigures(reviewedQuestion(q, nameMap), secret, q.exam_id, studentId),
-      answer,
-      extra: [],
-      answered: score.answered,
-      marks: score.marks,
-      negativeMarks: score.negativeMarks,
-      total: score.total,
-      correct: score.correct,
-      incorrect: score.incorrect,
-      skipped: score.skipped,
-      pendingReview: false,
-      teacherMarks: null,
-      teacherComment: null,
-    };
+    return { questionId: withSignedFigures(reviewedQuestion(q, nameMap), secret, q.exam_id, studentId), ...line };
   });
   const marksObtained = Number(set.marks_obtained ?? 0);
   const totalMarks = Number(set.total_marks ?? 0);

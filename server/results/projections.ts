@@ -32,6 +32,43 @@ export const resultErrors = {
   staleLastId: () => badRequest('The scoreboard changed since this page was read. Please reload it.', 'unknownLastId'),
 };
 
+/** The stored answer a result line reads: the answer and, on an exam's result, its attachments and the teacher's marking. */
+export interface AnsweredRow {
+  answer: string;
+  extra?: string;
+  review_marks?: number | null;
+  review_comment?: string | null;
+}
+
+/**
+ * One question's line on a result: the score stored at grading or, for a question without one (added after
+ * grading), the shared scoring of the answer with its exam's negative mark; and the answer as given. The
+ * student's result and the mistakes set's result both draw their questions with it.
+ */
+export function resultLine(q: QuestionRow, row: AnsweredRow | undefined, stored: QuestionScore | undefined, negativeMark: number): { score: QuestionScore; line: Omit<ResultAnswer, 'questionId'> } {
+  const answer = row ? readJson<AnswerValue>(row.answer, []) : [];
+  const extra = row?.extra ? readJson<Attachment[]>(row.extra, []) : [];
+  const teacherMarks = row?.review_marks === null || row?.review_marks === undefined ? null : Number(row.review_marks);
+  const score = stored ?? scoreQuestion(scorableQuestion(q), answer, negativeMark, extra.length, teacherMarks);
+  return {
+    score,
+    line: {
+      answer,
+      extra,
+      answered: score.answered,
+      marks: score.marks,
+      negativeMarks: score.negativeMarks,
+      total: score.total,
+      correct: score.correct,
+      incorrect: score.incorrect,
+      skipped: score.skipped,
+      pendingReview: score.pendingReview,
+      teacherMarks,
+      teacherComment: row?.review_comment ?? null,
+    },
+  };
+}
+
 /** A question as the result shows it: with its key, explanation and notes (the student has submitted). */
 export function reviewedQuestion(q: QuestionRow, names: Map<string, string>, study: Map<string, StudyPlace> = new Map()): ReviewedQuestion {
   return {
@@ -97,28 +134,9 @@ export async function studentResult(deps: ExamDeps, studentId: string, examId: s
   const stored = new Map(readJson<QuestionScore[]>(result.detail, []).map((score) => [score.questionId, score]));
   const scores = new Map<string, QuestionScore>();
   const answerViews: ResultAnswer[] = questions.map((q) => {
-    const row = answers.get(q.id);
-    const answer = row ? readJson<AnswerValue>(row.answer, []) : [];
-    const extra = row ? readJson<Attachment[]>(row.extra, []) : [];
-    const teacherMarks = row?.review_marks === null || row?.review_marks === undefined ? null : Number(row.review_marks);
-    // A question added to the exam after grading has no stored line: it is scored the same shared way.
-    const score = stored.get(q.id) ?? scoreQuestion(scorableQuestion(q), answer, exam.negative_mark, extra.length, teacherMarks);
+    const { score, line } = resultLine(q, answers.get(q.id), stored.get(q.id), exam.negative_mark);
     scores.set(q.id, score);
-    return {
-      questionId: reviewedQuestion(q, names, study),
-      answer,
-      extra,
-      answered: score.answered,
-      marks: score.marks,
-      negativeMarks: score.negativeMarks,
-      total: score.total,
-      correct: score.correct,
-      incorrect: score.incorrect,
-      skipped: score.skipped,
-      pendingReview: score.pendingReview,
-      teacherMarks,
-      teacherComment: row?.review_comment ?? null,
-    };
+    return { questionId: reviewedQuestion(q, names, study), ...line };
   });
 
   const gpaFactor = gpaFactorOf(exam);
