@@ -5,16 +5,14 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { resultViewMachine, resultViewMessages } from '../../machines/resultView.machine';
+import { resultViewMachine } from '../../machines/resultView.machine';
 import type { MistakesResult } from '../../contracts/mistakes';
 import type { ResultReply } from '../../contracts/results';
 import { mistakesApi } from '../../services/mistakes';
 import { useStudent } from '../app/RootActors';
-import { Button } from '../ui/Button';
-import { Notice } from '../ui/Notice';
 import { Spinner } from '../ui/Spinner';
 import { toast } from '../ui/toast';
-import { ResultBody } from '../results/ResultScreen';
+import { ResultBody, ResultFailure, ResultToolbar } from '../results/ResultScreen';
 import { goBackFrom, showResultsFailure } from '../results/resultNavigation';
 import { ResultMistakes, ScoreboardMistakes } from './PractiseMistakes';
 
@@ -48,32 +46,10 @@ export function MistakesResultScreen() {
   const back = () => goBackFrom(navigate);
 
   if (loading) return <Spinner label="Loading result…" showLabel />;
-  if (failure || !result || !about) {
-    return (
-      <Notice
-        tone="error"
-        title={failure === 'network' ? resultViewMessages.connectionLost : 'This result could not be shown.'}
-        action={
-          <>
-            <Button variant="secondary" onClick={back}>
-              Back
-            </Button>
-            {failure === 'network' && <Button onClick={() => actor.send({ type: 'result.retry' })}>Try again</Button>}
-          </>
-        }
-      />
-    );
-  }
+  if (failure || !result || !about) return <ResultFailure failure={failure} onBack={back} onRetry={() => actor.send({ type: 'result.retry' })} />;
   return (
     <article aria-labelledby="result-title" className="mx-auto max-w-4xl print:max-w-none">
-      <div className="mb-3 flex flex-wrap items-center gap-2 print:hidden">
-        <Button variant="secondary" onClick={back}>
-          Back
-        </Button>
-        <Button variant="secondary" className="ml-auto" onClick={() => actor.send({ type: 'result.print' })}>
-          Print
-        </Button>
-      </div>
+      <ResultToolbar onBack={back} onPrint={() => actor.send({ type: 'result.print' })} />
       <p className="mb-3 rounded-lg bg-green-50 p-3 text-sm text-green-900" role="status" data-testid="mistakes-cleared">
         {about.cleared > 0
           ? `${about.cleared} ${about.cleared === 1 ? 'question' : 'questions'} answered right twice in a row left your mistakes.`

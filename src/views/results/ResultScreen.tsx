@@ -92,41 +92,18 @@ export function ResultScreen() {
   const back = () => goBackFrom(navigate);
 
   if (loading) return <Spinner label="Loading result…" showLabel />;
-  if (failure || !result) {
-    return (
-      <Notice
-        tone="error"
-        title={failure === 'network' ? resultViewMessages.connectionLost : 'This result could not be shown.'}
-        action={
-          <>
-            <Button variant="secondary" onClick={back}>
-              Back
-            </Button>
-            {failure === 'network' && <Button onClick={() => actor.send({ type: 'result.retry' })}>Try again</Button>}
-          </>
-        }
-      />
-    );
-  }
+  if (failure || !result) return <ResultFailure failure={failure} onBack={back} onRetry={() => actor.send({ type: 'result.retry' })} />;
 
   return (
     <article aria-labelledby="result-title" className="mx-auto max-w-4xl print:max-w-none">
-      <div className="mb-3 flex flex-wrap items-center gap-2 print:hidden">
-        <Button variant="secondary" onClick={back}>
-          Back
-        </Button>
-        <div className="ml-auto flex flex-wrap gap-2">
-          {/* While a retake is sent, Print waits: the result is leaving, and a press then would be lost. */}
-          <Button variant="secondary" disabled={retaking} onClick={() => actor.send({ type: 'result.print' })}>
-            Print
+      {/* While a retake is sent, Print waits: the result is leaving, and a press then would be lost. */}
+      <ResultToolbar onBack={back} onPrint={() => actor.send({ type: 'result.print' })} printDisabled={retaking}>
+        {result.isPracticeExam && (
+          <Button onClick={() => actor.send({ type: 'retake.ask' })} busy={retaking}>
+            Retake Exam
           </Button>
-          {result.isPracticeExam && (
-            <Button onClick={() => actor.send({ type: 'retake.ask' })} busy={retaking}>
-              Retake Exam
-            </Button>
-          )}
-        </div>
-      </div>
+        )}
+      </ResultToolbar>
       <ResultMistakes examId={result.examId} groupId={result.groupId} />
       <ResultBody
         result={result}
@@ -157,6 +134,41 @@ export function ResultScreen() {
         {resultViewMessages.retakeConfirm}
       </Modal>
     </article>
+  );
+}
+
+/** A result that could not be shown: Back, and Try again when the connection was lost. */
+export function ResultFailure({ failure, onBack, onRetry }: { failure: string | null; onBack: () => void; onRetry: () => void }) {
+  return (
+    <Notice
+      tone="error"
+      title={failure === 'network' ? resultViewMessages.connectionLost : 'This result could not be shown.'}
+      action={
+        <>
+          <Button variant="secondary" onClick={onBack}>
+            Back
+          </Button>
+          {failure === 'network' && <Button onClick={onRetry}>Try again</Button>}
+        </>
+      }
+    />
+  );
+}
+
+/** The bar above a result (not printed): Back, Print, and the screen's own actions after Print. */
+export function ResultToolbar({ onBack, onPrint, printDisabled = false, children }: { onBack: () => void; onPrint: () => void; printDisabled?: boolean; children?: ReactNode }) {
+  return (
+    <div className="mb-3 flex flex-wrap items-center gap-2 print:hidden">
+      <Button variant="secondary" onClick={onBack}>
+        Back
+      </Button>
+      <div className="ml-auto flex flex-wrap gap-2">
+        <Button variant="secondary" disabled={printDisabled} onClick={onPrint}>
+          Print
+        </Button>
+        {children}
+      </div>
+    </div>
   );
 }
 
