@@ -23,7 +23,7 @@ import { Modal } from '../ui/Modal';
 import { Notice } from '../ui/Notice';
 import { Spinner } from '../ui/Spinner';
 import { ItemChoices, ItemFlags } from './ItemFigures';
-import { DeskLayout, useDeskPageTitle } from './DeskLayout';
+import { DeskLayout, useDeskPageTitle, DeskLoadFailure } from './DeskLayout';
 import { deskSignInPath } from './deskSession';
 
 export function ChallengesScreen() {
@@ -95,20 +95,7 @@ function ChallengesView({ assignmentId }: { assignmentId: string }) {
       )}
       {loading && <Spinner label="Loading the challenges…" showLabel />}
       {failed && (
-        <Notice
-          tone="error"
-          title={problem?.title ?? 'The challenges could not be loaded.'}
-          action={
-            <>
-              <Button onClick={() => actor.send({ type: 'challenges.retry' })}>Try again</Button>
-              <ButtonLink to="/staff" variant="secondary">
-                Teacher desk
-              </ButtonLink>
-            </>
-          }
-        >
-          {problem?.description}
-        </Notice>
+        <DeskLoadFailure problem={problem} fallback="The challenges could not be loaded." onRetry={() => actor.send({ type: 'challenges.retry' })} back={{ to: '/staff', label: 'Teacher desk' }} />
       )}
       {signedOut && (
         <Notice tone="error" title="Your desk session has ended." action={<ButtonLink to={deskSignInPath(pathname)}>Sign in again</ButtonLink>}>

@@ -181,3 +181,29 @@ function CheckFailed() {
     </Notice>
   );
 }
+
+/**
+ * A desk page whose load failed: the server's words (or `fallback` when it gave none), Try again, and
+ * optionally the way back (`back`: the desk, the batches).
+ */
+export function DeskLoadFailure({ problem, fallback, onRetry, back, className }: { problem: { title: string; description?: string | null } | null; fallback: string; onRetry: () => void; back?: { to: string; label: string }; className?: string }) {
+  return (
+    <Notice
+      tone="error"
+      className={className}
+      title={problem?.title ?? fallback}
+      action={
+        <>
+          <Button onClick={onRetry}>Try again</Button>
+          {back && (
+            <ButtonLink to={back.to} variant="secondary">
+              {back.label}
+            </ButtonLink>
+          )}
+        </>
+      }
+    >
+      {problem?.description}
+    </Notice>
+  );
+}

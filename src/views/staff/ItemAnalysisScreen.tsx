@@ -17,7 +17,7 @@ import { TableHead } from '../ui/TableHead';
 import { saveBlob } from '../ui/saveBlob';
 import { challengesLabel, challengesPath } from './challengesLink';
 import { ItemChoices, ItemFlags } from './ItemFigures';
-import { DeskLayout, useDeskPageTitle } from './DeskLayout';
+import { DeskLayout, useDeskPageTitle, DeskLoadFailure } from './DeskLayout';
 
 const COLUMNS = ['No.', 'Question', 'Facility', 'Discrimination', 'Point-biserial', 'Responses (upper / lower 27 %)', 'Flags'] as const;
 
@@ -84,9 +84,7 @@ function ItemAnalysisView({ assignmentId }: { assignmentId: string }) {
         )}
         {loading && <Spinner label="Loading the item analysis…" showLabel />}
         {failed && (
-          <Notice tone="error" title={problem?.title ?? 'The item analysis could not be loaded.'} action={<><Button onClick={() => actor.send({ type: 'analysis.retry' })}>Try again</Button><ButtonLink to="/staff" variant="secondary">Teacher desk</ButtonLink></>}>
-            {problem?.description}
-          </Notice>
+          <DeskLoadFailure problem={problem} fallback="The item analysis could not be loaded." onRetry={() => actor.send({ type: 'analysis.retry' })} back={{ to: '/staff', label: 'Teacher desk' }} />
         )}
         {empty && analysis && (
           <Notice title="Not enough attempts yet.">

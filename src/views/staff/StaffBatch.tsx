@@ -17,7 +17,7 @@ import { Notice } from '../ui/Notice';
 import { PageLink } from '../ui/PageLink';
 import { Spinner } from '../ui/Spinner';
 import { TableHead } from '../ui/TableHead';
-import { DeskLayout, useDeskPageTitle } from './DeskLayout';
+import { DeskLayout, useDeskPageTitle, DeskLoadFailure } from './DeskLayout';
 
 type BatchActor = ReturnType<typeof useBatchActor>;
 
@@ -81,9 +81,7 @@ export function BatchContent({ batchId }: { batchId: string }) {
       </div>
       {notice && <Notice className="mb-3" title={notice} />}
       {failed && (
-        <Notice tone="error" title={problem?.title ?? 'The students could not be loaded.'} action={<><Button onClick={() => actor.send({ type: 'students.retry' })}>Try again</Button><ButtonLink to="/staff/batches" variant="secondary">Batches</ButtonLink></>}>
-          {problem?.description}
-        </Notice>
+        <DeskLoadFailure problem={problem} fallback="The students could not be loaded." onRetry={() => actor.send({ type: 'students.retry' })} back={{ to: '/staff/batches', label: 'Batches' }} />
       )}
       {!failed && problem && !editing && <div className="mb-3"><InlineAlert words={problem} /></div>}
       {editing && <AddStudentForm actor={actor} />}

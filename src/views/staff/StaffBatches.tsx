@@ -11,7 +11,7 @@ import { Notice } from '../ui/Notice';
 import { PageLink } from '../ui/PageLink';
 import { Spinner } from '../ui/Spinner';
 import { TableHead } from '../ui/TableHead';
-import { DeskLayout } from './DeskLayout';
+import { DeskLayout, DeskLoadFailure } from './DeskLayout';
 
 const COLUMNS = ['Batch', 'Course', 'Students'] as const;
 
@@ -52,9 +52,7 @@ export function BatchesContent() {
       {list && !list.canManage && <p className="mb-3 text-sm text-slate-600">The batches of your courses. Only administrators add or remove students.</p>}
       {loading && <Spinner label="Loading batches…" showLabel />}
       {failed && (
-        <Notice tone="error" title={problem?.title ?? 'The batches could not be loaded.'} action={<Button onClick={() => actor.send({ type: 'batches.retry' })}>Try again</Button>}>
-          {problem?.description}
-        </Notice>
+        <DeskLoadFailure problem={problem} fallback="The batches could not be loaded." onRetry={() => actor.send({ type: 'batches.retry' })} />
       )}
       {empty && (
         <Notice title="No batches yet." action={list?.canManage ? <ButtonLink to="/staff/import">Import batches from a sheet</ButtonLink> : undefined}>

@@ -18,7 +18,7 @@ import { Notice } from '../ui/Notice';
 import { Spinner } from '../ui/Spinner';
 import { Tabs } from '../ui/Tabs';
 import { AnswerMarking } from './AnswerMarking';
-import { DeskLayout, useDeskPageTitle } from './DeskLayout';
+import { DeskLayout, useDeskPageTitle, DeskLoadFailure } from './DeskLayout';
 import { useSearchParams } from 'react-router-dom';
 
 export type DeskActor = ReturnType<typeof useDeskActor>;
@@ -81,9 +81,7 @@ function AssignmentList({ desk }: { desk: DeskActor }) {
       )}
       {loading && <Spinner label="Loading exam assignments…" showLabel />}
       {failed && (
-        <Notice tone="error" title={problem?.title ?? 'The exam assignments could not be loaded.'} action={<Button onClick={() => desk.send({ type: 'desk.retry' })}>Try again</Button>}>
-          {problem?.description}
-        </Notice>
+        <DeskLoadFailure problem={problem} fallback="The exam assignments could not be loaded." onRetry={() => desk.send({ type: 'desk.retry' })} />
       )}
       {empty && <Notice title="No exam assignments yet.">Exams given to batches appear here with their written answers to mark.</Notice>}
       {!loading && assignments.length > 0 && (
@@ -179,9 +177,7 @@ function GradingQueueView({ desk }: { desk: DeskActor }) {
       </div>
       {loading && <Spinner label="Loading answers…" showLabel />}
       {failed && (
-        <Notice tone="error" title={problem?.title ?? 'The answers could not be loaded.'} action={<Button onClick={() => desk.send({ type: 'desk.retry' })}>Try again</Button>}>
-          {problem?.description}
-        </Notice>
+        <DeskLoadFailure problem={problem} fallback="The answers could not be loaded." onRetry={() => desk.send({ type: 'desk.retry' })} />
       )}
       {empty && (
         <Notice title={status === 'pending' ? 'No written answers wait for marks.' : status === 'marked' ? 'No answer is marked yet.' : 'No written answers in this exam.'}>

@@ -17,7 +17,7 @@ import { Button } from '../ui/Button';
 import { InlineAlert } from '../ui/InlineAlert';
 import { Notice } from '../ui/Notice';
 import { Spinner } from '../ui/Spinner';
-import { DeskLayout } from './DeskLayout';
+import { DeskLayout, DeskLoadFailure } from './DeskLayout';
 import { TimeSince } from '../ui/TimeSince';
 
 type ForumActor = ReturnType<typeof useForumActor>;
@@ -243,9 +243,7 @@ function Queue({ forum }: { forum: ForumActor }) {
       </p>
       {loading && !queue && <Spinner label="Loading questions…" showLabel />}
       {failed && (
-        <Notice tone="error" className="my-2" title={problem?.title ?? 'The questions could not be loaded.'} action={<Button onClick={() => forum.send({ type: 'forum.retry' })}>Try again</Button>}>
-          {problem?.description}
-        </Notice>
+        <DeskLoadFailure problem={problem} fallback="The questions could not be loaded." onRetry={() => forum.send({ type: 'forum.retry' })} className="my-2" />
       )}
       {empty && <Notice className="my-2" title="No questions here.">No question matches these filters. New questions appear here as students ask them.</Notice>}
       {!empty && !failed && queue && queue.questions.length > 0 && (
@@ -324,9 +322,7 @@ function Thread({ forum }: { forum: ForumActor }) {
       )}
       {loading && <Spinner label="Loading the question…" showLabel />}
       {failed && (
-        <Notice tone="error" className="my-2" title={problem?.title ?? 'The question could not be loaded.'} action={<Button onClick={() => forum.send({ type: 'forum.retry' })}>Try again</Button>}>
-          {problem?.description}
-        </Notice>
+        <DeskLoadFailure problem={problem} fallback="The question could not be loaded." onRetry={() => forum.send({ type: 'forum.retry' })} className="my-2" />
       )}
       {thread && !loading && !failed && <OpenThread forum={forum} />}
     </section>

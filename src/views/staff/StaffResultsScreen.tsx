@@ -22,7 +22,7 @@ import { Spinner } from '../ui/Spinner';
 import { TableHead } from '../ui/TableHead';
 import { saveBlob } from '../ui/saveBlob';
 import { challengesLabel, challengesPath } from './challengesLink';
-import { DeskLayout, useDeskPageTitle } from './DeskLayout';
+import { DeskLayout, useDeskPageTitle, DeskLoadFailure } from './DeskLayout';
 
 export function StaffResultsScreen() {
   const { assignmentId = '' } = useParams();
@@ -80,20 +80,7 @@ function StaffResultsView({ assignmentId }: { assignmentId: string }) {
       )}
       {loading && <Spinner label="Loading the results…" showLabel />}
       {failed && (
-        <Notice
-          tone="error"
-          title={problem?.title ?? 'The results could not be loaded.'}
-          action={
-            <>
-              <Button onClick={() => actor.send({ type: 'results.retry' })}>Try again</Button>
-              <ButtonLink to="/staff" variant="secondary">
-                Teacher desk
-              </ButtonLink>
-            </>
-          }
-        >
-          {problem?.description}
-        </Notice>
+        <DeskLoadFailure problem={problem} fallback="The results could not be loaded." onRetry={() => actor.send({ type: 'results.retry' })} back={{ to: '/staff', label: 'Teacher desk' }} />
       )}
       {empty && (
         <Notice title="No student of this batch submitted this exam." action={<Button variant="secondary" onClick={() => actor.send({ type: 'results.retry' })}>Reload</Button>}>

@@ -16,7 +16,7 @@ import { Notice } from '../ui/Notice';
 import { PageLink } from '../ui/PageLink';
 import { Spinner } from '../ui/Spinner';
 import { TableHead } from '../ui/TableHead';
-import { DeskLayout, useDeskPageTitle } from './DeskLayout';
+import { DeskLayout, useDeskPageTitle, DeskLoadFailure } from './DeskLayout';
 
 type StudentActor = ReturnType<typeof useStudentActor>;
 
@@ -60,9 +60,7 @@ export function StudentContent({ studentId }: { studentId: string }) {
       </h1>
       {loading && <Spinner label="Loading the student…" showLabel />}
       {failed && (
-        <Notice tone="error" title={problem?.title ?? 'The student could not be loaded.'} action={<><Button onClick={() => actor.send({ type: 'student.retry' })}>Try again</Button><ButtonLink to="/staff/batches" variant="secondary">Batches</ButtonLink></>}>
-          {problem?.description}
-        </Notice>
+        <DeskLoadFailure problem={problem} fallback="The student could not be loaded." onRetry={() => actor.send({ type: 'student.retry' })} back={{ to: '/staff/batches', label: 'Batches' }} />
       )}
       {page && !loading && !failed && <StudentDetails actor={actor} page={page} />}
     </section>

@@ -19,7 +19,7 @@ import { Notice } from '../ui/Notice';
 import { PageLink } from '../ui/PageLink';
 import { Spinner } from '../ui/Spinner';
 import { challengesLabel, challengesPath } from './challengesLink';
-import { DeskLayout } from './DeskLayout';
+import { DeskLayout, DeskLoadFailure } from './DeskLayout';
 import { useDeskEvent } from './useDeskEvent';
 
 type WeekActor = ReturnType<typeof useWeekActor>;
@@ -75,9 +75,7 @@ function Week() {
       </div>
       {loading && <Spinner label="Loading the week…" showLabel />}
       {failed && (
-        <Notice tone="error" title={problem?.title ?? 'The week could not be loaded.'} action={<Button onClick={() => week.send({ type: 'week.retry' })}>Try again</Button>}>
-          {problem?.description}
-        </Notice>
+        <DeskLoadFailure problem={problem} fallback="The week could not be loaded." onRetry={() => week.send({ type: 'week.retry' })} />
       )}
       {empty && <Notice title="No exams this week.">Exams of your courses given to batches show here from the week they start to the week they end.</Notice>}
       {listed && <WeekRows week={week} />}
