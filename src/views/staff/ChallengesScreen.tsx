@@ -5,7 +5,7 @@
 // challenger, change it to one or several accepted options, or drop it after a confirmation) and the
 // regrade it brought. The flow is the challengeDecision statechart; this view renders it.
 import { useEffect, useId, useRef } from 'react';
-import { useLocation, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
 import { challengeDecisionMachine, decidingQuestion, type DecisionRequest } from '../../machines/challengeDecision.machine';
@@ -24,7 +24,6 @@ import { Notice } from '../ui/Notice';
 import { Spinner } from '../ui/Spinner';
 import { ItemChoices, ItemFlags } from './ItemFigures';
 import { DeskLayout, useDeskPageTitle, DeskLoadFailure } from './DeskLayout';
-import { deskSignInPath } from './deskSession';
 
 export function ChallengesScreen() {
   const { assignmentId = '' } = useParams();
@@ -65,10 +64,8 @@ function ChallengesView({ assignmentId }: { assignmentId: string }) {
   const failed = useSelector(actor, (s) => s.matches('failed'));
   const empty = useSelector(actor, (s) => s.matches('empty'));
   const listed = useSelector(actor, (s) => s.matches('listed'));
-  const signedOut = useSelector(actor, (s) => s.matches('signedOut'));
   const desk = useSelector(actor, (s) => s.context.desk);
   const problem = useSelector(actor, (s) => s.context.problem);
-  const { pathname } = useLocation();
   const title = desk?.assignment.exam.title ?? null;
   useDeskPageTitle(title ? `Challenges · ${title}` : null);
 
@@ -96,11 +93,6 @@ function ChallengesView({ assignmentId }: { assignmentId: string }) {
       {loading && <Spinner label="Loading the challenges…" showLabel />}
       {failed && (
         <DeskLoadFailure problem={problem} fallback="The challenges could not be loaded." onRetry={() => actor.send({ type: 'challenges.retry' })} back={{ to: '/staff', label: 'Teacher desk' }} />
-      )}
-      {signedOut && (
-        <Notice tone="error" title="Your desk session has ended." action={<ButtonLink to={deskSignInPath(pathname)}>Sign in again</ButtonLink>}>
-          Sign in again, and the desk brings you back to this page.
-        </Notice>
       )}
       {empty && (
         <Notice title="No challenges for this exam" action={<Button variant="secondary" onClick={() => actor.send({ type: 'challenges.retry' })}>Reload</Button>}>
