@@ -19,6 +19,7 @@ import {
 import { gradeAttempt } from './grading.js';
 import { saveNewerAnswer } from './answer-batch.js';
 import { preparedPaper } from './paper-cache.js';
+import { knownAssignment, rememberAssignment, type KnownAssignment } from './known-assignments.js';
 import { storedStartFilters } from './faculties.js';
 import { MESSAGES } from '../../src/domain/messages.js';
 
@@ -68,6 +69,7 @@ export async function authorise(db: Kysely<Database>, studentId: string, examId:
   const context = await loadExamContext(db, studentId, examId, groupId, withAnswers);
   if (!context || !context.isMember) throw examErrors.notFound();
   if (context.assignment.removed_at !== null) throw examErrors.removed(removedStatus);
+  rememberAssignment(db, context);
   return context;
 }
 
@@ -80,7 +82,7 @@ export async function authoriseWithoutGroup(db: Kysely<Database>, studentId: str
   return authorise(db, studentId, examId, open.group_id, removedStatus);
 }
 
-function windowOf(context: ExamContext) {
+function windowOf(context: KnownAssignment) {
   return {
     startsAt: context.assignment.starts_at,
     endsAt: context.assignment.ends_at,
@@ -96,9 +98,50 @@ const startedView = (attempt: Attempt, now: Date): StartedAttempt => ({
   submittedAt: attempt.submitted_at,
 });
 
+/** The attempt a start writes: its deadline from the window, live unless the exam is practice. */
+function newAttemptRow(studentId: string, examId: string, groupId: string, known: KnownAssignment, now: Date) {
+  return {
+    id: newId(),
+    exam_id: examId,
+    group_id: groupId,
+    student_id: studentId,
+    started_at: now.toISOString(),
+    deadline_at: new Date(attemptEndMs(windowOf(known), now)).toISOString(),
+    submitted_at: null,
+    set_code: null,
+    candidate_category: null,
+    faculty: null,
+    subject_name: null,
+    superseded_at: null,
+    live: known.exam.is_practice !== 1 ? 1 : 0,
+  } as const;
+}
+
+/** Whether the window lets an attempt start now (practice exams stay open after their end). */
+function windowOpen(known: KnownAssignment, now: Date): boolean {
+  const window = windowOf(known);
+  return now.getTime() >= toMs(window.startsAt) && (window.isPracticeExam || now.getTime() < toMs(window.endsAt));
+}
+
+/**
+ * The opening storm's start, in one statement: the first attempt of a student at an assignment this
+ * process has read lately (server/exams/known-assignments.ts), inserted only while the database agrees
+ * with what was remembered. Undefined when it was not written (an attempt runs already, the assignment
+ * changed, the student left the batch, ...): the full start then decides, with its precise answer.
+ */
+async function startFromKnownAssignment(deps: ExamDeps, studentId: string, examId: string, groupId: string): Promise<Attempt | undefined> {
+  const known = knownAssignment(deps.db, examId, groupId);
+  if (!known || known.assignment.removed_at !== null || known.exam.is_segmented || !windowOpen(known, deps.now)) return undefined;
+  const { starts_at, ends_at, duration } = known.assignment;
+  const guard = { starts_at, ends_at, duration, is_practice: known.exam.is_practice };
+  return deps.writes.run((db) => startNewAttempt(db, newAttemptRow(studentId, examId, groupId, known, deps.now), guard));
+}
+
 /** Starts the student's attempt, or returns the one already running (starting is idempotent). */
 export async function startAttempt(deps: ExamDeps, studentId: string, examId: string, groupId: string): Promise<StartedAttempt> {
   const { db, now } = deps;
+  const quick = await startFromKnownAssignment(deps, studentId, examId, groupId);
+  if (quick) return startedView(quick, now);
   const context = await authorise(db, studentId, examId, groupId, 403);
   if (context.attempt) return startedView(context.attempt, now);
 
@@ -114,21 +157,7 @@ export async function startAttempt(deps: ExamDeps, studentId: string, examId: st
   // the same attempt written just before it (a retried request) and the attempt it writes itself.
   const { attempt, takenElsewhere } = await deps.writes.run(async (db) => {
     // One statement in the common case: the insert, with the next round, unless an attempt runs already.
-    const started = await startNewAttempt(db, {
-      id: newId(),
-      exam_id: examId,
-      group_id: groupId,
-      student_id: studentId,
-      started_at: now.toISOString(),
-      deadline_at: new Date(attemptEndMs(window, now)).toISOString(),
-      submitted_at: null,
-      set_code: null,
-      candidate_category: null,
-      faculty: null,
-      subject_name: null,
-      superseded_at: null,
-      live: live ? 1 : 0,
-    });
+    const started = await startNewAttempt(db, newAttemptRow(studentId, examId, groupId, context, now));
     if (started) return { attempt: started, takenElsewhere: false };
     // Not written: a start of the same attempt got there first (a retried request), or a live attempt through another batch.
     const attempt = await currentAttempt(db, examId, groupId, studentId);

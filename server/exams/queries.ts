@@ -1,7 +1,7 @@
 // Kysely queries of the exam area: a student's assignments, the exam context of one request, questions
 // as served to one student, attempts, saved answers and segmented selections.
 import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
-import type { AnswersTable, AttemptsTable, Database, ExamAssignmentsTable, ExamsTable, QuestionsTable, SegmentedSelectionsTable } from '../db/schema.js';
+import type { AnswersTable, AttemptsTable, Database, Flag, ExamAssignmentsTable, ExamsTable, QuestionsTable, SegmentedSelectionsTable } from '../db/schema.js';
 import { readJson, writeJson } from '../db/json.js';
 import { preparedQuery } from '../db/engine/prepared.js';
 import type { AnswerValue, Attachment, PublicQuestion, SavedAnswer, SegmentedExamDetails, SegmentedSelection } from '../../src/contracts/exams.js';
@@ -345,7 +345,21 @@ export async function groupName(db: Kysely<Database>, groupId: string): Promise<
 
 type NewAttempt = Selectable<AttemptsTable>;
 
-const attemptStart = preparedQuery((db: Kysely<Database>, a: Omit<NewAttempt, 'round'>) =>
+/**
+ * What a start decided from an assignment it did not read again (server/exams/known-assignments.ts):
+ * the insert then happens only while the assignment still says so, is not removed, the exam is not
+ * segmented, and the student is in the batch.
+ */
+export interface StartGuard {
+  starts_at: string;
+  ends_at: string;
+  duration: number;
+  is_practice: Flag;
+}
+
+type StartArgs = Omit<NewAttempt, 'round'> & { [K in keyof StartGuard as `guard_${K}`]?: StartGuard[K] };
+
+const attemptStartQuery = (guarded: boolean) => preparedQuery((db: Kysely<Database>, a: StartArgs) =>
   db
     .insertInto('attempts')
     .columns([
@@ -368,8 +382,8 @@ const attemptStart = preparedQuery((db: Kysely<Database>, a: Omit<NewAttempt, 'r
             .as('round'),
           s.val(a.superseded_at).as('superseded_at'), s.val(a.live).as('live'),
         ])
-        .where((w) =>
-          w.not(
+        .where((w) => {
+          const free = w.not(
             w.exists(
               w
                 .selectFrom('attempts as c')
@@ -379,20 +393,42 @@ const attemptStart = preparedQuery((db: Kysely<Database>, a: Omit<NewAttempt, 'r
                 .where('c.student_id', '=', a.student_id)
                 .where('c.superseded_at', 'is', null),
             ),
-          ),
-        ),
+          );
+          if (!guarded) return free;
+          const member = w.exists(w.selectFrom('group_members as gm').select('gm.student_id').where('gm.group_id', '=', a.group_id).where('gm.student_id', '=', a.student_id));
+          const assignment = w.exists(
+            w
+              .selectFrom('exam_assignments as ea')
+              .innerJoin('exams as e', 'e.id', 'ea.exam_id')
+              .select('ea.id')
+              .where('ea.exam_id', '=', a.exam_id)
+              .where('ea.group_id', '=', a.group_id)
+              .where('ea.removed_at', 'is', null)
+              .where('ea.starts_at', '=', a.guard_starts_at!)
+              .where('ea.ends_at', '=', a.guard_ends_at!)
+              .where('ea.duration', '=', a.guard_duration!)
+              .where('e.is_practice', '=', a.guard_is_practice!)
+              .where('e.is_segmented', '=', 0),
+          );
+          return w.and([free, member, assignment]);
+        }),
     )
     .onConflict((oc) => oc.doNothing())
     .returningAll(),
 );
+const attemptStart = { plain: attemptStartQuery(false), guarded: attemptStartQuery(true) };
 
 /**
  * Starts an attempt in one statement: inserted with the next round unless the student has a current
  * attempt of the exam in the group, or a unique key stops it (the same round, or for a live exam the
  * student's live attempt through another batch). The attempt written, or undefined when none was.
+ * With a guard, also only while the assignment and the membership hold as the guard says.
  */
-export async function startNewAttempt(db: Kysely<Database>, attempt: Omit<NewAttempt, 'round'>): Promise<Attempt | undefined> {
-  return attemptStart.first(db, attempt);
+export async function startNewAttempt(db: Kysely<Database>, attempt: Omit<NewAttempt, 'round'>, guard?: StartGuard): Promise<Attempt | undefined> {
+  if (!guard) return attemptStart.plain.first(db, attempt);
+  return attemptStart.guarded.first(db, {
+    ...attempt, guard_starts_at: guard.starts_at, guard_ends_at: guard.ends_at, guard_duration: guard.duration, guard_is_practice: guard.is_practice,
+  });
 }
 
 /** Whether the student has an attempt of this live exam, through any batch. */
