@@ -74,12 +74,13 @@ export async function connect(databaseUrl: string): Promise<Connection> {
       client.on('error', () => undefined);
       namePreparedStatements(client);
     });
-    // The busiest reads (the prepared `select`s) share a few pipelined connections (server/db/pg-driver.ts).
+    // The busiest statements (the prepared `select`s, and the start's `insert`) share a few pipelined
+    // connections (server/db/engine/pg-driver.ts).
     const dialect = new PipelinedPostgresDialect({
       pool,
       client: () => new pg.default.Client({ ...settings, pipeline: true }),
       connections: Number(process.env.DATABASE_PIPELINE ?? DEFAULT_PIPELINE),
-      pipelines: (text) => statementNames.has(text) && text.startsWith('select'),
+      pipelines: (text) => statementNames.has(text) && (text.startsWith('select') || text.startsWith('insert')),
       onClient: (client) => namePreparedStatements(client),
     });
     return { db: new Kysely<Database>({ dialect }), dialect: 'postgres' };

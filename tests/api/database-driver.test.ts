@@ -1,5 +1,5 @@
-// The database connection as the requests use it: the busiest reads on PostgreSQL share a few pipelined
-// connections (server/db/engine/pg-driver.ts), writes and transactions keep connections of their own. What must
+// The database connection as the requests use it: the busiest statements on PostgreSQL share a few pipelined
+// connections (server/db/engine/pg-driver.ts), other writes and transactions keep connections of their own. What must
 // hold on every database: a statement of another request never runs inside a transaction, reads do not
 // wait for an open transaction, a failing statement fails alone, a write is committed before it is
 // answered; on PostgreSQL also, a lost pipelined connection fails only the statements on it (as a brief
@@ -21,6 +21,10 @@ const absolute = preparedQuery((db: Kysely<Database>, { value }: { value: string
   db.selectFrom('courses').select(sql<number>`abs(cast(${value} as bigint))`.as('q')).limit(1),
 );
 const SMALLEST = '-9223372036854775808';
+/** A prepared insert: on PostgreSQL it shares the pipelined connections with the prepared reads, as the exam start's does. */
+const courseInsert = preparedQuery((db: Kysely<Database>, { id, name }: { id: string; name: string }) =>
+  db.insertInto('courses').values({ id, name, description: null, image: null, position: 0 }),
+);
 
 const course = (id: string, name: string) => ({ id, name, description: null, image: null, position: 0 });
 
@@ -71,13 +75,28 @@ describe.each(databaseKinds())('the database driver (%s)', (kind) => {
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled' && (outcome.value as { id: string } | undefined)?.id === 'course-1')).toHaveLength(20);
   });
 
+  it('fails a failing insert alone, not the reads and inserts sent with it', async () => {
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? courseInsert.changes(db, { id: i % 2 === 0 ? 'course-1' : `course-f${i}`, name: 'x' }) : courseById.first(db, { id: 'course-1' }))),
+    );
+    // The five inserts of course-1 meet its primary key; the five of new courses are stored.
+    const failed = outcomes.filter((outcome) => outcome.status === 'rejected');
+    expect(failed).toHaveLength(5);
+    for (const outcome of failed) expect(String((outcome as PromiseRejectedResult).reason)).toMatch(/unique|duplicate/i);
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled' && outcome.value === 1)).toHaveLength(5);
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled' && (outcome.value as { id: string } | undefined)?.id === 'course-1')).toHaveLength(20);
+    expect(await db.selectFrom('courses').select('id').where('id', 'like', 'course-f%').execute()).toHaveLength(5);
+  });
+
   it('answers a write only once it is committed', async () => {
     const writes = writesFor(db, dialect);
     const ids = Array.from({ length: 20 }, (_, i) => `course-w${i}`);
     await Promise.all(
-      ids.map((id) =>
+      ids.map((id, i) =>
         writes.run(async (unit) => {
-          await unit.insertInto('courses').values(course(id, id)).execute();
+          // Half as ad-hoc statements (the pool), half as a prepared insert (on PostgreSQL, pipelined).
+          if (i % 2 === 0) await unit.insertInto('courses').values(course(id, id)).execute();
+          else await courseInsert.changes(unit, { id, name: id });
         }),
       ),
     );

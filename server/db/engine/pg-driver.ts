@@ -4,18 +4,22 @@
 // reads, runs and answers it, and the connection waits for the answer before the next. Under the
 // opening storm the syscalls of those writes and reads were the largest item of the server's profile
 // and a large part of the backends' CPU, and on a busy machine every statement also waited for its
-// backend to be scheduled. The reads of the busiest requests (the prepared queries of
-// server/db/prepared.ts that are a `select`, outside a transaction) go instead to one of a few shared
+// backend to be scheduled. The statements of the busiest requests (the prepared queries of
+// server/db/engine/prepared.ts that are a `select` or an `insert`, outside a transaction: the reads
+// and the start's one-row insert) go instead to one of a few shared
 // connections in node-postgres's pipeline mode: each is written behind those already on the wire
 // without waiting for their answers, the statements of one turn of the event loop leave in one write,
 // and the backend reads and answers them in one go. Each still ends with its own Sync, so one failing
 // does not touch the others.
 //
-// Writes stay on the ordinary pool, one connection each: a backend commits a statement (and waits for
-// its WAL flush) before it reads the next, so writes on one shared connection would wait for each
-// other's flushes, where on many connections PostgreSQL flushes the commits waiting together at once.
-// Every other statement (ad-hoc queries, which may be long, and anything in a transaction) runs as
-// with Kysely's own driver.
+// A pipelined insert commits at its own Sync, so it is answered only once its WAL is flushed, as on
+// the pool. The backend waits for that flush (a fifth of a millisecond on this machine's disk) before
+// it reads the next statement, so a lane is no place for many writes: the other writes (the answer
+// saves' batch of each turn, submits, everything in a transaction) stay on the ordinary pool, one
+// connection each, where PostgreSQL flushes the commits waiting together at once. The start's insert,
+// one per student in the opening storm, is the exception: on the pool its write alone was the largest
+// item of the server's profile (docs/performance.md). Every other statement (ad-hoc queries, which may
+// be long) runs as with Kysely's own driver.
 import pg from 'pg';
 import {
   CompiledQuery,
