@@ -56,7 +56,12 @@ export interface Reply {
 export const POOL_CONNECTIONS = 256;
 export const agent = new http.Agent({ keepAlive: true, maxSockets: POOL_CONNECTIONS });
 
-export function request(port: number, method: string, url: string, session: string | null, payload?: unknown, timeoutMs = 60_000): Promise<Reply> {
+/**
+ * One request on a kept-alive connection. A connection the far end closed for idleness just as the
+ * request went out on it is reset before any answer: the request goes once more on a fresh one, as a
+ * browser does (Node's documented `reusedSocket` check). Every other failure is the request's.
+ */
+export function request(port: number, method: string, url: string, session: string | null, payload?: unknown, timeoutMs = 60_000, retried = false): Promise<Reply> {
   return new Promise((resolve, reject) => {
     // A Buffer goes as a file's bytes (the desk's import), anything else as JSON.
     const raw = Buffer.isBuffer(payload);
@@ -83,7 +88,10 @@ export function request(port: number, method: string, url: string, session: stri
       },
     );
     req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', reject);
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (!retried && req.reusedSocket && error.code === 'ECONNRESET') resolve(request(port, method, url, session, payload, timeoutMs, true));
+      else reject(error);
+    });
     req.end(body);
   });
 }
