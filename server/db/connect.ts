@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Kysely } from 'kysely';
 import type { Database } from './schema.js';
 import { readWriteDialect, walSyncer } from './engine/sqlite-driver.js';
-import { statementNames } from './engine/prepared.js';
+import { pipelinedStatementStarts, statementNames } from './engine/prepared.js';
 import { PipelinedPostgresDialect } from './engine/pg-driver.js';
 
 /**
@@ -74,13 +74,14 @@ export async function connect(databaseUrl: string): Promise<Connection> {
       client.on('error', () => undefined);
       namePreparedStatements(client);
     });
-    // The busiest statements (the prepared `select`s, and the start's `insert`) share a few pipelined
-    // connections (server/db/engine/pg-driver.ts).
+    // The busiest statements (the prepared `select`s and `insert`s, and the answer saves' batch) share a
+    // few pipelined connections (server/db/engine/pg-driver.ts).
     const dialect = new PipelinedPostgresDialect({
       pool,
       client: () => new pg.default.Client({ ...settings, pipeline: true }),
       connections: Number(process.env.DATABASE_PIPELINE ?? DEFAULT_PIPELINE),
-      pipelines: (text) => statementNames.has(text) && (text.startsWith('select') || text.startsWith('insert')),
+      pipelines: (text) =>
+        statementNames.has(text) ? text.startsWith('select') || text.startsWith('insert') : pipelinedStatementStarts.some((start) => text.startsWith(start)),
       onClient: (client) => namePreparedStatements(client),
     });
     return { db: new Kysely<Database>({ dialect }), dialect: 'postgres' };

@@ -3,7 +3,7 @@
 import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
 import type { AnswersTable, AttemptsTable, Database, Flag, ExamAssignmentsTable, ExamsTable, QuestionsTable, SegmentedSelectionsTable } from '../db/schema.js';
 import { readJson, writeJson } from '../db/json.js';
-import { preparedQuery } from '../db/engine/prepared.js';
+import { pipelinedStatementStarts, preparedQuery } from '../db/engine/prepared.js';
 import type { AnswerValue, Attachment, PublicQuestion, SavedAnswer, SegmentedExamDetails, SegmentedSelection } from '../../src/contracts/exams.js';
 import type { ScorableQuestion } from '../../src/domain/scoring.js';
 import { SUBJECT_GROUPS } from '../../src/domain/segmentedSelection.js';
@@ -560,6 +560,10 @@ export async function storedAnswer(db: Kysely<Database>, attemptId: string, ques
 }
 
 export type NewAnswer = Pick<Selectable<AnswersTable>, 'attempt_id' | 'question_id' | 'answer' | 'extra' | 'answer_index' | 'client_timestamp' | 'saved_at' | 'offline'>;
+
+// Outside a transaction only the answer saves insert answers: on PostgreSQL their batch of each turn
+// goes on the pipelined connections (server/db/engine/pg-driver.ts), committed at its own Sync.
+pipelinedStatementStarts.push('insert into "answers" (');
 
 /** The insert of answers that overwrites a stored one only when its client timestamp is newer; returns the keys written. */
 function newerAnswersInsert(db: Kysely<Database>, rows: NewAnswer[]) {

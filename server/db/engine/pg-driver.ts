@@ -1,4 +1,4 @@
-// Kysely's driver for PostgreSQL over node-postgres, with the busiest reads pipelined.
+// Kysely's driver for PostgreSQL over node-postgres, with the busiest statements pipelined.
 //
 // Each statement on a pooled connection is a round trip: the server's thread writes it, the backend
 // reads, runs and answers it, and the connection waits for the answer before the next. Under the
@@ -6,7 +6,7 @@
 // and a large part of the backends' CPU, and on a busy machine every statement also waited for its
 // backend to be scheduled. The statements of the busiest requests (the prepared queries of
 // server/db/engine/prepared.ts that are a `select` or an `insert`, outside a transaction: the reads
-// and the start's one-row insert) go instead to one of a few shared
+// and the start's one-row insert, and the answer saves' batch) go instead to one of a few shared
 // connections in node-postgres's pipeline mode: each is written behind those already on the wire
 // without waiting for their answers, the statements of one turn of the event loop leave in one write,
 // and the backend reads and answers them in one go. Each still ends with its own Sync, so one failing
@@ -14,12 +14,12 @@
 //
 // A pipelined insert commits at its own Sync, so it is answered only once its WAL is flushed, as on
 // the pool. The backend waits for that flush (a fifth of a millisecond on this machine's disk) before
-// it reads the next statement, so a lane is no place for many writes: the other writes (the answer
-// saves' batch of each turn, submits, everything in a transaction) stay on the ordinary pool, one
-// connection each, where PostgreSQL flushes the commits waiting together at once. The start's insert,
-// one per student in the opening storm, is the exception: on the pool its write alone was the largest
-// item of the server's profile (docs/performance.md). Every other statement (ad-hoc queries, which may
-// be long) runs as with Kysely's own driver.
+// it reads the next statement, so a lane is no place for many writes: the other writes (submits,
+// everything in a transaction) stay on the ordinary pool, one connection each, where PostgreSQL
+// flushes the commits waiting together at once. The start's insert (one per student in the opening
+// storm) and the answer saves' batch (one per turn) are the exceptions: on the pool their socket
+// writes were the largest item of the server's profile (docs/performance.md). Every other statement
+// (ad-hoc queries, which may be long) runs as with Kysely's own driver.
 import pg from 'pg';
 import {
   CompiledQuery,

@@ -38,6 +38,14 @@ export interface PreparedQuery<DB, Args, Row> {
  */
 export const statementNames = new Map<string, string>();
 
+/**
+ * Beginnings of statements that are not prepared (their text varies with their rows) and yet are as
+ * short and as frequent as the prepared ones: on PostgreSQL, outside a transaction, they share the
+ * pipelined connections with the prepared statements (server/db/connect.ts). The answer saves' batch
+ * upsert of each turn is one (server/exams/answer-batch.ts).
+ */
+export const pipelinedStatementStarts: string[] = [];
+
 /** The adapter identifies the dialect: a transaction shares its database's, so both use one plan. */
 const dialectOf = <DB>(db: Kysely<DB>): object => db.getExecutor().adapter;
 
