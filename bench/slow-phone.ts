@@ -111,13 +111,27 @@ export interface JourneyResult {
   afterPressKb: number;
   /** Requests sent between the press and the cards, in order. */
   waterfall: RequestSeen[];
-  /** The later visit: the service worker ready, a new tab opening / until the course cards show. */
+  /** The later visit: the service worker ready, a new tab opening / until the course cards show (by the page's clock). */
   workerReadyMs: number;
   laterMs: number;
   laterKb: number;
 }
 
 const cardsShown = (page: Page) => page.getByRole('list', { name: 'Courses' }).getByRole('link').first().waitFor({ timeout: 180_000 });
+
+/**
+ * The page's clock (ms since the navigation began) at the first frame with a course card in it.
+ * Playwright's wait for an element asks again at growing intervals, at last every 500 ms, so the moment
+ * it returns can be half a second after the cards were drawn: for a measure of a second or two, a check
+ * at every animation frame that reads the page's own clock is the one to trust.
+ */
+async function cardsDrawnAt(page: Page): Promise<number> {
+  const found = await page.waitForFunction(() => (document.querySelector('ul[aria-label="Courses"] a') ? performance.now() : false), undefined, {
+    polling: 'raf',
+    timeout: 180_000,
+  });
+  return (await found.jsonValue()) as number;
+}
 
 /** Whether every cover image of the course cards has loaded (or failed to: a placeholder is drawn then). */
 const coversDrawn = (page: Page) =>
@@ -189,10 +203,8 @@ export async function slowPhoneJourney(browser: Browser, serverPort: number, pro
     const later = await context.newPage();
     await slowPhone(later);
     link.reset();
-    const laterFrom = performance.now();
     await later.goto(`${base}/`, { waitUntil: 'commit', timeout: 180_000 });
-    await cardsShown(later);
-    const laterMs = performance.now() - laterFrom;
+    const laterMs = await cardsDrawnAt(later);
     return {
       profile, signInReadyMs, signInIdleMs, signInKb, typingKb, coursesMs, coversMs, afterPressKb, waterfall, workerReadyMs, laterMs,
       laterKb: link.down() / 1024,
