@@ -117,10 +117,12 @@ function newAttemptRow(studentId: string, examId: string, groupId: string, known
   } as const;
 }
 
-/** Whether the window lets an attempt start now (practice exams stay open after their end). */
-function windowOpen(known: KnownAssignment, now: Date): boolean {
+/** Why the window lets no attempt start now, or null when it does (practice exams stay open after their end). */
+function startRefusal(known: KnownAssignment, now: Date) {
   const window = windowOf(known);
-  return now.getTime() >= toMs(window.startsAt) && (window.isPracticeExam || now.getTime() < toMs(window.endsAt));
+  if (now.getTime() < toMs(window.startsAt)) return examErrors.notStarted(window.startsAt);
+  if (!window.isPracticeExam && now.getTime() >= toMs(window.endsAt)) return examErrors.ended();
+  return null;
 }
 
 /**
@@ -131,7 +133,7 @@ function windowOpen(known: KnownAssignment, now: Date): boolean {
  */
 async function startFromKnownAssignment(deps: ExamDeps, studentId: string, examId: string, groupId: string): Promise<Attempt | undefined> {
   const known = knownAssignment(deps.db, examId, groupId);
-  if (!known || known.assignment.removed_at !== null || known.exam.is_segmented || !windowOpen(known, deps.now)) return undefined;
+  if (!known || known.assignment.removed_at !== null || known.exam.is_segmented || startRefusal(known, deps.now)) return undefined;
   const { starts_at, ends_at, duration } = known.assignment;
   const guard = { starts_at, ends_at, duration, is_practice: known.exam.is_practice };
   return deps.writes.run((db) => startNewAttempt(db, newAttemptRow(studentId, examId, groupId, known, deps.now), guard));
@@ -145,9 +147,8 @@ export async function startAttempt(deps: ExamDeps, studentId: string, examId: st
   const context = await authorise(db, studentId, examId, groupId, 403);
   if (context.attempt) return startedView(context.attempt, now);
 
-  const window = windowOf(context);
-  if (now.getTime() < toMs(window.startsAt)) throw examErrors.notStarted(window.startsAt);
-  if (!window.isPracticeExam && now.getTime() >= toMs(window.endsAt)) throw examErrors.ended();
+  const refusal = startRefusal(context, now);
+  if (refusal) throw refusal;
   if (context.exam.is_segmented && !(await segmentedSelectionOf(db, examId, studentId))) throw examErrors.selectionNeeded();
 
   // One live attempt per exam and student whatever the batch: the database's unique index lets one
