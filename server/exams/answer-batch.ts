@@ -12,6 +12,7 @@
 import { PostgresAdapter, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { databaseUnavailable } from '../db/unavailable.js';
+import { perDatabase } from '../db/per-database.js';
 import { answerKey, upsertNewerAnswer, upsertNewerAnswers, type NewAnswer } from './queries.js';
 
 /** At most this many saves in one statement (8 values each, far under PostgreSQL's 65,535 parameters). */
@@ -85,7 +86,7 @@ class AnswerBatch {
   }
 }
 
-const batches = new WeakMap<Kysely<Database>, AnswerBatch>();
+const batchOf = perDatabase((db) => new AnswerBatch(db));
 
 /**
  * Stores an answer unless the stored one is as new or newer (server/exams/queries.ts): on PostgreSQL,
@@ -94,7 +95,5 @@ const batches = new WeakMap<Kysely<Database>, AnswerBatch>();
  */
 export function saveNewerAnswer(db: Kysely<Database>, row: NewAnswer): Promise<boolean> {
   if (db.isTransaction || !(db.getExecutor().adapter instanceof PostgresAdapter)) return upsertNewerAnswer(db, row);
-  let batch = batches.get(db);
-  if (!batch) batches.set(db, (batch = new AnswerBatch(db)));
-  return batch.save(row);
+  return batchOf(db).save(row);
 }

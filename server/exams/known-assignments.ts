@@ -7,6 +7,7 @@
 // nothing is trusted without the database's word in the same statement.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { perDatabase } from '../db/per-database.js';
 import type { ExamContext } from './queries.js';
 
 export type KnownAssignment = Pick<ExamContext, 'assignment' | 'exam'>;
@@ -14,15 +15,13 @@ export type KnownAssignment = Pick<ExamContext, 'assignment' | 'exam'>;
 /** At most this many (exam, batch) pairs are kept; the first remembered goes first. */
 const MAX_ASSIGNMENTS = 2000;
 
-// One memory per database handle, so servers over different databases never share assignments.
-const memories = new WeakMap<Kysely<Database>, Map<string, KnownAssignment>>();
+const memoryOf = perDatabase(() => new Map<string, KnownAssignment>());
 
 const keyOf = (examId: string, groupId: string) => `${examId} ${groupId}`;
 
 /** Remembers the assignment and exam of a context this process has just read. */
 export function rememberAssignment(db: Kysely<Database>, { assignment, exam }: KnownAssignment): void {
-  let memory = memories.get(db);
-  if (!memory) memories.set(db, (memory = new Map()));
+  const memory = memoryOf(db);
   const key = keyOf(assignment.exam_id, assignment.group_id);
   if (!memory.has(key) && memory.size >= MAX_ASSIGNMENTS) memory.delete(memory.keys().next().value!);
   memory.set(key, { assignment, exam });
@@ -30,5 +29,5 @@ export function rememberAssignment(db: Kysely<Database>, { assignment, exam }: K
 
 /** The assignment of (exam, batch) as this process last read it, if it has. */
 export function knownAssignment(db: Kysely<Database>, examId: string, groupId: string): KnownAssignment | undefined {
-  return memories.get(db)?.get(keyOf(examId, groupId));
+  return memoryOf(db).get(keyOf(examId, groupId));
 }

@@ -5,6 +5,7 @@
 // student from the prepared list, and figure addresses are still signed per student.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { perDatabase } from '../db/per-database.js';
 import type { PublicQuestion } from '../../src/contracts/exams.js';
 import { courseName, groupName, publicQuestion, questionsOfExam, subjectNames, type Exam, type QuestionRow } from './queries.js';
 
@@ -27,8 +28,7 @@ interface Entry {
 /** At most this many exams are kept; the least recently prepared goes first. */
 const MAX_EXAMS = 500;
 
-// One cache per database handle, so servers over different databases never share papers.
-const caches = new WeakMap<Kysely<Database>, Map<string, Entry>>();
+const cacheOf = perDatabase(() => new Map<string, Entry>());
 
 async function prepare(db: Kysely<Database>, exam: Exam): Promise<PreparedPaper> {
   const questions = await questionsOfExam(db, exam.id);
@@ -44,8 +44,7 @@ async function prepare(db: Kysely<Database>, exam: Exam): Promise<PreparedPaper>
 
 /** The exam's prepared paper: read from the database the first time, then from memory. */
 export async function preparedPaper(db: Kysely<Database>, exam: Exam): Promise<PreparedPaper> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
+  const cache = cacheOf(db);
   const known = cache.get(exam.id);
   if (known && known.stamp === exam.created_at) return known.paper;
   if (cache.size >= MAX_EXAMS) cache.delete(cache.keys().next().value!);

@@ -4,6 +4,7 @@ import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
 import type { AnswersTable, AttemptsTable, Database, Flag, ExamAssignmentsTable, ExamsTable, QuestionsTable, SegmentedSelectionsTable } from '../db/schema.js';
 import { readJson, writeJson } from '../db/json.js';
 import { pipelinedStatementStarts, preparedQuery } from '../db/engine/prepared.js';
+import { perDatabase } from '../db/per-database.js';
 import type { AnswerValue, Attachment, PublicQuestion, SavedAnswer, SegmentedExamDetails, SegmentedSelection } from '../../src/contracts/exams.js';
 import type { ScorableQuestion } from '../../src/domain/scoring.js';
 import { SUBJECT_GROUPS } from '../../src/domain/segmentedSelection.js';
@@ -198,11 +199,10 @@ const questionCountOf = preparedQuery((db: Kysely<Database>, { examId }: { examI
 // An exam's questions are written only by an import, which adds a new exam row (server/exams/paper-cache.ts):
 // its count is read once per exam row, checked against the row's created_at, for at most this many exams.
 const QUESTION_COUNTS_KEPT = 5_000;
-const questionCounts = new WeakMap<Kysely<Database>, Map<string, { stamp: string; count: Promise<number> }>>();
+const questionCountsOf = perDatabase(() => new Map<string, { stamp: string; count: Promise<number> }>());
 
 async function questionCount(db: Kysely<Database>, exam: Pick<Exam, 'id' | 'created_at'>): Promise<number> {
-  let counts = questionCounts.get(db);
-  if (!counts) questionCounts.set(db, (counts = new Map()));
+  const counts = questionCountsOf(db);
   const known = counts.get(exam.id);
   if (known && known.stamp === exam.created_at) return known.count;
   if (counts.size >= QUESTION_COUNTS_KEPT) counts.delete(counts.keys().next().value!);
