@@ -308,120 +308,134 @@ export const staffForumMachine = setup({
             },
             open: {
               description: 'The question, its attachments and replies; the reply form, Mark COMPLETED or Reopen, and Next unanswered.',
-              initial: 'idle',
+              type: 'parallel',
               states: {
-                idle: {
-                  description: 'The teacher reads and writes the reply.',
-                  on: {
-                    ...threadMoves,
-                    'forum.activity': { guard: 'isOpen', target: '#staffForum.desk.thread.refreshing', description: 'The open question changed elsewhere: it loads again, keeping the draft' },
-                    'forum.draft': { description: 'The teacher types the reply', actions: assign({ draft: ({ event }) => event.text, threadProblem: null }) },
-                    'forum.files': { description: 'The teacher attaches files (images, PDF, audio)', actions: assign({ files: ({ context, event }) => [...context.files, ...event.files] }) },
-                    'forum.removeKept': { guard: 'editing', description: "The teacher removes one of the edited reply's attachments", actions: assign({ keptMedia: ({ context, event }) => context.keptMedia.filter((_, i) => i !== event.index) }) },
-                    'forum.removeFile': { description: 'The teacher removes an attached file', actions: assign({ files: ({ context, event }) => context.files.filter((_, i) => i !== event.index) }) },
-                    'forum.send': [
-                      { guard: 'openQuestion', target: 'checking', description: 'The teacher presses Send (Ctrl+Enter)', actions: assign({ threadProblem: null }) },
-                      { description: 'A COMPLETED question takes no reply: Reopen first' },
-                    ],
-                    'forum.editLast': {
-                      guard: 'hasOwnLastReply',
-                      description: "The teacher edits their last reply: its text comes into the form",
-                      actions: assign(({ context }) => {
-                        const last = ownLastReply(context.thread)!;
-                        return { editing: last._id, draft: last.reply, files: [], keptMedia: last.media, threadProblem: null };
-                      }),
+                form: {
+                  description: 'The reply form and the status buttons: they keep working while the thread loads again.',
+                  initial: 'idle',
+                  states: {
+                    idle: {
+                      description: 'The teacher reads and writes the reply.',
+                      on: {
+                        ...threadMoves,
+                        'forum.draft': { description: 'The teacher types the reply', actions: assign({ draft: ({ event }) => event.text, threadProblem: null }) },
+                        'forum.files': { description: 'The teacher attaches files (images, PDF, audio)', actions: assign({ files: ({ context, event }) => [...context.files, ...event.files] }) },
+                        'forum.removeKept': { guard: 'editing', description: "The teacher removes one of the edited reply's attachments", actions: assign({ keptMedia: ({ context, event }) => context.keptMedia.filter((_, i) => i !== event.index) }) },
+                        'forum.removeFile': { description: 'The teacher removes an attached file', actions: assign({ files: ({ context, event }) => context.files.filter((_, i) => i !== event.index) }) },
+                        'forum.send': [
+                          { guard: 'openQuestion', target: 'checking', description: 'The teacher presses Send (Ctrl+Enter)', actions: assign({ threadProblem: null }) },
+                          { description: 'A COMPLETED question takes no reply: Reopen first' },
+                        ],
+                        'forum.editLast': {
+                          guard: 'hasOwnLastReply',
+                          description: "The teacher edits their last reply: its text comes into the form",
+                          actions: assign(({ context }) => {
+                            const last = ownLastReply(context.thread)!;
+                            return { editing: last._id, draft: last.reply, files: [], keptMedia: last.media, threadProblem: null };
+                          }),
+                        },
+                        'forum.cancelEdit': { guard: 'editing', description: 'The teacher cancels the edit: the form is empty again', actions: 'clearDraft' },
+                        'forum.complete': { guard: 'openQuestion', target: 'settingStatus', description: 'The teacher marks the question COMPLETED', actions: assign({ threadProblem: null }) },
+                        'forum.reopen': { guard: 'completedQuestion', target: 'settingStatus', description: 'The teacher reopens a COMPLETED question', actions: assign({ threadProblem: null }) },
+                      },
                     },
-                    'forum.cancelEdit': { guard: 'editing', description: 'The teacher cancels the edit: the form is empty again', actions: 'clearDraft' },
-                    'forum.complete': { guard: 'openQuestion', target: 'settingStatus', description: 'The teacher marks the question COMPLETED', actions: assign({ threadProblem: null }) },
-                    'forum.reopen': { guard: 'completedQuestion', target: 'settingStatus', description: 'The teacher reopens a COMPLETED question', actions: assign({ threadProblem: null }) },
-                  },
-                },
-                checking: {
-                  description: 'The reply is checked before it leaves.',
-                  always: [
-                    { guard: 'draftWithFiles', target: 'uploading', description: 'The reply has text and files: the files upload first' },
-                    { guard: 'draftWritten', target: 'sending', description: 'The reply has text and no files' },
-                    { target: 'idle', description: "An empty reply: 'Write the reply first.' shows", actions: assign({ threadProblem: { title: forumDeskMessages.emptyReply } }) },
-                  ],
-                },
-                uploading: {
-                  description: 'The files upload one at a time, each with its progress; the form waits.',
-                  tags: ['sending'],
-                  entry: assign({ progress: ({ context }) => context.files.map((f) => ({ sent: 0, total: f.size })) }),
-                  invoke: { src: 'uploadFiles', input: ({ context }) => ({ files: context.files }) },
-                  on: {
-                    'files.progress': { description: 'A file has sent more bytes', actions: assign({ progress: ({ context, event }) => context.progress.map((p, i) => (i === event.index ? { sent: event.sent, total: event.total } : p)) }) },
-                    'files.done': { target: 'sending', description: 'Every file has uploaded' },
-                    'files.failed': [
-                      sessionEnded,
-                      { target: 'idle', description: 'A file could not upload: the reason shows and the draft stays', actions: { type: 'keepThreadProblem', params: ({ event }) => ({ error: event.error }) } },
-                    ],
-                  },
-                },
-                sending: {
-                  description: 'The reply (or the edit) is being sent; the form waits.',
-                  tags: ['sending'],
-                  invoke: {
-                    src: 'sendReply',
-                    input: ({ context, event }) => ({
-                      questionId: context.openId ?? '',
-                      text: context.draft.trim(),
-                      media: [...context.keptMedia, ...(event.type === 'files.done' ? event.media : [])],
-                      commentId: context.editing,
-                    }),
-                    onDone: {
-                      target: 'idle',
-                      description: 'Sent: the reply shows as Teacher, the form empties and the question counts as answered',
-                      actions: [
-                        assign(({ context, event }) => {
-                          const thread = context.thread!;
-                          const comments = context.editing ? thread.comments.map((c) => (c._id === event.output._id ? event.output : c)) : [...thread.comments, event.output];
-                          return {
-                            thread: { ...thread, question: { ...thread.question, answeredByTeacher: true, answers: comments.length }, comments },
-                            queue: context.queue && { ...context.queue, questions: context.queue.questions.map((q) => (q._id === thread.question._id ? { ...q, answeredByTeacher: true } : q)) },
-                          };
-                        }),
-                        'clearDraft',
+                    checking: {
+                      description: 'The reply is checked before it leaves.',
+                      always: [
+                        { guard: 'draftWithFiles', target: 'uploading', description: 'The reply has text and files: the files upload first' },
+                        { guard: 'draftWritten', target: 'sending', description: 'The reply has text and no files' },
+                        { target: 'idle', description: "An empty reply: 'Write the reply first.' shows", actions: assign({ threadProblem: { title: forumDeskMessages.emptyReply } }) },
                       ],
                     },
-                    onError: [
-                      sessionEnded,
-                      { target: 'idle', description: "The server's refusal shows beside the form; the draft stays", actions: { type: 'keepThreadProblem', params: ({ event }) => ({ error: event.error }) } },
-                    ],
-                  },
-                },
-                settingStatus: {
-                  description: 'The question is being marked COMPLETED or reopened; the buttons wait.',
-                  tags: ['sending'],
-                  invoke: {
-                    src: 'setStatus',
-                    input: ({ context, event }) => ({ questionId: context.openId ?? '', completed: event.type === 'forum.complete' }),
-                    onDone: {
-                      target: 'idle',
-                      description: 'The question shows as COMPLETED (or open again)',
-                      actions: assign(({ context, event }) => ({
-                        thread: context.thread && { ...context.thread, question: { ...context.thread.question, status: event.output.status } },
-                        queue: context.queue && { ...context.queue, questions: context.queue.questions.map((q) => (q._id === event.output._id ? { ...q, status: event.output.status } : q)) },
-                        editing: null,
-                      })),
+                    uploading: {
+                      description: 'The files upload one at a time, each with its progress; the form waits.',
+                      tags: ['sending'],
+                      entry: assign({ progress: ({ context }) => context.files.map((f) => ({ sent: 0, total: f.size })) }),
+                      invoke: { src: 'uploadFiles', input: ({ context }) => ({ files: context.files }) },
+                      on: {
+                        'files.progress': { description: 'A file has sent more bytes', actions: assign({ progress: ({ context, event }) => context.progress.map((p, i) => (i === event.index ? { sent: event.sent, total: event.total } : p)) }) },
+                        'files.done': { target: 'sending', description: 'Every file has uploaded' },
+                        'files.failed': [
+                          sessionEnded,
+                          { target: 'idle', description: 'A file could not upload: the reason shows and the draft stays', actions: { type: 'keepThreadProblem', params: ({ event }) => ({ error: event.error }) } },
+                        ],
+                      },
                     },
-                    onError: [
-                      sessionEnded,
-                      { target: 'idle', description: "The server's refusal shows", actions: { type: 'keepThreadProblem', params: ({ event }) => ({ error: event.error }) } },
-                    ],
+                    sending: {
+                      description: 'The reply (or the edit) is being sent; the form waits.',
+                      tags: ['sending'],
+                      invoke: {
+                        src: 'sendReply',
+                        input: ({ context, event }) => ({
+                          questionId: context.openId ?? '',
+                          text: context.draft.trim(),
+                          media: [...context.keptMedia, ...(event.type === 'files.done' ? event.media : [])],
+                          commentId: context.editing,
+                        }),
+                        onDone: {
+                          target: 'idle',
+                          description: 'Sent: the reply shows as Teacher, the form empties and the question counts as answered',
+                          actions: [
+                            assign(({ context, event }) => {
+                              const thread = context.thread!;
+                              const comments = context.editing ? thread.comments.map((c) => (c._id === event.output._id ? event.output : c)) : [...thread.comments, event.output];
+                              return {
+                                thread: { ...thread, question: { ...thread.question, answeredByTeacher: true, answers: comments.length }, comments },
+                                queue: context.queue && { ...context.queue, questions: context.queue.questions.map((q) => (q._id === thread.question._id ? { ...q, answeredByTeacher: true } : q)) },
+                              };
+                            }),
+                            'clearDraft',
+                          ],
+                        },
+                        onError: [
+                          sessionEnded,
+                          { target: 'idle', description: "The server's refusal shows beside the form; the draft stays", actions: { type: 'keepThreadProblem', params: ({ event }) => ({ error: event.error }) } },
+                        ],
+                      },
+                    },
+                    settingStatus: {
+                      description: 'The question is being marked COMPLETED or reopened; the buttons wait.',
+                      tags: ['sending'],
+                      invoke: {
+                        src: 'setStatus',
+                        input: ({ context, event }) => ({ questionId: context.openId ?? '', completed: event.type === 'forum.complete' }),
+                        onDone: {
+                          target: 'idle',
+                          description: 'The question shows as COMPLETED (or open again)',
+                          actions: assign(({ context, event }) => ({
+                            thread: context.thread && { ...context.thread, question: { ...context.thread.question, status: event.output.status } },
+                            queue: context.queue && { ...context.queue, questions: context.queue.questions.map((q) => (q._id === event.output._id ? { ...q, status: event.output.status } : q)) },
+                            editing: null,
+                          })),
+                        },
+                        onError: [
+                          sessionEnded,
+                          { target: 'idle', description: "The server's refusal shows", actions: { type: 'keepThreadProblem', params: ({ event }) => ({ error: event.error }) } },
+                        ],
+                      },
+                    },
                   },
                 },
-              },
-            },
-            refreshing: {
-              description: 'The open question loads again after activity elsewhere; it stays on screen and the draft is kept.',
-              tags: ['loadingThread'],
-              on: threadMoves,
-              invoke: {
-                src: 'loadThread',
-                input: ({ context }) => ({ questionId: context.openId ?? '' }),
-                onDone: { target: 'open', description: 'The new replies show', actions: assign({ thread: ({ event }) => event.output }) },
-                onError: [sessionEnded, { target: 'open', description: 'It could not load again: the thread stays as it was, with the reason', actions: { type: 'keepThreadProblem', params: ({ event }) => ({ error: event.error }) } }],
+                sync: {
+                  description: 'Whether the open question is being read again after activity elsewhere.',
+                  initial: 'current',
+                  states: {
+                    current: {
+                      description: 'The thread shows as last read.',
+                      on: { 'forum.activity': { guard: 'isOpen', target: 'refreshing', description: 'The open question changed elsewhere: it loads again, and the form goes on taking the draft' } },
+                    },
+                    refreshing: {
+                      description: 'The open question loads again; it stays on screen, and the teacher goes on writing, sending or editing.',
+                      on: { 'forum.activity': { guard: 'isOpen', target: 'refreshing', reenter: true, description: 'More activity on it: the read under way is dropped and it loads again' } },
+                      invoke: {
+                        src: 'loadThread',
+                        input: ({ context }) => ({ questionId: context.openId ?? '' }),
+                        onDone: { target: 'current', description: 'The new replies show', actions: assign({ thread: ({ event }) => event.output }) },
+                        onError: [sessionEnded, { target: 'current', description: 'It could not load again: the thread stays as it was, with the reason', actions: { type: 'keepThreadProblem', params: ({ event }) => ({ error: event.error }) } }],
+                      },
+                    },
+                  },
+                },
               },
             },
           },

@@ -2,11 +2,13 @@
 // academy: 30 new questions of the demo student arrive; the demo teacher signs in at /staff, opens
 // Forum questions and answers every question without a teacher's reply by keyboard alone (n opens the
 // next, r writes, Ctrl+Enter sends), until the desk says none waits. The screen has its own title,
-// fits 1280 and 1024 px and passes axe, a save on a slow link visibly waits; the student opens one question and reads the reply as Teacher.
+// fits 1280 and 1024 px and passes axe, a save on a slow link visibly waits, an edit goes on while activity
+// elsewhere has the question read again; the student opens one question and reads the reply as Teacher.
 import { describe, expect, it } from 'vitest';
 import { axeViolations, browserSuite, holdNextRequest, newPage, signIn, type Page } from '../support/browser';
 import { DEMO, DEMO_STUDENT, DEMO_TEACHER } from '../support/demo-academy';
 import { forumDeskMessages } from '../../src/machines/staffForum.machine';
+import { FORUM_ACTIVITY_EVENT, type ForumActivity } from '../../src/domain/forum';
 
 // The 30 questions come from one student, over the 20 an hour a student may ask.
 const suite = browserSuite({ env: { FORUM_QUESTIONS_PER_HOUR: '100' } });
@@ -29,6 +31,12 @@ describe('the desk forum queue', () => {
 
     // axe is added as a script of its own: the page's policy would refuse it otherwise.
     const desk = await newPage(suite.browser, suite.baseUrl, { width: 1280, bypassCSP: true });
+    const threadRead = /\/api\/staff\/qa\/questions\/([^/?]+)$/;
+    let lastRead = '';
+    desk.on('request', (request) => {
+      const read = request.method() === 'GET' ? threadRead.exec(request.url()) : null;
+      if (read) lastRead = read[1]!;
+    });
     await desk.goto('/staff');
     await desk.getByLabel('Username').fill(DEMO_TEACHER.username);
     await desk.getByLabel('Password').fill(DEMO_TEACHER.password);
@@ -69,7 +77,13 @@ describe('the desk forum queue', () => {
     await desk.keyboard.press('n');
     await desk.getByText(forumDeskMessages.noNextUnanswered).waitFor();
 
-    // The teacher edits the last reply and marks the question COMPLETED, then reopens it.
+    // The teacher edits the last reply and marks the question COMPLETED, then reopens it. Activity on the
+    // question elsewhere (here told to the desks directly) has it read again meanwhile: the edit goes on.
+    const openId = lastRead;
+    const releaseRead = await holdNextRequest(desk, `**/api/staff/qa/questions/${openId}`);
+    const reading = desk.waitForRequest((request) => request.method() === 'GET' && threadRead.exec(request.url())?.[1] === openId);
+    suite.server.app.realtime.toStaff(FORUM_ACTIVITY_EVENT, { questionId: openId, kind: 'edit' } satisfies ForumActivity);
+    await reading;
     await desk.keyboard.press('e');
     await expect.poll(() => desk.getByLabel('Edit your last reply').inputValue()).toMatch(/^Answer \d+: see the chapter notes\.$/);
     await desk.keyboard.press('Control+a');
@@ -83,6 +97,7 @@ describe('the desk forum queue', () => {
     expect(await desk.getByRole('button', { name: 'Next unanswered (n)' }).isDisabled()).toBe(true);
     expect(await desk.getByRole('list', { name: 'Questions' }).getByRole('button').first().isDisabled()).toBe(true);
     releaseEdit();
+    releaseRead();
     await desk.getByRole('list', { name: 'Replies' }).getByText('Edited: the radial nerve.').waitFor();
     await desk.getByRole('button', { name: 'Mark COMPLETED' }).click();
     await desk.getByRole('button', { name: 'Reopen' }).waitFor();

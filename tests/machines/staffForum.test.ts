@@ -99,6 +99,45 @@ describe('teacher desk forum queue', () => {
     expect(calls.at(-1)).toBe('queue open c1');
   });
 
+  it('goes on taking the draft, the edit and Send while the open question loads again', async () => {
+    const reads: { questionId: string; answer: (thread: typeof answered) => void }[] = [];
+    const sent: ReplyDraft[] = [];
+    const machine = staffForumMachine.provide({
+      actors: {
+        loadQueue: fromPromise(async () => loaded),
+        loadThread: fromPromise(({ input }) => new Promise<typeof answered>((answer) => reads.push({ questionId: input.questionId, answer }))),
+        sendReply: fromPromise(async ({ input }) => {
+          sent.push(input);
+          return { ...teacherReply(input.commentId ?? 'r9', input.questionId), reply: input.text };
+        }),
+      },
+    });
+    const actor = createActor(machine).start();
+    await settle();
+    actor.send({ type: 'forum.open', questionId: 'q3' });
+    reads.shift()!.answer(answered);
+    await settle();
+    // Another teacher's activity on the open question: it loads again while the teacher edits and sends.
+    actor.send({ type: 'forum.activity', questionId: 'q3' });
+    expect(actor.getSnapshot().matches({ desk: { thread: { open: { sync: 'refreshing' } } } })).toBe(true);
+    actor.send({ type: 'forum.editLast' });
+    actor.send({ type: 'forum.draft', text: 'Four chambers.' });
+    expect(actor.getSnapshot().context).toMatchObject({ editing: 'r1', draft: 'Four chambers.' });
+    actor.send({ type: 'forum.send' });
+    await settle();
+    expect(sent).toEqual([{ questionId: 'q3', text: 'Four chambers.', media: [], commentId: 'r1' }]);
+    // More activity drops the read under way; the last read's thread shows.
+    actor.send({ type: 'forum.activity', questionId: 'q3' });
+    expect(reads).toHaveLength(2);
+    const edited = { ...answered, comments: [{ ...teacherReply('r1', 'q3'), reply: 'Four chambers.' }] };
+    reads[1]!.answer(edited);
+    await settle();
+    reads[0]!.answer(answered);
+    await settle();
+    expect(actor.getSnapshot().matches({ desk: { thread: { open: { sync: 'current', form: 'idle' } } } })).toBe(true);
+    expect(actor.getSnapshot().context.thread?.comments.map((c) => c.reply)).toEqual(['Four chambers.']);
+  });
+
   it("does not offer another teacher's last reply for editing", async () => {
     const actor = createActor(staffForumMachine.provide({ actors: { loadQueue: fromPromise(async () => loaded), loadThread: fromPromise(async () => answeredByAnother) } })).start();
     await settle();

@@ -223,7 +223,7 @@ export function machinePaths<M extends AnyStateMachine>(model: PathModel<M>): Ma
       events: events as never,
       input: model.input,
       // A context that grows forever (a counter) would never end the traversal: fail instead of hanging.
-      limit: 20_000,
+      limit: 50_000,
       ...(model.serializeState ? { serializeState: model.serializeState as never } : {}),
     }) as StatePath<AnyMachineSnapshot, EventObject>[]
   ).map((path) => ({ state: path.state, steps: path.steps.filter((step) => step.event.type !== 'xstate.init') as PathStep[] }));

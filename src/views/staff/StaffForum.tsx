@@ -332,7 +332,7 @@ function Thread({ forum }: { forum: ForumActor }) {
 function OpenThread({ forum }: { forum: ForumActor }) {
   const thread = useSelector(forum, (s) => s.context.thread)!;
   const busy = useSelector(forum, (s) => s.hasTag('sending'));
-  const settingStatus = useSelector(forum, (s) => s.matches({ desk: { thread: { open: 'settingStatus' } } }));
+  const settingStatus = useSelector(forum, (s) => s.matches({ desk: { thread: { open: { form: 'settingStatus' } } } }));
   const { question, comments } = thread;
   const completed = question.status === COMPLETED;
   return (
@@ -369,8 +369,8 @@ function ReplyForm({ forum }: { forum: ForumActor }) {
   const progress = useSelector(forum, (s) => s.context.progress);
   const editing = useSelector(forum, (s) => s.context.editing);
   const problem = useSelector(forum, (s) => s.context.threadProblem);
-  const uploading = useSelector(forum, (s) => s.matches({ desk: { thread: { open: 'uploading' } } }));
-  const sending = useSelector(forum, (s) => s.matches({ desk: { thread: { open: 'sending' } } }));
+  const uploading = useSelector(forum, (s) => s.matches({ desk: { thread: { open: { form: 'uploading' } } } }));
+  const sending = useSelector(forum, (s) => s.matches({ desk: { thread: { open: { form: 'sending' } } } }));
   const busy = useSelector(forum, (s) => s.hasTag('sending'));
   const canEdit = useSelector(forum, (s) => ownLastReply(s.context.thread) !== null && s.can({ type: 'forum.editLast' }));
   const send = (e?: FormEvent) => {
