@@ -27,7 +27,7 @@ const USAGE = [
 async function importCommand(config: Config, { db }: Connection, location: string, dryRun: boolean): Promise<number> {
   try {
     const { input, places, problems } = await readSource(location);
-    const report = await importAcademy(db, input, { now: new Date(), scryptCost: config.scryptCost, dryRun, places, problems });
+    const report = await importAcademy(db, input, { now: new Date(), scryptCost: config.scryptCost, challengeWindowHours: config.challengeWindowHours, dryRun, places, problems });
     console.log(formatReport(report));
     return 0;
   } catch (error) {

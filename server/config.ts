@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Limit } from './account/rate-limit.js';
 import { checkSettings } from './settings.js';
+import { DEFAULT_CHALLENGE_WINDOW_HOURS } from '../src/domain/challenges.js';
 
 export type SmsTransportSetting =
   | { kind: 'console' } // development: prints the code and returns it to the client
@@ -241,7 +242,7 @@ export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ipv6PrefixLength: prefixLength(env.IPV6_PREFIX_LENGTH),
     examGraceSeconds: Number(env.EXAM_GRACE_SECONDS ?? 60),
-    challengeWindowHours: positive('CHALLENGE_WINDOW_HOURS', env.CHALLENGE_WINDOW_HOURS, 48),
+    challengeWindowHours: positive('CHALLENGE_WINDOW_HOURS', env.CHALLENGE_WINDOW_HOURS, DEFAULT_CHALLENGE_WINDOW_HOURS),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     uploadQuotaBytes: positive('UPLOAD_QUOTA_MB', env.UPLOAD_QUOTA_MB, 100) * 1024 * 1024,
     uploadRate: { max: positive('UPLOADS_PER_10_MINUTES', env.UPLOADS_PER_10_MINUTES, 60), windowMs: 10 * 60_000 },

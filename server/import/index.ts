@@ -24,6 +24,7 @@ import { validateBundle } from './validate.js';
 import { BundleError, PlaceMap, Problems, type Problem } from './problems.js';
 import { chunks, diffLinks, diffTable, writeLinks, writeTable, type LinkDiff, type TableDiff } from './diff.js';
 import { SECTIONS, type SectionContext } from './sections.js';
+import { DEFAULT_CHALLENGE_WINDOW_HOURS } from '../../src/domain/challenges.js';
 import { facultyChanges, importFaculties } from '../exams/faculties.js';
 import { stepRows, stepsOf, writeSteps, WRITE_LIMITS, type WriteLimits, type WriteStep } from './write.js';
 
@@ -33,6 +34,11 @@ export type { Problem } from './problems.js';
 export interface ImportOptions {
   now: Date;
   scryptCost?: number;
+  /**
+   * The academy's answer-key challenge window in hours (CHALLENGE_WINDOW_HOURS): a live exam's batch
+   * imported with its results published gets one from the exam's end, as the desk's Publish opens one.
+   */
+  challengeWindowHours?: number;
   /** Check and compare only: the report of what would change, nothing written. */
   dryRun?: boolean;
   /** Where the reader found each part of the bundle, to place problems in the staff's own file. */
@@ -195,7 +201,7 @@ export async function importAcademy(db: Kysely<Database>, input: unknown, option
     instructions.set(exam.id, clean);
   }
   const passwordHashes = await hashNewPasswords(bundle, held, options);
-  const ctx: SectionContext = { db, now: options.now, at, held, passwordHashes, instructions };
+  const ctx: SectionContext = { db, now: options.now, at, held, passwordHashes, instructions, challengeWindowHours: options.challengeWindowHours ?? DEFAULT_CHALLENGE_WINDOW_HOURS };
 
   const writes: Writes = { tables: [], links: [], submissions: [], removals: bundle.remove ?? [], retotal: [] };
   for (const section of SECTIONS) {

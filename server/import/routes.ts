@@ -34,7 +34,7 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest(IMPORT_TITLES.empty, 'importEmpty');
       // Off the thread that answers the students (server/import/worker.ts).
-      const result = await importInWorker({ databaseUrl: app.config.databaseUrl, name, data: body, apply, now: app.clock.now().toISOString(), scryptCost: app.config.scryptCost });
+      const result = await importInWorker({ databaseUrl: app.config.databaseUrl, name, data: body, apply, now: app.clock.now().toISOString(), scryptCost: app.config.scryptCost, challengeWindowHours: app.config.challengeWindowHours });
       return { data: result };
     },
   });

@@ -7,6 +7,7 @@ import type { Database } from '../db/schema.js';
 import type { ItemType } from '../../src/contracts/paths.js';
 import { writeJson } from '../db/json.js';
 import { newId } from '../ids.js';
+import { challengeClosesAt } from '../../src/domain/challenges.js';
 import type { Held } from './held.js';
 import type { LinkPlan, Row, TablePlan, Wanted } from './diff.js';
 
@@ -20,6 +21,8 @@ export interface SectionContext {
   passwordHashes: Map<string, string>;
   /** Exam instructions after the rich-text rule, by exam id. */
   instructions: Map<string, string>;
+  /** The academy's answer-key challenge window in hours, for the exams that name none. */
+  challengeWindowHours: number;
 }
 
 export interface SectionPlan {
@@ -184,6 +187,8 @@ export async function examsSection(bundle: Bundle, ctx: SectionContext): Promise
     for (const [ai, a] of (exam.assignments ?? []).entries()) {
       const id = ctx.held.assignments.get(`${exam.id}:${a.groupId}`) ?? a.id ?? newId();
       // Left out, multiple submissions and published results stay as they are (no, for a new schedule).
+      // Results imported as published are published at the exam's end; a live exam's answer-key
+      // challenge window opens then, as the desk's Publish opens one.
       const flag = (v: boolean | undefined) => (v === undefined ? undefined : v ? 1 : 0);
       const set = {
         starts_at: ctx.at(a.startsAt), ends_at: ctx.at(a.endsAt), duration: a.duration, cut_marks: orNull(a.cutMarks),
@@ -192,6 +197,7 @@ export async function examsSection(bundle: Bundle, ctx: SectionContext): Promise
       assignments.push(want(id, `${exam.title} for batch ${a.groupId}`, `${at}/assignments/${ai}`, {
         id, exam_id: exam.id, group_id: a.groupId, ...set, multiple_times_submission: flag(a.multipleTimesSubmission) ?? 0,
         result_published: flag(a.resultPublished) ?? 0, published_at: a.resultPublished ? ctx.at(a.endsAt) : null, removed_at: null,
+        challenge_closes_at: a.resultPublished && !exam.isPracticeExam ? challengeClosesAt(ctx.at(a.endsAt), exam.challengeHours ?? ctx.challengeWindowHours) : null,
       }, set));
     }
   }

@@ -13,6 +13,8 @@ export interface ImportJob {
   /** The server clock's now, as ISO text. */
   now: string;
   scryptCost: number;
+  /** The academy's answer-key challenge window in hours (server/import/index.ts ImportOptions). */
+  challengeWindowHours: number;
 }
 
 type Answer = { ok: true; result: ImportResult } | { ok: false; error: string };
@@ -77,7 +79,7 @@ async function work(job: ImportJob): Promise<Answer> {
   const { db } = await connect(job.databaseUrl);
   try {
     const source = await readFiles([{ name: job.name, data: Buffer.from(job.data) }]);
-    const report = await importAcademy(db, source.input, { now: new Date(job.now), scryptCost: job.scryptCost, dryRun: !job.apply, places: source.places, problems: source.problems });
+    const report = await importAcademy(db, source.input, { now: new Date(job.now), scryptCost: job.scryptCost, challengeWindowHours: job.challengeWindowHours, dryRun: !job.apply, places: source.places, problems: source.problems });
     return { ok: true, result: resultOf(report, job.apply) };
   } catch (error) {
     if (error instanceof BundleError) return { ok: true, result: { applied: false, changed: false, kinds: [], problems: error.details } };

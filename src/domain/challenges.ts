@@ -4,6 +4,9 @@
 import type { AnswerValue, QuestionType } from '../contracts/exams';
 import { mcaValue, optionIndex, roundMarks } from './scoring';
 
+/** The academy's answer-key challenge window unless CHALLENGE_WINDOW_HOURS says otherwise. */
+export const DEFAULT_CHALLENGE_WINDOW_HOURS = 48;
+
 /** Reasons are required and hold at most this many characters (Bengali or English). */
 export const CHALLENGE_REASON_MAX = 2000;
 /** A teacher's reply to every challenger of a question. */

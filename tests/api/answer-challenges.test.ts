@@ -88,6 +88,31 @@ describe.each(databaseKinds())('answer-key challenges (%s)', (kind) => {
     expect(Date.parse(closesAt) - server.clock.now().getTime()).toBeGreaterThan(1.9 * 3_600_000);
   });
 
+  it("opens the window of results imported as published at the exam's end, for the exam's hours or the academy's", async () => {
+    const imported = (hours?: number) => {
+      const own = bundle();
+      return {
+        ...own,
+        exams: own.exams.map((e) => (e.id === ANALYSED ? { ...e, ...(hours === undefined ? {} : { challengeHours: hours }), assignments: e.assignments.map((a) => ({ ...a, resultPublished: true })) } : e)),
+      };
+    };
+    await server.close();
+    server = await startTestServer({ kind, bundle: imported() });
+    const endedAt = Date.parse((await server.app.db.selectFrom('exam_assignments').select('ends_at').where('id', '=', ANALYSED_ASSIGNMENT).executeTakeFirstOrThrow()).ends_at);
+    const session = await pupil(6);
+    const window = (await mine(session)).body.data.window;
+    expect(window.open).toBe(true);
+    expect(Date.parse(window.closesAt)).toBe(endedAt + 48 * 3_600_000);
+    expect((await challenge(session, claimB)).status).toBe(200);
+
+    // The exam's own 2 hours closed an hour ago (it ended 3 hours before the import).
+    await server.close();
+    server = await startTestServer({ kind, bundle: imported(2) });
+    const late = await challenge(await pupil(6), claimB);
+    expect(late.status).toBe(409);
+    expect(late.body.errors?.code).toBe('challengeWindowClosed');
+  });
+
   it('keeps one challenge per question: an edit replaces it; the reason and proposal are checked', async () => {
     await markAndPublishAnalysed(call, teacher);
     const session = await pupil(6);

@@ -44,7 +44,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   if (options.bundle) {
     // The demo academy as `npm start` seeds it; any other bundle through the importer alone.
     if (options.bundle === 'demo') await seedDemoAcademy(db, { now: clock.now(), scryptCost: config.scryptCost, challengeWindowHours: config.challengeWindowHours });
-    else await importBundle(db, options.bundle, { now: clock.now(), scryptCost: config.scryptCost });
+    else await importBundle(db, options.bundle, { now: clock.now(), scryptCost: config.scryptCost, challengeWindowHours: config.challengeWindowHours });
   }
   // Every refusal of every route is compared with the route's contract; close() fails on any it does not list.
   const unlisted: string[] = [];

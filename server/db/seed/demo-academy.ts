@@ -1,8 +1,8 @@
 // The demo academy: the bundle of server/db/seed/demo through the importer, then what a bundle does not
 // carry. "Live Test: Respiratory Physiology" ended three hours before the seed and its results are
-// imported as published at its end; here its answer-key challenge window opens at that publication, as
-// the desk's Publish opens one (the exam's hours, else CHALLENGE_WINDOW_HOURS), and three students of
-// the batch have already challenged its third question (whose key says carbaminohaemoglobin), so the
+// imported as published at its end, which opens its answer-key challenge window then, as the desk's
+// Publish opens one (the exam's hours, else CHALLENGE_WINDOW_HOURS); here three students of the batch
+// have already challenged its third question (whose key says carbaminohaemoglobin), so the
 // result screen offers "Challenge this answer" and the desk's Challenges page has a question to decide.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +11,6 @@ import type { Database } from '../schema.js';
 import { writeJson } from '../json.js';
 import { importBundle, readBundle } from './import.js';
 import { resolveTime } from './times.js';
-import { challengeClosesAt } from '../../../src/domain/challenges.js';
 
 export const demoBundlePath = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo');
 
@@ -57,26 +56,17 @@ export interface DemoSeedOptions {
   challengeWindowHours: number;
 }
 
-/** Seeds the demo academy into an empty database: the bundle, then the open challenge window and its challenges. */
+/** Seeds the demo academy into an empty database: the bundle, then the challenges sent in its open challenge window. */
 export async function seedDemoAcademy(db: Kysely<Database>, options: DemoSeedOptions): Promise<void> {
-  await importBundle(db, readBundle(demoBundlePath), { now: options.now, scryptCost: options.scryptCost });
-  await openDemoChallenges(db, options);
+  await importBundle(db, readBundle(demoBundlePath), { now: options.now, scryptCost: options.scryptCost, challengeWindowHours: options.challengeWindowHours });
+  await sendDemoChallenges(db, options);
 }
 
-async function openDemoChallenges(db: Kysely<Database>, { now, challengeWindowHours }: DemoSeedOptions): Promise<void> {
+async function sendDemoChallenges(db: Kysely<Database>, { now }: DemoSeedOptions): Promise<void> {
   const { examId, assignmentId, groupId, challengedQuestion } = DEMO_CHALLENGE_EXAM;
-  const assignment = await db
-    .selectFrom('exam_assignments as ea')
-    .innerJoin('exams as e', 'e.id', 'ea.exam_id')
-    .select(['ea.published_at', 'ea.challenge_closes_at', 'e.challenge_hours'])
-    .where('ea.id', '=', assignmentId)
-    .executeTakeFirstOrThrow();
-  if (assignment.published_at === null) throw new Error(`The demo's ${DEMO_CHALLENGE_EXAM.title} must be imported with its results published`);
+  const assignment = await db.selectFrom('exam_assignments').select('challenge_closes_at').where('id', '=', assignmentId).executeTakeFirstOrThrow();
+  if (assignment.challenge_closes_at === null) throw new Error(`The demo's ${DEMO_CHALLENGE_EXAM.title} must be imported with its results published`);
   await db.transaction().execute(async (trx) => {
-    if (assignment.challenge_closes_at === null) {
-      const closesAt = challengeClosesAt(assignment.published_at!, assignment.challenge_hours ?? challengeWindowHours);
-      await trx.updateTable('exam_assignments').set({ challenge_closes_at: closesAt }).where('id', '=', assignmentId).execute();
-    }
     for (const c of DEMO_CHALLENGES) {
       const attempt = await trx
         .selectFrom('attempts')
