@@ -143,6 +143,11 @@ async function main(): Promise<void> {
           },
         ),
       );
+      // The candidate details a live exam asks once (category, faculty, subject), as remembered on the
+      // phone after a first exam (read when the app loads): the instruction's Start Exam then starts at once.
+      await page.evaluate(() => {
+        for (const [key, value] of [['exam_candidateCategory', 'Govt.'], ['exam_faculty', 'Medicine'], ['exam_subject', 'Cardiology']]) localStorage.setItem(key!, JSON.stringify(value));
+      });
       rows.exams!.push(
         await measure(
           page,
