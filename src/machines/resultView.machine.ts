@@ -5,8 +5,9 @@
 // goes to the live exam. A live exam's result also loads the student's answer-key challenges, and
 // while its window is open a question's "Challenge this answer" invokes the challenge form
 // (answerChallenge.machine.ts, child id `challenge`), whose outcome the result keeps; a live notification
-// about the result (a regrade) reads it again in place.
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+// about the result (a regrade) reads it again in place, and the challenges after it, while the form,
+// its draft and Print go on working.
+import { assign, fromCallback, fromPromise, raise, setup } from 'xstate';
 import type { ResultReply, StudentResult } from '../contracts/results';
 import type { StudentChallenges } from '../contracts/challenges';
 import { isChallengeable } from '../domain/challenges';
@@ -36,6 +37,8 @@ export interface ResultViewContext extends ResultViewInput {
   challenges: StudentChallenges | null;
   /** The question whose challenge form is open. */
   challengeQuestion: string | null;
+  /** The result was read again while the challenge form was open: the challenges are read once it closes. */
+  challengesStale: boolean;
 }
 
 /** Whether a question takes a new challenge or an edit now: the window open, the question not decided, its challenge (if any) still open. */
@@ -66,6 +69,8 @@ export type ResultViewEvent =
   | { type: 'challenges.retry' }
   /** A live notification about this result arrived (a regrade after a key decision). */
   | { type: 'result.changed' }
+  /** Raised by the machine when the result has been read again: its challenges are read again too. */
+  | { type: 'result.reread' }
   | { type: 'result.retry' } | { type: 'retake.ask' } | { type: 'retake.cancel' } | { type: 'retake.confirm' } | { type: 'result.print' };
 
 export const resultViewMachine = setup({
@@ -112,12 +117,13 @@ export const resultViewMachine = setup({
     live: ({ context }) => context.result !== null && !context.result.isPracticeExam,
     challengeOpen: ({ context }, params: { questionId: string }) => challengeOpen(context, params.questionId),
     retakeAccepted: (_, params: { output: { status: string } }) => params.output.status === '200',
+    challengesStale: ({ context }) => context.challengesStale,
   },
 }).createMachine({
   id: 'resultView',
   description: "The result screen of one exam: PASSED or FAILED, the statistics and every question with its answer; Print, and Retake Exam for a practice exam after a confirmation.",
   meta: { spec: '§2 Result screen; §4 States and transitions — View Result, Retake' },
-  context: ({ input }) => ({ ...input, result: null, failure: null, challenges: null, challengeQuestion: null }),
+  context: ({ input }) => ({ ...input, result: null, failure: null, challenges: null, challengeQuestion: null, challengesStale: false }),
   initial: 'loading',
   states: {
     loading: {
@@ -157,81 +163,117 @@ export const resultViewMachine = setup({
     },
     shown: {
       description: 'The result screen: PASSED or FAILED, marks, statistics and every question with its correct answer and explanation; Print, and Retake Exam for a practice exam.',
+      type: 'parallel',
       invoke: { src: 'watchResultNews', input: ({ context }) => ({ examId: context.examId, groupId: context.groupId }) },
       on: {
         'result.print': { actions: 'print', description: "The student presses Print: the browser's print dialog opens with the result alone" },
         'retake.ask': { guard: 'practice', target: 'confirmingRetake', description: 'The student presses Retake Exam (practice exams only)' },
-        'result.changed': { guard: 'live', target: 'refreshing', description: 'A notification says the result changed (a key decision regraded the exam): it is read again' },
       },
-      initial: 'checking',
       states: {
-        checking: {
-          description: "Whether the exam is live (its key may be challenged) or practice.",
-          always: [
-            { guard: 'live', target: 'loadingChallenges', description: "A live exam's result: its answer-key challenges are read" },
-            { target: 'noChallenges', description: 'A practice exam has no answer-key challenges' },
-          ],
-        },
-        noChallenges: { description: 'A practice exam: no challenge window.' },
-        loadingChallenges: {
-          description: "The challenge window and the student's challenges are read.",
-          tags: ['challengesLoading'],
-          invoke: {
-            src: 'loadChallenges',
-            input: ({ context }) => ({ examId: context.examId, groupId: context.groupId }),
-            onDone: { target: 'challenges', description: 'Each question shows its challenge, and Challenge this answer while the window is open', actions: assign({ challenges: ({ event }) => event.output }) },
-            onError: { target: 'challengesFailed', description: "The challenges could not be read: 'Challenges could not be loaded' shows with Try again" },
-          },
-        },
-        challengesFailed: {
-          description: "'Challenges could not be loaded', with Try again; the result stays.",
-          on: { 'challenges.retry': { target: 'loadingChallenges', description: 'The student presses Try again beside the challenges' } },
-        },
         challenges: {
-          description: "Each question shows its challenge's state (open, accepted, rejected with the reply); while the window is open, Challenge this answer (or Edit).",
-          on: {
-            'challenge.open': {
-              guard: { type: 'challengeOpen', params: ({ event }) => ({ questionId: event.questionId }) },
-              target: 'challenging',
-              description: "The student presses Challenge this answer (or Edit challenge) on a question",
-              actions: assign({ challengeQuestion: ({ event }) => event.questionId }),
+          description: "A live result's answer-key challenges and the challenge form: they go on working while the result is read again.",
+          initial: 'checking',
+          states: {
+            checking: {
+              description: "Whether the exam is live (its key may be challenged) or practice.",
+              always: [
+                { guard: 'live', target: 'loadingChallenges', description: "A live exam's result: its answer-key challenges are read" },
+                { target: 'noChallenges', description: 'A practice exam has no answer-key challenges' },
+              ],
+            },
+            noChallenges: { description: 'A practice exam: no challenge window.' },
+            loadingChallenges: {
+              description: "The challenge window and the student's challenges are read.",
+              tags: ['challengesLoading'],
+              invoke: {
+                src: 'loadChallenges',
+                input: ({ context }) => ({ examId: context.examId, groupId: context.groupId }),
+                onDone: { target: 'challenges', description: 'Each question shows its challenge, and Challenge this answer while the window is open', actions: assign({ challenges: ({ event }) => event.output }) },
+                onError: { target: 'challengesFailed', description: "The challenges could not be read: 'Challenges could not be loaded' shows with Try again" },
+              },
+              on: { 'result.reread': { target: 'loadingChallenges', reenter: true, description: 'The result was read again meanwhile: the challenges are read again, and the last read shows' } },
+            },
+            challengesFailed: {
+              description: "'Challenges could not be loaded', with Try again; the result stays.",
+              on: {
+                'challenges.retry': { target: 'loadingChallenges', description: 'The student presses Try again beside the challenges' },
+                'result.reread': { target: 'loadingChallenges', description: 'The result was read again: the challenges are tried again too' },
+              },
+            },
+            challenges: {
+              description: "Each question shows its challenge's state (open, accepted, rejected with the reply); while the window is open, Challenge this answer (or Edit).",
+              on: {
+                'challenge.open': {
+                  guard: { type: 'challengeOpen', params: ({ event }) => ({ questionId: event.questionId }) },
+                  target: 'challenging',
+                  description: "The student presses Challenge this answer (or Edit challenge) on a question",
+                  actions: assign({ challengeQuestion: ({ event }) => event.questionId }),
+                },
+                'result.reread': { target: 'loadingChallenges', description: 'The result was read again after a regrade: its challenges are read again (a teacher may have decided some)' },
+              },
+            },
+            challenging: {
+              description: "The challenge form of one question is open; it stays open, with the student's draft, while the result is read again.",
+              on: {
+                'result.reread': { description: 'The result was read again while the form is open: the form stays, and the challenges are read once it closes', actions: assign({ challengesStale: true }) },
+              },
+              invoke: {
+                id: 'challenge',
+                src: 'answerChallenge',
+                input: ({ context }) => {
+                  const index = context.result!.answers.findIndex((a) => a.questionId._id === context.challengeQuestion);
+                  const question = context.result!.answers[index]!.questionId;
+                  return {
+                    examId: context.examId,
+                    groupId: context.groupId,
+                    questionId: question._id,
+                    number: index + 1,
+                    type: question.type,
+                    optionCount: question.options.length,
+                    challenge: context.challenges?.challenges.find((c) => c.questionId === question._id) ?? null,
+                  };
+                },
+                onDone: [
+                  {
+                    guard: 'challengesStale',
+                    target: 'loadingChallenges',
+                    description: 'The form closes after the result was read again: the challenges are read again',
+                    actions: assign({ challenges: ({ context, event }) => keptChallenges(context.challenges, event.output), challengeQuestion: null, challengesStale: false }),
+                  },
+                  {
+                    target: 'challenges',
+                    description: 'The form closes: the question shows the challenge as last saved',
+                    actions: assign({ challenges: ({ context, event }) => keptChallenges(context.challenges, event.output), challengeQuestion: null }),
+                  },
+                ],
+              },
             },
           },
         },
-        challenging: {
-          description: "The challenge form of one question is open.",
-          invoke: {
-            id: 'challenge',
-            src: 'answerChallenge',
-            input: ({ context }) => {
-              const index = context.result!.answers.findIndex((a) => a.questionId._id === context.challengeQuestion);
-              const question = context.result!.answers[index]!.questionId;
-              return {
-                examId: context.examId,
-                groupId: context.groupId,
-                questionId: question._id,
-                number: index + 1,
-                type: question.type,
-                optionCount: question.options.length,
-                challenge: context.challenges?.challenges.find((c) => c.questionId === question._id) ?? null,
-              };
+        sync: {
+          description: 'Whether the result is being read again after a notification about it.',
+          initial: 'current',
+          states: {
+            current: {
+              description: 'The result as last read.',
+              on: { 'result.changed': { guard: 'live', target: 'refreshing', description: 'A notification says the result changed (a key decision regraded the exam): it is read again' } },
             },
-            onDone: {
-              target: 'challenges',
-              description: 'The form closes: the question shows the challenge as last saved',
-              actions: assign({ challenges: ({ context, event }) => keptChallenges(context.challenges, event.output), challengeQuestion: null }),
+            refreshing: {
+              description: 'The result is read again while it stays on screen; Print, the challenges and an open challenge form go on working.',
+              on: { 'result.changed': { target: 'refreshing', reenter: true, description: 'Another notification meanwhile: the read under way is dropped and the result is read again' } },
+              invoke: {
+                src: 'loadResult',
+                input: ({ context }) => ({ examId: context.examId, groupId: context.groupId }),
+                onDone: {
+                  target: 'current',
+                  description: 'The new marks, rank and regrade note show, and the challenges are read again',
+                  actions: [assign({ result: ({ context, event }) => (event.output.code === null ? event.output : context.result) }), raise({ type: 'result.reread' })],
+                },
+                onError: { target: 'current', description: 'The result could not be read again: the one on screen stays' },
+              },
             },
           },
         },
-      },
-    },
-    refreshing: {
-      description: 'The result and its challenges are read again while the old result stays on screen.',
-      invoke: {
-        src: 'loadResult',
-        input: ({ context }) => ({ examId: context.examId, groupId: context.groupId }),
-        onDone: { target: 'shown', description: 'The new marks, rank, regrade note and challenge states show', actions: assign({ result: ({ context, event }) => (event.output.code === null ? event.output : context.result) }) },
-        onError: { target: 'shown', description: 'The result could not be read again: the one on screen stays' },
       },
     },
     confirmingRetake: {

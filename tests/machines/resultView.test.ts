@@ -111,7 +111,7 @@ describe('result view', () => {
   it("loads a live result's challenges, opens a question's form as the child `challenge` and keeps what it saved", async () => {
     const { actor, log } = start({ load: async () => result({ isPracticeExam: false, answers: liveAnswers }) });
     await settle();
-    expect(actor.getSnapshot().matches({ shown: 'challenges' })).toBe(true);
+    expect(actor.getSnapshot().matches({ shown: { challenges: 'challenges' } })).toBe(true);
     expect(log).toContain('challenges e1/g1');
     // A written answer takes no challenge.
     expect(actor.getSnapshot().can({ type: 'challenge.open', questionId: 'q2' })).toBe(false);
@@ -124,7 +124,7 @@ describe('result view', () => {
     await settle();
     child.send({ type: 'challenge.close' });
     await settle();
-    expect(actor.getSnapshot().matches({ shown: 'challenges' })).toBe(true);
+    expect(actor.getSnapshot().matches({ shown: { challenges: 'challenges' } })).toBe(true);
     expect(actor.getSnapshot().context.challenges?.challenges).toMatchObject([{ questionId: 'q1', options: [1], status: 'open' }]);
     // Open: it may still be edited while the window is open.
     expect(actor.getSnapshot().can({ type: 'challenge.open', questionId: 'q1' })).toBe(true);
@@ -146,10 +146,10 @@ describe('result view', () => {
     let calls = 0;
     const { actor } = start({ load: async () => result({ isPracticeExam: false, answers: liveAnswers }), challenges: async () => (++calls === 1 ? Promise.reject(networkError) : openWindow()) });
     await settle();
-    expect(actor.getSnapshot().matches({ shown: 'challengesFailed' })).toBe(true);
+    expect(actor.getSnapshot().matches({ shown: { challenges: 'challengesFailed' } })).toBe(true);
     actor.send({ type: 'challenges.retry' });
     await settle();
-    expect(actor.getSnapshot().matches({ shown: 'challenges' })).toBe(true);
+    expect(actor.getSnapshot().matches({ shown: { challenges: 'challenges' } })).toBe(true);
   });
 
   it('reads the result and its challenges again, the old one kept on screen, when a regrade notification arrives', async () => {
@@ -157,11 +157,47 @@ describe('result view', () => {
     const { actor, log, news } = start({ load: async () => result({ isPracticeExam: false, answers: liveAnswers, marksObtained: ++calls === 1 ? 1 : 3 } as never) });
     await settle();
     news.tell!();
-    expect(actor.getSnapshot().matches('refreshing')).toBe(true);
+    expect(actor.getSnapshot().matches({ shown: { sync: 'refreshing' } })).toBe(true);
     expect(actor.getSnapshot().context.result).not.toBeNull();
     await settle();
-    expect(actor.getSnapshot().matches({ shown: 'challenges' })).toBe(true);
+    expect(actor.getSnapshot().matches({ shown: { challenges: 'challenges' } })).toBe(true);
     expect(actor.getSnapshot().context.result?.marksObtained).toBe(3);
     expect(log.filter((l) => l.startsWith('challenges'))).toHaveLength(2);
+  });
+
+  it('keeps the open challenge form, its draft and Print working while a regrade notification reads the result again', async () => {
+    const reads: ((reply: ResultReply) => void)[] = [];
+    const { actor, log, news } = start({ load: () => new Promise<ResultReply>((answer) => reads.push(answer)) });
+    reads.shift()!(result({ isPracticeExam: false, answers: liveAnswers, marksObtained: 1 } as never));
+    await settle();
+    actor.send({ type: 'challenge.open', questionId: 'q1' });
+    const child = actor.getSnapshot().children.challenge as ActorRefFrom<typeof answerChallengeMachine>;
+    child.send({ type: 'challenge.choose', option: 1 });
+    // A key decision regrades the exam while the student writes the challenge.
+    news.tell!();
+    expect(reads).toHaveLength(1);
+    child.send({ type: 'challenge.reason', text: 'B, says Guyton.' });
+    actor.send({ type: 'result.print' });
+    expect(log).toContain('print');
+    // The form is the same child, with what the student chose and wrote.
+    expect(actor.getSnapshot().children.challenge).toBe(child);
+    expect(child.getSnapshot().context).toMatchObject({ options: [1], reason: 'B, says Guyton.' });
+    // A second notification drops the read under way: the last read's marks show.
+    news.tell!();
+    expect(reads).toHaveLength(2);
+    reads[1]!(result({ isPracticeExam: false, answers: liveAnswers, marksObtained: 3 } as never));
+    await settle();
+    reads[0]!(result({ isPracticeExam: false, answers: liveAnswers, marksObtained: 2 } as never));
+    await settle();
+    expect(actor.getSnapshot().context.result?.marksObtained).toBe(3);
+    expect(actor.getSnapshot().children.challenge).toBe(child);
+    child.send({ type: 'challenge.send' });
+    await settle();
+    expect(log).toContain('save q1');
+    // Once the form closes, the challenges are read again (the regrade may have decided some).
+    child.send({ type: 'challenge.close' });
+    await settle();
+    expect(log.filter((l) => l.startsWith('challenges'))).toHaveLength(2);
+    expect(actor.getSnapshot().can({ type: 'challenge.open', questionId: 'q1' })).toBe(true);
   });
 });

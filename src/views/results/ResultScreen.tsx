@@ -84,7 +84,7 @@ export function ResultScreen() {
   const confirming = useSelector(actor, (s) => s.matches('confirmingRetake'));
   const retaking = useSelector(actor, (s) => s.hasTag('busy'));
   const challenges = useSelector(actor, (s) => s.context.challenges);
-  const challengesFailed = useSelector(actor, (s) => s.matches({ shown: 'challengesFailed' }));
+  const challengesFailed = useSelector(actor, (s) => s.matches({ shown: { challenges: 'challengesFailed' } }));
   // Which questions take a challenge now is the machine's guard, read per question.
   const openable = useSelector(actor, (s) => new Set((s.context.result?.answers ?? []).map((a) => a.questionId._id).filter((id) => s.can({ type: 'challenge.open', questionId: id }))), sameIds);
   const challengeActor = useSelector(actor, (s) => s.children.challenge as ChallengeChild | undefined);
