@@ -76,9 +76,14 @@ export async function connect(databaseUrl: string): Promise<Connection> {
     });
     // The busiest statements (the prepared `select`s and `insert`s, and the answer saves' batch) share a
     // few pipelined connections (server/db/engine/pg-driver.ts).
+    const pipelineLockTimeout = Number(process.env.DATABASE_PIPELINE_LOCK_TIMEOUT_MS ?? 1000);
     const dialect = new PipelinedPostgresDialect({
       pool,
-      client: () => new pg.default.Client({ ...settings, pipeline: true }),
+      // A pipelined write that meets a row lock (a submit's or a retake's transaction on the same attempt,
+      // a few statements long) would hold every statement behind it on its connection, and a
+      // transaction waiting for one of those would never end: past this it fails alone as unavailable
+      // (503, tried again by the app).
+      client: () => new pg.default.Client({ ...settings, pipeline: true, lock_timeout: pipelineLockTimeout }),
       connections: Number(process.env.DATABASE_PIPELINE ?? DEFAULT_PIPELINE),
       pipelines: (text) =>
         statementNames.has(text) ? text.startsWith('select') || text.startsWith('insert') : pipelinedStatementStarts.some((start) => text.startsWith(start)),

@@ -12,6 +12,7 @@ const postgresCodes = new Set([
   '53300', // too_many_connections
   '40001', // serialization_failure: the same request, tried again, succeeds
   '40P01', // deadlock_detected
+  '55P03', // lock_not_available: a pipelined write waited past its lock timeout (server/db/connect.ts)
 ]);
 
 /** Socket errors of the client library while it talks to the database. */

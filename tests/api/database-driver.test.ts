@@ -3,7 +3,8 @@
 // hold on every database: a statement of another request never runs inside a transaction, reads do not
 // wait for an open transaction, a failing statement fails alone, a write is committed before it is
 // answered; on PostgreSQL also, a lost pipelined connection fails only the statements on it (as a brief
-// unavailability, 503) and the next ones get a new one.
+// unavailability, 503) and the next ones get a new one, and a pipelined write waiting for a lock gives up
+// after its lock timeout (503) instead of holding the statements behind it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import { randomBytes } from 'node:crypto';
@@ -26,6 +27,8 @@ const courseInsert = preparedQuery((db: Kysely<Database>, { id, name }: { id: st
   db.insertInto('courses').values({ id, name, description: null, image: null, position: 0 }),
 );
 
+const LOCK_TIMEOUT_MS = 300;
+
 const course = (id: string, name: string) => ({ id, name, description: null, image: null, position: 0 });
 
 describe.each(databaseKinds())('the database driver (%s)', (kind) => {
@@ -37,7 +40,12 @@ describe.each(databaseKinds())('the database driver (%s)', (kind) => {
   beforeAll(async () => {
     database = await createDatabase(kind);
     const url = kind === 'postgres' ? `${database.url}&application_name=${applicationName}` : database.url;
+    // A short lock timeout for the pipelined writes, so the test of it waits little.
+    const lockTimeout = process.env.DATABASE_PIPELINE_LOCK_TIMEOUT_MS;
+    process.env.DATABASE_PIPELINE_LOCK_TIMEOUT_MS = String(LOCK_TIMEOUT_MS);
     ({ db, dialect } = await connect(url));
+    if (lockTimeout === undefined) delete process.env.DATABASE_PIPELINE_LOCK_TIMEOUT_MS;
+    else process.env.DATABASE_PIPELINE_LOCK_TIMEOUT_MS = lockTimeout;
     await migrate(db, dialect);
     await db.insertInto('courses').values(course('course-1', 'One')).execute();
   });
@@ -119,6 +127,36 @@ describe.each(databaseKinds())('the database driver (%s)', (kind) => {
   });
 
   if (kind === 'postgres') {
+    it('gives up a pipelined write that waits for a lock past its timeout, as unavailable, and answers the statements behind it', async () => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let inserted!: () => void;
+      const written = new Promise<void>((resolve) => (inserted = resolve));
+      // A transaction holds a new row uncommitted; a pipelined insert of the same key waits for it.
+      const transaction = db.transaction().execute(async (trx) => {
+        await trx.insertInto('courses').values(course('course-locked', 'Held')).execute();
+        inserted();
+        await held;
+      });
+      await written;
+      const started = Date.now();
+      const blocked = courseInsert.changes(db, { id: 'course-locked', name: 'Waiting' }).then(() => 'stored', (error: unknown) => error);
+      // Reads sent behind it, some on its connection.
+      const reads = Promise.all(Array.from({ length: 20 }, () => courseById.first(db, { id: 'course-1' })));
+      const outcome = await blocked;
+      const waited = Date.now() - started;
+      expect(outcome).not.toBe('stored');
+      expect((outcome as { code?: string }).code).toBe('55P03');
+      expect(databaseUnavailable(outcome)).toBe(true);
+      expect(waited).toBeGreaterThanOrEqual(LOCK_TIMEOUT_MS - 50);
+      expect((await reads).every((row) => row?.name === 'One')).toBe(true);
+      release();
+      await transaction;
+      // Tried again once the lock is gone, it meets the stored row's key: it waited, it did not write.
+      expect(String(await courseInsert.changes(db, { id: 'course-locked', name: 'Waiting' }).catch((error: unknown) => error))).toMatch(/unique|duplicate/i);
+      expect((await courseById.first(db, { id: 'course-locked' }))?.name).toBe('Held');
+    });
+
     it('replaces a lost pipelined connection: its statements fail as unavailable, the next ones succeed', async () => {
       const pg = await import('pg');
       const admin = new pg.default.Client({ connectionString: database.url });
