@@ -54,8 +54,13 @@ export const SETTINGS = Type.Object({
   DATABASE_PIPELINE: setting({
     default: '1',
     description:
-      "PostgreSQL connections per process, besides `DATABASE_POOL`, shared by the busiest reads (the exam requests' and the session's) in pipeline mode: statements written without waiting for the answers of those before them. `0`: every statement on the pool",
+      "PostgreSQL connections per process, besides `DATABASE_POOL`, shared by the busiest statements (the exam requests' and the session's reads, the start's insert, the answer saves' batch) in pipeline mode: statements written without waiting for the answers of those before them. `0`: every statement on the pool",
     ...WHOLE,
+  }),
+  DATABASE_PIPELINE_LOCK_TIMEOUT_MS: setting({
+    default: '1000',
+    description: 'how long a pipelined write waits for a row lock before it gives up and answers 503 (the app sends it again), so that the statements behind it on its connection do not wait with it',
+    ...POSITIVE_WHOLE,
   }),
   DATABASE_SOCKET_DIR: setting({
     default: 'unset (the URL\'s host)',
