@@ -5,9 +5,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ItemAnalysis } from '../contracts/staff';
 import { failureWords } from '../domain/messages';
+import { sheetDownloadStates, type SheetFormat, type SheetRequest } from './sheetDownload';
 import type { Refusal } from './staffDesk.machine';
-
-export type SheetFormat = 'csv' | 'xlsx';
 
 export interface ItemAnalysisContext {
   assignmentId: string;
@@ -18,11 +17,6 @@ export interface ItemAnalysisContext {
 }
 
 export type ItemAnalysisEvent = { type: 'analysis.retry' } | { type: 'sheet.download'; format: SheetFormat };
-
-export interface SheetRequest {
-  assignmentId: string;
-  format: SheetFormat;
-}
 
 export const itemAnalysisMachine = setup({
   types: {} as { context: ItemAnalysisContext; events: ItemAnalysisEvent; input: { assignmentId: string } },
@@ -43,6 +37,9 @@ export const itemAnalysisMachine = setup({
     },
     keepProblem: assign((_, params: { error: unknown }) => ({ problem: failureWords(params.error) })),
     clearProblem: assign({ problem: null }),
+    /** The sheet's states (sheetDownload.ts): a download clears the last failure, and a failed one is the screen's problem too. */
+    chooseSheet: assign((_, params: { format: SheetFormat }) => ({ format: params.format, problem: null })),
+    keepSheetProblem: assign((_, params: { error: unknown }) => ({ problem: failureWords(params.error) })),
   },
   guards: {
     enoughAttempts: (_, params: { analysis: ItemAnalysis }) => params.analysis.attempts >= params.analysis.minimumAttempts,
@@ -82,28 +79,7 @@ export const itemAnalysisMachine = setup({
     loaded: {
       description: 'The table of questions with their figures and flags, and the buttons to download the sheet.',
       initial: 'idle',
-      states: {
-        idle: {
-          description: 'Download CSV and Download XLSX are ready; a failed download says why above the table.',
-          on: {
-            'sheet.download': {
-              target: 'downloading',
-              description: 'The teacher presses Download CSV or Download XLSX',
-              actions: ['clearProblem', assign({ format: ({ event }) => event.format })],
-            },
-          },
-        },
-        downloading: {
-          description: 'The sheet is being made; its button shows it is busy and the other waits.',
-          tags: ['downloading'],
-          invoke: {
-            src: 'downloadSheet',
-            input: ({ context }) => ({ assignmentId: context.assignmentId, format: context.format }),
-            onDone: { target: 'idle', description: 'The sheet arrived: the browser saves it', actions: { type: 'saveSheet', params: ({ context, event }) => ({ blob: event.output, format: context.format }) } },
-            onError: { target: 'idle', description: 'The sheet could not be had: the reason shows above the table', actions: { type: 'keepProblem', params: ({ event }) => ({ error: event.error }) } },
-          },
-        },
-      },
+      states: sheetDownloadStates('above the table'),
     },
   },
 });

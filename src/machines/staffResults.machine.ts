@@ -8,9 +8,8 @@ import type { StudentResult } from '../contracts/results';
 import type { StaffMeritList } from '../contracts/staffResults';
 import { searchMeritRows } from '../domain/staffResults';
 import { failureWords } from '../domain/messages';
+import { sheetDownloadStates, type SheetFormat, type SheetRequest } from './sheetDownload';
 import type { Refusal } from './staffDesk.machine';
-
-export type SheetFormat = 'csv' | 'xlsx';
 
 /** Rows shown at first and added by each Show more: a batch of thousands stays quick to draw. */
 export const RESULTS_PAGE_ROWS = 100;
@@ -46,11 +45,6 @@ export interface StudentRequest {
   studentId: string;
 }
 
-export interface ResultsSheetRequest {
-  assignmentId: string;
-  format: SheetFormat;
-}
-
 /** The rows the search matches (all of them without a search). */
 export const matchingRows = (context: Pick<StaffResultsContext, 'list' | 'search'>) => searchMeritRows(context.list?.rows ?? [], context.search);
 
@@ -66,7 +60,7 @@ export const staffResultsMachine = setup({
       throw new Error('provide loadStudent');
     }),
     /** GET /staff/exam-assignments/:assignmentId/results/sheet?format=. */
-    downloadSheet: fromPromise<Blob, ResultsSheetRequest>(async () => {
+    downloadSheet: fromPromise<Blob, SheetRequest>(async () => {
       throw new Error('provide downloadSheet');
     }),
   },
@@ -75,6 +69,9 @@ export const staffResultsMachine = setup({
     saveSheet: (_, _params: { blob: Blob; format: SheetFormat }) => {
       throw new Error('provide saveSheet');
     },
+    /** The sheet's states (sheetDownload.ts): a download clears the last failure, and a failed one is kept apart from the list's. */
+    chooseSheet: assign((_, params: { format: SheetFormat }) => ({ format: params.format, sheetProblem: null })),
+    keepSheetProblem: assign((_, params: { error: unknown }) => ({ sheetProblem: failureWords(params.error) })),
   },
   guards: {
     anyRows: (_, params: { list: StaffMeritList }) => params.list.rows.length > 0,
@@ -187,28 +184,7 @@ export const staffResultsMachine = setup({
         sheet: {
           description: 'The list as a sheet to save.',
           initial: 'idle',
-          states: {
-            idle: {
-              description: 'Download CSV and Download XLSX are ready; a failed download says why beside them.',
-              on: {
-                'sheet.download': {
-                  target: 'downloading',
-                  description: 'The teacher presses Download CSV or Download XLSX',
-                  actions: assign({ format: ({ event }) => event.format, sheetProblem: null }),
-                },
-              },
-            },
-            downloading: {
-              description: 'The sheet is being made; its button shows it is busy and the other waits.',
-              tags: ['downloading'],
-              invoke: {
-                src: 'downloadSheet',
-                input: ({ context }) => ({ assignmentId: context.assignmentId, format: context.format }),
-                onDone: { target: 'idle', description: 'The sheet arrived: the browser saves it', actions: { type: 'saveSheet', params: ({ context, event }) => ({ blob: event.output, format: context.format }) } },
-                onError: { target: 'idle', description: 'The sheet could not be had: the reason shows', actions: assign({ sheetProblem: ({ event }) => failureWords(event.error) }) },
-              },
-            },
-          },
+          states: sheetDownloadStates('beside them'),
         },
       },
     },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { itemAnalysisMachine, type SheetRequest } from '../../src/machines/itemAnalysis.machine';
+import { itemAnalysisMachine } from '../../src/machines/itemAnalysis.machine';
+import type { SheetRequest } from '../../src/machines/sheetDownload';
 import type { ItemAnalysis } from '../../src/contracts/staff';
 import { describePaths } from '../support/machine-paths';
 import { analysis, models, networkError, notPublished } from '../models/itemAnalysis.model';

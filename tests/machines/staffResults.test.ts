@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { matchingRows, RESULTS_PAGE_ROWS, staffResultsMachine, type ResultsSheetRequest, type StudentRequest } from '../../src/machines/staffResults.machine';
+import { matchingRows, RESULTS_PAGE_ROWS, staffResultsMachine, type StudentRequest } from '../../src/machines/staffResults.machine';
+import type { SheetRequest } from '../../src/machines/sheetDownload';
 import type { StudentResult } from '../../src/contracts/results';
 import type { StaffMeritList } from '../../src/contracts/staffResults';
 import { describePaths } from '../support/machine-paths';
@@ -21,7 +22,7 @@ describe('staffResults', () => {
       actors: {
         loadList: fromPromise<StaffMeritList, { assignmentId: string }>(async ({ input }) => (log.push(`list ${input.assignmentId}`), next(lists))),
         loadStudent: fromPromise<StudentResult, StudentRequest>(async ({ input }) => (log.push(`student ${input.studentId}`), next(students))),
-        downloadSheet: fromPromise<Blob, ResultsSheetRequest>(async ({ input }) => (log.push(`sheet ${input.format}`), next(sheets))),
+        downloadSheet: fromPromise<Blob, SheetRequest>(async ({ input }) => (log.push(`sheet ${input.format}`), next(sheets))),
       },
       actions: { saveSheet: (_, { format }) => log.push(`save ${format}`) },
     });

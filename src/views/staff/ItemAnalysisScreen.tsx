@@ -4,7 +4,8 @@
 import { useParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
-import { itemAnalysisMachine, type SheetFormat, type SheetRequest } from '../../machines/itemAnalysis.machine';
+import { itemAnalysisMachine } from '../../machines/itemAnalysis.machine';
+import type { SheetFormat, SheetRequest } from '../../machines/sheetDownload';
 import type { ItemAnalysis, ItemStats } from '../../contracts/staff';
 import { itemAnalysisFileName } from '../../domain/itemAnalysis';
 import { staffApi } from '../../services/staff';

@@ -5,7 +5,8 @@
 import { useParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
-import { matchingRows, staffResultsMachine, type ResultsSheetRequest, type SheetFormat, type StudentRequest } from '../../machines/staffResults.machine';
+import { matchingRows, staffResultsMachine, type StudentRequest } from '../../machines/staffResults.machine';
+import type { SheetFormat, SheetRequest } from '../../machines/sheetDownload';
 import type { StudentResult } from '../../contracts/results';
 import type { StaffMeritList, StaffMeritRow } from '../../contracts/staffResults';
 import { staffResultsApi } from '../../services/staffResults';
@@ -41,7 +42,7 @@ function useResultsActor(assignmentId: string) {
       actors: {
         loadList: fromPromise<StaffMeritList, { assignmentId: string }>(({ input }) => staffResultsApi.meritList(input.assignmentId)),
         loadStudent: fromPromise<StudentResult, StudentRequest>(({ input }) => staffResultsApi.studentResult(input.assignmentId, input.studentId)),
-        downloadSheet: fromPromise<Blob, ResultsSheetRequest>(({ input }) => staffResultsApi.sheet(input.assignmentId, input.format)),
+        downloadSheet: fromPromise<Blob, SheetRequest>(({ input }) => staffResultsApi.sheet(input.assignmentId, input.format)),
       },
       actions: {
         saveSheet: ({ context }, { blob, format }) => {
