@@ -1,6 +1,7 @@
 // The server's side of the rich-text rule (src/domain/richText.ts): DOMPurify over a jsdom window,
 // loaded on first use, so only an import that carries HTML pays for jsdom.
 import type { WindowLike } from 'dompurify';
+import { rememberBounded } from './bounded-memory.js';
 
 let cleaner: Promise<(html: string) => string> | null = null;
 
@@ -30,9 +31,8 @@ export function cleanStoredRichText(html: string | null): Promise<string | null>
   if (html === null) return Promise.resolve(null);
   let clean = cleaned.get(html);
   if (!clean) {
-    if (cleaned.size >= MAX_CLEANED) cleaned.delete(cleaned.keys().next().value!);
     clean = cleanRichText(html);
-    cleaned.set(html, clean);
+    rememberBounded(cleaned, html, clean, MAX_CLEANED);
     clean.catch(() => cleaned.delete(html));
   }
   return clean;

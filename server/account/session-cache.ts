@@ -3,6 +3,7 @@
 // calls (sign-out, password change, profile update) and, with Redis, reaches the other processes the
 // same way (server/realtime.ts); an entry also lapses after `ttlMs` and at the session's own expiry.
 import type { SessionUser } from './sessions.js';
+import { rememberBounded } from '../bounded-memory.js';
 
 interface Entry {
   user: SessionUser;
@@ -44,10 +45,8 @@ export class SessionCache {
 
   set(user: SessionUser, expiresAt: string, mark: number): void {
     if (this.ttlMs <= 0 || mark !== this.forgets) return;
-    // The oldest entry goes first when full (a Map iterates in insertion order).
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     const userId = user.kind === 'student' ? user.student.id : user.staff.id;
-    this.entries.set(user.sessionHash, { user, userId, expiresAtMs: Date.parse(expiresAt), staleAtMs: performance.now() + this.ttlMs });
+    rememberBounded(this.entries, user.sessionHash, { user, userId, expiresAtMs: Date.parse(expiresAt), staleAtMs: performance.now() + this.ttlMs }, this.maxEntries);
   }
 
   forgetSession(sessionHash: string): void {

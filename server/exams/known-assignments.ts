@@ -8,6 +8,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { perDatabase } from '../db/per-database.js';
+import { rememberBounded } from '../bounded-memory.js';
 import type { ExamContext } from './queries.js';
 
 export type KnownAssignment = Pick<ExamContext, 'assignment' | 'exam'>;
@@ -21,10 +22,7 @@ const keyOf = (examId: string, groupId: string) => `${examId} ${groupId}`;
 
 /** Remembers the assignment and exam of a context this process has just read. */
 export function rememberAssignment(db: Kysely<Database>, { assignment, exam }: KnownAssignment): void {
-  const memory = memoryOf(db);
-  const key = keyOf(assignment.exam_id, assignment.group_id);
-  if (!memory.has(key) && memory.size >= MAX_ASSIGNMENTS) memory.delete(memory.keys().next().value!);
-  memory.set(key, { assignment, exam });
+  rememberBounded(memoryOf(db), keyOf(assignment.exam_id, assignment.group_id), { assignment, exam }, MAX_ASSIGNMENTS);
 }
 
 /** The assignment of (exam, batch) as this process last read it, if it has. */

@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { perDatabase } from '../db/per-database.js';
+import { rememberBounded } from '../bounded-memory.js';
 import type { PublicQuestion } from '../../src/contracts/exams.js';
 import { courseName, groupName, publicQuestion, questionsOfExam, subjectNames, type Exam, type QuestionRow } from './queries.js';
 
@@ -47,9 +48,8 @@ export async function preparedPaper(db: Kysely<Database>, exam: Exam): Promise<P
   const cache = cacheOf(db);
   const known = cache.get(exam.id);
   if (known && known.stamp === exam.created_at) return known.paper;
-  if (cache.size >= MAX_EXAMS) cache.delete(cache.keys().next().value!);
   const entry: Entry = { stamp: exam.created_at, paper: prepare(db, exam) };
-  cache.set(exam.id, entry);
+  rememberBounded(cache, exam.id, entry, MAX_EXAMS);
   // A failed preparation (the database away) is not kept: the next request tries again.
   entry.paper.catch(() => {
     if (cache.get(exam.id) === entry) cache.delete(exam.id);

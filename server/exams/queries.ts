@@ -5,6 +5,7 @@ import type { AnswersTable, AttemptsTable, Database, Flag, ExamAssignmentsTable,
 import { readJson, writeJson } from '../db/json.js';
 import { pipelinedStatementStarts, preparedQuery } from '../db/engine/prepared.js';
 import { perDatabase } from '../db/per-database.js';
+import { rememberBounded } from '../bounded-memory.js';
 import type { AnswerValue, Attachment, PublicQuestion, SavedAnswer, SegmentedExamDetails, SegmentedSelection } from '../../src/contracts/exams.js';
 import type { ScorableQuestion } from '../../src/domain/scoring.js';
 import { SUBJECT_GROUPS } from '../../src/domain/segmentedSelection.js';
@@ -205,9 +206,8 @@ async function questionCount(db: Kysely<Database>, exam: Pick<Exam, 'id' | 'crea
   const counts = questionCountsOf(db);
   const known = counts.get(exam.id);
   if (known && known.stamp === exam.created_at) return known.count;
-  if (counts.size >= QUESTION_COUNTS_KEPT) counts.delete(counts.keys().next().value!);
   const entry = { stamp: exam.created_at, count: questionCountOf.first(db, { examId: exam.id }).then((row) => Number(row?.n ?? 0)) };
-  counts.set(exam.id, entry);
+  rememberBounded(counts, exam.id, entry, QUESTION_COUNTS_KEPT);
   entry.count.catch(() => {
     if (counts.get(exam.id) === entry) counts.delete(exam.id);
   });
