@@ -5,6 +5,7 @@ import type { AnswersTable, AttemptsTable, Database, Flag, ExamAssignmentsTable,
 import { readJson, writeJson } from '../db/json.js';
 import { pipelinedStatementStarts, preparedQuery } from '../db/engine/prepared.js';
 import { perDatabase } from '../db/per-database.js';
+import { newerAnswerWins } from '../db/newer-answer.js';
 import { rememberBounded } from '../bounded-memory.js';
 import type { AnswerValue, Attachment, PublicQuestion, SavedAnswer, SegmentedExamDetails, SegmentedSelection } from '../../src/contracts/exams.js';
 import type { ScorableQuestion } from '../../src/domain/scoring.js';
@@ -575,19 +576,7 @@ function newerAnswersInsert(db: Kysely<Database>, rows: NewAnswer[]) {
         client_timestamp: a.client_timestamp, saved_at: a.saved_at, offline: a.offline,
       })),
     )
-    .onConflict((oc) =>
-      oc
-        .columns(['attempt_id', 'question_id'])
-        .doUpdateSet((eb) => ({
-          answer: eb.ref('excluded.answer'),
-          extra: eb.ref('excluded.extra'),
-          answer_index: eb.ref('excluded.answer_index'),
-          client_timestamp: eb.ref('excluded.client_timestamp'),
-          saved_at: eb.ref('excluded.saved_at'),
-          offline: eb.ref('excluded.offline'),
-        }))
-        .whereRef('excluded.client_timestamp', '>', 'answers.client_timestamp'),
-    )
+    .onConflict(newerAnswerWins('answers'))
     .returning(['attempt_id', 'question_id']);
 }
 

@@ -3,6 +3,7 @@
 // from), the questions of those results, the sets with their answers, and the right-answer streaks.
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, MistakeAnswersTable, MistakeSetsTable } from '../db/schema.js';
+import { newerAnswerWins } from '../db/newer-answer.js';
 
 export type MistakeSet = Selectable<MistakeSetsTable>;
 export type MistakeAnswer = Selectable<MistakeAnswersTable>;
@@ -125,19 +126,7 @@ export async function upsertNewerMistakeAnswer(db: Kysely<Database>, answer: Omi
   const written = await db
     .insertInto('mistake_answers')
     .values(answer)
-    .onConflict((oc) =>
-      oc
-        .columns(['set_id', 'question_id'])
-        .doUpdateSet((eb) => ({
-          answer: eb.ref('excluded.answer'),
-          extra: eb.ref('excluded.extra'),
-          answer_index: eb.ref('excluded.answer_index'),
-          client_timestamp: eb.ref('excluded.client_timestamp'),
-          saved_at: eb.ref('excluded.saved_at'),
-          offline: eb.ref('excluded.offline'),
-        }))
-        .whereRef('excluded.client_timestamp', '>', 'mistake_answers.client_timestamp'),
-    )
+    .onConflict(newerAnswerWins('mistake_answers'))
     .returning('question_id')
     .executeTakeFirst();
   return written !== undefined;
