@@ -19,8 +19,8 @@ import { withRows, type BulkColumn } from '../db/bulk.js';
 import { badRequest, conflict } from '../errors.js';
 import { newId } from '../ids.js';
 import { finalizeExpiredAttempts, type ExamDeps } from '../exams/attempts.js';
-import { examById, questionsOfExam, scorableQuestion } from '../exams/queries.js';
-import { regradeQuestion } from '../exams/regrading.js';
+import { examById, questionsOfExam, scorableQuestion, type Exam, type QuestionRow } from '../exams/queries.js';
+import { nextTurn, planRegrade, stageRegrade, type RegradePlan } from '../exams/regrading.js';
 import { fixMeritList } from '../results/queries.js';
 import { staffAssignment } from '../results/marking.js';
 import { challengeErrors } from './student.js';
@@ -96,8 +96,9 @@ export async function decideKey(
       await trx.selectFrom('exam_assignments').select('id').where('exam_id', '=', examId).orderBy('id').forUpdate().execute();
       await trx.selectFrom('questions').select('id').where('id', '=', questionId).forUpdate().execute();
     }
-    const row = await trx.selectFrom('questions').select(['answer', 'accepted_options', 'dropped']).where('id', '=', questionId).executeTakeFirstOrThrow();
-    const current: KeyState = { answer: readJson<AnswerValue>(row.answer, []), accepted: readJson<number[] | null>(row.accepted_options, null), dropped: Number(row.dropped) === 1 };
+    const state = await examState(trx, examId);
+    const row = state.questions.find((q) => q.id === questionId)!;
+    const current = keyStateOf(row);
     const next = keyAfter(question.type, optionCount, current, body.kind, options);
     const latest = await trx.selectFrom('key_decisions').selectAll().where('question_id', '=', questionId).orderBy('decided_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
     const keyMoves = !sameKey(question.type, optionCount, current, next);
@@ -112,7 +113,7 @@ export async function decideKey(
       .where('question_id', '=', questionId)
       .execute();
     if (!keyMoves) return { decision, unchanged: false as const, regrade: null, notices: [] as Notice[] };
-    const regraded = await regradeWithKey(trx, dialect, examId, questionId, current, next, decision.id, body.kind === 'drop' ? 'drop' : 'change', at);
+    const regraded = await regradeWithKey(trx, dialect, state, questionId, current, next, decision.id, body.kind === 'drop' ? 'drop' : 'change', at);
     return { decision, unchanged: false as const, ...regraded };
   });
 
@@ -140,31 +141,78 @@ const resultInfo = (exam: { _id: string; title: string; courseId: string }, grou
   on: 'result', id: exam._id, groupId, courseId: exam.courseId, title: exam.title, isPracticeExam: false,
 });
 
+/** What a regrade reads of its exam first: the exam, its questions, its batches' publication and how many results it has. */
+interface ExamState {
+  exam: Exam;
+  questions: QuestionRow[];
+  assignments: { id: string; result_published: number; removed_at: string | null }[];
+  results: number;
+}
+
+async function examState(db: Kysely<Database>, examId: string): Promise<ExamState> {
+  const exam = await examById(db, examId);
+  const questions = await questionsOfExam(db, examId);
+  const assignments = await db.selectFrom('exam_assignments').select(['id', 'result_published', 'removed_at']).where('exam_id', '=', examId).orderBy('id').execute();
+  const count = await db.selectFrom('results').select((eb) => eb.fn.countAll<number>().as('n')).where('exam_id', '=', examId).executeTakeFirstOrThrow();
+  return { exam, questions, assignments: assignments.map((a) => ({ ...a, result_published: Number(a.result_published) })), results: Number(count.n) };
+}
+
+const keyStateOf = (row: QuestionRow): KeyState => ({
+  answer: readJson<AnswerValue>(row.answer, []), accepted: readJson<number[] | null>(row.accepted_options, null), dropped: Number(row.dropped) === 1,
+});
+
+/** The exam as a new key leaves it: its questions with the key, a new stamp and (a plain exam) full marks without dropped questions. */
+function examWithKey(state: ExamState, questionId: string, key: KeyState, at: string) {
+  const questions: QuestionRow[] = state.questions.map((q) =>
+    q.id === questionId ? { ...q, answer: writeJson(key.answer), accepted_options: key.accepted ? writeJson(key.accepted) : null, dropped: key.dropped ? 1 : 0 } : q,
+  );
+  const fullMarks = roundMarks(questions.filter((q) => Number(q.dropped) !== 1).reduce((sum, q) => sum + Number(q.point), 0));
+  const exam: Exam = { ...state.exam, created_at: at, ...(state.exam.is_segmented ? {} : { total_marks: fullMarks }) };
+  const number = questions.findIndex((q) => q.id === questionId) + 1;
+  return { exam, questions, number, after: scorableQuestion(questions[number - 1]!) };
+}
+
+/** A regrade read and scored, not yet written: the standing before it and what it will write. */
+interface RegradeRead {
+  standing: Standing;
+  plan: RegradePlan;
+}
+
+async function readRegrade(db: Kysely<Database>, dialect: Dialect, state: ExamState, questionId: string, old: KeyState, key: KeyState, at: string): Promise<RegradeRead> {
+  const { exam, questions, after } = examWithKey(state, questionId, key, at);
+  const standing = await standingOf(db, exam.id);
+  await nextTurn();
+  const plan = await planRegrade(db, dialect, exam, questions, { ...after, answer: old.answer, accepted: old.accepted, dropped: old.dropped }, after);
+  return { standing, plan };
+}
+
 /**
  * In the caller's transaction: gives the question its new key, scores the exam's attempts again (by
- * the question's line: server/exams/regrading.ts), fixes the merit list again where places moved and
- * writes the history and the notifications of every student whose marks or rank moved (notifications
- * only to students whose batch's results are published), many rows to a statement.
+ * the question's line: server/exams/regrading.ts), writes the new marks
+ * and the merit list's places together, each result once, and writes the history and the notifications
+ * of every student whose marks or rank moved (notifications only to students whose batch's results are
+ * published), many rows to a statement.
  */
-async function regradeWithKey(trx: Kysely<Database>, dialect: Dialect, examId: string, questionId: string, old: KeyState, key: KeyState, decisionId: string, kind: 'change' | 'drop', at: string) {
+async function regradeWithKey(
+  trx: Kysely<Database>, dialect: Dialect, state: ExamState, questionId: string, old: KeyState, key: KeyState, decisionId: string, kind: 'change' | 'drop', at: string,
+) {
+  const examId = state.exam.id;
   await trx
     .updateTable('questions')
     .set({ answer: writeJson(key.answer), accepted_options: key.accepted ? writeJson(key.accepted) : null, dropped: key.dropped ? 1 : 0 })
     .where('id', '=', questionId)
     .execute();
-  const questions = await questionsOfExam(trx, examId);
-  const before = await examById(trx, examId);
   // A new stamp: every server prepares the exam's paper again (server/exams/paper-cache.ts); a plain
   // exam's full marks leave out dropped questions.
-  const fullMarks = roundMarks(questions.filter((q) => Number(q.dropped) !== 1).reduce((sum, q) => sum + Number(q.point), 0));
-  await trx.updateTable('exams').set({ created_at: at, ...(before.is_segmented ? {} : { total_marks: fullMarks }) }).where('id', '=', examId).execute();
-  const exam = { ...before, created_at: at, ...(before.is_segmented ? {} : { total_marks: fullMarks }) };
-  const number = questions.findIndex((q) => q.id === questionId) + 1;
-  const after = scorableQuestion(questions[number - 1]!);
+  const { exam, number } = examWithKey(state, questionId, key, at);
+  await trx.updateTable('exams').set({ created_at: at, total_marks: exam.total_marks }).where('id', '=', examId).execute();
 
-  const standing = await standingOf(trx, examId);
-  const { results, changed } = await regradeQuestion(trx, dialect, exam, { ...after, answer: old.answer, accepted: old.accepted, dropped: old.dropped }, after);
-  const moved = new Map((await fixMeritList(trx, examId)).map((m) => [m.id, m.rank]));
+  const { standing, plan } = await readRegrade(trx, dialect, state, questionId, old, key, at);
+  const { results, changed } = plan;
+  // Each moved result written once: its new figures and its new places together.
+  const staged = await stageRegrade(trx, dialect, plan);
+  const moved = new Map((await fixMeritList(trx, examId, staged)).map((m) => [m.id, m.rank]));
+  await staged.done();
 
   const marksMoved = new Map(changed.map((c) => [c.id, c]));
   const lines: { result_id: string; student_id: string; old_marks: number; new_marks: number; old_rank: number | null; new_rank: number | null; group_id: string; published: boolean }[] = [];
@@ -213,6 +261,8 @@ async function regradeWithKey(trx: Kysely<Database>, dialect: Dialect, examId: s
 }
 
 /** Every result of the exam with its marks, merit rank and whether its batch's results are published, before the regrade. */
+type Standing = Awaited<ReturnType<typeof standingOf>>;
+
 async function standingOf(db: Kysely<Database>, examId: string) {
   const rows = await db
     .selectFrom('results as r')

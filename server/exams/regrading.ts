@@ -11,10 +11,12 @@
 // (sumsExactly). An exam whose points or negative mark have finer decimals is scored whole, as is any
 // result whose detail does not hold the line the old key gives, or whose line waits for a teacher.
 //
-// Reads: the results with the one answer each (one query), not every answer of the exam. Writes: only
-// the results that change, in one UPDATE … FROM the rows (server/db/bulk.ts; SQLite: 500 rows a
-// statement), the detail spliced by the database itself, so the details never travel.
-import type { Kysely } from 'kysely';
+// Reads: the results with the one answer each (one query), not every answer of the exam; planRegrade
+// reads and scores without writing, so a caller may do it before its transaction. Writes: only the
+// results that change, staged in a temporary table (server/db/bulk.ts; SQLite: 500 rows a statement)
+// that the merit list's ranking reads, so one UPDATE writes each result's figures and places together,
+// the detail spliced by the database itself, so the details never travel.
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Dialect } from '../db/connect.js';
 import { withRows, type BulkColumn } from '../db/bulk.js';
@@ -43,9 +45,14 @@ export interface Regraded {
 /** Attempts scored whole between two turns of the event loop. */
 const YIELD_EVERY = 200;
 
+/**
+ * Lets the event loop take a turn. better-sqlite3 answers at once, so a chain of statements would
+ * otherwise hold the server's thread to its end: between a regrade's reads other requests are served.
+ */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 type Figures = Omit<ReturnType<typeof scoreColumns>, 'detail' | 'gpa_marks'>;
 type WholeRow = Figures & { id: string; detail: string };
-type SplicedRow = Figures & { id: string; oldLine: string; newLine: string };
 
 const FIGURES = ['marks_obtained', 'negative_marks', 'total_marks', 'correct', 'incorrect', 'skipped', 'overall_marks'] as const;
 const FLAGS = ['passed', 'pending_review'] as const;
@@ -65,33 +72,33 @@ async function writeWhole(db: Kysely<Database>, dialect: Dialect, rows: WholeRow
   );
 }
 
-/**
- * Writes results whose one line moved: the figures, and the detail with its old line replaced by the new
- * one, only where the detail holds the old line. Returns the ids written.
- */
-async function writeSpliced(db: Kysely<Database>, dialect: Dialect, rows: SplicedRow[]): Promise<Set<string>> {
-  const find = dialect === 'sqlite' ? 'instr(results.detail, v.old_line)' : 'strpos(results.detail, v.old_line)';
-  const written = await withRows<{ id: string }, Database>(
-    db,
-    dialect,
-    [...FIGURE_COLUMNS, { name: 'old_line', type: 'text' }, { name: 'new_line', type: 'text' }],
-    rows.map((row) => [...figuresOf(row), row.oldLine, row.newLine]),
-    () => `update results set ${SET_FIGURES}, detail = replace(results.detail, v.old_line, v.new_line)
-      from v where results.id = v.id and ${find} > 0 returning results.id`,
-  );
-  return new Set(written.map((row) => row.id));
+/** A result's new figures with its new detail: whole, or the old line to replace by the new one. */
+type PlannedRow = Figures & { id: string; detail: string | null; oldLine: string | null; newLine: string | null };
+
+/** What a regrade will write, read and scored before anything is written (planRegrade). */
+export interface RegradePlan {
+  /** Submitted results read. */
+  results: number;
+  /** Those whose stored figures or detail change. */
+  changed: RegradedResult[];
+  /** The new figures and detail of each of them. */
+  rows: PlannedRow[];
 }
 
 /**
- * Scores every submitted attempt of the exam again after the key of one question moved from `before`
- * to `after` (the exam's questions already hold `after`): by the one question's line where that is
- * exact (see the top of this file), else whole. GPA marks stay as taken.
+ * Reads and scores a regrade without writing: every submitted attempt of the exam after the key of one
+ * question moved from `before` to `after` (`questions`: the exam's questions with `after`'s key; `exam`:
+ * with the full marks that key gives), by the one question's line where that is exact (see the top of
+ * this file), else whole. GPA marks stay as taken. writeRegrade writes the plan.
  */
-export async function regradeQuestion(db: Kysely<Database>, dialect: Dialect, exam: Exam, before: ScorableQuestion, after: ScorableQuestion): Promise<Regraded> {
-  // Read in the caller's transaction, never from the prepared paper: the key has just changed.
-  const questions = await questionsOfExam(db, exam.id);
+export async function planRegrade(
+  db: Kysely<Database>, dialect: Dialect, exam: Exam, questions: QuestionRow[], before: ScorableQuestion, after: ScorableQuestion,
+): Promise<RegradePlan> {
   const negativeMark = Number(exam.negative_mark);
-  if (!sumsExactly(questions.map((q) => Number(q.point)), negativeMark)) return regradeExamResults(db, dialect, exam);
+  if (!sumsExactly(questions.map((q) => Number(q.point)), negativeMark)) {
+    const whole = await scoreExamResults(db, exam, questions);
+    return { results: whole.results, changed: whole.changed, rows: whole.rows.map(wholeRow) };
+  }
 
   const rows = await db
     .selectFrom('results as r')
@@ -105,6 +112,7 @@ export async function regradeQuestion(db: Kysely<Database>, dialect: Dialect, ex
     .where('a.submitted_at', 'is not', null)
     .where('a.superseded_at', 'is', null)
     .execute();
+  await nextTurn();
   const served = await servedTo(db, exam, questions, after.id);
 
   // The old and new line of each distinct answer (an MCQ has a handful), scored once.
@@ -125,7 +133,7 @@ export async function regradeQuestion(db: Kysely<Database>, dialect: Dialect, ex
     return known;
   };
 
-  const spliced: SplicedRow[] = [];
+  const spliced: PlannedRow[] = [];
   const whole = new Set<string>();
   const changed = new Map<string, RegradedResult>();
   for (const row of rows) {
@@ -150,23 +158,65 @@ export async function regradeQuestion(db: Kysely<Database>, dialect: Dialect, ex
       passed: now.passed ? 1 : 0,
       pending_review: 0,
       overall_marks: roundMarks(now.marksObtained + Number(row.gpa_marks)),
+      detail: null,
       oldLine: moved.oldLine,
       newLine: moved.newLine,
     });
     changed.set(row.id, { id: row.id, studentId: row.student_id, groupId: row.group_id, oldMarks: totals.marksObtained, newMarks: now.marksObtained });
   }
 
-  const written = await writeSpliced(db, dialect, spliced);
-  for (const row of spliced) {
-    if (written.has(row.id)) continue;
-    // The detail does not hold the line the old key gives: this result is scored whole.
-    changed.delete(row.id);
-    whole.add(row.id);
+  // A result whose detail does not hold the line the old key gives is scored whole.
+  await nextTurn();
+  const find = dialect === 'sqlite' ? 'instr(r.detail, v.old_line)' : 'strpos(r.detail, v.old_line)';
+  const lacking = await withRows<{ id: string }, Database>(db, dialect, [{ name: 'id', type: 'text' }, { name: 'old_line', type: 'text' }], spliced.map((row) => [row.id, row.oldLine]), () =>
+    `select v.id from v join results r on r.id = v.id where ${find} = 0`,
+  );
+  for (const { id } of lacking) {
+    changed.delete(id);
+    whole.add(id);
   }
+  const planned = spliced.filter((row) => !whole.has(row.id));
   if (whole.size > 0) {
-    for (const result of (await regradeExamResults(db, dialect, exam, whole)).changed) changed.set(result.id, result);
+    const scored = await scoreExamResults(db, exam, questions, whole);
+    for (const result of scored.changed) changed.set(result.id, result);
+    planned.push(...scored.rows.map(wholeRow));
   }
-  return { results: rows.length, changed: [...changed.values()] };
+  return { results: rows.length, changed: [...changed.values()], rows: planned };
+}
+
+const wholeRow = (row: WholeRow): PlannedRow => ({ ...row, oldLine: null, newLine: null });
+
+/** The table a regrade's new figures wait in, in its transaction, for the merit list to rank them before they are written. */
+const STAGED = 'regrade_figures';
+const STAGED_COLUMNS: BulkColumn[] = [...FIGURE_COLUMNS, { name: 'detail', type: 'text' }, { name: 'old_line', type: 'text' }, { name: 'new_line', type: 'text' }];
+const STAGED_TYPES: Record<BulkColumn['type'], string> = { text: 'text', float8: 'double precision', int: 'integer' };
+/** A staged result's figures and detail (alias nf), as fixMeritList sets them; a result not staged keeps its own. */
+const SET_STAGED = sql.raw(
+  [
+    ...[...FIGURES, ...FLAGS].map((c) => `${c} = case when nf.id is null then results.${c} else nf.${c} end`),
+    'detail = case when nf.id is null then results.detail when nf.detail is not null then nf.detail else replace(results.detail, nf.old_line, nf.new_line) end',
+  ].join(', '),
+);
+
+/**
+ * Stages a regrade's plan in the caller's transaction, for the merit list to rank the new figures and
+ * write each result once, its figures and its places together (fixMeritList's `staged`, in
+ * server/results/queries.ts); `done` drops the table after that.
+ */
+export async function stageRegrade(db: Kysely<Database>, dialect: Dialect, plan: RegradePlan): Promise<{ table: string; set: RawBuilder<unknown>; done: () => Promise<void> }> {
+  const columns = STAGED_COLUMNS.map((c) => `${c.name} ${STAGED_TYPES[c.type]}${c.name === 'id' ? ' primary key' : ''}`).join(', ');
+  await sql.raw(`create temp table ${STAGED} (${columns})`).execute(db);
+  const names = STAGED_COLUMNS.map((c) => c.name).join(', ');
+  await withRows(db, dialect, STAGED_COLUMNS, plan.rows.map((row) => [...figuresOf(row), row.detail, row.oldLine, row.newLine]), () =>
+    `insert into ${STAGED} (${names}) select ${names} from v`,
+  );
+  return {
+    table: STAGED,
+    set: SET_STAGED,
+    done: async () => {
+      await sql.raw(`drop table ${STAGED}`).execute(db);
+    },
+  };
 }
 
 /** For a segmented exam, whether a student was served the question (by their chosen subjects); null when every student was. */
@@ -184,6 +234,13 @@ async function servedTo(db: Kysely<Database>, exam: Exam, questions: QuestionRow
  * bulk: the results, the answers and the segmented selections in three queries.
  */
 export async function regradeExamResults(db: Kysely<Database>, dialect: Dialect, exam: Exam, only?: ReadonlySet<string>): Promise<Regraded> {
+  const { results, changed, rows } = await scoreExamResults(db, exam, await questionsOfExam(db, exam.id), only);
+  await writeWhole(db, dialect, rows);
+  return { results, changed };
+}
+
+/** Scores the exam's submitted attempts (or those of the given results) whole with `questions`, without writing: the results that change. */
+async function scoreExamResults(db: Kysely<Database>, exam: Exam, questions: QuestionRow[], only?: ReadonlySet<string>): Promise<Regraded & { rows: WholeRow[] }> {
   const results = (
     await db
       .selectFrom('results as r')
@@ -210,7 +267,6 @@ export async function regradeExamResults(db: Kysely<Database>, dialect: Dialect,
     if (!list) answersOf.set(row.attempt_id, (list = []));
     list.push(row);
   }
-  const questions = await questionsOfExam(db, exam.id);
   const selections = exam.is_segmented
     ? new Map((await db.selectFrom('segmented_selections').selectAll().where('exam_id', '=', exam.id).execute()).map((row) => [row.student_id, selectionOfRow(row)]))
     : null;
@@ -219,7 +275,7 @@ export async function regradeExamResults(db: Kysely<Database>, dialect: Dialect,
   const updates: WholeRow[] = [];
   for (const [index, result] of results.entries()) {
     // Scoring thousands of attempts whole takes seconds of the thread: other requests are served between slices.
-    if (index > 0 && index % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (index > 0 && index % YIELD_EVERY === 0) await nextTurn();
     const served = selections ? servedQuestions(exam, questions, selections.get(result.student_id) ?? null) : questions;
     const { gpa_marks: _gpa, ...columns } = scoreColumns(scoreStored(exam, served, answersOf.get(result.attempt_id) ?? []), Number(result.gpa_marks));
     const same =
@@ -231,6 +287,5 @@ export async function regradeExamResults(db: Kysely<Database>, dialect: Dialect,
     updates.push({ id: result.id, ...columns });
     changed.push({ id: result.id, studentId: result.student_id, groupId: result.group_id, oldMarks: Number(result.marks_obtained), newMarks: columns.marks_obtained });
   }
-  await writeWhole(db, dialect, updates);
-  return { results: results.length, changed };
+  return { results: results.length, changed, rows: updates };
 }

@@ -1,7 +1,7 @@
 // Kysely queries of the results area. Ranks are computed by the database with window functions
 // (RANK(): ties share a rank and the next rank skips, 1, 2, 2, 4), over the results students may
 // see: every result of a practice exam, and a live exam's results once its batch's are published.
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema.js';
 
 /** The results students may see, joined with their attempt, assignment and exam (aliases r, a, ea, e). */
@@ -16,11 +16,14 @@ function visibleResults(db: Kysely<Database>) {
     .where((eb) => eb.or([eb('e.is_practice', '=', 1), eb('ea.result_published', '=', 1)]));
 }
 
+/** What the merit list ranks by: the stored overall marks, or new ones staged beside them (`nf`, see fixMeritList). */
+const STORED_OVERALL = sql<number>`r.overall_marks`;
+const STAGED_OVERALL = sql<number>`coalesce(nf.overall_marks, r.overall_marks)`;
 /** RANK() over one exam's visible results by overall marks: the merit position. */
-const meritRank = sql<number>`rank() over (partition by r.exam_id order by r.overall_marks desc)`;
+const meritRank = (overall = STORED_OVERALL) => sql<number>`rank() over (partition by r.exam_id order by ${overall} desc)`;
 /** The same rank among the results that share a value of `column` (none for results without one). */
-const positionWithin = (column: 'a.faculty' | 'a.subject_name' | 'a.candidate_category') =>
-  sql<number | null>`case when ${sql.ref(column)} is null then null else rank() over (partition by r.exam_id, ${sql.ref(column)} order by r.overall_marks desc) end`;
+const positionWithin = (column: 'a.faculty' | 'a.subject_name' | 'a.candidate_category', overall: RawBuilder<number>) =>
+  sql<number | null>`case when ${sql.ref(column)} is null then null else rank() over (partition by r.exam_id, ${sql.ref(column)} order by ${overall} desc) end`;
 
 const numberOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
@@ -56,15 +59,21 @@ function meritRecord<R extends { position: unknown; rank: unknown; faculty_posit
   };
 }
 
-/** Every visible result of the exams ranked by the window functions, with what a merit-list row shows. */
-function rankedResults(db: Kysely<Database>, examIds: string[]) {
+/**
+ * Every visible result of the exams ranked by the window functions, with what a merit-list row shows;
+ * with `staged` (a table of new figures by result id), ranked by the overall marks staged there where a
+ * result has some.
+ */
+function rankedResults(db: Kysely<Database>, examIds: string[], staged?: string) {
+  const overall = staged ? STAGED_OVERALL : STORED_OVERALL;
   return visibleResults(db)
     .innerJoin('students as s', 's.id', 'r.student_id')
+    .$if(staged !== undefined, (q) => q.leftJoin(sql<{ id: string; overall_marks: number }>`${sql.table(staged!)}`.as('nf'), (join) => join.onRef('nf.id', '=', 'r.id')))
     .where('r.exam_id', 'in', examIds)
     .select([
       'r.id',
-      sql<number>`row_number() over (partition by r.exam_id order by r.overall_marks desc, s.name, r.id)`.as('position'),
-      meritRank.as('rank'),
+      sql<number>`row_number() over (partition by r.exam_id order by ${overall} desc, s.name, r.id)`.as('position'),
+      meritRank(overall).as('rank'),
       sql<number>`count(*) over (partition by r.exam_id)`.as('total'),
       'r.student_id',
       's.name',
@@ -76,12 +85,28 @@ function rankedResults(db: Kysely<Database>, examIds: string[]) {
       'r.incorrect',
       'r.gpa_marks',
       'r.overall_marks',
-      positionWithin('a.faculty').as('faculty_position'),
-      positionWithin('a.subject_name').as('subject_position'),
-      positionWithin('a.candidate_category').as('category_position'),
+      positionWithin('a.faculty', overall).as('faculty_position'),
+      positionWithin('a.subject_name', overall).as('subject_position'),
+      positionWithin('a.candidate_category', overall).as('category_position'),
       'a.started_at',
       sql<string>`a.submitted_at`.as('submitted_at'),
     ]);
+}
+
+/** Where a result's places are stored, and their column in the ranking. */
+const PLACES = [
+  ['merit_position', 'position'], ['merit_rank', 'rank'], ['faculty_position', 'faculty_position'], ['subject_position', 'subject_position'], ['category_position', 'category_position'],
+] as const;
+const PLACES_MOVED = sql.raw(PLACES.map(([column, place]) => `results.${column} is distinct from m.${place}`).join(' or '));
+
+/**
+ * New figures of some results, staged before they are written (a regrade, server/exams/regrading.ts):
+ * `table` holds them by result id, `overall_marks` among them; `set` assigns them to a result from the
+ * alias `nf`, and keeps a result's own where `nf` is null.
+ */
+export interface StagedFigures {
+  table: string;
+  set: RawBuilder<unknown>;
 }
 
 /**
@@ -89,16 +114,26 @@ function rankedResults(db: Kysely<Database>, examIds: string[]) {
  * ranks every published result of the exam with the window functions and stores each place and rank on
  * its result where they moved, so reading the list is an index range, however many sit the exam, and a
  * result whose places stay is not written. Returns the results whose places moved, with their new rank.
+ *
+ * With `staged` figures the same statement ranks by them and writes them too: a result is written once
+ * when its figures or its places move (with its rank returned either way), as is a staged result outside
+ * the list (an unpublished batch's), whose places stay.
  */
-export async function fixMeritList(db: Kysely<Database>, examId: string): Promise<{ id: string; rank: number }[]> {
-  const { rows } = await sql<{ id: string; merit_rank: number }>`update results set merit_position = m.position, merit_rank = m.rank, faculty_position = m.faculty_position,
-      subject_position = m.subject_position, category_position = m.category_position
-    from ${rankedResults(db, [examId]).as('m')}
-    where results.id = m.id and (results.merit_position is distinct from m.position or results.merit_rank is distinct from m.rank
-      or results.faculty_position is distinct from m.faculty_position or results.subject_position is distinct from m.subject_position
-      or results.category_position is distinct from m.category_position)
-    returning results.id, results.merit_rank`.execute(db);
-  return rows.map((row) => ({ id: row.id, rank: Number(row.merit_rank) }));
+export async function fixMeritList(db: Kysely<Database>, examId: string, staged?: StagedFigures): Promise<{ id: string; rank: number | null }[]> {
+  const returned = staged
+    ? await sql<{ id: string; merit_rank: number | null }>`with m as materialized ${rankedResults(db, [examId], staged.table)}
+      update results set ${staged.set},
+        ${sql.raw(PLACES.map(([column, place]) => `${column} = case when m.id is null then results.${column} else m.${place} end`).join(', '))}
+      from (select id from ${sql.table(staged.table)} union select id from m) t
+        left join ${sql.table(staged.table)} nf on nf.id = t.id
+        left join m on m.id = t.id
+      where results.id = t.id and (nf.id is not null or ${PLACES_MOVED})
+      returning results.id, results.merit_rank`.execute(db)
+    : await sql<{ id: string; merit_rank: number | null }>`update results set ${sql.raw(PLACES.map(([column, place]) => `${column} = m.${place}`).join(', '))}
+      from ${rankedResults(db, [examId]).as('m')}
+      where results.id = m.id and (${PLACES_MOVED})
+      returning results.id, results.merit_rank`.execute(db);
+  return returned.rows.map((row) => ({ id: row.id, rank: row.merit_rank === null ? null : Number(row.merit_rank) }));
 }
 
 /** A live exam's merit list as fixed at publication (aliases r, a, s), with what a merit-list row shows. */
@@ -215,7 +250,7 @@ async function meritListSize(db: Kysely<Database>, examId: string): Promise<numb
 /** The merit positions of practice results, each ranked now within its exam's results. */
 export async function meritRanks(db: Kysely<Database>, examIds: string[], resultIds: string[]): Promise<Map<string, number>> {
   if (examIds.length === 0 || resultIds.length === 0) return new Map();
-  const ranked = visibleResults(db).where('r.exam_id', 'in', [...new Set(examIds)]).select(['r.id', meritRank.as('rank')]);
+  const ranked = visibleResults(db).where('r.exam_id', 'in', [...new Set(examIds)]).select(['r.id', meritRank().as('rank')]);
   const rows = await db.selectFrom(ranked.as('m')).select(['m.id', 'm.rank']).where('m.id', 'in', resultIds).execute();
   return new Map(rows.map((row) => [row.id, Number(row.rank)]));
 }
