@@ -89,8 +89,11 @@ describe('forum replies in the browser', () => {
     const save = asker.getByRole('button', { name: 'Save' });
     await expect.poll(() => save.getAttribute('aria-busy')).toBe('true');
     expect(await save.isDisabled()).toBe(true);
+    // The buttons that wait say why.
+    expect(await asker.getByRole('status').filter({ hasText: 'Updating the question…' }).isVisible()).toBe(true);
     releaseLike();
     await asker.getByRole('button', { name: 'Like 1' }).waitFor();
+    await expect.poll(() => asker.getByRole('status').filter({ hasText: 'Updating the question…' }).count()).toBe(0);
     await save.click();
     const edited = post(asker, 'Thanks, and its sensory branch to the regimental badge area?');
     await edited.getByRole('button', { name: 'PDF 1' }).waitFor();

@@ -145,6 +145,10 @@ function Thread({ detail, onReply }: { detail: DetailActor; onReply: () => void 
           />
         )}
       />
+      {/* While a change is on its way or the thread is read again, its buttons wait: this says why. */}
+      <p role="status" className="min-h-5 text-sm text-slate-600">
+        {busy ? 'Updating the question…' : ''}
+      </p>
       <h2 className="text-base font-semibold text-slate-900">{comments.length === 1 ? '1 reply' : `${comments.length} replies`}</h2>
       {comments.map((comment) => (
         <Editable
