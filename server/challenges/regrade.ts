@@ -20,7 +20,7 @@ import { badRequest, conflict } from '../errors.js';
 import { newId } from '../ids.js';
 import { finalizeExpiredAttempts, type ExamDeps } from '../exams/attempts.js';
 import { examById, questionsOfExam, scorableQuestion, type Exam, type QuestionRow } from '../exams/queries.js';
-import { nextTurn, planRegrade, stageRegrade, type RegradePlan } from '../exams/regrading.js';
+import { nextTurn, planRegrade, stageRegrade } from '../exams/regrading.js';
 import { fixMeritList } from '../results/queries.js';
 import { staffAssignment } from '../results/marking.js';
 import { challengeErrors } from './student.js';
@@ -141,20 +141,14 @@ const resultInfo = (exam: { _id: string; title: string; courseId: string }, grou
   on: 'result', id: exam._id, groupId, courseId: exam.courseId, title: exam.title, isPracticeExam: false,
 });
 
-/** What a regrade reads of its exam first: the exam, its questions, its batches' publication and how many results it has. */
+/** What a decision reads of its exam first, in its transaction: the exam and its questions with their keys. */
 interface ExamState {
   exam: Exam;
   questions: QuestionRow[];
-  assignments: { id: string; result_published: number; removed_at: string | null }[];
-  results: number;
 }
 
 async function examState(db: Kysely<Database>, examId: string): Promise<ExamState> {
-  const exam = await examById(db, examId);
-  const questions = await questionsOfExam(db, examId);
-  const assignments = await db.selectFrom('exam_assignments').select(['id', 'result_published', 'removed_at']).where('exam_id', '=', examId).orderBy('id').execute();
-  const count = await db.selectFrom('results').select((eb) => eb.fn.countAll<number>().as('n')).where('exam_id', '=', examId).executeTakeFirstOrThrow();
-  return { exam, questions, assignments: assignments.map((a) => ({ ...a, result_published: Number(a.result_published) })), results: Number(count.n) };
+  return { exam: await examById(db, examId), questions: await questionsOfExam(db, examId) };
 }
 
 const keyStateOf = (row: QuestionRow): KeyState => ({
@@ -172,24 +166,10 @@ function examWithKey(state: ExamState, questionId: string, key: KeyState, at: st
   return { exam, questions, number, after: scorableQuestion(questions[number - 1]!) };
 }
 
-/** A regrade read and scored, not yet written: the standing before it and what it will write. */
-interface RegradeRead {
-  standing: Standing;
-  plan: RegradePlan;
-}
-
-async function readRegrade(db: Kysely<Database>, dialect: Dialect, state: ExamState, questionId: string, old: KeyState, key: KeyState, at: string): Promise<RegradeRead> {
-  const { exam, questions, after } = examWithKey(state, questionId, key, at);
-  const standing = await standingOf(db, exam.id);
-  await nextTurn();
-  const plan = await planRegrade(db, dialect, exam, questions, { ...after, answer: old.answer, accepted: old.accepted, dropped: old.dropped }, after);
-  return { standing, plan };
-}
-
 /**
  * In the caller's transaction: gives the question its new key, scores the exam's attempts again (by
- * the question's line: server/exams/regrading.ts), writes the new marks
- * and the merit list's places together, each result once, and writes the history and the notifications
+ * the question's line: server/exams/regrading.ts), writes the new marks and the merit list's places
+ * together, each result once, and writes the history and the notifications
  * of every student whose marks or rank moved (notifications only to students whose batch's results are
  * published), many rows to a statement.
  */
@@ -204,10 +184,12 @@ async function regradeWithKey(
     .execute();
   // A new stamp: every server prepares the exam's paper again (server/exams/paper-cache.ts); a plain
   // exam's full marks leave out dropped questions.
-  const { exam, number } = examWithKey(state, questionId, key, at);
+  const { exam, questions, number, after } = examWithKey(state, questionId, key, at);
   await trx.updateTable('exams').set({ created_at: at, total_marks: exam.total_marks }).where('id', '=', examId).execute();
 
-  const { standing, plan } = await readRegrade(trx, dialect, state, questionId, old, key, at);
+  const standing = await standingOf(trx, examId);
+  await nextTurn();
+  const plan = await planRegrade(trx, dialect, exam, questions, { ...after, answer: old.answer, accepted: old.accepted, dropped: old.dropped }, after);
   const { results, changed } = plan;
   // Each moved result written once: its new figures and its new places together.
   const staged = await stageRegrade(trx, dialect, plan);
@@ -261,8 +243,6 @@ async function regradeWithKey(
 }
 
 /** Every result of the exam with its marks, merit rank and whether its batch's results are published, before the regrade. */
-type Standing = Awaited<ReturnType<typeof standingOf>>;
-
 async function standingOf(db: Kysely<Database>, examId: string) {
   const rows = await db
     .selectFrom('results as r')
