@@ -120,7 +120,7 @@ export async function decideKey(
   // After the commit: each notified student's open tabs hear of their notification, a slice at a time
   // so that other requests are served between slices.
   for (let i = 0; i < outcome.notices.length; i += PUSH_SLICE) {
-    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    if (i > 0) await nextTurn();
     for (const notice of outcome.notices.slice(i, i + PUSH_SLICE)) {
       const live: StudentNotification = {
         notificationId: { _id: notice.id, type: 'notification', message: notice.message, createdAt: at, info: resultInfo(assignment.exam, notice.groupId) },

@@ -24,7 +24,8 @@ export interface BulkColumn {
 /** Rows of one SQLite statement: 500 rows of up to 60 columns stay under its 32,766 parameters. */
 const ROWS_PER_STATEMENT = 500;
 
-const CAST: Record<BulkType, string> = { text: 'text', float8: 'double precision', int: 'integer' };
+/** Each column type as SQL names it, on both databases. */
+export const BULK_SQL_TYPES: Record<BulkType, string> = { text: 'text', float8: 'double precision', int: 'integer' };
 const NAME = /^[a-z_][a-z0-9_]*$/;
 
 /**
@@ -45,7 +46,7 @@ export async function withRows<R, DB>(
   const out: R[] = [];
   if (dialect === 'postgres') {
     const params: unknown[] = columns.map((_, i) => rows.map((row) => row[i] ?? null));
-    const arrays = columns.map((c, i) => `$${i + 1}::${CAST[c.type]}[]`).join(', ');
+    const arrays = columns.map((c, i) => `$${i + 1}::${BULK_SQL_TYPES[c.type]}[]`).join(', ');
     const text = `with v (${names}) as (select * from unnest(${arrays})) ${body((value) => {
       params.push(value);
       return `$${params.length}`;

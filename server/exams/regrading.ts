@@ -12,14 +12,14 @@
 // result whose detail does not hold the line the old key gives, or whose line waits for a teacher.
 //
 // Reads: the results with the one answer each (one query), not every answer of the exam; planRegrade
-// reads and scores without writing, so a caller may do it before its transaction. Writes: only the
-// results that change, staged in a temporary table (server/db/bulk.ts; SQLite: 500 rows a statement)
-// that the merit list's ranking reads, so one UPDATE writes each result's figures and places together,
-// the detail spliced by the database itself, so the details never travel.
+// reads and scores without writing. Writes: only the results that change, staged in a temporary table
+// (stageRegrade, server/db/bulk.ts; SQLite: 500 rows a statement) that the merit list's ranking reads, so
+// one UPDATE writes each result's figures and places together, the detail spliced by the database
+// itself, so the details never travel.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Dialect } from '../db/connect.js';
-import { withRows, type BulkColumn } from '../db/bulk.js';
+import { BULK_SQL_TYPES, withRows, type BulkColumn } from '../db/bulk.js';
 import { readJson } from '../db/json.js';
 import { replaceQuestionScore, roundMarks, scoreQuestion, sumsExactly, type QuestionScore, type ScorableQuestion } from '../../src/domain/scoring.js';
 import type { AnswerValue } from '../../src/contracts/exams.js';
@@ -89,7 +89,7 @@ export interface RegradePlan {
  * Reads and scores a regrade without writing: every submitted attempt of the exam after the key of one
  * question moved from `before` to `after` (`questions`: the exam's questions with `after`'s key; `exam`:
  * with the full marks that key gives), by the one question's line where that is exact (see the top of
- * this file), else whole. GPA marks stay as taken. writeRegrade writes the plan.
+ * this file), else whole. GPA marks stay as taken. stageRegrade and fixMeritList write the plan.
  */
 export async function planRegrade(
   db: Kysely<Database>, dialect: Dialect, exam: Exam, questions: QuestionRow[], before: ScorableQuestion, after: ScorableQuestion,
@@ -189,7 +189,6 @@ const wholeRow = (row: WholeRow): PlannedRow => ({ ...row, oldLine: null, newLin
 /** The table a regrade's new figures wait in, in its transaction, for the merit list to rank them before they are written. */
 const STAGED = 'regrade_figures';
 const STAGED_COLUMNS: BulkColumn[] = [...FIGURE_COLUMNS, { name: 'detail', type: 'text' }, { name: 'old_line', type: 'text' }, { name: 'new_line', type: 'text' }];
-const STAGED_TYPES: Record<BulkColumn['type'], string> = { text: 'text', float8: 'double precision', int: 'integer' };
 /** A staged result's figures and detail (alias nf), as fixMeritList sets them; a result not staged keeps its own. */
 const SET_STAGED = sql.raw(
   [
@@ -204,7 +203,7 @@ const SET_STAGED = sql.raw(
  * server/results/queries.ts); `done` drops the table after that.
  */
 export async function stageRegrade(db: Kysely<Database>, dialect: Dialect, plan: RegradePlan): Promise<{ table: string; set: RawBuilder<unknown>; done: () => Promise<void> }> {
-  const columns = STAGED_COLUMNS.map((c) => `${c.name} ${STAGED_TYPES[c.type]}${c.name === 'id' ? ' primary key' : ''}`).join(', ');
+  const columns = STAGED_COLUMNS.map((c) => `${c.name} ${BULK_SQL_TYPES[c.type]}${c.name === 'id' ? ' primary key' : ''}`).join(', ');
   await sql.raw(`create temp table ${STAGED} (${columns})`).execute(db);
   const names = STAGED_COLUMNS.map((c) => c.name).join(', ');
   await withRows(db, dialect, STAGED_COLUMNS, plan.rows.map((row) => [...figuresOf(row), row.detail, row.oldLine, row.newLine]), () =>
