@@ -31,7 +31,7 @@ export const forumErrors = {
   answered: () => conflict('A question cannot be edited once it has a reply.', 'questionAnswered'),
   notLastReply: () => conflict('Only the last reply can be edited.', 'notLastReply'),
   notYourQuestion: () => forbidden('You can only edit your own question.', 'notYourQuestion'),
-  notYourReply: () => forbidden('You can only edit your own reply.', 'notYourReply'),
+  notYourReply: () => forbidden('You can only edit or remove your own reply.', 'notYourReply'),
   mediaType: (type: string) => badRequest('This type of file cannot be attached.', 'mediaTypeNotAllowed', `${type} is not an image (JPEG, PNG), a PDF or audio.`),
   mediaNotYours: () => badRequest('This attachment is not one of your uploads.', 'uploadNotYours'),
 };

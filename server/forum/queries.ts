@@ -344,6 +344,32 @@ export async function updateComment(db: Db, questionId: string, commentId: strin
   });
 }
 
+export type CommentRemoval = 'removed' | 'completed' | 'gone';
+
+/**
+ * Takes a reply off an open question, with its upvotes; the question's count of replies drops, and
+ * it counts as answered by a teacher only while another teacher reply stays.
+ */
+export async function deleteComment(db: Db, questionId: string, commentId: string): Promise<CommentRemoval> {
+  return db.transaction().execute(async (trx) => {
+    // Locks the question row (PostgreSQL), so no reply or removal can slip in between.
+    const open = await trx.updateTable('forum_questions').set({ status: sql`status` }).where('id', '=', questionId).where('status', '<>', COMPLETED).executeTakeFirst();
+    if (Number(open.numUpdatedRows) === 0) return 'completed';
+    await trx.deleteFrom('forum_upvotes').where('comment_id', '=', commentId).execute();
+    const removed = await trx.deleteFrom('forum_comments').where('id', '=', commentId).where('question_id', '=', questionId).executeTakeFirst();
+    if (Number(removed.numDeletedRows) === 0) return 'gone';
+    await trx
+      .updateTable('forum_questions')
+      .set((eb) => ({
+        answers: eb('answers', '-', 1),
+        teacher_replied: eb.case().when(eb.exists(eb.selectFrom('forum_comments as c').select('c.id').where('c.question_id', '=', questionId).where('c.user_type', '=', 'Admin'))).then(1).else(0).end(),
+      }))
+      .where('id', '=', questionId)
+      .execute();
+    return 'removed';
+  });
+}
+
 /** Changes a question while it has no replies and is open; false when it may not change. */
 export async function updateQuestion(db: Db, questionId: string, studentId: string, description: string, media: string, now: string): Promise<boolean> {
   const result = await db

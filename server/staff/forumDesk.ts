@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ForumMedia } from '../../src/contracts/forum.js';
 import type { Staff } from '../db/schema.js';
 import { checkedMedia, details, forumErrors, notifyReply, tellDesks } from '../forum/posting.js';
-import { commentById, commentRow, commentsOf, completeQuestion, insertComment, questionById, questionRow, reopenQuestion, updateComment } from '../forum/queries.js';
+import { commentById, commentRow, commentsOf, completeQuestion, deleteComment, insertComment, questionById, questionRow, reopenQuestion, updateComment } from '../forum/queries.js';
 import { publishNotification } from '../notifications/publish.js';
 import { newId } from '../ids.js';
 import { writeJson } from '../db/json.js';
@@ -22,14 +22,16 @@ export function deskForum(app: FastifyInstance) {
     return question;
   };
 
+  /** A question with its replies, as the desk shows it. */
+  const thread = async (staff: Staff, questionId: string) => {
+    const row = await taughtQuestion(staff, questionId);
+    const [question] = await staffQuestionsByIds(app.db, [row.id]);
+    if (!question) throw forumErrors.questionNotFound();
+    return { question, comments: await commentsOf(app.db, staff.id, question._id), viewerId: staff.id };
+  };
+
   return {
-    /** A question with its replies, as the desk shows it. */
-    async thread(staff: Staff, questionId: string) {
-      const row = await taughtQuestion(staff, questionId);
-      const [question] = await staffQuestionsByIds(app.db, [row.id]);
-      if (!question) throw forumErrors.questionNotFound();
-      return { question, comments: await commentsOf(app.db, staff.id, question._id), viewerId: staff.id };
-    },
+    thread,
 
     /** A teacher's reply: the asker and earlier repliers are told, and every desk. */
     async reply(staff: Staff, questionId: string, post: { reply: string; media?: ForumMedia[] }) {
@@ -57,6 +59,23 @@ export function deskForum(app: FastifyInstance) {
       if (outcome === 'notLast') throw forumErrors.notLastReply();
       tellDesks(app, questionId, 'edit');
       return (await commentById(app.db, staff.id, commentId))!;
+    },
+
+    /**
+     * Takes the teacher's own reply (any of them, say one posted under the wrong question) off an open
+     * question: the asker is told, as they were told of the reply, and every desk.
+     */
+    async deleteReply(staff: Staff, questionId: string, commentId: string) {
+      const question = await taughtQuestion(staff, questionId);
+      const comment = await commentRow(app.db, commentId);
+      if (!comment || comment.question_id !== question.id) throw forumErrors.replyNotFound();
+      if (comment.user_type !== 'Admin' || comment.user_id !== staff.id) throw forumErrors.notYourReply();
+      const outcome = await deleteComment(app.db, question.id, commentId);
+      if (outcome === 'completed') throw forumErrors.completed();
+      if (outcome === 'gone') throw forumErrors.replyNotFound();
+      await publishNotification(app, { type: 'notification', message: 'A teacher removed their reply to your question', info: { on: 'forum', id: question.id, courseId: question.course_id } }, [question.student_id]);
+      tellDesks(app, question.id, 'removed');
+      return thread(staff, question.id);
     },
 
     /** Marks a question answered (once): the asker is told. */

@@ -82,6 +82,10 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
     return { data: await forum.editReply(request.staff, request.params.questionId, request.params.commentId, request.body) };
   } });
 
+  app.route({ ...staffContract.forumDeleteReply, handler: async (request) => {
+    return { data: await forum.deleteReply(request.staff, request.params.questionId, request.params.commentId) };
+  } });
+
   app.route({ ...staffContract.forumComplete, handler: async (request) => {
     return { data: await forum.complete(request.staff, request.params.questionId) };
   } });

@@ -294,6 +294,13 @@ export const staffContract = {
     // 403 notYourReply, 409 notLastReply or questionCompleted.
     schema: { params: IdParams('questionId', 'commentId'), body: StaffReplyBody, response: { 200: Data(ForumComment), ...failures(401, { 400: ['emptyDetails', 'mediaTypeNotAllowed', 'uploadNotYours'], 403: ['notYourReply'], 404: ['replyNotFound'], 409: ['questionCompleted', 'notLastReply'] }) } },
   },
+  forumDeleteReply: {
+    method: 'DELETE',
+    url: staffPaths.forumEditReply,
+    config: { access: 'staff' },
+    // Only the teacher's own reply (any of them) while the question is open; the thread as it now stands.
+    schema: { params: IdParams('questionId', 'commentId'), response: { 200: Data(StaffForumThread), ...failures(400, 401, { 403: ['notYourReply', 'notYourCourse'], 404: ['replyNotFound', 'questionNotFound'], 409: ['questionCompleted'] }) } },
+  },
   forumReopen: {
     method: 'PATCH',
     url: staffPaths.forumReopen,

@@ -84,5 +84,5 @@ export const EMPTY_RECORDING_BYTES = 44;
 export const FORUM_ACTIVITY_EVENT = 'forumActivity';
 export interface ForumActivity {
   questionId: string;
-  kind: 'question' | 'reply' | 'edit' | 'completed' | 'reopened';
+  kind: 'question' | 'reply' | 'edit' | 'removed' | 'completed' | 'reopened';
 }

@@ -1,7 +1,7 @@
 // The teacher desk's forum queue (/staff/forum): the questions, those without a teacher's reply first,
 // filtered by course, subject, chapter, status and text, beside the open question's thread. The teacher
-// replies with text and files (each upload with its progress), edits their own last reply, marks the
-// question COMPLETED or reopens it, and goes on to the next unanswered question. Forum activity heard
+// replies with text and files (each upload with its progress), edits their own last reply, removes
+// any reply of their own (after a confirmation), marks the question COMPLETED or reopens it, and goes on to the next unanswered question. Forum activity heard
 // on the realtime channel loads the queue (and the open thread) again; activity heard while a load is
 // under way loads again once it ends. A request answered 401 ends the desk's session.
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
@@ -59,6 +59,10 @@ export interface StaffForumContext {
   editing: string | null;
   /** The edited reply's attachments, kept unless removed (forum.removeKept). */
   keptMedia: ForumMedia[];
+  /** The reply the teacher last sent or saved: the keyboard leaves the reply box for it. */
+  sentId: string | null;
+  /** The teacher's own reply being removed (confirmed first). */
+  removing: string | null;
   /** Forum activity was heard while the queue was loading: it loads again once that ends. */
   stale: boolean;
   queueProblem: Refusal | null;
@@ -82,6 +86,9 @@ export type StaffForumEvent =
   | { type: 'forum.send' }
   | { type: 'forum.editLast' }
   | { type: 'forum.cancelEdit' }
+  | { type: 'forum.removeReply'; commentId: string }
+  | { type: 'forum.confirmRemove' }
+  | { type: 'forum.cancelRemove' }
   | { type: 'forum.complete' }
   | { type: 'forum.reopen' }
   | FilesReport;
@@ -105,6 +112,12 @@ export function nextUnanswered(context: Pick<StaffForumContext, 'queue' | 'openI
     if (q._id !== context.openId && waiting(q)) return q._id;
   }
   return null;
+}
+
+/** Whether the reply is one the viewer may remove: their own teacher reply, while the question is open. */
+export function ownReply(thread: StaffForumThread | null, commentId: string): boolean {
+  const reply = thread?.comments.find((c) => c._id === commentId);
+  return Boolean(thread && reply && thread.question.status !== COMPLETED && reply.userType === 'Admin' && reply.userId._id === thread.viewerId);
 }
 
 /** The teacher's own last reply of the thread: the last reply, when it is the viewer's and the question is open. */
@@ -154,6 +167,10 @@ export const staffForumMachine = setup({
     setStatus: fromPromise<ForumQuestion, { questionId: string; completed: boolean }>(async () => {
       throw new Error('provide setStatus');
     }),
+    /** Takes the teacher's own reply off the question; answers the thread as it now stands. */
+    removeReply: fromPromise<StaffForumThread, { questionId: string; commentId: string }>(async () => {
+      throw new Error('provide removeReply');
+    }),
   },
   guards: {
     ended: (_, params: { error: unknown }) => failureOf(params.error).status === 401,
@@ -165,6 +182,7 @@ export const staffForumMachine = setup({
     hasNextUnanswered: ({ context }) => nextUnanswered(context) !== null,
     hasOwnLastReply: ({ context }) => ownLastReply(context.thread) !== null,
     editing: ({ context }) => context.editing !== null,
+    removable: ({ context, event }) => event.type === 'forum.removeReply' && context.editing === null && ownReply(context.thread, event.commentId),
     openQuestion: ({ context }) => context.thread !== null && context.thread.question.status !== COMPLETED,
     completedQuestion: ({ context }) => context.thread?.question.status === COMPLETED,
   },
@@ -198,6 +216,8 @@ export const staffForumMachine = setup({
     progress: [],
     editing: null,
     keptMedia: [],
+    sentId: null,
+    removing: null,
     stale: false,
     queueProblem: null,
     threadProblem: null,
@@ -323,7 +343,7 @@ export const staffForumMachine = setup({
                         'forum.removeKept': { guard: 'editing', description: "The teacher removes one of the edited reply's attachments", actions: assign({ keptMedia: ({ context, event }) => context.keptMedia.filter((_, i) => i !== event.index) }) },
                         'forum.removeFile': { description: 'The teacher removes an attached file', actions: assign({ files: ({ context, event }) => context.files.filter((_, i) => i !== event.index) }) },
                         'forum.send': [
-                          { guard: 'openQuestion', target: 'checking', description: 'The teacher presses Send (Ctrl+Enter)', actions: assign({ threadProblem: null }) },
+                          { guard: 'openQuestion', target: 'checking', description: 'The teacher presses Send (Ctrl+Enter)', actions: assign({ threadProblem: null, sentId: null }) },
                           { description: 'A COMPLETED question takes no reply: Reopen first' },
                         ],
                         'forum.editLast': {
@@ -333,6 +353,12 @@ export const staffForumMachine = setup({
                             const last = ownLastReply(context.thread)!;
                             return { editing: last._id, draft: last.reply, files: [], keptMedia: last.media, threadProblem: null };
                           }),
+                        },
+                        'forum.removeReply': {
+                          guard: 'removable',
+                          target: 'confirmingRemove',
+                          description: 'The teacher presses Remove on a reply of their own (not while editing): it is confirmed first',
+                          actions: assign(({ event }) => (event.type === 'forum.removeReply' ? { removing: event.commentId, threadProblem: null } : {})),
                         },
                         'forum.cancelEdit': { guard: 'editing', description: 'The teacher cancels the edit: the form is empty again', actions: 'clearDraft' },
                         'forum.complete': { guard: 'openQuestion', target: 'settingStatus', description: 'The teacher marks the question COMPLETED', actions: assign({ threadProblem: null }) },
@@ -374,12 +400,13 @@ export const staffForumMachine = setup({
                         }),
                         onDone: {
                           target: 'idle',
-                          description: 'Sent: the reply shows as Teacher, the form empties and the question counts as answered',
+                          description: 'Sent: the reply shows as Teacher, the form empties, the keyboard leaves the box for the reply (so n and r act again) and the question counts as answered',
                           actions: [
                             assign(({ context, event }) => {
                               const thread = context.thread!;
                               const comments = context.editing ? thread.comments.map((c) => (c._id === event.output._id ? event.output : c)) : [...thread.comments, event.output];
                               return {
+                                sentId: event.output._id,
                                 thread: { ...thread, question: { ...thread.question, answeredByTeacher: true, answers: comments.length }, comments },
                                 queue: context.queue && { ...context.queue, questions: context.queue.questions.map((q) => (q._id === thread.question._id ? { ...q, answeredByTeacher: true } : q)) },
                               };
@@ -390,6 +417,37 @@ export const staffForumMachine = setup({
                         onError: [
                           sessionEnded,
                           { target: 'idle', description: "The server's refusal shows beside the form; the draft stays", actions: { type: 'keepThreadProblem', params: ({ event }) => ({ error: event.error }) } },
+                        ],
+                      },
+                    },
+                    confirmingRemove: {
+                      description: "'Remove your reply?': the student is told it was removed; Remove and Keep it.",
+                      on: {
+                        'forum.confirmRemove': { target: 'removing', description: 'The teacher confirms the removal' },
+                        'forum.cancelRemove': { target: 'idle', description: 'The teacher keeps the reply', actions: assign({ removing: null }) },
+                      },
+                    },
+                    removing: {
+                      description: 'The reply is being removed; the form and the buttons wait.',
+                      tags: ['sending'],
+                      invoke: {
+                        src: 'removeReply',
+                        input: ({ context }) => ({ questionId: context.openId ?? '', commentId: context.removing ?? '' }),
+                        onDone: {
+                          target: 'idle',
+                          description: 'Removed: the thread shows without it, and the queue counts the question as waiting again when no teacher reply stays',
+                          actions: assign(({ context, event }) => ({
+                            thread: event.output,
+                            removing: null,
+                            queue: context.queue && {
+                              ...context.queue,
+                              questions: context.queue.questions.map((q) => (q._id === event.output.question._id ? { ...q, answeredByTeacher: event.output.question.answeredByTeacher, answers: event.output.question.answers } : q)),
+                            },
+                          })),
+                        },
+                        onError: [
+                          sessionEnded,
+                          { target: 'idle', description: "The server's refusal shows; the reply stays", actions: [assign({ removing: null }), { type: 'keepThreadProblem', params: ({ event }) => ({ error: event.error }) }] },
                         ],
                       },
                     },

@@ -70,6 +70,8 @@ export const staffApi = {
   forumReply: (questionId: string, body: StaffReplyBody) => api.call<Staff['forumReply']>('POST', staffPaths.forumReply, { params: { questionId }, body }),
   forumEditReply: (questionId: string, commentId: string, body: StaffReplyBody) =>
     api.call<Staff['forumEditReply']>('PATCH', staffPaths.forumEditReply, { params: { questionId, commentId }, body }),
+  /** Takes the teacher's own reply off the question: the thread as it now stands. */
+  forumDeleteReply: (questionId: string, commentId: string) => api.call<Staff['forumDeleteReply']>('DELETE', staffPaths.forumEditReply, { params: { questionId, commentId } }),
   forumComplete: (questionId: string) => api.call<Staff['forumComplete']>('PATCH', staffPaths.forumComplete, { params: { questionId } }),
   forumReopen: (questionId: string) => api.call<Staff['forumReopen']>('PATCH', staffPaths.forumReopen, { params: { questionId } }),
 };

@@ -1,7 +1,7 @@
 // The teacher desk's forum queue on a real server (SQLite and PostgreSQL): questions without a
 // teacher's reply first, then the newest activity; filters by course, subject, chapter, status and
 // text with a count per status; the thread; a reply the student sees as 'Teacher'; editing only the
-// teacher's own last reply; COMPLETED and reopened; the desk's sockets told of forum activity.
+// teacher's own last reply; removing the teacher's own reply, the student told; COMPLETED and reopened; the desk's sockets told of forum activity.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { databaseKinds } from '../support/databases.js';
@@ -75,9 +75,9 @@ describe.each(databaseKinds())('teacher desk forum queue (%s)', (kind) => {
   });
   afterAll(() => server?.close());
 
-  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, session: string, payload?: unknown) =>
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, session: string, payload?: unknown) =>
     server.call({ method, url: `/api${url}`, session, ...(payload === undefined ? {} : { payload: payload as object }) });
-  const ok = async (method: 'GET' | 'POST' | 'PATCH', url: string, session: string, payload?: unknown) => {
+  const ok = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, session: string, payload?: unknown) => {
     const response = await call(method, url, session, payload);
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data;
@@ -181,5 +181,35 @@ describe.each(databaseKinds())('teacher desk forum queue (%s)', (kind) => {
     } finally {
       desk.close();
     }
+  });
+
+  it("removes the teacher's own reply, any of them, telling the student; the question waits again once no teacher reply stays", async () => {
+    const dina = await server.sessionFor(DINA);
+    const remove = (commentId: string, session = teacher, questionId = Q5) => call('DELETE', pathTo(staffPaths.forumEditReply, { questionId, commentId }), session);
+    const first = await ok('POST', pathTo(staffPaths.forumReply, { questionId: Q5 }), teacher, { reply: 'Blood culture in the first week.' });
+    const wrong = await ok('POST', pathTo(staffPaths.forumReply, { questionId: Q5 }), teacher, { reply: 'nrAtropine blocks muscarinic receptors.' });
+    const dinas = await ok('POST', pathTo(forumPaths.addComment), dina, { questionId: Q5, userId: DINA, userType: 'Student', reply: 'Which one is it?' });
+    expect((await call('POST', pathTo(forumPaths.upvote), dina, { studentId: DINA, questionId: Q5, commentId: wrong._id })).statusCode).toBe(200);
+
+    // Not the last, upvoted: it goes all the same, and only the teacher's own.
+    expect((await remove(wrong._id, otherTeacher)).json().errors.code).toBe('notYourReply');
+    expect((await remove(dinas._id)).json().errors.code).toBe('notYourReply');
+    expect((await remove(wrong._id, teacher, Q4)).statusCode).toBe(404);
+    expect((await remove(wrong._id, dina)).statusCode).toBe(403);
+    const after = await ok('DELETE', pathTo(staffPaths.forumEditReply, { questionId: Q5, commentId: wrong._id }), teacher);
+    expect(after.comments.map((c: { reply: string }) => c.reply)).toEqual(['Blood culture in the first week.', 'Which one is it?']);
+    expect(after.question).toMatchObject({ answers: 2, answeredByTeacher: true });
+    expect((await ok('GET', pathTo(notificationsPaths.list), dina))[0].notificationId.message).toBe('A teacher removed their reply to your question');
+    expect((await remove(wrong._id)).json().errors.code).toBe('replyNotFound');
+
+    // The last teacher reply gone, the question waits for a teacher again.
+    const bare = await ok('DELETE', pathTo(staffPaths.forumEditReply, { questionId: Q5, commentId: first._id }), teacher);
+    expect(bare.question).toMatchObject({ answers: 1, answeredByTeacher: false });
+    expect(ids(await queue('?status=open'))).toContain(Q5);
+
+    // A COMPLETED question keeps its replies: reopen it first.
+    const kept = await ok('POST', pathTo(staffPaths.forumReply, { questionId: Q5 }), teacher, { reply: 'Blood culture.' });
+    await ok('PATCH', pathTo(staffPaths.forumComplete, { questionId: Q5 }), teacher);
+    expect((await remove(kept._id)).json().errors.code).toBe('questionCompleted');
   });
 });

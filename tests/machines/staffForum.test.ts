@@ -57,6 +57,8 @@ describe('teacher desk forum queue', () => {
     expect(sent).toEqual([{ questionId: 'q2', text: 'Read the notes.', media: [{ mediaType: 'image/png', mediaUrl: '/api/files/k1' }], commentId: null }]);
     const after = actor.getSnapshot().context;
     expect(after.draft).toBe('');
+    // The sent reply takes the keyboard from the reply box, so the next n or r is a command, not text.
+    expect(after.sentId).toBe('r9');
     expect(after.thread?.comments.map((c) => c.userId.name)).toEqual(['Teacher']);
     expect(after.queue?.questions.find((q) => q._id === 'q2')?.answeredByTeacher).toBe(true);
     // q1 is the only one left without a teacher reply.
@@ -144,7 +146,42 @@ describe('teacher desk forum queue', () => {
     actor.send({ type: 'forum.open', questionId: 'q3' });
     await settle();
     expect(actor.getSnapshot().can({ type: 'forum.editLast' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'forum.removeReply', commentId: 'r1' })).toBe(false);
     actor.send({ type: 'forum.editLast' });
     expect(actor.getSnapshot().context).toMatchObject({ editing: null, draft: '' });
+  });
+
+  it("removes the teacher's own reply after a confirmation, and the question waits again", async () => {
+    const removed: string[] = [];
+    const machine = staffForumMachine.provide({
+      actors: {
+        loadQueue: fromPromise(async () => loaded),
+        loadThread: fromPromise(async () => answered),
+        removeReply: fromPromise(async ({ input }) => {
+          removed.push(`${input.questionId} ${input.commentId}`);
+          return { ...answered, question: { ...answered.question, answeredByTeacher: false, answers: 0 }, comments: [] };
+        }),
+      },
+    });
+    const actor = createActor(machine).start();
+    await settle();
+    actor.send({ type: 'forum.open', questionId: 'q3' });
+    await settle();
+    // Not while the reply is being edited, and nothing leaves before the confirmation.
+    actor.send({ type: 'forum.editLast' });
+    expect(actor.getSnapshot().can({ type: 'forum.removeReply', commentId: 'r1' })).toBe(false);
+    actor.send({ type: 'forum.cancelEdit' });
+    actor.send({ type: 'forum.removeReply', commentId: 'r1' });
+    actor.send({ type: 'forum.cancelRemove' });
+    expect(actor.getSnapshot().context.removing).toBeNull();
+    actor.send({ type: 'forum.removeReply', commentId: 'r1' });
+    expect(removed).toEqual([]);
+    actor.send({ type: 'forum.confirmRemove' });
+    await settle();
+    expect(removed).toEqual(['q3 r1']);
+    const after = actor.getSnapshot().context;
+    expect(after.thread?.comments).toEqual([]);
+    expect(after.queue?.questions.find((q) => q._id === 'q3')?.answeredByTeacher).toBe(false);
+    expect(nextUnanswered({ ...after, openId: null, cursor: 'q3' })).toBe('q3');
   });
 });

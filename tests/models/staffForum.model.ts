@@ -62,6 +62,9 @@ const model: PathModel<typeof staffForumMachine> = {
     { type: 'forum.send' },
     { type: 'forum.editLast' },
     { type: 'forum.cancelEdit' },
+    { type: 'forum.removeReply', commentId: 'r1' },
+    { type: 'forum.confirmRemove' },
+    { type: 'forum.cancelRemove' },
     { type: 'forum.complete' },
     { type: 'forum.reopen' },
     { type: 'files.progress', index: 0, sent: 1, total: 1 },
@@ -73,6 +76,7 @@ const model: PathModel<typeof staffForumMachine> = {
     loadQueue: { done: [loaded, nothing], error: [failure(500, 'Boom'), expired] },
     loadThread: { done: [unanswered, answered, answeredByAnother, closed], error: [failure(404, 'This question was not found.'), expired] },
     sendReply: { done: [teacherReply('r2', 'q1')], error: [failure(409, 'This question is closed: it takes no more replies or edits.'), expired] },
+    removeReply: { done: [unanswered], error: [failure(403, 'You can only edit or remove your own reply.'), expired] },
     setStatus: { done: [{ ...question('q3', true, 'COMPLETED') }], error: [failure(404, 'This question was not found.'), expired] },
   },
 };

@@ -1,12 +1,13 @@
 // The teacher desk's forum queue at /staff/forum: the questions (without a teacher's reply first) with
 // their filters and counts beside the open question's thread and the reply form. Keyboard first: j/k or
-// the arrows move, Enter opens, r writes the reply, Ctrl+Enter sends, n opens the next unanswered, e
-// edits the last reply, Escape closes. The flow is the staffForum statechart; forum activity heard on
+// the arrows move, Enter opens, r writes the reply, Ctrl+Enter sends (and the keyboard leaves the box
+// for the sent reply, so the next n or r is a command), n opens the next unanswered, e edits the last
+// reply, Escape closes. A teacher's own reply can be removed, after a confirmation. The flow is the staffForum statechart; forum activity heard on
 // the realtime channel reaches it as forum.activity.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
-import { staffForumMachine, ownLastReply, type FilesReport, type QueueFilters } from '../../machines/staffForum.machine';
+import { staffForumMachine, ownLastReply, ownReply, type FilesReport, type QueueFilters } from '../../machines/staffForum.machine';
 import type { StaffForumQuestion, StaffForumStatus } from '../../contracts/staff';
 import { COMPLETED, FORUM_ACTIVITY_EVENT, FORUM_MEDIA_TYPES, isForumMediaType, type ForumActivity } from '../../domain/forum';
 import { staffApi } from '../../services/staff';
@@ -15,6 +16,7 @@ import { uploadAttachment } from '../forum/forum.implementations';
 import { PostCard, attachmentLabel, authorLabel } from '../forum/PostCard';
 import { Button } from '../ui/Button';
 import { InlineAlert } from '../ui/InlineAlert';
+import { Modal } from '../ui/Modal';
 import { Notice } from '../ui/Notice';
 import { Spinner } from '../ui/Spinner';
 import { DeskLayout, DeskLoadFailure } from './DeskLayout';
@@ -56,6 +58,7 @@ function useForumActor() {
           const body = { reply: input.text, media: input.media };
           return input.commentId ? staffApi.forumEditReply(input.questionId, input.commentId, body) : staffApi.forumReply(input.questionId, body);
         }),
+        removeReply: fromPromise(({ input }) => staffApi.forumDeleteReply(input.questionId, input.commentId)),
         setStatus: fromPromise(({ input }) => (input.completed ? staffApi.forumComplete(input.questionId) : staffApi.forumReopen(input.questionId))),
       },
     }),
@@ -329,10 +332,27 @@ function Thread({ forum }: { forum: ForumActor }) {
   );
 }
 
+/** Where the keyboard goes after a send or a removal: off the reply box, so the legend's keys act as commands. */
+function useFocusAfterWrites(forum: ForumActor) {
+  const sentId = useSelector(forum, (s) => s.context.sentId);
+  const removing = useSelector(forum, (s) => s.matches({ desk: { thread: { open: { form: 'removing' } } } }));
+  useEffect(() => {
+    if (sentId) document.getElementById(`reply-${sentId}`)?.focus();
+  }, [sentId]);
+  const wasRemoving = useRef(false);
+  useEffect(() => {
+    if (wasRemoving.current && !removing) document.getElementById('thread-title')?.focus();
+    wasRemoving.current = removing;
+  }, [removing]);
+}
+
 function OpenThread({ forum }: { forum: ForumActor }) {
   const thread = useSelector(forum, (s) => s.context.thread)!;
   const busy = useSelector(forum, (s) => s.hasTag('sending'));
+  const editing = useSelector(forum, (s) => s.context.editing);
   const settingStatus = useSelector(forum, (s) => s.matches({ desk: { thread: { open: { form: 'settingStatus' } } } }));
+  const removing = useSelector(forum, (s) => s.context.removing);
+  useFocusAfterWrites(forum);
   const { question, comments } = thread;
   const completed = question.status === COMPLETED;
   return (
@@ -344,8 +364,20 @@ function OpenThread({ forum }: { forum: ForumActor }) {
       {comments.length > 0 && (
         <ol aria-label="Replies" className="space-y-2">
           {comments.map((c) => (
-            <li key={c._id}>
-              <PostCard author={authorLabel(c.userType, c.userId.name)} createdAt={c.createdAt} text={c.reply} media={c.media} />
+            <li key={c._id} id={`reply-${c._id}`} tabIndex={-1} className="rounded-xl focus-visible:outline-2 focus-visible:outline-brand-700">
+              <PostCard
+                author={authorLabel(c.userType, c.userId.name)}
+                createdAt={c.createdAt}
+                text={c.reply}
+                media={c.media}
+                footer={
+                  !editing && ownReply(thread, c._id) && (
+                    <Button variant="quiet" disabled={busy} busy={removing === c._id} onClick={() => forum.send({ type: 'forum.removeReply', commentId: c._id })}>
+                      Remove your reply
+                    </Button>
+                  )
+                }
+              />
             </li>
           ))}
         </ol>
@@ -358,7 +390,28 @@ function OpenThread({ forum }: { forum: ForumActor }) {
         )}
       </div>
       {completed ? <p className="text-sm text-slate-700">This question is COMPLETED: it takes no more replies. Reopen it to reply.</p> : <ReplyForm forum={forum} />}
+      <RemoveDialog forum={forum} />
     </div>
+  );
+}
+
+function RemoveDialog({ forum }: { forum: ForumActor }) {
+  const open = useSelector(forum, (s) => s.matches({ desk: { thread: { open: { form: 'confirmingRemove' } } } }));
+  const asker = useSelector(forum, (s) => s.context.thread?.question.studentId.name || 'The student');
+  return (
+    <Modal
+      open={open}
+      onClose={() => forum.send({ type: 'forum.cancelRemove' })}
+      title="Remove your reply?"
+      actions={
+        <>
+          <Button variant="secondary" onClick={() => forum.send({ type: 'forum.cancelRemove' })}>Keep it</Button>
+          <Button variant="danger" onClick={() => forum.send({ type: 'forum.confirmRemove' })}>Remove the reply</Button>
+        </>
+      }
+    >
+      <p>It leaves the question for everyone. {asker} is told that a teacher removed a reply; the words are not repeated.</p>
+    </Modal>
   );
 }
 
