@@ -15,7 +15,9 @@ import Papa from 'papaparse';
 import { DateTime } from 'luxon';
 import type { Bundle } from '../db/seed/bundle.js';
 import { DEFAULT_ACADEMY_TIME_ZONE } from '../../src/domain/academyTime.js';
-import { PlaceMap, type Place, type Problem } from './problems.js';
+import { BundleError, PlaceMap, shown, type Place, type Problem } from './problems.js';
+import { cellTooLong, checkWorkbook, SHEET_LIMITS, tooManyRows } from './limits.js';
+import { csvFile, unguardedCell } from '../sheets.js';
 
 export type SheetKind = 'exam' | 'students' | 'content';
 
@@ -151,23 +153,68 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
+/**
+ * Reads a workbook's sheets as grids, after its sizes and rows are checked (limits.ts). What a grid of
+ * texts cannot hold faithfully is refused with its place: a formula (its value is whatever the sheet
+ * program last worked out), merged cells (the value belongs to one row and column of several), a hidden
+ * sheet (the import would read what no one sees), a cell longer than a cell may be.
+ */
 export async function readXlsx(file: string, data: Buffer | ArrayBuffer): Promise<Grid[]> {
+  const bytes = Buffer.isBuffer(data) ? data : Buffer.from(data);
+  checkWorkbook(file, bytes);
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(data as ArrayBuffer);
-  return workbook.worksheets.map((sheet) => {
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  const problems: Problem[] = [];
+  const grids = workbook.worksheets.map((sheet) => {
+    const at = (row?: number, col?: number): Place => ({ file, sheet: sheet.name, ...(row ? { row } : {}), ...(col ? { column: letterOf(col - 1) } : {}) });
+    if (sheet.state !== 'visible') problems.push({ ...at(), field: '/', message: 'the sheet is hidden: show it and check what it holds, or delete it' });
+    // Formulas and merges are listed once a sheet (the first, and how many), as a sheet has them by the thousand.
+    const formulas: { at: Place; text: string }[] = [];
+    const merges = new Map<string, Place>();
     const rows: string[][] = [];
     sheet.eachRow({ includeEmpty: true }, (row, n) => {
-      const values = row.values as ExcelJS.CellValue[];
-      rows[n - 1] = values.slice(1).map(cellText);
+      const values: string[] = [];
+      row.eachCell({ includeEmpty: false }, (cell, col) => {
+        if (cell.isMerged) {
+          const master = cell.type === ExcelJS.ValueType.Merge ? cell.master : cell;
+          if (!merges.has(master.address)) merges.set(master.address, at(Number(master.row), Number(master.col)));
+          return;
+        }
+        if (cell.type === ExcelJS.ValueType.Formula) formulas.push({ at: at(n, col), text: cell.formula ?? '' });
+        const text = cellText(cell.value);
+        if (text.length > SHEET_LIMITS.cellCharacters) problems.push(cellTooLong(at(n, col), text.length));
+        else values[col - 1] = text;
+      });
+      rows[n - 1] = Array.from(values, (v) => v ?? '');
     });
+    const first = formulas[0];
+    if (first) problems.push({ ...first.at, field: '/', message: `the cell holds a formula (=${shown(first.text)})${more(formulas.length, 'formulas')}: the import reads values only; copy the sheet and paste it as values` });
+    const [merge] = merges.values();
+    if (merge) problems.push({ ...merge, field: '/', message: `the cell is merged with the cells beside it${more(merges.size, 'merged ranges')}: unmerge them and write each row's value in its own cell` });
     for (let i = 0; i < rows.length; i++) rows[i] ??= [];
     return { file, sheet: sheet.name, rows };
   });
+  if (problems.length) throw new BundleError(problems);
+  return grids;
 }
 
+/** ", and 41 more formulas in this sheet", or nothing for one. */
+const more = (n: number, what: string) => (n > 1 ? `, and ${(n - 1).toLocaleString('en')} more ${what} in this sheet` : '');
+
+/** Reads a CSV file as one grid, its rows and cells held to the limits of a sheet. */
 export function readCsv(file: string, text: string): Grid[] {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: false });
-  return [{ file, rows: parsed.data.map((r) => r.map((c) => c ?? '')) }];
+  // One row past the limit is enough to refuse it: the rest is never parsed.
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: false, preview: SHEET_LIMITS.rows + 1 });
+  if (parsed.data.length > SHEET_LIMITS.rows) throw new BundleError([tooManyRows({ file }, `more than ${SHEET_LIMITS.rows.toLocaleString('en')}`)]);
+  const problems: Problem[] = [];
+  const rows = parsed.data.map((r, n) => r.map((c, col) => {
+    const cell = c ?? '';
+    if (cell.length <= SHEET_LIMITS.cellCharacters) return cell;
+    problems.push(cellTooLong({ file, row: n + 1, column: letterOf(col) }, cell.length));
+    return '';
+  }));
+  if (problems.length) throw new BundleError(problems);
+  return [{ file, rows }];
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -262,7 +309,7 @@ class SheetReader {
   number(text: string, where: Place, what: string): number | undefined {
     if (text === '') return undefined;
     const n = Number(text.replace(/,/g, ''));
-    if (!Number.isFinite(n)) this.problem(where, what, `${what} "${text}" is not a number`);
+    if (!Number.isFinite(n)) this.problem(where, what, `${what} "${shown(text)}" is not a number`);
     return Number.isFinite(n) ? n : undefined;
   }
 
@@ -271,7 +318,7 @@ class SheetReader {
     if (n === '') return undefined;
     if (YES.has(n)) return true;
     if (NO.has(n)) return false;
-    this.problem(where, what, `${what} "${text}" is neither yes nor no`);
+    this.problem(where, what, `${what} "${shown(text)}" is neither yes nor no`);
     return undefined;
   }
 
@@ -281,7 +328,7 @@ class SheetReader {
     if (/^now([+-](\d+[dhms])+)?$/.test(text)) return text;
     const iso = DateTime.fromISO(text.replace(' ', 'T'), { zone: DEFAULT_ACADEMY_TIME_ZONE, setZone: false });
     if (iso.isValid) return iso.toUTC().toISO({ suppressMilliseconds: false })!;
-    this.problem(where, what, `${what} "${text}" is not a time (write 2026-12-03 10:00, on the academy's clock)`);
+    this.problem(where, what, `${what} "${shown(text)}" is not a time (write 2026-12-03 10:00, on the academy's clock)`);
     return undefined;
   }
 }
@@ -372,14 +419,14 @@ function readExam(reader: SheetReader, settings: Grid | undefined, batches: Grid
     const options = OPTION_LETTERS.map((l) => r.get(`option ${l}`));
     while (options.length && options[options.length - 1] === '') options.pop();
     const type = ({ mcq: 'MCQ', mca: 'MCA', checkbox: 'checkbox', shortans: 'shortAns', 'short answer': 'shortAns', paragraph: 'paragraph' } as Record<string, string>)[norm(r.get('type'))] ?? r.get('type');
-    const no = r.get('no') || String(qi + 1);
+    const no = shown(r.get('no') || String(qi + 1));
     const answerText = r.get('answer');
     let answer: unknown[] = [];
     if (type === 'MCQ' || type === 'checkbox') {
       answer = list(answerText).map((a) => {
         const letter = a.toUpperCase();
         const index = OPTION_LETTERS.indexOf(letter);
-        if (index < 0) reader.problem(where('answer'), `${pointer}/answer`, `question ${no}: answer "${a}" is not an option letter (A to ${OPTION_LETTERS[Math.max(0, options.length - 1)]})`);
+        if (index < 0) reader.problem(where('answer'), `${pointer}/answer`, `question ${no}: answer "${shown(a)}" is not an option letter (A to ${OPTION_LETTERS[Math.max(0, options.length - 1)]})`);
         else if (index >= options.length) reader.problem(where('answer'), `${pointer}/answer`, `question ${no}: answer ${letter} is not one of the ${options.length} options`);
         return index;
       }).filter((i) => i >= 0 && i < options.length);
@@ -391,12 +438,12 @@ function readExam(reader: SheetReader, settings: Grid | undefined, batches: Grid
     const optionType: Record<string, 'image'> = {};
     for (const l of list(r.get('image options'))) {
       const i = OPTION_LETTERS.indexOf(l.toUpperCase());
-      if (i < 0) reader.problem(where('image options'), `${pointer}/optionType`, `question ${no}: image option "${l}" is not an option letter`);
+      if (i < 0) reader.problem(where('image options'), `${pointer}/optionType`, `question ${no}: image option "${shown(l)}" is not an option letter`);
       else optionType[String(i)] = 'image';
     }
     const marks = reader.number(r.get('marks'), where('marks'), 'marks');
     const chapter = r.get('chapter');
-    if (chapter && !/^[0-9a-f]{24}$/.test(chapter)) reader.problem(where('chapter'), `${pointer}/chapterId`, `question ${no}: chapter "${chapter}" is not a chapter id (24 hex characters: the item id of the chapter in the content sheet)`);
+    if (chapter && !/^[0-9a-f]{24}$/.test(chapter)) reader.problem(where('chapter'), `${pointer}/chapterId`, `question ${no}: chapter "${shown(chapter)}" is not a chapter id (24 hex characters: the item id of the chapter in the content sheet)`);
     return {
       id: r.get('id') || derivedId('question', id, no),
       type, title: r.get('question'), point: marks ?? 1,
@@ -472,7 +519,7 @@ function readContent(reader: SheetReader, grid: Grid): void {
     const where = (k: string): Place => ({ file: grid.file, sheet: grid.sheet, row: r.row, column: r.column(k) });
     const list_ = ITEM_KINDS[norm(r.get('kind'))];
     if (!list_) {
-      reader.problem(where('kind'), 'kind', `kind "${r.get('kind')}" is not chapter, lecture or question-solve`);
+      reader.problem(where('kind'), 'kind', `kind "${shown(r.get('kind'))}" is not chapter, lecture or question-solve`);
       continue;
     }
     const course = r.get('course');
@@ -670,8 +717,8 @@ export async function examWorkbook(exams: Exam[]): Promise<Buffer> {
   return workbook(sheets);
 }
 
-/** One exam as a CSV: its settings as a block of field/value rows, a blank row, then its questions. */
-export function examCsv(exam: Exam): string {
+/** One exam as a CSV (server/sheets.ts): its settings as a block of field/value rows, a blank row, then its questions. */
+export function examCsv(exam: Exam): Buffer {
   const { settings, questions } = examSheets(exam);
   const block = settings.slice(1);
   const a = exam.assignments ?? [];
@@ -680,5 +727,5 @@ export function examCsv(exam: Exam): string {
     if (a[0]!.cutMarks !== undefined) block.push(['cut marks', String(a[0]!.cutMarks)]);
     block.push(['multiple submissions', yesNo(a[0]!.multipleTimesSubmission)]);
   }
-  return Papa.unparse([...block, [], ...questions]);
+  return csvFile([[...block, [], ...questions]]);
 }

@@ -2,11 +2,10 @@
 // submitted attempts (their graded marks per question and their answers), hands them to the pure
 // computation in src/domain/itemAnalysis.ts, and writes the figures as a CSV or XLSX sheet.
 import type { Kysely } from 'kysely';
-import Papa from 'papaparse';
-import ExcelJS from 'exceljs';
 import type { Database } from '../db/schema.js';
 import { readJson } from '../db/json.js';
 import { conflict } from '../errors.js';
+import { deskSheet, type SheetFile } from '../sheets.js';
 import type { AnswerValue } from '../../src/contracts/exams.js';
 import type { ItemAnalysis, ItemStats } from '../../src/contracts/staff.js';
 import type { QuestionScore } from '../../src/domain/scoring.js';
@@ -83,22 +82,12 @@ const questionRow = (q: ItemStats) => [
  * The analysis as a sheet: CSV holds the questions table followed by the responses table; XLSX holds
  * them as two worksheets. Below the minimum number of attempts both tables are empty.
  */
-export async function itemAnalysisSheet(analysis: ItemAnalysis, format: 'csv' | 'xlsx'): Promise<{ body: Buffer; type: string; filename: string }> {
+export function itemAnalysisSheet(analysis: ItemAnalysis, format: 'csv' | 'xlsx'): Promise<SheetFile> {
   const questions = analysis.questions.map(questionRow);
   const responses = analysis.questions.flatMap((q) => q.choices.map((c) => [q.number, choiceLabel(c), c.key ? 'yes' : '', c.upper, c.lower, c.all]));
-  if (format === 'csv') {
-    const text = `${Papa.unparse({ fields: SHEET_COLUMNS, data: questions })}\r\n\r\n${Papa.unparse({ fields: RESPONSE_COLUMNS, data: responses })}\r\n`;
-    // A byte order mark so that spreadsheet programs read Bengali titles as UTF-8.
-    return { body: Buffer.from(`\uFEFF${text}`, 'utf8'), type: 'text/csv; charset=utf-8', filename: itemAnalysisFileName(analysis.assignment.exam.title, analysis.assignment.groupName, 'csv') };
-  }
-  const book = new ExcelJS.Workbook();
-  const add = (name: string, columns: string[], rows: unknown[][]) => {
-    const sheet = book.addWorksheet(name);
-    sheet.addRow(columns).font = { bold: true };
-    for (const row of rows) sheet.addRow(row);
-  };
-  add('Questions', SHEET_COLUMNS, questions);
-  add('Responses', RESPONSE_COLUMNS, responses);
-  const body = Buffer.from(await book.xlsx.writeBuffer());
-  return { body, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', filename: itemAnalysisFileName(analysis.assignment.exam.title, analysis.assignment.groupName, 'xlsx') };
+  return deskSheet(
+    [{ name: 'Questions', columns: SHEET_COLUMNS, rows: questions }, { name: 'Responses', columns: RESPONSE_COLUMNS, rows: responses }],
+    format,
+    itemAnalysisFileName(analysis.assignment.exam.title, analysis.assignment.groupName, format),
+  );
 }

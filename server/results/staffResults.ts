@@ -3,11 +3,10 @@
 // server/results/queries.ts), one student's result built by the students' own result code
 // (server/results/projections.ts), and the list as a CSV or XLSX sheet.
 import type { Kysely } from 'kysely';
-import Papa from 'papaparse';
-import ExcelJS from 'exceljs';
 import type { Database } from '../db/schema.js';
 import { readJson } from '../db/json.js';
 import { conflict, notFound } from '../errors.js';
+import { deskSheet, type SheetFile } from '../sheets.js';
 import type { GpaFactor } from '../../src/contracts/exams.js';
 import type { StudentResult } from '../../src/contracts/results.js';
 import type { StaffAssignment } from '../../src/contracts/staff.js';
@@ -93,17 +92,8 @@ export async function staffStudentResult(deps: ExamDeps, assignmentId: string, s
   return reply;
 }
 
-/** The merit list as a sheet: CSV (with a byte order mark, so spreadsheet programs read Bengali names as UTF-8) or XLSX. */
-export async function staffResultsSheet(list: StaffMeritList, format: 'csv' | 'xlsx'): Promise<{ body: Buffer; type: string; filename: string }> {
-  const filename = resultsFileName(list.assignment.exam.title, list.assignment.groupName, format);
+/** The merit list as a sheet, CSV or XLSX (server/sheets.ts). */
+export function staffResultsSheet(list: StaffMeritList, format: 'csv' | 'xlsx'): Promise<SheetFile> {
   const rows = list.rows.map(resultsSheetCells);
-  if (format === 'csv') {
-    const text = `${Papa.unparse({ fields: [...RESULTS_SHEET_COLUMNS], data: rows })}\r\n`;
-    return { body: Buffer.from(`\uFEFF${text}`, 'utf8'), type: 'text/csv; charset=utf-8', filename };
-  }
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('Results');
-  sheet.addRow([...RESULTS_SHEET_COLUMNS]).font = { bold: true };
-  sheet.addRows(rows);
-  return { body: Buffer.from(await book.xlsx.writeBuffer()), type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', filename };
+  return deskSheet([{ name: 'Results', columns: RESULTS_SHEET_COLUMNS, rows }], format, resultsFileName(list.assignment.exam.title, list.assignment.groupName, format));
 }

@@ -103,8 +103,20 @@ describe.each(databaseKinds())('sheets into the demo academy (%s)', (kind) => {
     expect(report.kinds.content!.unchanged).toBeGreaterThan(4);
 
     const exams = await exportExams(db());
-    const csv = exams.map((exam, i) => ({ name: `exam-${i}.csv`, data: Buffer.from(examCsv({ ...exam, assignments: exam.assignments!.slice(0, 1) })) }));
+    const csv = exams.map((exam, i) => ({ name: `exam-${i}.csv`, data: examCsv({ ...exam, assignments: exam.assignments!.slice(0, 1) }) }));
     expect(changes(await importFiles(db(), csv, now))).toEqual({});
+  });
+
+  it('guards a CSV text cell that reads as a formula, and the import reads it back as written', async () => {
+    const question = await db().selectFrom('questions').select(['id', 'exam_id', 'options']).where('type', '=', 'MCQ').orderBy('id').executeTakeFirstOrThrow();
+    const options = ['-2', ...JSON.parse(question.options as string).slice(1)] as string[];
+    await db().updateTable('questions').set({ title: '=HYPERLINK("http://attacker.test","Open")', options: JSON.stringify(options) }).where('id', '=', question.id).execute();
+    const exam = (await exportExams(db())).find((e) => e.id === question.exam_id)!;
+    const data = examCsv({ ...exam, assignments: exam.assignments!.slice(0, 1) });
+    expect(data.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(data.toString('utf8')).toContain('"\'=HYPERLINK(""http://attacker.test"",""Open"")"');
+    expect(data.toString('utf8')).toContain('"\'-2"');
+    expect(changes(await importFiles(db(), [{ name: 'exam.csv', data }], now))).toEqual({});
   });
 
   it('refuses a broken sheet whole, every problem with its file, sheet, row and column', async () => {

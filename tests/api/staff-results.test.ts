@@ -154,6 +154,19 @@ describe.each(databaseKinds())('staff results (%s)', (kind) => {
     }
   });
 
+  it('writes a name that reads as a formula into the CSV as text, and the marks as numbers', async () => {
+    const formulas = ['=HYPERLINK("http://attacker.test","Open")', "+1+cmd|' /C calc'!A0", '-2+3', '@SUM(1+1)'];
+    for (const [i, name] of formulas.entries()) await server.app.db.updateTable('students').set({ name }).where('id', '=', PUPIL(i + 1)).execute();
+    await markAndPublishAnalysed(call, teacher);
+    const rows = (await list()).body.data.rows as StaffMeritRow[];
+    const csv = Papa.parse<string[]>((await sheet('csv')).rawPayload.toString('utf8').replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data.slice(1);
+    const name = RESULTS_SHEET_COLUMNS.indexOf('Name');
+    expect(csv.map((cells) => cells[name]).filter((cell) => formulas.some((f) => cell!.endsWith(f))).sort()).toEqual(formulas.map((f) => `'${f}`).sort());
+    // The numbers of every row, a negative one included, stay numbers a spreadsheet program adds up.
+    expect(rows.some((row) => row.marksObtained < 0)).toBe(true);
+    expect(csv.map((cells) => cells.filter((_, c) => c !== name))).toEqual(rows.map(resultsSheetCells).map((cells) => cells.filter((_, c) => c !== name).map((cell) => (cell === null ? '' : String(cell)))));
+  });
+
   it('opens a practice exam at once, as for its students', async () => {
     const reply = await list(teacher, DRILL_ASSIGNMENT);
     expect(reply.status).toBe(200);
