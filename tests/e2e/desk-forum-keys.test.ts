@@ -36,7 +36,6 @@ describe('the desk forum after a send', () => {
 
     const desk = await newPage(suite.browser, suite.baseUrl, { width, bypassCSP: true });
     await signInAtDesk(desk);
-    const reply = desk.getByLabel('Your reply (shown to students as Teacher)');
     const replies = desk.getByRole('list', { name: 'Replies' });
 
     // n opens the newest waiting question; r, the answer, Ctrl+Enter.
