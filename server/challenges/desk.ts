@@ -83,10 +83,19 @@ export async function challengeDesk(deps: ExamDeps, assignmentId: string): Promi
       decision: decision ? decisionView(decision, decision.staff_name) : null,
     });
   }
+  const submitted = await db
+    .selectFrom('results as r')
+    .innerJoin('attempts as a', 'a.id', 'r.attempt_id')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('r.exam_id', '=', examId)
+    .where('a.submitted_at', 'is not', null)
+    .where('a.superseded_at', 'is', null)
+    .executeTakeFirstOrThrow();
   return {
     assignment,
     window: { closesAt: closes.challenge_closes_at, open: challengeWindowOpen(closes.challenge_closes_at, deps.now.getTime()) },
     questions,
     regrades: await regradesOf(db, examId),
+    examResults: Number(submitted.n),
   };
 }

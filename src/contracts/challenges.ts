@@ -143,6 +143,8 @@ export const ChallengeDesk = Type.Object({
   window: ChallengeWindow,
   questions: Type.Array(DeskQuestion),
   regrades: Type.Array(RegradeSummary),
+  /** The exam's submitted results in every batch: what a change of a key or a drop regrades. */
+  examResults: Type.Integer({ minimum: 0 }),
 });
 export type ChallengeDesk = Static<typeof ChallengeDesk>;
 

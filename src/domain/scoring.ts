@@ -13,6 +13,9 @@
 
 import type { AnswerItem, AnswerValue, GpaFactor, QuestionType } from '../contracts/exams';
 
+/** Option letters as the exam, the result and the desk print them (option 0 is A). */
+export const OPTION_LETTERS = 'ABCDEFGHIJK';
+
 /** What grading needs to know about a question. */
 export interface ScorableQuestion {
   id: string;

@@ -14,6 +14,7 @@ import type { QuestionType } from '../contracts/exams';
 import { decisionProblem, DECISION_REPLY_MAX, isChallengeable } from '../domain/challenges';
 import { failureOf } from '../domain/failures';
 import { failureWords } from '../domain/messages';
+import { OPTION_LETTERS } from '../domain/scoring';
 import type { Refusal } from './staffDesk.machine';
 
 export interface ChallengeDecisionContext {
@@ -65,6 +66,28 @@ export function draftProblem(question: Pick<DeskQuestion, 'type' | 'options'>, k
   if (!trimmed || [...trimmed].length > DECISION_REPLY_MAX) return decisionMessages.reply;
   if (kind === 'change') return decisionProblem(question.type as QuestionType, question.options.length, options);
   return null;
+}
+
+/** Options as letters: "C", "B or C" for an MCQ (either is accepted), "B and C" where the key is the set. */
+export function keyWords(type: string, options: readonly number[]): string {
+  const named = [...options].sort((a, b) => a - b).map((o) => OPTION_LETTERS[o] ?? String(o + 1));
+  if (named.length <= 1) return named.join('');
+  return `${named.slice(0, -1).join(', ')} ${type === 'MCQ' ? 'or' : 'and'} ${named.at(-1)}`;
+}
+
+const results = (n: number) => `${n.toLocaleString('en-US')} result${n === 1 ? '' : 's'}`;
+
+/**
+ * What the decision as written will do, in words, said beside Send before it leaves: "The key becomes
+ * C; 41 results will be regraded." Null while a change names no option yet.
+ */
+export function decisionSummary(question: Pick<DeskQuestion, 'type' | 'keyOptions' | 'number'>, kind: DecisionKind, options: readonly number[], examResults: number): string | null {
+  if (kind === 'keep') return `The key stays ${keyWords(question.type, question.keyOptions)}; no marks change and every challenger reads your reply.`;
+  if (kind === 'drop') return `Question ${question.number} is dropped for everyone; ${results(examResults)} will be regraded.`;
+  if (options.length === 0) return null;
+  const sorted = [...options].sort((a, b) => a - b);
+  if (sorted.join() === [...question.keyOptions].sort((a, b) => a - b).join()) return `The key is ${keyWords(question.type, sorted)} already: nothing will be regraded.`;
+  return `The key becomes ${keyWords(question.type, sorted)}; ${results(examResults)} will be regraded.`;
 }
 
 /** The body sent for a decision: the options only for a change (sorted), the reply trimmed. */
@@ -126,11 +149,14 @@ export const challengeDecisionMachine = setup({
     dropping: ({ context }) => context.kind === 'drop',
   },
   actions: {
-    /** Opens the form of a question: keep, with the key in force ticked for a change and no reply yet. */
-    startDecision: assign(({ context }, params: { questionId: string }) => ({
+    /**
+     * Opens the form of a question: keep, nothing ticked for a change and no reply yet. Starting a
+     * change from the key in force had a teacher who ticked only C send "B or C".
+     */
+    startDecision: assign((_, params: { questionId: string }) => ({
       questionId: params.questionId,
       kind: 'keep' as DecisionKind,
-      options: [...(decidingQuestion({ desk: context.desk, questionId: params.questionId })?.keyOptions ?? [])],
+      options: [],
       reply: '',
       decisionProblem: null,
       outcome: null,

@@ -3,7 +3,8 @@
 // question 1's key (and one question 2's) through the student API (one with a photo of a textbook page, uploaded as the app
 // uploads it). The teacher sees "Challenges (4)" on the week, the results and the item analysis, opens
 // the page, reads the grouped question (challengers, proposals, reasons, the photo, the item statistics
-// with "key possibly wrong"), changes the key to B and reads the regrade summary. Then, over real HTTP as
+// with "key possibly wrong"), changes the key to B (nothing ticked at first; the form says "The key
+// becomes B; 12 results will be regraded" before it is sent) and reads the regrade summary. Then, over real HTTP as
 // one of those students, the result shows the new marks and rank with the regrade's history, and the
 // notification was recorded. The same decision again says it changed nothing; a session ended elsewhere
 // meets the next decision with the desk's sign-in, which comes back to the page. axe finds nothing serious at 1280 and 360 px; nothing overflows at 1280,
@@ -100,8 +101,11 @@ describe('answer-key challenges at the teacher desk', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('ArrowDown');
     expect(await card.getByRole('radio', { name: /Change the key/ }).isChecked()).toBe(true);
+    // Nothing is ticked for the teacher: ticking only B sends B, said in words before it leaves.
+    expect(await card.getByRole('checkbox', { name: /^A\. Mitral/ }).isChecked()).toBe(false);
+    await card.getByText('Tick the option or options the key accepts.').waitFor();
     await card.getByRole('checkbox', { name: /^B\. Aortic/ }).check();
-    await card.getByRole('checkbox', { name: /^A\. Mitral/ }).uncheck();
+    await card.getByText('The key becomes B; 12 results will be regraded.').waitFor();
     await card.getByRole('button', { name: 'Send decision' }).click();
     await card.getByRole('alert').getByText('Write a reply to the challengers').waitFor();
     await card.getByLabel('Reply to every challenger (required)').fill('Corrected: B is right (Guyton, chapter 9).');
@@ -149,7 +153,9 @@ describe('answer-key challenges at the teacher desk', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await card.getByRole('button', { name: 'Decide again: question 1' }).click();
     await card.getByRole('radio', { name: /Change the key/ }).check();
-    expect(await card.getByRole('checkbox', { name: /^B\. Aortic/ }).isChecked()).toBe(true);
+    expect(await card.getByRole('checkbox', { name: /^B\. Aortic/ }).isChecked()).toBe(false);
+    await card.getByRole('checkbox', { name: /^B\. Aortic/ }).check();
+    await card.getByText('The key is B already: nothing will be regraded.').waitFor();
     await card.getByLabel('Reply to every challenger (required)').fill('Corrected: B is right (Guyton, chapter 9).');
     await card.getByRole('button', { name: 'Send decision' }).click();
     await card.getByText('This decision was already in force: nothing changed.').waitFor();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { challengeDecisionMachine, deskAfterDecision, draftProblem, decisionMessages, type DecisionRequest } from '../../src/machines/challengeDecision.machine';
+import { challengeDecisionMachine, decisionSummary, deskAfterDecision, draftProblem, decisionMessages, type DecisionRequest } from '../../src/machines/challengeDecision.machine';
 import type { ChallengeDesk, DecisionReply } from '../../src/contracts/challenges';
 import { describePaths } from '../support/machine-paths';
 import { changed, desk, kept, models, networkError, question, sessionGone, stillSitting } from '../models/challengeDecision.model';
@@ -71,9 +71,9 @@ describe('challengeDecision', () => {
     const { actor, sent } = start([desk()], [stillSitting, changed]);
     await settle();
     actor.send({ type: 'question.decide', questionId: 'q1' });
-    expect(actor.getSnapshot().context.options).toEqual([0]);
+    // Nothing ticked: the key in force (A) is not sent unless the teacher ticks it.
+    expect(actor.getSnapshot().context.options).toEqual([]);
     actor.send({ type: 'decision.kind', kind: 'change' });
-    actor.send({ type: 'decision.option', option: 0 });
     actor.send({ type: 'decision.reply', text: 'Both are accepted.' });
     actor.send({ type: 'decision.submit' });
     expect(actor.getSnapshot().context.decisionProblem).toEqual({ title: 'Choose the option or options the key accepts.' });
@@ -120,6 +120,18 @@ describe('challengeDecision', () => {
     await settle();
     actor.send({ type: 'question.decide', questionId: 'missing' });
     expect(actor.getSnapshot().matches({ listed: 'browsing' })).toBe(true);
+  });
+
+  it('says the decision as written in words before it is sent', () => {
+    const q = question();
+    expect(q.keyOptions).toEqual([0]);
+    expect(decisionSummary(q, 'change', [], 41)).toBeNull();
+    expect(decisionSummary(q, 'change', [2], 41)).toBe('The key becomes C; 41 results will be regraded.');
+    expect(decisionSummary(q, 'change', [2, 1], 1)).toBe('The key becomes B or C; 1 result will be regraded.');
+    expect(decisionSummary({ ...q, type: 'checkbox' }, 'change', [0, 1, 3], 41)).toBe('The key becomes A, B and D; 41 results will be regraded.');
+    expect(decisionSummary(q, 'change', [0], 41)).toBe('The key is A already: nothing will be regraded.');
+    expect(decisionSummary(q, 'keep', [], 41)).toBe('The key stays A; no marks change and every challenger reads your reply.');
+    expect(decisionSummary(q, 'drop', [], 1200)).toBe('Question 1 is dropped for everyone; 1,200 results will be regraded.');
   });
 
   it('says what is wrong with a decision as written', () => {

@@ -43,6 +43,7 @@ export const desk = (questions: DeskQuestion[] = [question()]): ChallengeDesk =>
   window: { closesAt: '2026-01-04T08:00:00.000Z', open: true },
   questions,
   regrades: [],
+  examResults: 41,
 });
 
 export const changed: DecisionReply = {

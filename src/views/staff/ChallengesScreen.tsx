@@ -8,7 +8,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
-import { challengeDecisionMachine, decidingQuestion, type DecisionRequest } from '../../machines/challengeDecision.machine';
+import { challengeDecisionMachine, decidingQuestion, decisionSummary, type DecisionRequest } from '../../machines/challengeDecision.machine';
 import type { ChallengeDesk, DecisionKind, DecisionReply, DeskChallenge, DeskQuestion, RegradeSummary } from '../../contracts/challenges';
 import type { ItemStats } from '../../contracts/staff';
 import { formatAcademyTime } from '../../domain/academyTime';
@@ -280,7 +280,7 @@ function Stats({ stats }: { stats: ItemStats | null }) {
 
 const KIND_CHOICES: Array<{ kind: DecisionKind; label: string; hint: string }> = [
   { kind: 'keep', label: 'Keep the key', hint: 'The challenges are rejected; every challenger reads your reply.' },
-  { kind: 'change', label: 'Change the key', hint: 'Choose the option or options the key accepts; every submitted attempt is regraded.' },
+  { kind: 'change', label: 'Change the key', hint: 'Tick every option the new key accepts (the key in force is not ticked for you); every submitted attempt is regraded.' },
   { kind: 'drop', label: 'Drop the question', hint: 'No one gains or loses its marks; every submitted attempt is regraded.' },
 ];
 
@@ -290,6 +290,8 @@ function DecisionForm({ actor, question }: { actor: ChallengesActor; question: D
   const reply = useSelector(actor, (s) => s.context.reply);
   const problem = useSelector(actor, (s) => s.context.decisionProblem);
   const submitting = useSelector(actor, (s) => s.hasTag('submitting'));
+  const examResults = useSelector(actor, (s) => s.context.desk?.examResults ?? 0);
+  const summary = decisionSummary(question, kind, options, examResults);
   const legend = useRef<HTMLLegendElement>(null);
   const ids = useId();
   useEffect(() => legend.current?.focus(), []);
@@ -342,6 +344,9 @@ function DecisionForm({ actor, question }: { actor: ChallengesActor; question: D
         <div className="mt-2">
           <InlineAlert words={problem} />
         </div>
+        <p aria-live="polite" className="mt-2 min-h-5 text-sm font-medium text-slate-900">
+          {summary ?? (kind === 'change' ? 'Tick the option or options the key accepts.' : '')}
+        </p>
         <div className="mt-2 flex flex-wrap gap-2">
           <Button type="submit" busy={submitting}>
             {submitting ? (kind === 'keep' ? 'Sending…' : 'Regrading…') : 'Send decision'}

@@ -2,7 +2,7 @@
 // (served at /media/files/{key}); option letters as the exam and the result print them.
 export { mediaUrl } from '../../services/uploads';
 
-export const OPTION_LETTERS = 'ABCDEFGHIJK';
+export { OPTION_LETTERS } from '../../domain/scoring';
 
 /** The file name at the end of an address, for a link's text. */
 export const fileNameOf = (address: string): string => address.split('?')[0]!.split('/').pop() ?? address;
