@@ -52,6 +52,24 @@ export function describePlace(problem: Place & { field?: string }): string {
   return parts.join(', ');
 }
 
+/** How much of a value a problem's message shows: enough to find it in the sheet. */
+export const SHOWN_CHARACTERS = 100;
+
+/**
+ * A value as a problem's message shows it, cut to its first hundred characters: a message names the
+ * value, it does not carry it (a sheet's cell may be megabytes, and the problems travel to the desk).
+ */
+export function shown(value: string): string {
+  if (value.length <= SHOWN_CHARACTERS) return value;
+  return `${value.slice(0, SHOWN_CHARACTERS)}… (${value.length.toLocaleString('en')} characters)`;
+}
+
+/**
+ * The problems a refusal lists at most: the first of them show what to fix, and a file of 50,000 wrong
+ * rows answers with a list the desk can show rather than tens of megabytes of it.
+ */
+export const LISTED_PROBLEMS = 500;
+
 export const formatProblem = (problem: Problem): string => {
   const where = describePlace(problem);
   return where ? `${where}: ${problem.message}` : problem.message;
@@ -61,20 +79,30 @@ export const formatProblem = (problem: Problem): string => {
 export class BundleError extends Error {
   /** The problems as lines ("file, sheet, row, column: message"). */
   readonly problems: string[];
-  constructor(readonly details: Problem[]) {
+  /** The problems listed (LISTED_PROBLEMS at most; the last then says how many more there are). */
+  readonly details: Problem[];
+  constructor(all: Problem[]) {
+    const details = all.length > LISTED_PROBLEMS
+      ? [...all.slice(0, LISTED_PROBLEMS), { field: '/', message: `… and ${(all.length - LISTED_PROBLEMS).toLocaleString('en')} more problems: fix these first and check the file again` }]
+      : all;
     const lines = details.map(formatProblem);
-    super(`The import was refused, nothing was written. ${lines.length === 1 ? 'One problem' : `${lines.length} problems`}:\n${lines.map((p) => `  - ${p}`).join('\n')}`);
+    super(`The import was refused, nothing was written. ${all.length === 1 ? 'One problem' : `${all.length.toLocaleString('en')} problems`}:\n${lines.map((p) => `  - ${p}`).join('\n')}`);
     this.problems = lines;
+    this.details = details;
   }
 }
 
 /** Collects problems found by the checks, placing each by its field. */
 export class Problems {
   readonly list: Problem[] = [];
+  /** The problems added, by field and message: each is listed once, without a walk over thousands. */
+  readonly #seen = new Set<string>();
   constructor(readonly places: PlaceMap = new PlaceMap()) {}
 
   add(field: string, message: string): void {
-    if (this.list.some((p) => p.field === field && p.message === message)) return;
+    const key = `${field}\n${message}`;
+    if (this.#seen.has(key)) return;
+    this.#seen.add(key);
     this.list.push({ ...this.places.placeOf(field), field, message });
   }
 

@@ -9,6 +9,7 @@ import { writeJson } from '../db/json.js';
 import { newId } from '../ids.js';
 import { challengeClosesAt } from '../../src/domain/challenges.js';
 import type { Held } from './held.js';
+import { shown } from './problems.js';
 import type { LinkPlan, Row, TablePlan, Wanted } from './diff.js';
 
 export interface SectionContext {
@@ -32,7 +33,8 @@ export interface SectionPlan {
 
 /** The fields a bundle gives: left-out (undefined) ones are kept as the academy has them. */
 const given = (row: Row): Row => Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined));
-const want = (id: string, label: string, field: string, insert: Row, set: Row = insert): Wanted => ({ id, label, field, insert, set: given(set) });
+/** A row wanted; its label (a name or title, in the report and the problems) is shown cut short. */
+const want = (id: string, label: string, field: string, insert: Row, set: Row = insert): Wanted => ({ id, label: shown(label), field, insert, set: given(set) });
 const orNull = <T>(v: T | undefined): T | null => v ?? null;
 
 export function staffSection(bundle: Bundle, ctx: SectionContext): SectionPlan {

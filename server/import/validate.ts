@@ -8,15 +8,23 @@ import { BundleSchema, type Bundle } from '../db/seed/bundle.js';
 import type { ItemType } from '../../src/contracts/paths.js';
 import { newId } from '../ids.js';
 import { emptyHeld, type Held } from './held.js';
-import { PlaceMap, Problems } from './problems.js';
+import { PlaceMap, Problems, shown } from './problems.js';
 
 type Exam = NonNullable<Bundle['exams']>[number];
 type Question = Exam['questions'][number];
 
+/** A value of the bundle as a message shows it: text cut short, a list or an object by what it is. */
+function shownValue(value: unknown): string {
+  if (value === undefined) return 'missing';
+  if (Array.isArray(value)) return `a list of ${value.length}`;
+  if (typeof value === 'object' && value !== null) return 'an object';
+  return typeof value === 'string' ? JSON.stringify(shown(value)) : String(value);
+}
+
 /** A shape error in plain words: the field's name and what it should be. */
 function plainShapeMessage(error: ValueError): string {
   const name = error.path.split('/').filter((p) => !/^\d+$/.test(p)).pop() ?? 'the bundle';
-  const value = error.value === undefined ? 'missing' : JSON.stringify(error.value);
+  const value = shownValue(error.value);
   const description = (error.schema as { description?: string }).description;
   if (error.value === undefined) return `${name} is missing`;
   if (description) return `${name} ${value} is not ${description}`;
@@ -41,14 +49,14 @@ export function checkQuestion(q: Question, label: string, add: (field: string, m
     if (q.type === 'MCQ' && answer.length !== 1) add('answer', `${label}: an MCQ has exactly one answer, ${answer.length} given`);
     if (q.type === 'checkbox' && answer.length < 1) add('answer', `${label}: a checkbox question needs at least one answer`);
     for (const a of answer) {
-      if (!isIndex(a)) add('answer', `${label}: answer ${JSON.stringify(a)} is not an option number`);
+      if (!isIndex(a)) add('answer', `${label}: answer ${shownValue(a)} is not an option number`);
       else if (a < 0 || a >= n) add('answer', `${label}: answer ${a} is not one of the ${n} options`);
     }
     if (new Set(answer).size !== answer.length) add('answer', `${label}: an answer is given twice`);
   }
   if (q.type === 'MCA') {
     if (answer.length !== n) add('answer', `${label}: an MCA question needs a true or false for each of its ${n} options, ${answer.length} given`);
-    for (const a of answer) if (a !== 'true' && a !== 'false') add('answer', `${label}: answer ${JSON.stringify(a)} is neither true nor false`);
+    for (const a of answer) if (a !== 'true' && a !== 'false') add('answer', `${label}: answer ${shownValue(a)} is neither true nor false`);
   }
   if (q.type === 'shortAns' || q.type === 'paragraph') {
     for (const a of answer) if (typeof a !== 'string') add('answer', `${label}: the model answer of a written question is text`);
@@ -68,10 +76,10 @@ export function chapterProblem(
 ): string | undefined {
   const item = items.get(chapterId);
   if (!item) return `chapter ${chapterId} is not in the bundle nor in the academy`;
-  const subjectName = (id: string) => subjectNames.get(id) ?? id;
-  if (item.type !== 'chapter') return `${item.name} (${chapterId}) is a ${item.type}, not a chapter`;
-  if (!subjectId) return `chapter ${item.name} needs the question's subject: give the question a subject (or the exam one)`;
-  if (item.subject !== subjectId) return `chapter ${item.name} is a chapter of ${subjectName(item.subject)}, not of the question's subject ${subjectName(subjectId)}`;
+  const subjectName = (id: string) => shown(subjectNames.get(id) ?? id);
+  if (item.type !== 'chapter') return `${shown(item.name)} (${chapterId}) is a ${item.type}, not a chapter`;
+  if (!subjectId) return `chapter ${shown(item.name)} needs the question's subject: give the question a subject (or the exam one)`;
+  if (item.subject !== subjectId) return `chapter ${shown(item.name)} is a chapter of ${subjectName(item.subject)}, not of the question's subject ${subjectName(subjectId)}`;
   return undefined;
 }
 
@@ -123,12 +131,12 @@ export function validateBundle(input: unknown, held: Held = emptyHeld(), places:
           const iat = `${sat}/${key}/${ii}`;
           unique('item', item.id, iat);
           const had = held.items.get(item.id);
-          if (had && had.type !== type) problems.add(`${iat}/id`, `${item.name}: ${item.id} is a ${had.type} in the academy, not a ${type}`);
+          if (had && had.type !== type) problems.add(`${iat}/id`, `${shown(item.name)}: ${item.id} is a ${had.type} in the academy, not a ${type}`);
           items.set(item.id, course.id);
           itemsById.set(item.id, { subject: subject.id, type, name: item.name });
           for (const [ki, content] of (item.contents ?? []).entries()) {
             unique('content', content.id, `${iat}/contents/${ki}`);
-            if (content.type === 'video' && !content.url && !content.key) problems.add(`${iat}/contents/${ki}/url`, `${content.title}: a video needs its address (url) or stream key`);
+            if (content.type === 'video' && !content.url && !content.key) problems.add(`${iat}/contents/${ki}/url`, `${shown(content.title)}: a video needs its address (url) or stream key`);
           }
         }
       }
@@ -139,12 +147,12 @@ export function validateBundle(input: unknown, held: Held = emptyHeld(), places:
     const at = `/groups/${gi}`;
     unique('group', group.id, at);
     groups.set(group.id, group.courseId);
-    if (!courses.has(group.courseId)) problems.add(`${at}/courseId`, `batch ${group.name}: ${notHeld(`course ${group.courseId}`)}`);
+    if (!courses.has(group.courseId)) problems.add(`${at}/courseId`, `batch ${shown(group.name)}: ${notHeld(`course ${group.courseId}`)}`);
     const owner = held.groups.get(group.id);
-    if (owner && owner !== group.courseId) problems.add(`${at}/courseId`, `batch ${group.name} belongs to another course (${owner})`);
+    if (owner && owner !== group.courseId) problems.add(`${at}/courseId`, `batch ${shown(group.name)} belongs to another course (${owner})`);
     if (group.items !== 'all') {
       for (const [ii, item] of group.items.entries()) {
-        if (items.get(item) !== group.courseId) problems.add(`${at}/items/${ii}`, `batch ${group.name}: item ${item} is not in its course`);
+        if (items.get(item) !== group.courseId) problems.add(`${at}/items/${ii}`, `batch ${shown(group.name)}: item ${item} is not in its course`);
       }
     }
   }
@@ -157,16 +165,16 @@ export function validateBundle(input: unknown, held: Held = emptyHeld(), places:
     const byPhone = held.studentsByUsername.get(username);
     if (student.id) {
       unique('student', student.id, at);
-      if (byPhone && byPhone !== student.id) problems.add(`${at}/phone`, `${student.name}: phone ${student.phone} already belongs to student ${byPhone}`);
+      if (byPhone && byPhone !== student.id) problems.add(`${at}/phone`, `${shown(student.name)}: phone ${student.phone} already belongs to student ${byPhone}`);
     } else {
       student.id = byPhone ?? newId();
       if (!phones.has(student.phone)) unique('student', student.id, at);
     }
-    if (phones.has(student.phone)) problems.add(`${at}/phone`, `${student.name}: phone ${student.phone} is used twice (also ${phones.get(student.phone)})`);
+    if (phones.has(student.phone)) problems.add(`${at}/phone`, `${shown(student.name)}: phone ${student.phone} is used twice (also ${phones.get(student.phone)})`);
     phones.set(student.phone, at);
     students.add(student.id);
     for (const [gi, group] of (student.groups ?? []).entries()) {
-      if (!groups.has(group)) problems.add(`${at}/groups/${gi}`, `${student.name}: ${notHeld(`batch ${group}`)}`);
+      if (!groups.has(group)) problems.add(`${at}/groups/${gi}`, `${shown(student.name)}: ${notHeld(`batch ${group}`)}`);
       members.add(`${group}:${student.id}`);
     }
   }
@@ -185,15 +193,15 @@ export function validateBundle(input: unknown, held: Held = emptyHeld(), places:
   for (const [ei, exam] of (bundle.exams ?? []).entries()) {
     const at = `/exams/${ei}`;
     unique('exam', exam.id, at);
-    if (!courses.has(exam.courseId)) problems.add(`${at}/courseId`, `${exam.title}: ${notHeld(`course ${exam.courseId}`)}`);
-    if (exam.subjectId && !subjects.has(exam.subjectId)) problems.add(`${at}/subjectId`, `${exam.title}: ${notHeld(`subject ${exam.subjectId}`)}`);
+    if (!courses.has(exam.courseId)) problems.add(`${at}/courseId`, `${shown(exam.title)}: ${notHeld(`course ${exam.courseId}`)}`);
+    if (exam.subjectId && !subjects.has(exam.subjectId)) problems.add(`${at}/subjectId`, `${shown(exam.title)}: ${notHeld(`subject ${exam.subjectId}`)}`);
     const heldExam = held.exams.get(exam.id);
-    if (heldExam && heldExam.course !== exam.courseId) problems.add(`${at}/courseId`, `${exam.title} belongs to another course (${heldExam.course})`);
+    if (heldExam && heldExam.course !== exam.courseId) problems.add(`${at}/courseId`, `${shown(exam.title)} belongs to another course (${heldExam.course})`);
     for (const [qi, question] of exam.questions.entries()) {
       const qat = `${at}/questions/${qi}`;
       unique('question', question.id, qat);
       const owner = held.questions.get(question.id);
-      if (owner && owner !== exam.id) problems.add(`${qat}/id`, `question ${qi + 1}: ${question.id} is a question of another exam (${owner})`);
+      if (owner && owner !== exam.id) problems.add(`${qat}/id`, `question ${qi + 1}: ${shown(question.id)} is a question of another exam (${owner})`);
       if (question.subjectId && !subjects.has(question.subjectId)) problems.add(`${qat}/subjectId`, `question ${qi + 1}: ${notHeld(`subject ${question.subjectId}`)}`);
       if (question.chapterId) {
         const problem = chapterProblem(question.chapterId, question.subjectId ?? exam.subjectId, itemsById, subjectNames);
@@ -204,27 +212,27 @@ export function validateBundle(input: unknown, held: Held = emptyHeld(), places:
     const given = new Set<string>();
     for (const [ai, assignment] of (exam.assignments ?? []).entries()) {
       const aat = `${at}/assignments/${ai}`;
-      if (!groups.has(assignment.groupId)) problems.add(`${aat}/groupId`, `${exam.title}: ${notHeld(`batch ${assignment.groupId}`)}`);
-      else if (groups.get(assignment.groupId) !== exam.courseId) problems.add(`${aat}/groupId`, `${exam.title}: batch ${assignment.groupId} is of another course`);
-      if (given.has(assignment.groupId)) problems.add(`${aat}/groupId`, `${exam.title}: batch ${assignment.groupId} is given twice`);
+      if (!groups.has(assignment.groupId)) problems.add(`${aat}/groupId`, `${shown(exam.title)}: ${notHeld(`batch ${assignment.groupId}`)}`);
+      else if (groups.get(assignment.groupId) !== exam.courseId) problems.add(`${aat}/groupId`, `${shown(exam.title)}: batch ${assignment.groupId} is of another course`);
+      if (given.has(assignment.groupId)) problems.add(`${aat}/groupId`, `${shown(exam.title)}: batch ${assignment.groupId} is given twice`);
       given.add(assignment.groupId);
       const owner = assignment.id ? assignmentOf.get(assignment.id) : undefined;
-      if (owner && owner !== `${exam.id}:${assignment.groupId}`) problems.add(`${aat}/id`, `${exam.title}: schedule ${assignment.id} is the schedule of another exam or batch`);
+      if (owner && owner !== `${exam.id}:${assignment.groupId}`) problems.add(`${aat}/id`, `${shown(exam.title)}: schedule ${assignment.id} is the schedule of another exam or batch`);
       assignments.add(`${exam.id}:${assignment.groupId}`);
       if (/^\d/.test(assignment.startsAt) && /^\d/.test(assignment.endsAt) && Date.parse(assignment.endsAt) <= Date.parse(assignment.startsAt)) {
-        problems.add(`${aat}/endsAt`, `${exam.title}: the end ${assignment.endsAt} is not after the start ${assignment.startsAt}`);
+        problems.add(`${aat}/endsAt`, `${shown(exam.title)}: the end ${assignment.endsAt} is not after the start ${assignment.startsAt}`);
       }
     }
   }
   for (const [fi, question] of (bundle.forum ?? []).entries()) {
     const at = `/forum/${fi}`;
     unique('forum question', question.id, at);
-    if (!students.has(question.studentId)) problems.add(`${at}/studentId`, `forum question ${question.id}: ${notHeld(`student ${question.studentId}`)}`);
-    if (!items.has(question.chapterId)) problems.add(`${at}/chapterId`, `forum question ${question.id}: ${notHeld(`chapter ${question.chapterId}`)}`);
+    if (!students.has(question.studentId)) problems.add(`${at}/studentId`, `forum question ${shown(question.id)}: ${notHeld(`student ${question.studentId}`)}`);
+    if (!items.has(question.chapterId)) problems.add(`${at}/chapterId`, `forum question ${shown(question.id)}: ${notHeld(`chapter ${question.chapterId}`)}`);
     for (const [ci, comment] of (question.comments ?? []).entries()) {
       unique('forum comment', comment.id, `${at}/comments/${ci}`);
       const known = comment.userType === 'Admin' ? staffIds.has(comment.userId) : students.has(comment.userId);
-      if (!known) problems.add(`${at}/comments/${ci}/userId`, `forum comment ${comment.id}: ${notHeld(`${comment.userType} ${comment.userId}`)}`);
+      if (!known) problems.add(`${at}/comments/${ci}/userId`, `forum comment ${shown(comment.id)}: ${notHeld(`${comment.userType} ${comment.userId}`)}`);
     }
   }
   for (const [ni, n] of (bundle.notifications ?? []).entries()) {
