@@ -142,7 +142,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('clock', deps.clock ?? systemClock);
   // 5 s: a session ended elsewhere while Redis is away is refused here at most that much later.
   app.decorate('sessionCache', new SessionCache(SESSION_CACHE_MS, 100_000));
-  app.decorate('hashGate', new HashGate(config.limits.hashConcurrency, config.limits.hashQueue));
+  app.decorate('hashGate', new HashGate(config.limits.hashConcurrency, config.limits.hashQueue, config.limits.hashWaitMs));
   app.decorateRequest('user', null);
   app.decorateRequest('student', null as unknown as Student);
   app.decorateRequest('staff', null as unknown as Staff);

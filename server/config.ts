@@ -26,6 +26,8 @@ export interface AccountLimits {
   hashConcurrency: number;
   /** Hashes waiting for their turn; beyond this, sign-in answers "busy" at once. */
   hashQueue: number;
+  /** How long a hash may wait for its turn; then the caller is answered "busy" (503 with Retry-After). */
+  hashWaitMs: number;
 }
 
 /** What one student may write to the forum in an hour: a flood of posts or notifications is refused. */
@@ -238,6 +240,7 @@ export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
       codesSentGlobal: parseLimit('CODE_SEND_LIMIT_GLOBAL', env.CODE_SEND_LIMIT_GLOBAL, { max: 500, windowMs: 60 * 60_000 }),
       hashConcurrency: Math.max(1, Number(env.HASH_CONCURRENCY ?? 2)),
       hashQueue: Math.max(0, Number(env.HASH_QUEUE ?? 32)),
+      hashWaitMs: positiveNumber(env, 'HASH_WAIT_MS', 10_000),
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ipv6PrefixLength: prefixLength(env.IPV6_PREFIX_LENGTH),

@@ -139,6 +139,12 @@ export const SETTINGS = Type.Object({
       'password hashes waiting per process; beyond that sign-in answers "busy", except that a device which signed in to the account before (cookie `academy_device`) goes first and pushes the newest slowed or ordinary waiter out instead',
     ...WHOLE,
   }),
+  HASH_WAIT_MS: setting({
+    default: '10000',
+    description:
+      'how long a sign-in, registration or password reset waits for its password hash to start; then 503 `signInBusy` with `Retry-After` and a message, never a hang (`docs/decisions.md`, "The hash gate\'s lanes and limits")',
+    ...POSITIVE_WHOLE,
+  }),
   SOCKETS_PER_SESSION: setting({
     default: '5',
     description: 'realtime sockets (tabs) one sign-in may hold open on one server process; a socket beyond them is refused (`tooManySockets`) and that tab gets no live events, the others keep theirs',

@@ -2,18 +2,23 @@
 // takes 128 MB and ~0.4 s of a thread in libuv's shared pool, the same pool that reads files. The
 // gate lets a few hashes run at once and queues a bounded number more; beyond that the caller is
 // told the server is busy at once, so a flood of sign-ins can neither exhaust memory nor starve
-// file reads.
+// file reads. Nobody waits for ever either: a waiter not started within the gate's wait is turned
+// away as busy, so a caller always gets an answer it can act on.
 //
 // Waiting is by lane, not only by arrival: a known device (one that signed in to this account
 // before) goes ahead of everyone and, when the queue is full, pushes out the newest waiter of a
 // lower lane instead of being turned away; a slowed attempt (a client address or the academy over
-// its failed sign-in limit) goes after everyone, runs one at a time per client address, and never
-// takes the last hash thread, which stays free for the lanes above. So a flood can use at most the
-// gate's spare capacity and is never what keeps a known device's sign-in out.
+// its failed sign-in limit) goes after everyone. The two outer lanes run one at a time per key (the
+// account of a known device, the client address of a slowed attempt) and never take the last hash
+// thread, which stays free for the ordinary lane: so neither a flood nor one account's own devices
+// signing in over and over can keep everyone else's sign-in, registration or reset out.
 
 export class HashGateFull extends Error {
-  constructor() {
-    super('Too many password checks are waiting');
+  constructor(
+    /** `full`: the queue had no room for this caller; `waited`: it was not started within the gate's wait. */
+    readonly reason: 'full' | 'waited' = 'full',
+  ) {
+    super(reason === 'full' ? 'Too many password checks are waiting' : 'A password check waited longer than the gate allows');
   }
 }
 
@@ -23,7 +28,7 @@ const RANK: Record<HashLane, number> = { known: 0, normal: 1, slowed: 2 };
 
 export interface HashTurn {
   lane?: HashLane;
-  /** The client address (its limits' key): slowed attempts run one at a time per key. */
+  /** Whose attempt it is (a known device's account, a slowed attempt's client address): those lanes run one at a time per key. */
   key?: string;
 }
 
@@ -36,58 +41,56 @@ interface Waiter {
 
 export class HashGate {
   private running = 0;
-  private slowedRunning = 0;
-  private readonly slowedKeys = new Map<string, number>();
+  private readonly laneRunning: Record<HashLane, number> = { known: 0, normal: 0, slowed: 0 };
+  /** The lane and key of each outer-lane hash running (one at a time per key). */
+  private readonly keysRunning = new Set<string>();
   /** Ordered by lane, then by arrival. */
   private readonly waiting: Waiter[] = [];
   /** The most hashes that ever ran at once, and how many ran in all (read by tests). */
   peakRunning = 0;
   runs = 0;
-  /** The longest the queue ever was, and the most slowed hashes that ran at once (read by tests). */
+  /** The longest the queue ever was, and the most hashes of each lane that ran at once (read by tests). */
   peakQueued = 0;
-  peakSlowedRunning = 0;
-  /** Runs per lane (read by tests). */
+  readonly peakLaneRunning: Record<HashLane, number> = { known: 0, normal: 0, slowed: 0 };
+  /** Runs per lane, and waiters turned away at the end of their wait (read by tests). */
   readonly laneRuns: Record<HashLane, number> = { known: 0, normal: 0, slowed: 0 };
+  expired = 0;
 
   constructor(
     readonly concurrency: number,
     readonly queueLimit: number,
+    /** How long a waiter may wait for its turn before it is turned away. */
+    readonly waitMs: number,
   ) {}
 
   get queued(): number {
     return this.waiting.length;
   }
 
-  /** Slowed attempts leave one thread to the lanes above (when there is more than one). */
-  private get slowedLimit(): number {
+  /** The outer lanes leave one thread to the ordinary lane (when there is more than one). */
+  private get outerLimit(): number {
     return Math.max(1, this.concurrency - 1);
   }
 
   private canStart(lane: HashLane, key: string): boolean {
     if (this.running >= this.concurrency) return false;
-    return lane !== 'slowed' || (this.slowedRunning < this.slowedLimit && !this.slowedKeys.has(key));
+    return lane === 'normal' || (this.laneRunning[lane] < this.outerLimit && !this.keysRunning.has(`${lane}\n${key}`));
   }
 
   private take(lane: HashLane, key: string): void {
     this.running += 1;
-    if (lane === 'slowed') {
-      this.slowedRunning += 1;
-      this.peakSlowedRunning = Math.max(this.peakSlowedRunning, this.slowedRunning);
-      this.slowedKeys.set(key, (this.slowedKeys.get(key) ?? 0) + 1);
-    }
+    this.laneRunning[lane] += 1;
+    if (lane !== 'normal') this.keysRunning.add(`${lane}\n${key}`);
     this.peakRunning = Math.max(this.peakRunning, this.running);
+    this.peakLaneRunning[lane] = Math.max(this.peakLaneRunning[lane], this.laneRunning[lane]);
     this.runs += 1;
     this.laneRuns[lane] += 1;
   }
 
   private give(lane: HashLane, key: string): void {
     this.running -= 1;
-    if (lane === 'slowed') {
-      this.slowedRunning -= 1;
-      const left = (this.slowedKeys.get(key) ?? 1) - 1;
-      if (left > 0) this.slowedKeys.set(key, left);
-      else this.slowedKeys.delete(key);
-    }
+    this.laneRunning[lane] -= 1;
+    if (lane !== 'normal') this.keysRunning.delete(`${lane}\n${key}`);
     // Starts every waiter that may start now, best lane first.
     for (let i = 0; i < this.waiting.length && this.running < this.concurrency; ) {
       const waiter = this.waiting[i]!;
@@ -119,15 +122,44 @@ export class HashGate {
     this.peakQueued = Math.max(this.peakQueued, this.waiting.length);
   }
 
-  /** Runs the task when its lane may; throws HashGateFull when the queue is full of waiters as good or better. */
+  /** Waits for the lane's turn, or is refused: at once when the queue is full of waiters as good or better, or at the end of the wait. */
+  private wait(lane: HashLane, key: string): Promise<void> {
+    return new Promise<void>((start, refuse) => {
+      const waiter: Waiter = {
+        lane,
+        key,
+        start: () => {
+          clearTimeout(deadline);
+          start();
+        },
+        refuse: (error) => {
+          clearTimeout(deadline);
+          refuse(error);
+        },
+      };
+      const deadline = setTimeout(() => {
+        const at = this.waiting.indexOf(waiter);
+        if (at < 0) return;
+        this.waiting.splice(at, 1);
+        this.expired += 1;
+        refuse(new HashGateFull('waited'));
+      }, this.waitMs);
+      // A waiter's deadline alone never keeps the process alive.
+      deadline.unref?.();
+      try {
+        this.enqueue(waiter);
+      } catch (error) {
+        waiter.refuse(error as Error);
+      }
+    });
+  }
+
+  /** Runs the task when its lane may; throws HashGateFull when turned away (queue full, or wait over). */
   async run<T>(task: () => Promise<T>, turn: HashTurn = {}): Promise<T> {
     const lane = turn.lane ?? 'normal';
     const key = turn.key ?? '';
-    if (this.canStart(lane, key)) {
-      this.take(lane, key);
-    } else {
-      await new Promise<void>((start, refuse) => this.enqueue({ lane, key, start, refuse }));
-    }
+    if (this.canStart(lane, key)) this.take(lane, key);
+    else await this.wait(lane, key);
     try {
       return await task();
     } finally {

@@ -80,7 +80,7 @@ export function passwordSetting(app: FastifyInstance) {
      * Spends the code and stores the password: a new student's account, or a reset that signs the
      * student out everywhere.
      */
-    async setPassword(body: SetPasswordBody, forgotPassword: boolean | undefined): Promise<string> {
+    async setPassword(reply: FastifyReply, body: SetPasswordBody, forgotPassword: boolean | undefined): Promise<string> {
       const purpose: CodePurpose = forgotPassword ? 'reset' : 'register';
       const { otp, hash, password } = body;
       if (!hash) throw badRequest(REGISTER_FIRST, 'registerFirst');
@@ -98,7 +98,7 @@ export function passwordSetting(app: FastifyInstance) {
           return hashPassword(password!, app.config.scryptCost);
         })
         .catch((error: unknown) => {
-          if (error instanceof HashGateFull) throw signInBusy();
+          if (error instanceof HashGateFull) throw signInBusy(reply);
           throw error;
         });
       const now = app.clock.now();

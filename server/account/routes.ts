@@ -38,8 +38,8 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     return { data: await passwords.requestResetOtp(request, reply, request.params.phone) };
   } });
 
-  app.route({ ...accountContract.setPassword, handler: async (request) => {
-    return { data: { message: await passwords.setPassword(request.body, request.query.forgotPassword) } };
+  app.route({ ...accountContract.setPassword, handler: async (request, reply) => {
+    return { data: { message: await passwords.setPassword(reply, request.body, request.query.forgotPassword) } };
   } });
 
   app.route({ ...accountContract.checkCode, handler: async (request) => {

@@ -23,8 +23,14 @@ export function giveSession(reply: FastifyReply, sessionId: string): void {
   reply.header('access-control-expose-headers', 'sessionid');
 }
 
-/** The answer when the hash queue turns a caller away. */
-export const signInBusy = () => ApiError.of(503, ACCOUNT_TITLES.signInBusy, 'signInBusy', ACCOUNT_TITLES.signInBusy);
+/** Seconds a caller the hash gate turned away is asked to wait: a few hashes' time, long enough for a queue to move. */
+const BUSY_RETRY_SECONDS = 5;
+
+/** The answer when the hash gate turns a caller away (its queue full, or the caller's wait over). */
+export function signInBusy(reply: FastifyReply): ApiError {
+  reply.header('retry-after', String(BUSY_RETRY_SECONDS));
+  return ApiError.of(503, ACCOUNT_TITLES.signInBusy, 'signInBusy', ACCOUNT_TITLES.signInBusy);
+}
 
 export function signIns(app: FastifyInstance) {
   const limits = app.config.limits;
@@ -42,9 +48,9 @@ export function signIns(app: FastifyInstance) {
    * once an address is over its limit, or the academy over its own and the address failed lately,
    * the attempt is slowed in the hash queue (after everyone else, one at a time per address, never
    * on the last hash thread), so a right password still passes from a shared address while its
-   * failures are throttled; known devices always go first. The attempt holds its slots while the
-   * password is checked: a failure keeps them, a success gives them back, forgets the back-off and
-   * marks the device known.
+   * failures are throttled. Known devices go first, one at a time per account and never on the
+   * last hash thread. The attempt holds its slots while the password is checked: a failure keeps
+   * them, a success gives them back, forgets the back-off and marks the device known.
    */
   async function checkSignIn(
     request: FastifyRequest,
@@ -75,14 +81,11 @@ export function signIns(app: FastifyInstance) {
     try {
       const stored = await storedHash();
       const against = stored ?? (await dummyReady);
-      valid = (await app.hashGate.run(() => verifyPassword(password, against), { lane, key: address })) && stored !== null;
+      valid = (await app.hashGate.run(() => verifyPassword(password, against), { lane, key: lane === 'known' ? account : address })) && stored !== null;
     } catch (error) {
       // Turned away before any hashing: not the caller's failure, so the slots go back.
       await releaseSlots(app.db, taken.eventIds);
-      if (error instanceof HashGateFull) {
-        reply.header('retry-after', '5');
-        throw signInBusy();
-      }
+      if (error instanceof HashGateFull) throw signInBusy(reply);
       throw error;
     }
     if (valid) {

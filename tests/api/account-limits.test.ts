@@ -27,6 +27,7 @@ const tight: AccountLimits = {
   codesSentGlobal: { max: 6, windowMs: minutes(60) },
   hashConcurrency: 2,
   hashQueue: 64,
+  hashWaitMs: 10_000,
 };
 
 const api = (local: string) => `88${local}`;

@@ -1,13 +1,15 @@
 // No one can lock the academy out: failed sign-ins across the academy, however many and from however
 // many addresses, or from one shared address (campus Wi-Fi, carrier NAT), slow the failing clients'
 // password checks but never refuse a right password on their own. Devices that signed in before go
-// first; the hash gate still bounds the work (health answers).
+// first, never on the last hash thread; the gate still bounds the work (health answers), and nobody
+// waits past HASH_WAIT_MS for an answer.
 import { afterEach, describe, expect, it } from 'vitest';
 import { configFrom, type AccountLimits } from '../../server/config.js';
 import { DEVICE_COOKIE } from '../../server/account/device-token.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { databaseKinds } from '../support/databases.js';
 import { accountPaths, serverPaths } from '../../src/contracts/paths.js';
+import { ACCOUNT_TITLES } from '../../server/account/titles.js';
 import { apiPath } from '../support/api-path.js';
 
 const minutes = (n: number) => n * 60_000;
@@ -18,6 +20,20 @@ const teacher = { username: 'teacher@academy.test', password: 'teacher-pass-2026
 
 let lastNumber = 0;
 const freshPhone = () => `88019${String(++lastNumber).padStart(8, '0')}`;
+
+/** A call's answer and how long it took. */
+async function timed<T>(call: () => Promise<T>): Promise<{ result: T; ms: number }> {
+  const began = performance.now();
+  const result = await call();
+  return { result, ms: performance.now() - began };
+}
+
+/** The answer, or a failure naming what hung once `ms` have passed (so a hang fails the case instead of stalling it). */
+function within<T>(ms: number, what: string, answer: Promise<T>): Promise<T> {
+  let timer!: NodeJS.Timeout;
+  const hung = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} had no answer after ${ms} ms`)), ms)));
+  return Promise.race([answer, hung]).finally(() => clearTimeout(timer));
+}
 
 describe.each(databaseKinds())('sign-in under an academy-wide flood (%s)', (kind) => {
   let server: TestServer;
@@ -75,11 +91,6 @@ describe.each(databaseKinds())('sign-in under an academy-wide flood (%s)', (kind
     const flood = Array.from({ length: 20 }, (_, n) => attacker(n));
     try {
       await full;
-      const timed = async <T>(call: () => Promise<T>) => {
-        const began = performance.now();
-        const result = await call();
-        return { result, ms: performance.now() - began };
-      };
       const health: number[] = [];
       const [known, fresh] = await Promise.all([
         timed(() => signIn(student.phone, student.password, '10.71.0.1', device)),
@@ -154,11 +165,45 @@ describe.each(databaseKinds())('sign-in under an academy-wide flood (%s)', (kind
     expect(failures.map((reply) => reply.statusCode)).toEqual(Array(6).fill(401));
     expect(elsewhere.statusCode).toBe(200);
     expect(gate.laneRuns.slowed - slowedBefore).toBe(6);
-    expect(gate.peakSlowedRunning).toBe(1);
+    expect(gate.peakLaneRunning.slowed).toBe(1);
     // The account's back-off still holds for guesses at one account from there.
     const guesses = [];
     for (let i = 0; i < 7; i++) guesses.push((await signIn(peer.phone, `guess-${i}`, campus)).statusCode);
     expect(guesses.slice(0, 5)).toEqual(Array(5).fill(401));
     expect(guesses.slice(5)).toContain(429);
+  });
+
+  it('answers a waiter busy once HASH_WAIT_MS has passed, with Retry-After and a message, for sign-in and registration alike', async () => {
+    const waitMs = 300;
+    await start({ hashConcurrency: 1, hashQueue: 8, hashWaitMs: waitMs }, 2 ** 10);
+    const gate = server.app.hashGate;
+    // The one hash thread held by hand, as a long flood would hold it.
+    let release!: () => void;
+    const holding = gate.run(() => new Promise<void>((resolve) => (release = resolve)));
+    try {
+      const { result: replies, ms } = await timed(() =>
+        within(
+          10_000,
+          'a sign-in and a registration waiting for the hash thread',
+          Promise.all([
+            signIn(peer.phone, peer.password, '10.110.0.1'),
+            server.call({ method: 'PATCH', url: apiPath(accountPaths.setPassword), payload: { otp: '123456', hash: 'a'.repeat(24), phone: freshPhone(), password: 'river-lantern-2026' } }),
+          ]),
+        ),
+      );
+      for (const reply of replies) {
+        expect(reply.statusCode).toBe(503);
+        expect(reply.headers['retry-after']).toBe('5');
+        expect(reply.json().errors).toMatchObject({ code: 'signInBusy', title: ACCOUNT_TITLES.signInBusy, message: ACCOUNT_TITLES.signInBusy });
+      }
+      expect(ms).toBeGreaterThanOrEqual(waitMs - 10);
+      expect(gate.expired).toBe(2);
+      expect(gate.queued).toBe(0);
+    } finally {
+      release();
+      await holding;
+    }
+    // The refusal cost the student nothing: with the thread free, the same sign-in passes.
+    expect((await signIn(peer.phone, peer.password, '10.110.0.1')).statusCode).toBe(200);
   });
 });
