@@ -177,7 +177,7 @@ export const SETTINGS = Type.Object({
     default: 'Asia/Dhaka',
     build: true,
     description:
-      'the IANA time zone in which the app shows exam, notification and note times, whatever the device\'s zone (an unknown name falls back to the default); the server reads it from its environment for the times in its messages ("Can be published after 8:30 PM, 26 Nov")',
+      'the IANA time zone in which the app shows exam, notification and note times, whatever the device\'s zone (an unknown name falls back to the default); the server reads it from its environment for the times in its messages ("Can be published after 26 Nov 2026 | 08:30 pm")',
   }),
 });
 

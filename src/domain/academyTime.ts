@@ -100,14 +100,9 @@ export function formatMediaTime(seconds: number): string {
   return duration.toFormat(duration.as('hours') >= 1 ? 'h:mm:ss' : 'm:ss');
 }
 
-/** When a result may be published, on the teacher desk and in the server's refusal: '8:30 PM, 26 Nov'. */
-export function formatPublishTime(time: TimeInput | null | undefined, zone = ACADEMY_TIME_ZONE): string {
-  return inZone(time, zone)?.toFormat('h:mm a, d LLL') ?? '';
-}
-
-/** 'Can be published after 8:30 PM, 26 Nov': the desk's words, and the server's, before an exam is over. */
+/** 'Can be published after 26 Nov 2026 | 08:30 pm': the desk's words, and the server's, before an exam is over. */
 export function publishAfterWords(time: TimeInput | null | undefined, zone = ACADEMY_TIME_ZONE): string {
-  return `Can be published after ${formatPublishTime(time, zone)}`;
+  return `Can be published after ${formatAcademyTime(time, zone)}`;
 }
 
 /**

@@ -7,7 +7,6 @@ import {
   formatCountdown,
   formatElapsed,
   formatMediaTime,
-  formatPublishTime,
   formatSince,
   formatYear,
   publishAfterWords,
@@ -70,11 +69,10 @@ describe('one time format on the academy clock', () => {
     expect(formatSince(at(-HOUR), now, 'Asia/Dhaka')).toBe('22 Nov 2026 | 05:05 pm');
   });
 
-  it('when results can be published: 12-hour time, day and month', () => {
-    expect(publishAfterWords('2026-11-26T14:30:00.000Z', 'Asia/Dhaka')).toBe('Can be published after 8:30 PM, 26 Nov');
+  it('when results can be published: the one academy format, lower-case am and pm', () => {
+    expect(publishAfterWords('2026-11-26T14:30:00.000Z', 'Asia/Dhaka')).toBe('Can be published after 26 Nov 2026 | 08:30 pm');
     // Past midnight in the academy's zone, still the 26th in UTC.
-    expect(formatPublishTime('2026-11-26T18:02:00.000Z', 'Asia/Dhaka')).toBe('12:02 AM, 27 Nov');
-    expect(formatPublishTime('nonsense', 'Asia/Dhaka')).toBe('');
+    expect(publishAfterWords('2026-11-26T18:02:00.000Z', 'Asia/Dhaka')).toBe('Can be published after 27 Nov 2026 | 12:02 am');
   });
 
   it('year of a note, which can differ from the UTC year', () => {

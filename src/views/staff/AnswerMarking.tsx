@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
 import type { WrittenAnswer } from '../../contracts/staff';
-import { mediaUrl } from '../ui/media';
+import { fileNameOf, mediaUrl } from '../ui/media';
 import { TimeSince } from '../ui/TimeSince';
 import { Button } from '../ui/Button';
 import { InlineAlert } from '../ui/InlineAlert';
@@ -47,7 +47,7 @@ function Question({ answer }: { answer: WrittenAnswer }) {
           ))}
         </div>
       )}
-      <FileLinks files={question.file.map((file, i) => ({ name: `Question file ${i + 1}`, href: mediaUrl(file) }))} label="Question files" />
+      <FileLinks files={question.file.map((file) => ({ name: fileNameOf(file), href: mediaUrl(file) }))} label="Question files" />
       {(model.length > 0 || question.explanation) && (
         <details className="mt-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
           <summary className="cursor-pointer font-medium text-slate-800">Model answer and explanation</summary>

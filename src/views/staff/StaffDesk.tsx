@@ -2,6 +2,7 @@
 // assignments, one written answer at a time to mark, and publishing an assignment's results, inside
 // the desk layout (which signs the teacher in). The flow is the staffDesk statechart; this screen
 // renders it and sends the teacher's events.
+import { useState } from 'react';
 import { fromPromise } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
 import { publishOffered, publishWaitsUntil, staffDeskMachine, type QueueStatus } from '../../machines/staffDesk.machine';
@@ -64,13 +65,20 @@ function AssignmentList({ desk }: { desk: DeskActor }) {
   const canRefresh = useSelector(desk, (s) => s.can({ type: 'desk.refresh' }));
   // Signing out, the list stays on screen but no assignment opens.
   const canOpen = useSelector(desk, (s) => s.can({ type: 'desk.open', assignmentId: '' }));
+  // Only what needs marking: the assignments with written answers still waiting for marks.
+  const [waitingOnly, setWaitingOnly] = useState(false);
+  const waiting = assignments.filter((a) => a.awaitingMarking > 0);
+  const shown = waitingOnly ? waiting : assignments;
   return (
     <section aria-labelledby="assignments-title">
       <div className="mb-3 flex flex-wrap items-center gap-2">
         <h1 id="assignments-title" className="text-xl font-semibold text-slate-900">
           Grading queue
         </h1>
-        <Button variant="secondary" className="ml-auto" disabled={!canRefresh} onClick={() => desk.send({ type: 'desk.refresh' })}>
+        <Button variant="secondary" className="ml-auto" aria-pressed={waitingOnly} onClick={() => setWaitingOnly(!waitingOnly)}>
+          Only what needs marking ({waiting.length})
+        </Button>
+        <Button variant="secondary" disabled={!canRefresh} onClick={() => desk.send({ type: 'desk.refresh' })}>
           Refresh
         </Button>
       </div>
@@ -84,10 +92,13 @@ function AssignmentList({ desk }: { desk: DeskActor }) {
         <DeskLoadFailure problem={problem} fallback="The exam assignments could not be loaded." onRetry={() => desk.send({ type: 'desk.retry' })} />
       )}
       {empty && <Notice title="No exam assignments yet.">Exams given to batches appear here with their written answers to mark.</Notice>}
-      {!loading && assignments.length > 0 && (
+      {!loading && assignments.length > 0 && shown.length === 0 && (
+        <Notice title="Nothing waits for marks.">Every written answer of these assignments is marked. Show them all to publish or read results.</Notice>
+      )}
+      {!loading && shown.length > 0 && (
         <ul aria-label="Exam assignments" className="space-y-2">
           {/* Those with answers to mark first; otherwise the server's order (newest first). */}
-          {[...assignments].sort((a, b) => Number(b.awaitingMarking > 0) - Number(a.awaitingMarking > 0)).map((assignment) => (
+          {[...shown].sort((a, b) => Number(b.awaitingMarking > 0) - Number(a.awaitingMarking > 0)).map((assignment) => (
             <AssignmentRow key={assignment._id} assignment={assignment} canOpen={canOpen} onOpen={() => desk.send({ type: 'desk.open', assignmentId: assignment._id })} />
           ))}
         </ul>
