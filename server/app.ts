@@ -16,6 +16,8 @@ import type { RefusalCode } from '../src/contracts/refusals.js';
 import { resolveSession, type SessionUser } from './account/sessions.js';
 import { SessionCache } from './account/session-cache.js';
 import { attachRealtime, type Realtime } from './realtime.js';
+import { attachJobs } from './jobs/index.js';
+import type { JobRunner } from './jobs/runner.js';
 import { registerAreas } from './areas.js';
 import { requestValidatorCompiler, validationProblem, type Refusals } from './validation.js';
 import { HashGate } from './account/hash-gate.js';
@@ -39,6 +41,8 @@ declare module 'fastify' {
     sessionCache: SessionCache;
     /** Bounds the password hashes running and waiting in this process. */
     hashGate: HashGate;
+    /** Takes and runs the durable jobs of the jobs table (server/jobs). */
+    jobs: JobRunner;
   }
   interface FastifyRequest {
     /** The signed-in user of this request, or null on public routes. */
@@ -261,5 +265,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onClose', async () => {
     await app.realtime.close();
   });
+  app.decorate('jobs', attachJobs(app));
   return app;
 }

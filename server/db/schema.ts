@@ -454,6 +454,26 @@ export interface QuestionStreaksTable {
   updated_at: string;
 }
 
+/** Long work, one row per job of any kind (server/jobs): queued, taken with a lease, then ended. */
+export interface JobsTable {
+  id: string;
+  kind: 'import';
+  state: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+  payload: string; // JSON
+  input: Uint8Array | null; // the bytes the job works on, until it ends
+  progress: string | null; // JSON
+  result: string | null; // JSON
+  failure: string | null;
+  staff_id: string | null;
+  created_at: string;
+  started_at: string | null;
+  committed_at: string | null;
+  finished_at: string | null;
+  lease_owner: string | null;
+  lease_until: string | null;
+  attempts: Generated<number>;
+}
+
 export interface Database {
   students: StudentsTable;
   staff: StaffTable;
@@ -492,6 +512,7 @@ export interface Database {
   mistake_sets: MistakeSetsTable;
   mistake_answers: MistakeAnswersTable;
   question_streaks: QuestionStreaksTable;
+  jobs: JobsTable;
 }
 
 export type Student = Selectable<StudentsTable>;

@@ -47,6 +47,11 @@ export interface ImportOptions {
   problems?: Problem[];
   /** The size of each write transaction (server/import/write.ts); tests make them small. */
   writeLimits?: WriteLimits;
+  /**
+   * Runs first in the transaction of the import's first write, with the checked report: a job marks
+   * itself as written there (server/import/worker.ts), and a throw rolls that write back.
+   */
+  beforeWrite?: (trx: Kysely<Database>, report: ImportReport) => Promise<void>;
 }
 
 export interface Change {
@@ -274,7 +279,9 @@ export async function importAcademy(db: Kysely<Database>, input: unknown, option
   if (options.dryRun || !report.changed) return report;
 
   const limits = options.writeLimits ?? WRITE_LIMITS;
-  await writeSteps(db, importSteps(writes, bundle, faculties, held, places, options, at, stepRows(limits)), limits);
+  const [head, ...rest] = importSteps(writes, bundle, faculties, held, places, options, at, stepRows(limits));
+  const first: WriteStep = options.beforeWrite ? { rows: head!.rows, run: async (trx) => { await options.beforeWrite!(trx, report); await head!.run(trx); } } : head!;
+  await writeSteps(db, [first, ...rest], limits);
   return report;
 }
 

@@ -1,18 +1,26 @@
-// The desk's import route (contract: src/contracts/import.ts): administrators send one file's bytes;
-// the same importer as the command line checks it, and writes it when asked to apply, in a worker thread.
-import type { FastifyError, FastifyInstance } from 'fastify';
+// The desk's import routes (contract: src/contracts/import.ts): administrators send one file's bytes,
+// answered at once with the import's job (server/import/jobs.ts); the same importer as the command line
+// checks it, and writes it when asked to apply, in a worker thread, one import at a time.
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { importContract } from '../../src/contracts/import.js';
+import { importContract, IMPORTS_WAITING_MAX } from '../../src/contracts/import.js';
 import { IMPORT_FILE_TYPES, IMPORT_MAX_BYTES } from '../../src/domain/importFiles.js';
-import { ApiError, badRequest, forbidden } from '../errors.js';
-import { importInWorker } from './worker.js';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../errors.js';
+import { unfinishedJobs } from '../jobs/queries.js';
+import { cancelImport, findImportJob, importJobsOf, queueImport, viewOf } from './jobs.js';
 
 export const IMPORT_TITLES = {
   adminOnly: 'Importing content is for administrators only.',
   empty: 'The file is empty.',
   fileType: 'Send an XLSX or CSV sheet or a JSON bundle.',
   tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
+  waiting: `${IMPORTS_WAITING_MAX} imports are waiting already. Send this file when one of them has finished.`,
+  notFound: 'There is no such import.',
 } as const;
+
+const adminsOnly = (request: FastifyRequest) => {
+  if (request.staff.role !== 'admin') throw forbidden(IMPORT_TITLES.adminOnly, 'adminOnly', 'Ask an administrator of the academy to import it.');
+};
 
 export async function importRoutes(fastify: FastifyInstance): Promise<void> {
   // Every body here is a file's bytes, whatever its type.
@@ -23,19 +31,42 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
     throw error;
   });
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const jobOf = async (request: FastifyRequest, jobId: string) => {
+    adminsOnly(request);
+    const job = await findImportJob(app, jobId);
+    if (!job) throw notFound(IMPORT_TITLES.notFound, 'importJobNotFound');
+    return job;
+  };
 
   app.route({
     ...importContract.check,
     bodyLimit: IMPORT_MAX_BYTES,
-    handler: async (request) => {
-      if (request.staff.role !== 'admin') throw forbidden(IMPORT_TITLES.adminOnly, 'adminOnly', 'Ask an administrator of the academy to import it.');
+    handler: async (request, reply) => {
+      adminsOnly(request);
       const { name, apply = false } = request.query;
       if (!IMPORT_FILE_TYPES.some((ending) => name.toLowerCase().endsWith(ending))) throw badRequest(IMPORT_TITLES.fileType, 'importFileType', `${name} ends with none of ${IMPORT_FILE_TYPES.join(', ')}.`);
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest(IMPORT_TITLES.empty, 'importEmpty');
-      // Off the thread that answers the students (server/import/worker.ts).
-      const result = await importInWorker({ databaseUrl: app.config.databaseUrl, name, data: body, apply, now: app.clock.now().toISOString(), scryptCost: app.config.scryptCost, challengeWindowHours: app.config.challengeWindowHours });
-      return { data: result };
+      if ((await unfinishedJobs(app.db, 'import')).length >= IMPORTS_WAITING_MAX) throw conflict(IMPORT_TITLES.waiting, 'importsWaiting');
+      return reply.code(202).send({ data: await queueImport(app, request.staff.id, { name, apply }, body) });
     },
+  });
+
+  app.route({
+    ...importContract.jobs,
+    handler: async (request) => {
+      adminsOnly(request);
+      return { data: await importJobsOf(app, request.staff.id) };
+    },
+  });
+
+  app.route({
+    ...importContract.job,
+    handler: async (request) => ({ data: await viewOf(app, (await jobOf(request, request.params.jobId)).id) }),
+  });
+
+  app.route({
+    ...importContract.cancel,
+    handler: async (request) => ({ data: await cancelImport(app, (await jobOf(request, request.params.jobId)).id) }),
   });
 }

@@ -1,9 +1,10 @@
 // The desk's import off the server's thread: reading a sheet of 10,000 rows, checking it and comparing
 // it with the academy is seconds of work, and on the thread that answers students' saves it would hold
 // every save of a running exam meanwhile. A worker thread does it over a connection of its own to the
-// same database, and answers with the result (or the problems).
+// same database, tells its progress as it goes, and answers with the result (or the problems). The
+// import's job (server/import/jobs.ts) runs it; cancelling the job stops the thread.
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import type { ImportResult } from '../../src/contracts/import.js';
+import type { ImportPhase, ImportResult } from '../../src/contracts/import.js';
 
 export interface ImportJob {
   databaseUrl: string;
@@ -15,23 +16,46 @@ export interface ImportJob {
   scryptCost: number;
   /** The academy's answer-key challenge window in hours (server/import/index.ts ImportOptions). */
   challengeWindowHours: number;
+  /** The job this import runs as, and its runner: the first write marks it, in the same transaction. */
+  jobId: string;
+  owner: string;
+  /** The outcome already recorded by an earlier run that started writing (JSON), kept as the outcome. */
+  recorded: string | null;
+}
+
+export interface ImportProgress {
+  phase: ImportPhase;
+  rows: number;
 }
 
 type Answer = { ok: true; result: ImportResult } | { ok: false; error: string };
+type Message = { progress: ImportProgress } | { answer: Answer };
+
+/**
+ * The old generation a worker may grow to: a file that needs more fails its own job in plain words
+ * (the thread ends, and the next import gets a fresh one), and the server's memory stays its own.
+ */
+export const IMPORT_WORKER_MEMORY_MB = 1024;
+
+export const IMPORT_WORKER_FAILURES = {
+  memory: `The file needs more memory than an import may use (${IMPORT_WORKER_MEMORY_MB} MB). Split it into smaller files and import them one by one.`,
+  cancelled: 'The import was cancelled before anything was written.',
+  stopped: (code: number) => `The import stopped unexpectedly (${code}); nothing was written. Try again.`,
+} as const;
 
 /**
  * One worker thread, started at the first import and kept (unreferenced, so it never holds the process
- * open): loading the importer's code through tsx takes seconds of a core, paid once. Jobs run one at a
- * time, as an import's transaction would anyway.
+ * open): loading the importer's code through tsx takes seconds of a core, paid once. Imports run one at
+ * a time (the job runner takes one import job at a time); a thread that was stopped or died is replaced
+ * at the next one.
  */
 let worker: Worker | null = null;
-let queue: Promise<unknown> = Promise.resolve();
 
 function startWorker(): Worker {
   // The server runs its TypeScript through tsx: the worker registers it before loading this file.
   const tsx = import.meta.resolve('tsx/esm/api');
   const code = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`;
-  const started = new Worker(code, { eval: true, workerData: { importWorker: true } });
+  const started = new Worker(code, { eval: true, workerData: { importWorker: true }, resourceLimits: { maxOldGenerationSizeMb: IMPORT_WORKER_MEMORY_MB } });
   started.unref();
   started.once('exit', () => {
     if (worker === started) worker = null;
@@ -39,47 +63,71 @@ function startWorker(): Worker {
   return started;
 }
 
-/** Runs the job on the import worker and resolves with its result; a failure of the worker rejects. */
-export function importInWorker(job: ImportJob): Promise<ImportResult> {
-  const run = () =>
-    new Promise<ImportResult>((resolve, reject) => {
-      const thread = (worker ??= startWorker());
-      const done = () => {
-        thread.off('message', onMessage);
-        thread.off('error', onError);
-        thread.off('exit', onExit);
-      };
-      const onMessage = (answer: Answer) => {
-        done();
-        if (answer.ok) resolve(answer.result);
-        else reject(new Error(answer.error));
-      };
-      const onError = (error: Error) => {
-        done();
-        reject(error);
-      };
-      const onExit = (code: number) => {
-        done();
-        reject(new Error(`the import worker stopped (${code})`));
-      };
-      thread.on('message', onMessage);
-      thread.on('error', onError);
-      thread.on('exit', onExit);
-      thread.postMessage(job);
-    });
-  const result = queue.then(run, run);
-  queue = result.catch(() => undefined);
-  return result;
+/**
+ * Runs the import on the worker and resolves with its result; a failure of the worker rejects in plain
+ * words. An aborted `signal` stops the thread: before the import's first write commits, nothing is
+ * written; after it, the job is the runner's to finish again (server/jobs/runner.ts).
+ */
+export function importInWorker(job: ImportJob, options: { signal?: AbortSignal; onProgress?: (progress: ImportProgress) => void } = {}): Promise<ImportResult> {
+  return new Promise<ImportResult>((resolve, reject) => {
+    if (options.signal?.aborted) return reject(new Error(IMPORT_WORKER_FAILURES.cancelled));
+    const thread = (worker ??= startWorker());
+    const done = () => {
+      thread.off('message', onMessage);
+      thread.off('error', onError);
+      thread.off('exit', onExit);
+      options.signal?.removeEventListener('abort', onAbort);
+    };
+    const onMessage = (message: Message) => {
+      if ('progress' in message) return options.onProgress?.(message.progress);
+      done();
+      if (message.answer.ok) resolve(message.answer.result);
+      else reject(new Error(message.answer.error));
+    };
+    const onError = (error: Error & { code?: string }) => {
+      done();
+      reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new Error(IMPORT_WORKER_FAILURES.memory) : error);
+    };
+    const onExit = (code: number) => {
+      done();
+      reject(new Error(IMPORT_WORKER_FAILURES.stopped(code)));
+    };
+    const onAbort = () => {
+      done();
+      if (worker === thread) worker = null;
+      void thread.terminate();
+      reject(new Error(IMPORT_WORKER_FAILURES.cancelled));
+    };
+    thread.on('message', onMessage);
+    thread.on('error', onError);
+    thread.on('exit', onExit);
+    options.signal?.addEventListener('abort', onAbort);
+    thread.postMessage(job);
+  });
 }
 
-async function work(job: ImportJob): Promise<Answer> {
-  const [{ connect }, { importAcademy, BundleError }, { readFiles }, { resultOf }] = await Promise.all([
-    import('../db/connect.js'), import('./index.js'), import('./read.js'), import('./result.js'),
+/** Rows of a bundle: the entries of its lists (a sheet's rows, a JSON bundle's records). */
+const rowsOf = (input: unknown): number => Object.values(input as Record<string, unknown>).reduce<number>((n, list) => n + (Array.isArray(list) ? list.length : 0), 0);
+
+async function work(job: ImportJob, progress: (value: ImportProgress) => void): Promise<Answer> {
+  const [{ connect }, { importAcademy, BundleError }, { readFiles }, { resultOf }, { commitJob }] = await Promise.all([
+    import('../db/connect.js'), import('./index.js'), import('./read.js'), import('./result.js'), import('../jobs/queries.js'),
   ]);
   const { db } = await connect(job.databaseUrl);
   try {
+    progress({ phase: 'reading', rows: 0 });
     const source = await readFiles([{ name: job.name, data: Buffer.from(job.data) }]);
-    const report = await importAcademy(db, source.input, { now: new Date(job.now), scryptCost: job.scryptCost, challengeWindowHours: job.challengeWindowHours, dryRun: !job.apply, places: source.places, problems: source.problems });
+    const rows = rowsOf(source.input);
+    progress({ phase: 'checking', rows });
+    const now = new Date(job.now);
+    const report = await importAcademy(db, source.input, {
+      now, scryptCost: job.scryptCost, challengeWindowHours: job.challengeWindowHours, dryRun: !job.apply, places: source.places, problems: source.problems,
+      // The job is marked as written in the transaction of the first write: cancelled before it, nothing is written.
+      beforeWrite: async (trx, checked) => {
+        if (!(await commitJob(trx, job.jobId, job.owner, now, job.recorded ?? JSON.stringify(resultOf(checked, true))))) throw new Error(IMPORT_WORKER_FAILURES.cancelled);
+        progress({ phase: 'writing', rows });
+      },
+    });
     return { ok: true, result: resultOf(report, job.apply) };
   } catch (error) {
     if (error instanceof BundleError) return { ok: true, result: { applied: false, changed: false, kinds: [], problems: error.details } };
@@ -92,6 +140,6 @@ async function work(job: ImportJob): Promise<Answer> {
 if (!isMainThread && parentPort && (workerData as { importWorker?: boolean } | undefined)?.importWorker) {
   const port = parentPort;
   port.on('message', (job: ImportJob) => {
-    void work(job).then((answer) => port.postMessage(answer));
+    void work(job, (value) => port.postMessage({ progress: value } satisfies Message)).then((answer) => port.postMessage({ answer } satisfies Message));
   });
 }

@@ -149,12 +149,14 @@ type StaticOr<T, Fallback> = T extends TSchema ? Static<T> : Fallback;
 export type QueryOf<R extends RouteContract> = StaticOr<R['schema']['querystring'], undefined>;
 /** The body of a route's request. */
 export type BodyOf<R extends RouteContract> = StaticOr<R['schema']['body'], undefined>;
-/** The success answer of a route (200 or 201), envelope included. */
+/** The success answer of a route (200, 201 or 202), envelope included. */
 export type SuccessOf<R extends RouteContract> = R['schema']['response'] extends { 200: infer S }
   ? StaticOr<S, never>
   : R['schema']['response'] extends { 201: infer S }
     ? StaticOr<S, never>
-    : never;
+    : R['schema']['response'] extends { 202: infer S }
+      ? StaticOr<S, never>
+      : never;
 /** The `data` of a route's success answer. */
 export type DataOf<R extends RouteContract> = SuccessOf<R> extends { data: infer D } ? D : never;
 

@@ -2,8 +2,12 @@
 // CSV sheet, sent as its bytes. Without `apply` it is checked and compared with the academy (a dry
 // run); with `apply=true` it is checked again and written. Problems are an answer, not a failure: the
 // file was read, and every problem is listed with its place. Paths are relative to the API base (/api).
+//
+// The upload answers at once (202) with the import's job: the file is checked (and written) by a job
+// runner one import at a time (server/jobs), and the desk follows the job (its live events, or GET)
+// until its outcome. A job's outcome is the one truth: an import the desk saw fail was never written.
 import { Type, type Static } from '@sinclair/typebox';
-import { Data, failures, type RouteContract } from './common';
+import { Data, failures, IdParams, Nullable, type RouteContract } from './common';
 import { staffPaths } from './paths';
 
 export const ImportQuery = Type.Object(
@@ -59,11 +63,73 @@ export const ImportResult = Type.Object({
 });
 export type ImportResult = Static<typeof ImportResult>;
 
+export const ImportJobState = Type.Union([Type.Literal('queued'), Type.Literal('running'), Type.Literal('done'), Type.Literal('failed'), Type.Literal('cancelled')]);
+export type ImportJobState = Static<typeof ImportJobState>;
+
+/** Where a running import stands: reading the file, checking its rows, writing them. */
+export const ImportPhase = Type.Union([Type.Literal('waiting'), Type.Literal('reading'), Type.Literal('checking'), Type.Literal('writing')]);
+export type ImportPhase = Static<typeof ImportPhase>;
+
+export const ImportJob = Type.Object({
+  id: Type.String(),
+  /** The file's name. */
+  name: Type.String(),
+  /** Whether the job writes the file (else it is a dry run). */
+  apply: Type.Boolean(),
+  state: ImportJobState,
+  /** Imports waiting or running before this one; 0 once it runs. */
+  ahead: Type.Number(),
+  phase: ImportPhase,
+  /** Rows of the file read: being checked, or written. */
+  rows: Type.Number(),
+  /** The import has started writing: it can no longer be cancelled, and it is finished whole. */
+  writing: Type.Boolean(),
+  createdAt: Type.String(),
+  finishedAt: Nullable(Type.String()),
+  /** The answer of a job that is done: what was (or would be) changed, or every problem. */
+  outcome: Nullable(ImportResult),
+  /** Why a failed job failed, in plain words; nothing of it was written. */
+  failure: Nullable(Type.String()),
+});
+export type ImportJob = Static<typeof ImportJob>;
+
+/** The realtime event an administrator's desk hears for each change of an import job: the ImportJob. */
+export const IMPORT_JOB_EVENT = 'importJob';
+
+/** How many imports may wait at once; the next upload is refused until one has run. */
+export const IMPORTS_WAITING_MAX = 5;
+
+const JobParams = IdParams('jobId');
+const jobFailures = failures(400, 401, { 403: ['adminOnly'], 404: ['importJobNotFound'] });
+
 export const importContract = {
   check: {
     method: 'POST',
     url: staffPaths.import,
     config: { access: 'staff' },
-    schema: { querystring: ImportQuery, response: { 200: Data(ImportResult), ...failures(401, { 400: ['importFileType', 'importEmpty'], 403: ['adminOnly'], 413: ['fileTooLarge'] }) } },
+    schema: { querystring: ImportQuery, response: { 202: Data(ImportJob), ...failures(401, { 400: ['importFileType', 'importEmpty'], 403: ['adminOnly'], 409: ['importsWaiting'], 413: ['fileTooLarge'] }) } },
+  },
+  /** The administrator's import jobs of the last day, newest first: a reload finds the running one. */
+  jobs: {
+    method: 'GET',
+    url: staffPaths.importJobs,
+    config: { access: 'staff' },
+    schema: { response: { 200: Data(Type.Array(ImportJob)), ...failures(401, { 403: ['adminOnly'] }) } },
+  },
+  job: {
+    method: 'GET',
+    url: staffPaths.importJob,
+    config: { access: 'staff' },
+    schema: { params: JobParams, response: { 200: Data(ImportJob), ...jobFailures } },
+  },
+  /**
+   * Cancels a waiting or running import at once. One that has started writing is finished whole
+   * instead: the answer is the job as it stands (`writing`), and its outcome comes as for any job.
+   */
+  cancel: {
+    method: 'POST',
+    url: staffPaths.importJobCancel,
+    config: { access: 'staff' },
+    schema: { params: JobParams, response: { 200: Data(ImportJob), ...jobFailures } },
   },
 } satisfies Record<string, RouteContract>;

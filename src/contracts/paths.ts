@@ -101,6 +101,10 @@ export const staffPaths = {
   forumComplete: '/staff/qa/questions/:questionId/complete',
   /** Administrators: check (dry run) or import a sheet or bundle (src/contracts/import.ts). */
   import: '/staff/import',
+  /** Administrators: their import jobs, newest first; one job; cancelling one (src/contracts/import.ts). */
+  importJobs: '/staff/import/jobs',
+  importJob: '/staff/import/jobs/:jobId',
+  importJobCancel: '/staff/import/jobs/:jobId/cancel',
   forumThread: '/staff/qa/questions/:questionId',
   forumEditReply: '/staff/qa/questions/:questionId/replies/:commentId',
   forumReopen: '/staff/qa/questions/:questionId/reopen',

@@ -1,12 +1,12 @@
 // The desk's import route: an administrator sends a sheet's bytes, sees the dry run, applies it; a
 // teacher is refused in plain words; a broken sheet comes back with every problem by row and column.
+// Each upload is a job (tests/api/import-jobs.test.ts): its outcome is read once the job has ended.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { template } from '../../server/import/templates.js';
 import { workbook } from '../../server/import/sheets.js';
 import { databaseKinds } from '../support/databases.js';
-import { staffPaths } from '../../src/contracts/paths.js';
-import { apiPath } from '../support/api-path.js';
+import { importAndWait, sendImport } from '../support/import-jobs.js';
 
 const TEACHER = '5f0000000000000000000001';
 const ADMIN = '5f0000000000000000000002';
@@ -24,13 +24,7 @@ describe.each(databaseKinds())('the desk import (%s)', (kind) => {
     await server.close();
   });
 
-  const send = async (session: string, name: string, data: Buffer, apply = false) => {
-    const response = await server.call({
-      method: 'POST', url: `${apiPath(staffPaths.import)}?name=${encodeURIComponent(name)}${apply ? '&apply=true' : ''}`, session,
-      headers: { 'content-type': 'application/octet-stream' }, payload: data,
-    });
-    return { status: response.statusCode, body: JSON.parse(response.body) };
-  };
+  const send = (session: string, name: string, data: Buffer, apply = false) => sendImport(server, session, name, data, apply);
 
   it('refuses a teacher in plain words, and a file of no known kind', async () => {
     const refused = await send(teacher, 'exam.xlsx', await template('exam'));
@@ -44,18 +38,18 @@ describe.each(databaseKinds())('the desk import (%s)', (kind) => {
 
   it('checks an exam sheet without writing, then applies it, then finds nothing to change', async () => {
     const sheet = await template('exam');
-    const dry = await send(admin, 'week2.xlsx', sheet);
-    expect(dry.status).toBe(200);
-    expect(dry.body.data).toMatchObject({ applied: false, changed: true, problems: [] });
-    expect(dry.body.data.kinds.find((k: { kind: string }) => k.kind === 'question')).toMatchObject({ added: 9, updated: 0 });
+    const dry = await importAndWait(server, admin, 'week2.xlsx', sheet);
+    expect(dry).toMatchObject({ state: 'done', apply: false, failure: null });
+    expect(dry.outcome).toMatchObject({ applied: false, changed: true, problems: [] });
+    expect(dry.outcome!.kinds.find((k: { kind: string }) => k.kind === 'question')).toMatchObject({ added: 9, updated: 0 });
     const title = 'Weekly Live Test: Week 2 (example)';
     expect(await server.app.db.selectFrom('exams').select('id').where('title', '=', title).executeTakeFirst()).toBeUndefined();
 
-    const applied = await send(admin, 'week2.xlsx', sheet, true);
-    expect(applied.body.data).toMatchObject({ applied: true, changed: true, problems: [] });
+    const applied = await importAndWait(server, admin, 'week2.xlsx', sheet, true);
+    expect(applied.outcome).toMatchObject({ applied: true, changed: true, problems: [] });
     expect(await server.app.db.selectFrom('exams').select('id').where('title', '=', title).executeTakeFirst()).toBeDefined();
-    const again = await send(admin, 'week2.xlsx', sheet, true);
-    expect(again.body.data).toMatchObject({ applied: false, changed: false });
+    const again = await importAndWait(server, admin, 'week2.xlsx', sheet, true);
+    expect(again.outcome).toMatchObject({ applied: false, changed: false });
   });
 
   it('answers a broken sheet with every problem by sheet, row and column, and writes nothing', async () => {
@@ -63,10 +57,10 @@ describe.each(databaseKinds())('the desk import (%s)', (kind) => {
       ['Exam', [['title', 'Broken'], ['course', 'c00000000000000000000001'], ['pass mark', '40'], ['batches', '900000000000000000000001'], ['start', '2026-12-10 10:00'], ['end', '2026-12-10 12:00'], ['duration', '60']]],
       ['Questions', [['no', 'type', 'question', 'A', 'B', 'C', 'D', 'answer'], ['1', 'MCQ', 'Q', 'a', 'b', 'c', 'd', '9']]],
     ]);
-    const result = await send(admin, 'broken.xlsx', broken, true);
-    expect(result.status).toBe(200);
-    expect(result.body.data).toMatchObject({ applied: false, changed: false, kinds: [] });
-    expect(result.body.data.problems).toEqual([
+    const result = await importAndWait(server, admin, 'broken.xlsx', broken, true);
+    expect(result).toMatchObject({ state: 'done', writing: false });
+    expect(result.outcome).toMatchObject({ applied: false, changed: false, kinds: [] });
+    expect(result.outcome!.problems).toEqual([
       { file: 'broken.xlsx', sheet: 'Questions', row: 2, column: 'H (answer)', field: '/exams/0/questions/0/answer', message: 'question 1: answer "9" is not an option letter (A to D)' },
     ]);
     expect(await server.app.db.selectFrom('exams').select('id').where('title', '=', 'Broken').executeTakeFirst()).toBeUndefined();

@@ -17,6 +17,7 @@ import * as answerChallenges from './20261227-0017-answer-challenges.js';
 import * as regradeHistory from './20261227-0018-regrade-history.js';
 import * as mistakesPractice from './20261228-0019-mistakes-practice.js';
 import * as questionChapter from './20261228-0021-question-chapter.js';
+import * as jobs from './20261229-0022-jobs.js';
 
 export interface Migration {
   name: string;
@@ -40,4 +41,5 @@ export const migrations: Migration[] = [
   { name: '20261227-0018-regrade-history', up: regradeHistory.up },
   { name: '20261228-0019-mistakes-practice', up: mistakesPractice.up },
   { name: '20261228-0021-question-chapter', up: questionChapter.up },
+  { name: '20261229-0022-jobs', up: jobs.up },
 ];
