@@ -51,9 +51,17 @@ export const staffApi = {
 
   publish: (assignmentId: string) => api.call<Staff['publish']>('POST', staffPaths.publish, { params: { assignmentId } }),
 
-  /** Administrators: a sheet or bundle checked (dry run), or with `apply` written; problems come back in the answer. */
+  /** Administrators: a sheet or bundle sent to be checked (dry run), or with `apply` written: the answer is its import job, queued. */
   importFile: (name: string, data: Blob, apply: boolean, onProgress?: UploadProgress) =>
     api.sendFile<typeof importContract.check>(staffPaths.import, { query: { name, ...(apply ? { apply: true } : {}) } }, data, onProgress),
+
+  /** The administrator's import jobs of the last day, newest first. */
+  importJobs: () => api.call<typeof importContract.jobs>('GET', staffPaths.importJobs),
+
+  importJob: (jobId: string) => api.call<typeof importContract.job>('GET', staffPaths.importJob, { params: { jobId } }),
+
+  /** Cancels a waiting or running import; one that started writing comes back still running (`writing`). */
+  cancelImport: (jobId: string) => api.call<typeof importContract.cancel>('POST', staffPaths.importJobCancel, { params: { jobId } }),
 
   /** The item analysis of an assignment's submitted attempts (published live exams and practice exams). */
   itemAnalysis: (assignmentId: string) => api.call<Staff['itemAnalysis']>('GET', staffPaths.itemAnalysis, { params: { assignmentId } }),

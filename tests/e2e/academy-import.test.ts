@@ -1,5 +1,6 @@
 // The desk's Import page in real Chromium against the built app and a real server with the demo
-// academy: the administrator opens /staff/import, signs in (the desk brings them back), chooses next week's exam sheet, sees the
+// academy: the administrator opens /staff/import, signs in (the desk brings them back), chooses next week's exam sheet, sees its
+// check wait behind another import (and after a reload the page finds it still waiting), then the
 // dry run's changes with nothing written, imports, and sees the result; a broken sheet shows its
 // problems by row and column. A teacher is told the page is for administrators.
 import fs from 'node:fs';
@@ -10,6 +11,7 @@ import { browserSuite, newPage, type Page } from '../support/browser';
 import { DEMO_ADMIN, DEMO_TEACHER } from '../support/demo-academy';
 import { template } from '../../server/import/templates';
 import { workbook } from '../../server/import/sheets';
+import { insertJob } from '../../server/jobs/queries';
 
 const suite = browserSuite();
 const TITLE = 'Weekly Live Test: Week 2 (example)';
@@ -48,16 +50,32 @@ describe('the desk import page', () => {
     expect(await page.getByRole('button', { name: 'Import' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Choose another file' }).click();
 
-    // Next week's exam: the dry run lists the changes and writes nothing.
+    // Another import runs (on another server, under its live lease): the check waits its turn, and a
+    // reload finds it waiting.
+    const { db } = suite.server.app;
+    const other = 'ab00000000000000000000e1';
+    await insertJob(db, { id: other, kind: 'import', payload: JSON.stringify({ name: 'other.csv', apply: false }), input: Buffer.from('x'), staffId: null, now: suite.server.clock.now() });
+    await db.updateTable('jobs').set({ state: 'running', lease_owner: 'another-server', lease_until: new Date(suite.server.clock.now().getTime() + 600_000).toISOString() }).where('id', '=', other).execute();
     await page.getByLabel('Sheet or bundle').setInputFiles(sheet);
     await page.getByRole('button', { name: 'Check' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Checked week2.xlsx' }).count()).toBe(1);
+    await page.getByRole('status').filter({ hasText: 'Waiting for 1 import before it' }).waitFor();
+    await page.reload();
+    await page.getByRole('status').filter({ hasText: 'Waiting for 1 import before it' }).waitFor();
+    expect(await page.getByText('Checking week2.xlsx').count()).toBe(1);
+    // The other import ends; this one runs, and the page hears its outcome: the changes, nothing written.
+    await db.updateTable('jobs').set({ state: 'done', lease_owner: null, lease_until: null, result: 'null' }).where('id', '=', other).execute();
+    suite.server.app.jobs.wake();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Checked week2.xlsx' }).count(), { timeout: 30_000 }).toBe(1);
     const changes = page.getByRole('table', { name: 'Changes by kind' });
     expect(await changes.getByRole('row', { name: /^question/ }).innerText()).toMatch(/question\s+9\s+0\s+0\s+0/);
     expect(await suite.server.app.db.selectFrom('exams').select('id').where('title', '=', TITLE).executeTakeFirst()).toBeUndefined();
-
-    await page.getByRole('button', { name: 'Import' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Imported week2.xlsx.' }).count()).toBe(1);
+    // After the reload the page no longer holds the file: it is chosen again to be imported.
+    expect(await page.getByRole('button', { name: 'Import' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Choose another file' }).click();
+    await page.getByLabel('Sheet or bundle').setInputFiles(sheet);
+    await page.getByRole('button', { name: 'Check' }).click();
+    await page.getByRole('button', { name: 'Import' }).click({ timeout: 30_000 });
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Imported week2.xlsx.' }).count(), { timeout: 30_000 }).toBe(1);
     expect(await suite.server.app.db.selectFrom('exams').select('id').where('title', '=', TITLE).executeTakeFirst()).toBeDefined();
     fs.rmSync(dir, { recursive: true, force: true });
 

@@ -1,37 +1,49 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
-import { academyImportMachine, importMessages, type ImportFile } from '../../src/machines/academyImport.machine';
-import type { ImportResult } from '../../src/contracts/import';
+import { createActor, fromCallback, fromPromise } from 'xstate';
+import { academyImportMachine, importMessages, type AcademyImportEvent, type ImportFile } from '../../src/machines/academyImport.machine';
+import type { ImportJob } from '../../src/contracts/import';
 import { describePaths } from '../support/machine-paths';
-import { models, sheet, pdf, diff, applied, problems, failure } from '../models/academyImport.model';
+import { models, sheet, pdf, diff, applied, problems, failure, jobs } from '../models/academyImport.model';
 import { settle } from '../support/doubles';
 
 describePaths('desk import paths', models);
 
 describe('desk import', () => {
-  function start(answers: ((apply: boolean) => Promise<ImportResult>)[]) {
+  function start(options: { found?: ImportJob | null; uploads?: ((apply: boolean) => Promise<ImportJob>)[]; cancelled?: ImportJob } = {}) {
     const calls: string[] = [];
-    let resolveSend: (() => void) | null = null;
+    const followed: string[] = [];
+    let hear: ((event: AcademyImportEvent) => void) | null = null;
     const machine = academyImportMachine.provide({
       actors: {
+        findJob: fromPromise(async () => options.found ?? null),
         sendFile: fromPromise(async ({ input }: { input: { file: ImportFile; apply: boolean } }) => {
           calls.push(`${input.apply ? 'apply' : 'check'} ${input.file.name}`);
-          await new Promise<void>((resolve) => (resolveSend = resolve));
-          return answers.shift()!(input.apply);
+          return options.uploads!.shift()!(input.apply);
+        }),
+        followJob: fromCallback<AcademyImportEvent, { jobId: string }>(({ sendBack, input }) => {
+          followed.push(input.jobId);
+          hear = sendBack;
+          return () => (hear = null);
+        }),
+        cancelJob: fromPromise(async ({ input }: { input: { jobId: string } }) => {
+          calls.push(`cancel ${input.jobId}`);
+          return options.cancelled!;
         }),
       },
     });
     const actor = createActor(machine).start();
-    const answer = async () => {
+    /** The job's live event, as the server's runner announces it. */
+    const job = async (value: ImportJob) => {
       await settle();
-      resolveSend?.();
+      hear!({ type: 'import.job', job: value });
       await settle();
     };
-    return { actor, calls, answer };
+    return { actor, calls, followed, job };
   }
 
-  it('keeps out a file of another kind and asks for a file before checking', () => {
-    const { actor, calls } = start([]);
+  it('keeps out a file of another kind and asks for a file before checking', async () => {
+    const { actor, calls } = start();
+    await settle();
     actor.send({ type: 'import.check' });
     expect(actor.getSnapshot().context.problem).toEqual({ title: importMessages.noFile });
     actor.send({ type: 'import.choose', file: pdf });
@@ -41,50 +53,97 @@ describe('desk import', () => {
     expect(calls).toEqual([]);
   });
 
-  it('sends the file with progress, shows the diff, applies on confirm and shows the result', async () => {
-    const { actor, calls, answer } = start([async () => diff, async () => applied]);
+  it('sends the file, follows its job waiting then checking, shows the diff, imports on confirm and shows the result', async () => {
+    const { actor, calls, followed, job } = start({ uploads: [async () => jobs.queued, async () => ({ ...jobs.writing, state: 'queued', ahead: 0, writing: false, phase: 'waiting' })] });
+    await settle();
     actor.send({ type: 'import.choose', file: sheet });
     actor.send({ type: 'import.check' });
-    expect(actor.getSnapshot().matches({ checking: 'uploading' })).toBe(true);
+    expect(actor.getSnapshot().value).toBe('uploading');
     actor.send({ type: 'import.progress', sent: 2, total: 4 });
     expect(actor.getSnapshot().context.progress).toEqual({ sent: 2, total: 4 });
-    actor.send({ type: 'import.progress', sent: 4, total: 4 });
-    expect(actor.getSnapshot().matches({ checking: 'reading' })).toBe(true);
-    await answer();
+    await settle();
+    expect(actor.getSnapshot().matches({ following: 'waiting' })).toBe(true);
+    expect(actor.getSnapshot().context.job).toMatchObject({ ahead: 1 });
+    await job(jobs.checking);
+    expect(actor.getSnapshot().matches({ following: 'running' })).toBe(true);
+    expect(actor.getSnapshot().context.job).toMatchObject({ phase: 'checking', rows: 1200 });
+    await job(jobs.checked);
     expect(actor.getSnapshot().matches({ reviewing: 'diff' })).toBe(true);
-    expect(actor.getSnapshot().context.result).toBe(diff);
+    expect(actor.getSnapshot().context.result).toEqual(diff);
     actor.send({ type: 'import.confirm' });
-    expect(actor.getSnapshot().matches({ applying: 'uploading' })).toBe(true);
+    expect(actor.getSnapshot().value).toBe('uploading');
     expect(actor.getSnapshot().context.progress).toBeNull();
-    await answer();
+    await settle();
+    await job(jobs.writing);
+    expect(actor.getSnapshot().matches({ following: 'running' })).toBe(true);
+    await job(jobs.applied);
     expect(actor.getSnapshot().value).toBe('done');
-    expect(actor.getSnapshot().context.result).toBe(applied);
+    expect(actor.getSnapshot().context.result).toEqual(applied);
     expect(calls).toEqual(['check week2.xlsx', 'apply week2.xlsx']);
+    expect(followed).toEqual([jobs.queued.id, jobs.writing.id]);
     actor.send({ type: 'import.again' });
-    expect(actor.getSnapshot().context).toMatchObject({ file: null, result: null, step: 'check' });
+    expect(actor.getSnapshot().context).toMatchObject({ file: null, result: null, job: null, step: 'check' });
   });
 
   it('shows every problem and offers no import', async () => {
-    const { actor, answer } = start([async () => problems]);
+    const { actor, job } = start({ uploads: [async () => jobs.queued] });
+    await settle();
     actor.send({ type: 'import.choose', file: sheet });
     actor.send({ type: 'import.check' });
-    await answer();
+    await job(jobs.problems);
     expect(actor.getSnapshot().matches({ reviewing: 'problems' })).toBe(true);
+    expect(actor.getSnapshot().context.result).toEqual(problems);
     expect(actor.getSnapshot().can({ type: 'import.confirm' })).toBe(false);
   });
 
-  it('repeats the step that failed: a failed import is sent again to be written', async () => {
-    const { actor, calls, answer } = start([async () => diff, async () => { throw failure(0, 'offline'); }, async () => applied]);
+  it('after a reload follows the running import, and its diff offers no Import without the file', async () => {
+    const { actor, followed, job } = start({ found: jobs.checking });
+    await settle();
+    expect(actor.getSnapshot().matches({ following: 'running' })).toBe(true);
+    expect(followed).toEqual([jobs.checking.id]);
+    await job(jobs.checked);
+    expect(actor.getSnapshot().matches({ reviewing: 'diff' })).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'import.confirm' })).toBe(false);
+  });
+
+  it('cancels a waiting import: the chooser shows that nothing was written', async () => {
+    const { actor, calls } = start({ uploads: [async () => jobs.queued], cancelled: jobs.cancelled });
+    await settle();
     actor.send({ type: 'import.choose', file: sheet });
     actor.send({ type: 'import.check' });
-    await answer();
-    actor.send({ type: 'import.confirm' });
-    await answer();
-    expect(actor.getSnapshot().value).toBe('failed');
-    expect(actor.getSnapshot().context.problem?.title).toBeTruthy();
-    actor.send({ type: 'import.retry' });
-    await answer();
+    await settle();
+    actor.send({ type: 'import.cancel' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('choosing');
+    expect(actor.getSnapshot().context.problem).toEqual({ title: importMessages.cancelled });
+    expect(calls).toEqual(['check week2.xlsx', `cancel ${jobs.queued.id}`]);
+  });
+
+  it('an import that started writing is not cancelled: it is followed to its result', async () => {
+    const { actor, job } = start({ found: jobs.writing, cancelled: jobs.writing });
+    await settle();
+    actor.send({ type: 'import.cancel' });
+    await settle();
+    expect(actor.getSnapshot().matches({ following: 'running' })).toBe(true);
+    expect(actor.getSnapshot().context.job).toMatchObject({ writing: true });
+    await job(jobs.applied);
     expect(actor.getSnapshot().value).toBe('done');
-    expect(calls).toEqual(['check week2.xlsx', 'apply week2.xlsx', 'apply week2.xlsx']);
+  });
+
+  it('a failed job shows its reason, and Try again sends the file again for the same step', async () => {
+    const { actor, calls, job } = start({ uploads: [async () => jobs.queued, async () => { throw failure(0, 'offline'); }, async () => jobs.queued] });
+    await settle();
+    actor.send({ type: 'import.choose', file: sheet });
+    actor.send({ type: 'import.check' });
+    await job(jobs.failed);
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.problem).toEqual({ title: importMessages.failed, description: jobs.failed.failure });
+    actor.send({ type: 'import.retry' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('failed');
+    actor.send({ type: 'import.retry' });
+    await settle();
+    expect(actor.getSnapshot().matches({ following: 'waiting' })).toBe(true);
+    expect(calls).toEqual(['check week2.xlsx', 'check week2.xlsx', 'check week2.xlsx']);
   });
 });

@@ -1,6 +1,6 @@
 // The desk Import page's path model and the fixtures its tests share.
 import { academyImportMachine, type ImportFile } from '../../src/machines/academyImport.machine';
-import type { ImportResult } from '../../src/contracts/import';
+import type { ImportJob, ImportResult } from '../../src/contracts/import';
 import type { PathModel } from '../support/machine-paths';
 
 export const sheet: ImportFile = { name: 'week2.xlsx', size: 4, data: new Blob(['abcd']) };
@@ -22,21 +22,39 @@ export const problems: ImportResult = {
 };
 export const failure = (status: number, title: string) => Object.assign(new Error(title), { status, title, message: title, network: status === 0 });
 
+/** The check's job as it goes: waiting behind one import, checking, and each of its ends. */
+const check: ImportJob = { id: 'ab0000000000000000000001', name: 'week2.xlsx', apply: false, state: 'queued', ahead: 1, phase: 'waiting', rows: 0, writing: false, createdAt: '2026-12-01T10:00:00.000Z', finishedAt: null, outcome: null, failure: null };
+export const jobs = {
+  queued: check,
+  checking: { ...check, state: 'running', ahead: 0, phase: 'checking', rows: 1200 },
+  checked: { ...check, state: 'done', ahead: 0, phase: 'checking', rows: 1200, outcome: diff },
+  problems: { ...check, state: 'done', ahead: 0, outcome: problems },
+  nothing: { ...check, state: 'done', ahead: 0, outcome: nothing },
+  failed: { ...check, state: 'failed', ahead: 0, failure: 'The file needs more memory than an import may use (1024 MB).' },
+  cancelled: { ...check, state: 'cancelled', ahead: 0 },
+  writing: { ...check, id: 'ab0000000000000000000002', apply: true, state: 'running', ahead: 0, phase: 'writing', rows: 1200, writing: true },
+  applied: { ...check, id: 'ab0000000000000000000002', apply: true, state: 'done', ahead: 0, phase: 'writing', rows: 1200, writing: true, outcome: applied },
+} satisfies Record<string, ImportJob>;
+
 const model: PathModel<typeof academyImportMachine> = {
   machine: academyImportMachine,
-  serializeState: (snapshot) => JSON.stringify([snapshot.value, snapshot.context.file?.name ?? null, snapshot.context.step, snapshot.context.problem?.title ?? null]),
+  serializeState: (snapshot) =>
+    JSON.stringify([snapshot.value, snapshot.context.file?.name ?? null, snapshot.context.step, snapshot.context.problem?.title ?? null, snapshot.context.job?.state ?? null]),
   events: [
     { type: 'import.choose', file: sheet },
     { type: 'import.choose', file: pdf },
     { type: 'import.check' },
     { type: 'import.progress', sent: 2, total: 4 },
-    { type: 'import.progress', sent: 4, total: 4 },
+    ...Object.values(jobs).map((job) => ({ type: 'import.job' as const, job })),
+    { type: 'import.cancel' },
     { type: 'import.confirm' },
     { type: 'import.again' },
     { type: 'import.retry' },
   ],
   outcomes: {
-    sendFile: { done: [diff, problems, nothing], error: [failure(0, 'offline')] },
+    findJob: { done: [null, jobs.checking], error: [failure(0, 'offline')] },
+    sendFile: { done: [jobs.queued, jobs.checking], error: [failure(409, '5 imports are waiting already.')] },
+    cancelJob: { done: [jobs.cancelled, jobs.writing], error: [failure(0, 'offline')] },
   },
 };
 

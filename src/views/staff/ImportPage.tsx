@@ -1,11 +1,12 @@
 // The desk's Import page (/staff/import, administrators): choose a sheet or bundle, check it (dry
-// run), review the changes or every problem by row, import, see the result. The flow is the
-// academyImport statechart; this screen renders it and sends the administrator's events.
-import { useRef, type ChangeEvent } from 'react';
-import { fromPromise, type ActorRefFrom } from 'xstate';
+// run), follow its import job (waiting its turn, rows checked), review the changes or every problem by
+// row, import, see the result. The flow is the academyImport statechart; this screen renders it, gives
+// it the server's calls and the job's live events, and sends the administrator's events.
+import { useCallback, useRef, type ChangeEvent } from 'react';
+import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
-import { academyImportMachine } from '../../machines/academyImport.machine';
-import type { ImportKind, ImportProblem, ImportResult } from '../../contracts/import';
+import { academyImportMachine, type AcademyImportEvent } from '../../machines/academyImport.machine';
+import { IMPORT_JOB_EVENT, type ImportJob, type ImportKind, type ImportProblem, type ImportResult } from '../../contracts/import';
 import { staffApi } from '../../services/staff';
 import { Button } from '../ui/Button';
 import { InlineAlert } from '../ui/InlineAlert';
@@ -13,8 +14,12 @@ import { Notice } from '../ui/Notice';
 import { Spinner } from '../ui/Spinner';
 import { TableHead } from '../ui/TableHead';
 import { DeskLayout } from './DeskLayout';
+import { useDeskEvent } from './useDeskEvent';
 
 type ImportActor = ActorRefFrom<typeof academyImportMachine>;
+
+/** How often a followed job is asked for, should its live events not arrive (a lost socket). */
+const ASK_EVERY_MS = 3000;
 
 function useImportActor(): ImportActor {
   // The upload reports its bytes to the machine that started it.
@@ -22,14 +27,40 @@ function useImportActor(): ImportActor {
   const actor = useActorRef(
     academyImportMachine.provide({
       actors: {
+        findJob: fromPromise(async () => (await staffApi.importJobs()).find((job) => job.state === 'queued' || job.state === 'running') ?? null),
         sendFile: fromPromise(({ input }) =>
           staffApi.importFile(input.file.name, input.file.data, input.apply, (sent, total) => self.current?.send({ type: 'import.progress', sent, total })),
         ),
+        followJob: fromCallback<AcademyImportEvent, { jobId: string }>(({ sendBack, input }) => {
+          const timer = setInterval(() => {
+            staffApi.importJob(input.jobId).then((job) => sendBack({ type: 'import.job', job }), () => undefined);
+          }, ASK_EVERY_MS);
+          return () => clearInterval(timer);
+        }),
+        cancelJob: fromPromise(({ input }) => staffApi.cancelImport(input.jobId)),
       },
     }),
   );
   self.current = actor;
+  // The job's changes as the server's runner announces them to the administrators' desks.
+  const hear = useCallback(
+    (job: ImportJob) => {
+      if (actor.getSnapshot().context.job?.id === job.id) actor.send({ type: 'import.job', job });
+    },
+    [actor],
+  );
+  useDeskEvent(IMPORT_JOB_EVENT, hear);
   return actor;
+}
+
+const plural = (n: number, one: string) => `${n.toLocaleString('en')} ${one}${n === 1 ? '' : 's'}`;
+
+/** What a followed job is doing, in the administrator's words. */
+function jobWords(job: ImportJob): string {
+  if (job.state === 'queued') return job.ahead > 0 ? `Waiting for ${plural(job.ahead, 'import')} before it…` : 'Waiting to start…';
+  if (job.phase === 'writing') return `Writing ${plural(job.rows, 'row')}. It has started writing, so it can no longer be cancelled: it finishes whole.`;
+  if (job.phase === 'checking') return `${plural(job.rows, 'row')} read; checking them against the academy…`;
+  return 'Reading the file…';
 }
 
 /** The Import page in the desk layout (administrators only; the layout refuses teachers). */
@@ -44,8 +75,8 @@ export function ImportScreen() {
 export function ImportPage() {
   const actor = useImportActor();
   const state = useSelector(actor, (s) => s);
-  const { file, progress, result, problem } = state.context;
-  const sending = state.matches('checking') || state.matches('applying');
+  const { file, progress, job, result, problem, step } = state.context;
+  const name = file?.name ?? job?.name;
   const choose = (e: ChangeEvent<HTMLInputElement>) => {
     const chosen = e.target.files?.[0];
     if (chosen) actor.send({ type: 'import.choose', file: { name: chosen.name, size: chosen.size, data: chosen } });
@@ -59,6 +90,7 @@ export function ImportPage() {
       <p className="mb-4 text-sm text-slate-600">
         An exam, a batch&apos;s students or lectures and chapters, from an XLSX or CSV sheet or a JSON bundle. It is checked first; nothing is written until you press Import.
       </p>
+      {state.matches('finding') && <Spinner label="Looking for an import in progress…" showLabel />}
       {state.matches('choosing') && (
         <div className="rounded-xl border border-slate-200 bg-white p-4">
           <label htmlFor="import-file" className="mb-2 block font-medium text-slate-800">
@@ -71,13 +103,25 @@ export function ImportPage() {
           <Button onClick={() => actor.send({ type: 'import.check' })}>Check</Button>
         </div>
       )}
-      {sending && (
+      {(state.matches('uploading') || state.matches('following')) && (
         <div className="rounded-xl border border-slate-200 bg-white p-4" aria-live="polite">
-          <p className="mb-2 font-medium text-slate-800">{state.matches('checking') ? `Checking ${file?.name}` : `Importing ${file?.name}`}</p>
-          {state.matches({ checking: 'uploading' }) || state.matches({ applying: 'uploading' }) ? (
-            <progress className="h-2 w-full accent-brand-700" max={100} value={percent} aria-label={`Sending ${file?.name}`} aria-valuetext={`${percent}%`} />
+          <p className="mb-2 font-medium text-slate-800">{step === 'check' ? `Checking ${name}` : `Importing ${name}`}</p>
+          {state.matches('uploading') ? (
+            <progress className="h-2 w-full accent-brand-700" max={100} value={percent} aria-label={`Sending ${name}`} aria-valuetext={`${percent}%`} />
           ) : (
-            <Spinner label={state.matches('checking') ? 'Reading and checking the file…' : 'Writing the changes…'} showLabel />
+            <>
+              <p role="status" className="mb-3 text-sm text-slate-700">
+                {state.matches({ following: 'cancelling' }) ? 'Cancelling…' : job && jobWords(job)}
+              </p>
+              <div className="mb-3">
+                <InlineAlert words={problem} />
+              </div>
+              {job && !job.writing && (
+                <Button variant="secondary" disabled={state.matches({ following: 'cancelling' })} onClick={() => actor.send({ type: 'import.cancel' })}>
+                  Cancel the {step === 'check' ? 'check' : 'import'}
+                </Button>
+              )}
+            </>
           )}
         </div>
       )}
@@ -107,15 +151,15 @@ export function ImportPage() {
         </Review>
       )}
       {state.matches({ reviewing: 'diff' }) && result && (
-        <Review title={`Checked ${file?.name}: these are the changes. Nothing is written yet.`} result={result}>
-          <Button onClick={() => actor.send({ type: 'import.confirm' })}>Import</Button>
+        <Review title={`Checked ${name}: these are the changes. Nothing is written yet.`} result={result}>
+          {file ? <Button onClick={() => actor.send({ type: 'import.confirm' })}>Import</Button> : <p className="text-sm text-slate-700">Choose the file again to import it.</p>}
           <Button variant="secondary" onClick={() => actor.send({ type: 'import.again' })}>
             Choose another file
           </Button>
         </Review>
       )}
       {state.matches('done') && result && (
-        <Review title={`Imported ${file?.name}.`} result={result}>
+        <Review title={`Imported ${name}.`} result={result}>
           <Button variant="secondary" onClick={() => actor.send({ type: 'import.again' })}>
             Import another file
           </Button>
