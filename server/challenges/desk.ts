@@ -73,6 +73,7 @@ export async function challengeDesk(deps: ExamDeps, assignmentId: string): Promi
       type: row.type,
       point: Number(row.point),
       options: readJson<string[]>(row.options, []),
+      explanation: row.explanation,
       keyOptions: acceptedOptions(row.type, key.optionCount, { answer: key.answer, accepted: key.accepted ?? null, dropped: Boolean(key.dropped) }),
       dropped: Boolean(key.dropped),
       challengers: list.length,

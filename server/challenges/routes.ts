@@ -9,6 +9,7 @@ import { assertTeaches, assignmentCourse } from '../staff/access.js';
 import { myChallenges, saveChallenge } from './student.js';
 import { challengeDesk } from './desk.js';
 import { decideKey } from './regrade.js';
+import { correctExplanation } from './explanation.js';
 
 export async function challengeRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -31,6 +32,8 @@ export async function challengeRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({ ...challengesContract.decide, handler: async (request) => {
     const { assignmentId, questionId } = request.params;
     await assertTeaches(app.db, request.staff, await assignmentCourse(app.db, assignmentId));
-    return { data: await decideKey(app, examDepsOf(app), app.dialect, request.staff, assignmentId, questionId, request.body) };
+    const decided = await decideKey(app, examDepsOf(app), app.dialect, request.staff, assignmentId, questionId, request.body);
+    if (request.body.explanation !== undefined) await correctExplanation(app.db, assignmentId, questionId, request.body.explanation);
+    return { data: decided };
   } });
 }

@@ -58,9 +58,18 @@ export type ChallengeBody = Static<typeof ChallengeBody>;
 export const DecisionKind = Type.Union([Type.Literal('keep'), Type.Literal('change'), Type.Literal('drop')]);
 export type DecisionKind = Static<typeof DecisionKind>;
 
-/** A teacher's decision on a question: keep the key, change it to the given options, or drop the question. */
+/**
+ * A teacher's decision on a question: keep the key, change it to the given options, or drop the
+ * question; with `explanation`, the explanation students read under the question is corrected too
+ * (blank removes it).
+ */
 export const DecisionBody = Type.Object(
-  { kind: DecisionKind, options: Type.Array(BoundedInteger(0, 99), { maxItems: 20 }), reply: Type.String({ maxLength: 2000 }) },
+  {
+    kind: DecisionKind,
+    options: Type.Array(BoundedInteger(0, 99), { maxItems: 20 }),
+    reply: Type.String({ maxLength: 2000 }),
+    explanation: Type.Optional(Type.String({ maxLength: 20_000 })),
+  },
   { additionalProperties: false },
 );
 export type DecisionBody = Static<typeof DecisionBody>;
@@ -127,6 +136,8 @@ export const DeskQuestion = Type.Object({
   options: Type.Array(Type.String()),
   /** The options the key accepts now. */
   keyOptions: Type.Array(Type.Integer({ minimum: 0 })),
+  /** The explanation students read under the question in their result. */
+  explanation: Nullable(Type.String()),
   dropped: Type.Boolean(),
   challengers: Type.Integer({ minimum: 0 }),
   open: Type.Integer({ minimum: 0 }),

@@ -11,6 +11,8 @@ export const DEFAULT_CHALLENGE_WINDOW_HOURS = 48;
 export const CHALLENGE_REASON_MAX = 2000;
 /** A teacher's reply to every challenger of a question. */
 export const DECISION_REPLY_MAX = 2000;
+/** The longest explanation a decision may give its question (the contract's bound). */
+export const DECISION_EXPLANATION_MAX = 20_000;
 
 /** Questions whose key a student may challenge: those with options. Written answers are marked by a teacher. */
 export const CHALLENGEABLE_TYPES: readonly QuestionType[] = ['MCQ', 'checkbox', 'MCA'];

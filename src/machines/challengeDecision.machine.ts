@@ -7,7 +7,9 @@
 // (the regrade: results read, students whose marks moved, students told) shows, and the question's
 // decision is written into the list without reading it again. Refusals (a batch still sitting the exam,
 // the results not published) show in the server's words beside the decision with the way to send it
-// again; a request answered 401 ends the page and the desk asks for the sign-in again.
+// again; a request answered 401 ends the page and the desk asks for the sign-in again. The decision
+// may correct the explanation students read under the question (after a key change the old one argued
+// for the old key); it is sent with the decision only when the teacher changed it.
 import { assign, fromPromise, setup } from 'xstate';
 import type { ChallengeDesk, DecisionBody, DecisionKind, DecisionReply, DeskQuestion } from '../contracts/challenges';
 import type { QuestionType } from '../contracts/exams';
@@ -28,6 +30,8 @@ export interface ChallengeDecisionContext {
   /** The options a change of the key accepts. */
   options: number[];
   reply: string;
+  /** The explanation students read under the question, as the teacher edits it (starts as it stands). */
+  explanation: string;
   /** What is wrong with the decision as written (said before sending), or the server's refusal of it. */
   decisionProblem: Refusal | null;
   /** The server's answer to the last decision sent. */
@@ -40,6 +44,7 @@ export type ChallengeDecisionEvent =
   | { type: 'decision.kind'; kind: DecisionKind }
   | { type: 'decision.option'; option: number }
   | { type: 'decision.reply'; text: string }
+  | { type: 'decision.explanation'; text: string }
   | { type: 'decision.submit' }
   | { type: 'decision.confirm' }
   | { type: 'decision.back' }
@@ -90,11 +95,18 @@ export function decisionSummary(question: Pick<DeskQuestion, 'type' | 'keyOption
   return `The key becomes ${keyWords(question.type, sorted)}; ${results(examResults)} will be regraded.`;
 }
 
-/** The body sent for a decision: the options only for a change (sorted), the reply trimmed. */
-export const decisionBody = (kind: DecisionKind, options: readonly number[], reply: string): DecisionBody => ({
+/** The explanation as the teacher left it, when it differs from the question's: what a decision sends to correct it. */
+export function correctedExplanation(question: Pick<DeskQuestion, 'explanation'> | null, explanation: string): string | undefined {
+  const written = explanation.trim();
+  return written === (question?.explanation ?? '').trim() ? undefined : written;
+}
+
+/** The body sent for a decision: the options only for a change (sorted), the reply trimmed, a corrected explanation. */
+export const decisionBody = (kind: DecisionKind, options: readonly number[], reply: string, explanation?: string): DecisionBody => ({
   kind,
   options: kind === 'change' ? [...options].sort((a, b) => a - b) : [],
   reply: reply.trim(),
+  ...(explanation === undefined ? {} : { explanation }),
 });
 
 /**
@@ -102,7 +114,10 @@ export const decisionBody = (kind: DecisionKind, options: readonly number[], rep
  * is dropped), its challenges answered; a regrade joins the exam's regrades. What the server would
  * answer if the desk were read again, without reading it. A decision already in force changes nothing.
  */
-export function deskAfterDecision(desk: ChallengeDesk, reply: DecisionReply): ChallengeDesk {
+export function deskAfterDecision(desk: ChallengeDesk, reply: DecisionReply, explanation?: string): ChallengeDesk {
+  if (explanation !== undefined) {
+    desk = { ...desk, questions: desk.questions.map((q) => (q.questionId === reply.questionId ? { ...q, explanation: explanation || null } : q)) };
+  }
   if (reply.unchanged) return desk;
   const { decision } = reply;
   const status = decision.kind === 'keep' ? 'rejected' : 'accepted';
@@ -153,11 +168,12 @@ export const challengeDecisionMachine = setup({
      * Opens the form of a question: keep, nothing ticked for a change and no reply yet. Starting a
      * change from the key in force had a teacher who ticked only C send "B or C".
      */
-    startDecision: assign((_, params: { questionId: string }) => ({
+    startDecision: assign(({ context }, params: { questionId: string }) => ({
       questionId: params.questionId,
       kind: 'keep' as DecisionKind,
       options: [],
       reply: '',
+      explanation: decidingQuestion({ desk: context.desk, questionId: params.questionId })?.explanation ?? '',
       decisionProblem: null,
       outcome: null,
     })),
@@ -171,7 +187,8 @@ export const challengeDecisionMachine = setup({
     keepDecisionProblem: assign({ decisionProblem: (_, params: { error: unknown }) => failureWords(params.error) }),
     keepOutcome: assign({
       outcome: (_, params: { reply: DecisionReply }) => params.reply,
-      desk: ({ context }, params: { reply: DecisionReply }) => (context.desk ? deskAfterDecision(context.desk, params.reply) : null),
+      desk: ({ context }, params: { reply: DecisionReply }) =>
+        context.desk ? deskAfterDecision(context.desk, params.reply, correctedExplanation(decidingQuestion(context), context.explanation)) : null,
     }),
   },
 }).createMachine({
@@ -179,7 +196,7 @@ export const challengeDecisionMachine = setup({
   description: "A published exam's answer-key challenges for teachers: the challenged questions grouped, with what the students propose, why, and the question's item statistics; a decision per question (keep, change, drop) and the regrade it brought.",
   meta: { spec: '§6 Roles and permissions (admin screens: not shown) — not in the spec: deciding on answer-key challenges (issue 28)' },
   context: ({ input }) => ({
-    assignmentId: input.assignmentId, desk: null, problem: null, questionId: null, kind: 'keep', options: [], reply: '', decisionProblem: null, outcome: null,
+    assignmentId: input.assignmentId, desk: null, problem: null, questionId: null, kind: 'keep', options: [], reply: '', explanation: '', decisionProblem: null, outcome: null,
   }),
   initial: 'loading',
   states: {
@@ -231,7 +248,7 @@ export const challengeDecisionMachine = setup({
           },
         },
         deciding: {
-          description: "The decision form of the question: keep (the reply), change (the accepted options and the reply) or drop (the reply); what is wrong with it, or the server's refusal, beside it.",
+          description: "The decision form of the question: keep (the reply), change (the accepted options and the reply) or drop (the reply), and the explanation students read, to correct; what is wrong with it, or the server's refusal, beside it.",
           on: {
             'decision.kind': { description: 'The teacher chooses keep, change or drop', actions: assign({ kind: ({ event }) => event.kind, decisionProblem: null }) },
             'decision.option': {
@@ -242,6 +259,7 @@ export const challengeDecisionMachine = setup({
               }),
             },
             'decision.reply': { description: 'The teacher writes the reply to the challengers', actions: assign({ reply: ({ event }) => event.text }) },
+            'decision.explanation': { description: 'The teacher corrects the explanation students read under the question', actions: assign({ explanation: ({ event }) => event.text }) },
             'decision.submit': [
               { guard: 'draftInvalid', description: 'Something is missing (the reply, the options): it is said beside the form', actions: 'sayDraftProblem' },
               { guard: 'dropping', target: 'confirmingDrop', description: 'The teacher sends a drop: it is confirmed first' },
@@ -263,7 +281,11 @@ export const challengeDecisionMachine = setup({
           tags: ['submitting'],
           invoke: {
             src: 'decide',
-            input: ({ context }) => ({ assignmentId: context.assignmentId, questionId: context.questionId!, body: decisionBody(context.kind, context.options, context.reply) }),
+            input: ({ context }) => ({
+              assignmentId: context.assignmentId,
+              questionId: context.questionId!,
+              body: decisionBody(context.kind, context.options, context.reply, correctedExplanation(decidingQuestion(context), context.explanation)),
+            }),
             onDone: { target: 'decided', description: 'The decision is recorded: the regrade summary shows', actions: { type: 'keepOutcome', params: ({ event }) => ({ reply: event.output }) } },
             onError: [
               { guard: { type: 'sessionEnded', params: ({ event }) => ({ error: event.error }) }, target: '#challengeDecision.signedOut', description: 'The desk session has ended: the desk asks for the sign-in again', actions: { type: 'keepProblem', params: ({ event }) => ({ error: event.error }) } },

@@ -2,10 +2,10 @@
 // server over real HTTP. The student, on a 390 px phone, opens the published live exam's result from the
 // bell's notice, challenges question 1 (the key A; they chose B) with a Bengali reason and sees it open. The
 // teacher, at 1280 px, signs in to the desk, goes from the exam's row to its results, to "Challenges (1)",
-// to question 1, changes the key to B and reads the regrade summary. The student's page, never reloaded,
+// to question 1, changes the key to B, corrects the explanation (at 1024 px) and reads the regrade summary. The student's page, never reloaded,
 // takes the live notification on the bell ("Question 1's key was corrected: your marks 1 → 3, rank 7 → 2")
 // and the open result reads itself again: the challenge accepted, the regrade note with its history, the
-// new marks and rank; then the scoreboard's merit list ranks the student 2nd. axe finds nothing serious or
+// new marks and rank, and the corrected explanation under question 1; then the scoreboard's merit list ranks the student 2nd. axe finds nothing serious or
 // critical on either screen.
 import { describe, expect, it } from 'vitest';
 import { animationsEnded, axeViolations, browserSuite, newPage, signIn, type Page } from '../support/browser';
@@ -18,6 +18,7 @@ const suite = browserSuite({ bundle: challengeBundle() });
 const REASON = 'পাঠ্যবইয়ের ৪২ পৃষ্ঠা অনুযায়ী সঠিক উত্তর B (Aortic)।';
 const REPLY = 'ঠিক বলেছ: সঠিক উত্তর B।';
 const REGRADED = "Question 1's key was corrected: your marks 1 → 3, rank 7 → 2";
+const EXPLAINED = 'The aortic valve closes at the second heart sound: B.';
 
 const bell = (page: Page, unread: number) => page.getByRole('button', { name: `Notifications, ${unread} unread` });
 const drawer = (page: Page) => page.getByRole('dialog', { name: 'Notifications' });
@@ -88,6 +89,12 @@ describe('an answer-key challenge from the student to the teacher and back', () 
     await card.getByRole('checkbox', { name: /^B\. Aortic/ }).check();
     await card.getByRole('checkbox', { name: /^A\. Mitral/ }).uncheck();
     await card.getByLabel('Reply to every challenger (required)').fill(REPLY);
+    // The explanation that argued for A is corrected with the decision.
+    const explanation = card.getByLabel('Explanation students read under the question');
+    expect(await explanation.inputValue()).not.toBe(EXPLAINED);
+    await explanation.fill(EXPLAINED);
+    await teacher.setViewportSize({ width: 1024, height: 768 });
+    expect(await overflows(teacher)).toBe(false);
     await card.getByRole('button', { name: 'Send decision' }).click();
     const { words } = await regradeSummary(card);
     expect(words).toContain('Key changed: the exam was regraded.');
@@ -109,6 +116,7 @@ describe('an answer-key challenge from the student to the teacher and back', () 
     expect(await note.innerText()).toContain(REGRADED);
     expect(await student.getByTestId('result-marks').innerText()).toContain('3 / 8');
     expect(await student.getByText('Merit Pos.').locator('..').innerText()).toContain('2');
+    await student.getByText(EXPLAINED).waitFor();
     expect(await student.evaluate(() => (window as unknown as { walkMark?: string }).walkMark)).toBe('not reloaded');
     await animationsEnded(student);
     expect(await axeViolations(student)).toEqual([]);

@@ -144,4 +144,27 @@ describe('challengeDecision', () => {
     const before = desk();
     expect(deskAfterDecision(before, { ...changed, unchanged: true, regrade: null })).toBe(before);
   });
+
+  it('sends a corrected explanation with the decision, only when the teacher changed it', async () => {
+    const { actor, sent } = start([desk()], [changed, kept]);
+    await settle();
+    actor.send({ type: 'question.decide', questionId: 'q1' });
+    // The form starts from the explanation students read now.
+    expect(actor.getSnapshot().context.explanation).toBe('The mitral valve closes first: S1.');
+    actor.send({ type: 'decision.kind', kind: 'change' });
+    actor.send({ type: 'decision.option', option: 1 });
+    actor.send({ type: 'decision.reply', text: 'Both are accepted.' });
+    actor.send({ type: 'decision.explanation', text: '  The aortic valve closes at S2.  ' });
+    actor.send({ type: 'decision.submit' });
+    await settle();
+    expect(sent[0]!.body).toEqual({ kind: 'change', options: [1], reply: 'Both are accepted.', explanation: 'The aortic valve closes at S2.' });
+    expect(actor.getSnapshot().context.desk!.questions[0]!.explanation).toBe('The aortic valve closes at S2.');
+    // Decided again without touching it: no explanation is sent.
+    actor.send({ type: 'question.decide', questionId: 'q1' });
+    expect(actor.getSnapshot().context.explanation).toBe('The aortic valve closes at S2.');
+    actor.send({ type: 'decision.reply', text: 'The key is right.' });
+    actor.send({ type: 'decision.submit' });
+    await settle();
+    expect(sent[1]!.body).toEqual({ kind: 'keep', options: [], reply: 'The key is right.' });
+  });
 });

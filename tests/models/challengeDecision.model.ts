@@ -1,5 +1,5 @@
 // The challenge decision path model and the fixtures its tests share.
-import { challengeDecisionMachine } from '../../src/machines/challengeDecision.machine';
+import { challengeDecisionMachine, correctedExplanation, decidingQuestion } from '../../src/machines/challengeDecision.machine';
 import type { ChallengeDesk, DecisionReply, DeskQuestion } from '../../src/contracts/challenges';
 import type { PathModel } from '../support/machine-paths';
 import { assignment } from './staffDesk.model';
@@ -19,6 +19,7 @@ export const question = (over: Partial<DeskQuestion> = {}): DeskQuestion => ({
   point: 1,
   options: ['Mitral', 'Aortic', 'Tricuspid', 'Pulmonary'],
   keyOptions: [0],
+  explanation: 'The mitral valve closes first: S1.',
   dropped: false,
   challengers: 2,
   open: 2,
@@ -60,11 +61,15 @@ export const kept: DecisionReply = {
   regrade: null,
 };
 
-/** Two states differ by where the flow is and what the form holds in kind; the reply's text does not count, only whether there is one. */
-const serializeState = (snapshot: { value: unknown; context: { kind: string; reply: string; options: number[]; decisionProblem: unknown; questionId: string | null } }) =>
+/**
+ * Two states differ by where the flow is and what the form holds in kind; the reply's text does not
+ * count, only whether there is one, nor the explanation's, only whether the teacher changed it.
+ */
+const serializeState = (snapshot: { value: unknown; context: { kind: string; reply: string; options: number[]; decisionProblem: unknown; questionId: string | null; explanation: string; desk: ChallengeDesk | null } }) =>
   JSON.stringify({
     value: snapshot.value, kind: snapshot.context.kind, reply: snapshot.context.reply.trim() !== '', options: snapshot.context.options.length > 0,
     problem: snapshot.context.decisionProblem !== null, question: snapshot.context.questionId,
+    explained: correctedExplanation(decidingQuestion(snapshot.context), snapshot.context.explanation) !== undefined,
   });
 
 export const models: PathModel<typeof challengeDecisionMachine>[] = [
@@ -81,6 +86,7 @@ export const models: PathModel<typeof challengeDecisionMachine>[] = [
       { type: 'decision.option', option: 1 },
       { type: 'decision.reply', text: 'The key is right.' },
       { type: 'decision.reply', text: '  ' },
+      { type: 'decision.explanation', text: 'The aortic valve: S2.' },
       { type: 'decision.submit' },
       { type: 'decision.confirm' },
       { type: 'decision.back' },

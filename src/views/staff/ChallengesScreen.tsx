@@ -12,7 +12,7 @@ import { challengeDecisionMachine, decidingQuestion, decisionSummary, type Decis
 import type { ChallengeDesk, DecisionKind, DecisionReply, DeskChallenge, DeskQuestion, RegradeSummary } from '../../contracts/challenges';
 import type { ItemStats } from '../../contracts/staff';
 import { formatAcademyTime } from '../../domain/academyTime';
-import { DECISION_REPLY_MAX } from '../../domain/challenges';
+import { DECISION_EXPLANATION_MAX, DECISION_REPLY_MAX } from '../../domain/challenges';
 import { staffChallengesApi } from '../../services/staffChallenges';
 import { MediaStrip } from '../forum/PostCard';
 import { OPTION_LETTERS } from '../ui/media';
@@ -288,6 +288,7 @@ function DecisionForm({ actor, question }: { actor: ChallengesActor; question: D
   const kind = useSelector(actor, (s) => s.context.kind);
   const options = useSelector(actor, (s) => s.context.options);
   const reply = useSelector(actor, (s) => s.context.reply);
+  const explanation = useSelector(actor, (s) => s.context.explanation);
   const problem = useSelector(actor, (s) => s.context.decisionProblem);
   const submitting = useSelector(actor, (s) => s.hasTag('submitting'));
   const examResults = useSelector(actor, (s) => s.context.desk?.examResults ?? 0);
@@ -338,6 +339,20 @@ function DecisionForm({ actor, question }: { actor: ChallengesActor; question: D
             maxLength={DECISION_REPLY_MAX}
             rows={3}
             onChange={(e) => actor.send({ type: 'decision.reply', text: e.target.value })}
+            className="mt-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base font-normal text-slate-900"
+          />
+        </label>
+        <label className="mt-2 flex flex-col text-sm font-medium text-slate-800">
+          Explanation students read under the question
+          <span id={`${ids}-explanation-hint`} className="font-normal text-slate-600">
+            Correct it when the key changes: every result shows it as you leave it here.
+          </span>
+          <textarea
+            value={explanation}
+            maxLength={DECISION_EXPLANATION_MAX}
+            rows={4}
+            aria-describedby={`${ids}-explanation-hint`}
+            onChange={(e) => actor.send({ type: 'decision.explanation', text: e.target.value })}
             className="mt-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base font-normal text-slate-900"
           />
         </label>
