@@ -203,16 +203,29 @@ const more = (n: number, what: string) => (n > 1 ? `, and ${(n - 1).toLocaleStri
 
 /** Reads a CSV file as one grid, its rows and cells held to the limits of a sheet. */
 export function readCsv(file: string, text: string): Grid[] {
-  // One row past the limit is enough to refuse it: the rest is never parsed.
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: false, preview: SHEET_LIMITS.rows + 1 });
-  if (parsed.data.length > SHEET_LIMITS.rows) throw new BundleError([tooManyRows({ file }, `more than ${SHEET_LIMITS.rows.toLocaleString('en')}`)]);
+  const rows: string[][] = [];
   const problems: Problem[] = [];
-  const rows = parsed.data.map((r, n) => r.map((c, col) => {
-    const cell = c ?? '';
-    if (cell.length <= SHEET_LIMITS.cellCharacters) return cell;
-    problems.push(cellTooLong({ file, row: n + 1, column: letterOf(col) }, cell.length));
-    return '';
-  }));
+  let tooMany = false;
+  // A megabyte at a time, and no further than one row past the limit: a file of a million rows is
+  // refused after the first 50,001, never split into a million at once. (Parsing a string is synchronous.)
+  Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
+    skipEmptyLines: false,
+    chunkSize: 1024 * 1024,
+    step: ({ data: row }, parser) => {
+      if (rows.length >= SHEET_LIMITS.rows) {
+        if (row.every((c) => c === '')) return;
+        tooMany = true;
+        return parser.abort();
+      }
+      rows.push(row.map((c, col) => {
+        const cell = unguardedCell(c ?? '');
+        if (cell.length <= SHEET_LIMITS.cellCharacters) return cell;
+        problems.push(cellTooLong({ file, row: rows.length + 1, column: letterOf(col) }, cell.length));
+        return '';
+      }));
+    },
+  });
+  if (tooMany) throw new BundleError([tooManyRows({ file }, `more than ${SHEET_LIMITS.rows.toLocaleString('en')}`)]);
   if (problems.length) throw new BundleError(problems);
   return [{ file, rows }];
 }
