@@ -9,6 +9,7 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { liveSessionHashes, resolveSession } from './account/sessions.js';
+import { coursesOf } from './staff/access.js';
 import { apiSecurityHeaders, secureEngineAnswers } from './headers.js';
 
 /** Where the Redis link of this process stands: not configured, connected, or away (serving alone). */
@@ -19,8 +20,13 @@ export interface Realtime {
   redisState(): RedisState;
   /** Sends an event to every open tab of one student, on whichever process holds it. */
   toStudent(studentId: string, event: string, payload: unknown): void;
-  /** Sends an event to every open tab of the teacher desk (staff sessions), on whichever process holds it. */
-  toStaff(event: string, payload: unknown): void;
+  /**
+   * Sends an event of one course to the desks that act on it, on whichever process holds them: the
+   * teachers of the course and every administrator. A teacher of another course hears nothing of it.
+   */
+  toStaffOfCourse(courseId: string, event: string, payload: unknown): void;
+  /** Sends an event to every open tab of an administrator's desk (imports), on whichever process holds it. */
+  toAdmins(event: string, payload: unknown): void;
   /** Closes the sockets of a revoked session, on whichever process holds them. */
   endSession(sessionHash: string): void;
   /** Closes every socket of a student whose sessions were all revoked. */
@@ -45,8 +51,14 @@ function tooManySockets(max: number): Error {
   });
 }
 
-/** Every socket of a staff session (the teacher desk) sits in this room. */
-export const STAFF_ROOM = 'staff';
+/**
+ * A teacher's desk sockets sit in the room of each course they teach, taken from staff_courses when the
+ * socket connects: a course given or taken away reaches the desk's live events at its next connection
+ * (a reload, or the reconnection after a network break), as it reaches its reads at once.
+ */
+export const courseRoom = (courseId: string) => `course:${courseId}`;
+/** An administrator's desk sockets sit in this room, which hears every course's events. */
+export const ADMIN_ROOM = 'admins';
 /** Each socket also sits in a room of its session, so signing out closes exactly that session's sockets. */
 const sessionRoom = (sessionHash: string) => `session:${sessionHash}`;
 
@@ -82,13 +94,19 @@ export function attachRealtime(app: FastifyInstance): Realtime {
       const raw = (socket.handshake.auth?.sessionId as string | undefined) ?? socket.handshake.headers.authorization ?? '';
       const user = raw ? await resolveSession(app.db, String(raw), app.clock.now(), app.sessionCache) : null;
       if (!user) return next(new Error('notLoggedIn'));
+      const courses = user.kind === 'staff' ? await coursesOf(app.db, user.staff) : [];
       // A few tabs per session; the newest beyond them is refused (checked and joined in one step, so
       // sockets opened at once cannot all pass). Counted per process.
       const room = sessionRoom(user.sessionHash);
       if ((io.of('/').adapter.rooms.get(room)?.size ?? 0) >= app.config.socketsPerSession) return next(tooManySockets(app.config.socketsPerSession));
       void socket.join(room);
-      if (user.kind === 'staff') socket.data.staffId = user.staff.id;
-      else socket.data.studentId = user.student.id;
+      if (user.kind === 'staff') {
+        socket.data.staffId = user.staff.id;
+        void socket.join(courses === null ? [ADMIN_ROOM] : courses.map(courseRoom));
+      } else {
+        socket.data.studentId = user.student.id;
+        void socket.join(studentRoom(user.student.id));
+      }
       socket.data.sessionHash = user.sessionHash;
       next();
     } catch (error) {
@@ -105,19 +123,18 @@ export function attachRealtime(app: FastifyInstance): Realtime {
   };
   io.on('forgetSessions', (what: 'session' | 'user', id: string) => forget(what, String(id), false));
 
-  io.on('connection', (socket) => {
-    const own = socket.data.staffId ? STAFF_ROOM : studentRoom(socket.data.studentId as string);
-    void socket.join(own);
-  });
-
   return {
     io,
     redisState: () => (redis ? (redis.connected() ? 'connected' : 'unavailable') : 'notConfigured'),
     toStudent(studentId, event, payload) {
       io.to(studentRoom(studentId)).emit(event, payload);
     },
-    toStaff(event, payload) {
-      io.to(STAFF_ROOM).emit(event, payload);
+    toStaffOfCourse(courseId, event, payload) {
+      // One emit to both rooms: an administrator who also teaches the course gets the event once.
+      io.to([courseRoom(courseId), ADMIN_ROOM]).emit(event, payload);
+    },
+    toAdmins(event, payload) {
+      io.to(ADMIN_ROOM).emit(event, payload);
     },
     // The adapter closes sockets only when its own request comes back through Redis; closing this
     // process's sockets first makes a sign-out hold here even while Redis is away.

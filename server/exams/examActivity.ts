@@ -1,8 +1,10 @@
 // Tells the teacher desks that an exam's attempts changed (a start or a submit), throttled per exam and
 // batch (src/domain/staffSchedule.ts): the first change goes out at once, later ones within the window
 // are folded into one sent when it closes. An opening storm of a thousand starts thus costs each desk
-// one event every few seconds per exam, never one per student. Each process throttles its own.
+// one event every few seconds per exam, never one per student. Each process throttles its own. Only the
+// desks of the exam's course hear it (server/realtime.ts).
 import type { FastifyInstance } from 'fastify';
+import { examCourse } from '../staff/access.js';
 import { EXAM_ACTIVITY_EVENT, EXAM_ACTIVITY_THROTTLE_MS, type ExamActivity } from '../../src/domain/staffSchedule.js';
 
 interface Window {
@@ -21,7 +23,16 @@ export function tellDesksOfAttempts(app: FastifyInstance, examId: string, groupI
     window.again = true;
     return;
   }
-  const send = () => app.realtime.toStaff(EXAM_ACTIVITY_EVENT, { examId, groupId } satisfies ExamActivity);
+  // The exam's course, read once while the window stays open.
+  const course = examCourse(app.db, examId);
+  const send = () => {
+    course.then(
+      (courseId) => {
+        if (courseId) app.realtime.toStaffOfCourse(courseId, EXAM_ACTIVITY_EVENT, { examId, groupId } satisfies ExamActivity);
+      },
+      (error: Error) => app.log.warn({ err: error }, 'the desks were not told of an exam\'s attempts'),
+    );
+  };
   const opened: Window = { again: false };
   open.set(key, opened);
   send();

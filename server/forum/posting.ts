@@ -123,9 +123,9 @@ async function forumSlot(app: FastifyInstance, reply: FastifyReply, kind: keyof 
   throw tooManyRequests(words.title, words.code, `At most ${limit.max} ${limit.max === 1 ? words.one : words.what} an hour. You can go on in ${waitText(taken.retryAt, now)}.`);
 }
 
-/** Tells every open teacher desk that a question changed, so its queue and thread load again. */
-export function tellDesks(app: FastifyInstance, questionId: string, kind: ForumActivity['kind']): void {
-  app.realtime.toStaff(FORUM_ACTIVITY_EVENT, { questionId, kind } satisfies ForumActivity);
+/** Tells the open desks of the question's course that it changed, so their queue and thread load again. */
+export function tellDesks(app: FastifyInstance, question: { id: string; course_id: string }, kind: ForumActivity['kind']): void {
+  app.realtime.toStaffOfCourse(question.course_id, FORUM_ACTIVITY_EVENT, { questionId: question.id, kind } satisfies ForumActivity);
 }
 
 /** What a student posts: a question's or a reply's words and attachments. */
@@ -156,7 +156,7 @@ export function forumPosting(app: FastifyInstance) {
       await forumSlot(app, reply, 'questions', studentId);
       const id = newId();
       await insertQuestion(app.db, { id, studentId, ...where, text, media: writeJson(media), now: now() });
-      tellDesks(app, id, 'question');
+      tellDesks(app, { id, course_id: where.courseId }, 'question');
       return (await questionById(app.db, studentId, id))!;
     },
 
@@ -171,7 +171,7 @@ export function forumPosting(app: FastifyInstance) {
         const current = await questionRow(app.db, question.id);
         throw current?.status === 'COMPLETED' ? forumErrors.completed() : forumErrors.answered();
       }
-      tellDesks(app, question.id, 'edit');
+      tellDesks(app, question, 'edit');
       return (await questionById(app.db, studentId, question.id))!;
     },
 
@@ -186,7 +186,7 @@ export function forumPosting(app: FastifyInstance) {
       if (!added) throw forumErrors.completed();
       const comment = (await commentById(app.db, studentId, id))!;
       await notifyReply(app, question, comment, studentId);
-      tellDesks(app, question.id, 'reply');
+      tellDesks(app, question, 'reply');
       return comment;
     },
 
@@ -194,7 +194,7 @@ export function forumPosting(app: FastifyInstance) {
     async editReply(reply: FastifyReply, studentId: string, commentId: string, post: Post): Promise<ForumComment> {
       const comment = await commentRow(app.db, commentId);
       if (!comment) throw forumErrors.replyNotFound();
-      await visibleQuestion(studentId, comment.question_id).catch(() => {
+      const question = await visibleQuestion(studentId, comment.question_id).catch(() => {
         throw forumErrors.replyNotFound();
       });
       if (comment.user_type !== 'Student' || comment.user_id !== studentId) throw forumErrors.notYourReply();
@@ -204,7 +204,7 @@ export function forumPosting(app: FastifyInstance) {
       const outcome = await updateComment(app.db, comment.question_id, comment.id, text, writeJson(media), now());
       if (outcome === 'completed') throw forumErrors.completed();
       if (outcome === 'notLast') throw forumErrors.notLastReply();
-      tellDesks(app, comment.question_id, 'edit');
+      tellDesks(app, question, 'edit');
       return (await commentById(app.db, studentId, comment.id))!;
     },
 

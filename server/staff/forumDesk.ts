@@ -43,21 +43,21 @@ export function deskForum(app: FastifyInstance) {
       if (!added) throw forumErrors.completed();
       const comment = (await commentById(app.db, staff.id, id))!;
       await notifyReply(app, question, comment, staff.id);
-      tellDesks(app, question.id, 'reply');
+      tellDesks(app, question, 'reply');
       return comment;
     },
 
     /** The teacher's own reply, changed while it is the last one and the question is open. */
     async editReply(staff: Staff, questionId: string, commentId: string, post: { reply: string; media?: ForumMedia[] }) {
-      const comment = await commentRow(app.db, commentId);
-      if (!comment || comment.question_id !== questionId) throw forumErrors.replyNotFound();
+      const [comment, question] = await Promise.all([commentRow(app.db, commentId), questionRow(app.db, questionId)]);
+      if (!comment || !question || comment.question_id !== questionId) throw forumErrors.replyNotFound();
       if (comment.user_type !== 'Admin' || comment.user_id !== staff.id) throw forumErrors.notYourReply();
       const text = details(post.reply);
       const media = await checkedMedia(app.db, staff.id, post.media);
       const outcome = await updateComment(app.db, questionId, commentId, text, writeJson(media), now());
       if (outcome === 'completed') throw forumErrors.completed();
       if (outcome === 'notLast') throw forumErrors.notLastReply();
-      tellDesks(app, questionId, 'edit');
+      tellDesks(app, question, 'edit');
       return (await commentById(app.db, staff.id, commentId))!;
     },
 
@@ -74,7 +74,7 @@ export function deskForum(app: FastifyInstance) {
       if (outcome === 'completed') throw forumErrors.completed();
       if (outcome === 'gone') throw forumErrors.replyNotFound();
       await publishNotification(app, { type: 'notification', message: 'A teacher removed their reply to your question', info: { on: 'forum', id: question.id, courseId: question.course_id } }, [question.student_id]);
-      tellDesks(app, question.id, 'removed');
+      tellDesks(app, question, 'removed');
       return thread(staff, question.id);
     },
 
@@ -84,7 +84,7 @@ export function deskForum(app: FastifyInstance) {
       if (question.status !== 'COMPLETED') {
         await completeQuestion(app.db, question.id, now());
         await publishNotification(app, { type: 'notification', message: 'Your question was marked as answered', info: { on: 'forum', id: question.id, courseId: question.course_id } }, [question.student_id]);
-        tellDesks(app, question.id, 'completed');
+        tellDesks(app, question, 'completed');
       }
       return (await questionById(app.db, staff.id, question.id))!;
     },
@@ -92,7 +92,7 @@ export function deskForum(app: FastifyInstance) {
     /** Opens a closed question again. */
     async reopen(staff: Staff, questionId: string) {
       const question = await taughtQuestion(staff, questionId);
-      if (await reopenQuestion(app.db, question.id, now())) tellDesks(app, question.id, 'reopened');
+      if (await reopenQuestion(app.db, question.id, now())) tellDesks(app, question, 'reopened');
       return (await questionById(app.db, staff.id, question.id))!;
     },
   };

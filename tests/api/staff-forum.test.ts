@@ -7,6 +7,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import { databaseKinds } from '../support/databases.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { forumPaths, notificationsPaths, pathTo, staffPaths } from '../../src/contracts/paths.js';
+import { courseRoom } from '../../server/realtime.js';
 
 const id = (prefix: string, n: number) => `${prefix}${String(n).padStart(24 - prefix.length, '0')}`;
 const COURSE_A = id('c3', 1);
@@ -131,7 +132,7 @@ describe.each(databaseKinds())('teacher desk forum queue (%s)', (kind) => {
         desk.once('connect', () => resolve());
         desk.once('connect_error', reject);
       });
-      await expect.poll(async () => (await server.app.realtime.io.in('staff').fetchSockets()).length).toBe(1);
+      await expect.poll(async () => (await server.app.realtime.io.in(courseRoom(COURSE_A)).fetchSockets()).length).toBe(1);
       const heard: { questionId: string; kind: string }[] = [];
       desk.on('forumActivity', (activity) => heard.push(activity));
 

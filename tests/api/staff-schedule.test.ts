@@ -14,6 +14,7 @@ import { EXAM_ACTIVITY_EVENT, type ExamActivity } from '../../src/domain/staffSc
 import type { ScheduleEntry, StaffSchedule } from '../../src/contracts/staffSchedule.js';
 import { examsPaths, staffPaths } from '../../src/contracts/paths.js';
 import { apiPath } from '../support/api-path.js';
+import { courseRoom } from '../../server/realtime.js';
 
 const WEEK_TEACHER = 'de00000000000000000000a1';
 const OTHER_TEACHER = 'de00000000000000000000a2';
@@ -120,7 +121,7 @@ describe.each(databaseKinds())('the week on the teacher desk (%s)', (kind) => {
         desk.once('connect', () => resolve());
         desk.once('connect_error', reject);
       });
-      await expect.poll(async () => (await server.app.realtime.io.in('staff').fetchSockets()).length).toBe(1);
+      await expect.poll(async () => (await server.app.realtime.io.in(courseRoom(COURSE)).fetchSockets()).length).toBe(1);
       const heard: ExamActivity[] = [];
       desk.on(EXAM_ACTIVITY_EVENT, (activity: ExamActivity) => heard.push(activity));
 

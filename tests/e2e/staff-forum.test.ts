@@ -82,7 +82,7 @@ describe('the desk forum queue', () => {
     const openId = lastRead;
     const releaseRead = await holdNextRequest(desk, `**/api/staff/qa/questions/${openId}`);
     const reading = desk.waitForRequest((request) => request.method() === 'GET' && threadRead.exec(request.url())?.[1] === openId);
-    suite.server.app.realtime.toStaff(FORUM_ACTIVITY_EVENT, { questionId: openId, kind: 'edit' } satisfies ForumActivity);
+    suite.server.app.realtime.toStaffOfCourse(chapter.course_id, FORUM_ACTIVITY_EVENT, { questionId: openId, kind: 'edit' } satisfies ForumActivity);
     await reading;
     await desk.keyboard.press('e');
     await expect.poll(() => desk.getByLabel('Edit your last reply').inputValue()).toMatch(/^Answer \d+: see the chapter notes\.$/);
