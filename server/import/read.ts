@@ -2,8 +2,10 @@
 // sheets.ts) spreadsheets. Each reader returns the bundle and where it found each part of it.
 import fs from 'node:fs';
 import path from 'node:path';
-import { BundleError, PlaceMap, type Problem } from './problems.js';
+import { BundleSchema } from '../db/seed/bundle.js';
+import { BundleError, PlaceMap, shown, type Problem } from './problems.js';
 import { gridsToBundle, readCsv, readXlsx, SheetReader, type Grid } from './sheets.js';
+import { fileTooLarge } from './limits.js';
 
 export interface Source {
   input: unknown;
@@ -19,17 +21,20 @@ export const IMPORTABLE = /\.(json|xlsx|csv)$/i;
  * first, then each sheet's rows, every part placed in its file, sheet and row.
  */
 export async function readFiles(files: { name: string; data: Buffer }[]): Promise<Source> {
-  const merged: Record<string, unknown[]> = {};
+  const merged = lists();
   const places = new PlaceMap();
   const grids: Grid[] = [];
   for (const { name, data } of files) {
+    const tooLarge = fileTooLarge(name, data.length);
+    if (tooLarge) throw tooLarge;
     if (/\.json$/i.test(name)) addJson(merged, places, name, data.toString('utf8'));
     else if (/\.csv$/i.test(name)) grids.push(...readCsv(name, data.toString('utf8')));
     else if (/\.xlsx$/i.test(name)) {
       try {
         grids.push(...(await readXlsx(name, data)));
       } catch (error) {
-        throw new BundleError([{ file: name, field: '/', message: `${name} is not an XLSX workbook Excel can open: ${(error as Error).message}` }]);
+        if (error instanceof BundleError) throw error;
+        throw new BundleError([{ file: name, field: '/', message: `${name} is not an XLSX workbook Excel can open: ${shown((error as Error).message)}` }]);
       }
     } else throw new BundleError([{ file: name, field: '/', message: `${name} is neither a JSON bundle nor an XLSX or CSV sheet` }]);
   }
@@ -42,8 +47,22 @@ export async function readSource(location: string): Promise<Source> {
   const stat = fs.statSync(location, { throwIfNoEntry: false });
   if (!stat) throw new BundleError([{ field: '/', message: `${location} does not exist` }]);
   const names = stat.isDirectory() ? fs.readdirSync(location).filter((f) => IMPORTABLE.test(f)).sort().map((f) => path.join(location, f)) : [location];
+  // A file too large is refused before it is read into memory.
+  for (const name of names) {
+    const tooLarge = fileTooLarge(path.basename(name), fs.statSync(name).size);
+    if (tooLarge) throw tooLarge;
+  }
   return readFiles(names.map((name) => ({ name: path.basename(name), data: fs.readFileSync(name) })));
 }
+
+/** The lists a bundle may hold: its schema's fields (server/db/seed/bundle.ts). */
+const BUNDLE_LISTS = new Set(Object.keys(BundleSchema.properties));
+
+/**
+ * The bundle's lists by name, as a map without a prototype: a file's key "__proto__" or "constructor"
+ * is one more unknown name, never the map's own machinery.
+ */
+const lists = (): Record<string, unknown[]> => Object.create(null) as Record<string, unknown[]>;
 
 /** One JSON document's lists, added to those already read, each list entry placed in its file. */
 export function addJson(merged: Record<string, unknown[]>, places: PlaceMap, file: string, text: string): void {
@@ -51,13 +70,20 @@ export function addJson(merged: Record<string, unknown[]>, places: PlaceMap, fil
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new BundleError([{ file, field: '/', message: `${file} is not valid JSON: ${(error as Error).message}` }]);
+    throw new BundleError([{ file, field: '/', message: `${file} is not valid JSON: ${shown((error as Error).message)}` }]);
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new BundleError([{ file, field: '/', message: `${file} must hold a JSON object` }]);
   }
-  for (const [key, value] of Object.entries(parsed)) {
-    if (!Array.isArray(value)) throw new BundleError([{ file, field: `/${key}`, message: `${file}: "${key}" must be a list` }]);
+  const problems: Problem[] = [];
+  const entries = Object.entries(parsed);
+  for (const [key, value] of entries) {
+    const field = `/${key}`;
+    if (!BUNDLE_LISTS.has(key)) problems.push({ file, field, message: `${file}: "${shown(key)}" is not a list of a bundle (its lists are ${[...BUNDLE_LISTS].join(', ')})` });
+    else if (!Array.isArray(value)) problems.push({ file, field, message: `${file}: "${key}" must be a list` });
+  }
+  if (problems.length) throw new BundleError(problems);
+  for (const [key, value] of entries as [string, unknown[]][]) {
     const list = (merged[key] ??= []);
     for (const entry of value) {
       places.set(`/${key}/${list.length}`, { file });
@@ -73,7 +99,7 @@ export function readJsonSource(location: string): Source {
   const files = stat.isDirectory()
     ? fs.readdirSync(location).filter((f) => f.endsWith('.json')).sort().map((f) => path.join(location, f))
     : [location];
-  const merged: Record<string, unknown[]> = {};
+  const merged = lists();
   const places = new PlaceMap();
   for (const file of files) addJson(merged, places, path.basename(file), fs.readFileSync(file, 'utf8'));
   return { input: merged, places, problems: [] };
