@@ -28,6 +28,8 @@ export interface AccountLimits {
   hashQueue: number;
   /** How long a hash may wait for its turn; then the caller is answered "busy" (503 with Retry-After). */
   hashWaitMs: number;
+  /** Password checks of one account's known devices that go ahead of the queue; beyond them they wait after everyone else. */
+  signInKnownDevice: Limit;
 }
 
 /** What one student may write to the forum in an hour: a flood of posts or notifications is refused. */
@@ -241,6 +243,7 @@ export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
       hashConcurrency: Math.max(1, Number(env.HASH_CONCURRENCY ?? 2)),
       hashQueue: Math.max(0, Number(env.HASH_QUEUE ?? 32)),
       hashWaitMs: positiveNumber(env, 'HASH_WAIT_MS', 10_000),
+      signInKnownDevice: parseLimit('SIGN_IN_KNOWN_DEVICE_LIMIT', env.SIGN_IN_KNOWN_DEVICE_LIMIT, { max: 5, windowMs: 15 * 60_000 }),
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ipv6PrefixLength: prefixLength(env.IPV6_PREFIX_LENGTH),

@@ -145,6 +145,12 @@ export const SETTINGS = Type.Object({
       'how long a sign-in, registration or password reset waits for its password hash to start; then 503 `signInBusy` with `Retry-After` and a message, never a hang (`docs/decisions.md`, "The hash gate\'s lanes and limits")',
     ...POSITIVE_WHOLE,
   }),
+  SIGN_IN_KNOWN_DEVICE_LIMIT: setting({
+    default: '5/15m',
+    description:
+      "password checks of one account's known devices (cookie `academy_device`) that go ahead of the queue (counted in the database, the same on every process); beyond it they are not refused but wait after everyone else, one at a time per account. Either way a known device's checks run one at a time per account and never take the last hash thread",
+    ...LIMIT,
+  }),
   SOCKETS_PER_SESSION: setting({
     default: '5',
     description: 'realtime sockets (tabs) one sign-in may hold open on one server process; a socket beyond them is refused (`tooManySockets`) and that tab gets no live events, the others keep theirs',

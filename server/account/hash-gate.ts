@@ -8,8 +8,9 @@
 // Waiting is by lane, not only by arrival: a known device (one that signed in to this account
 // before) goes ahead of everyone and, when the queue is full, pushes out the newest waiter of a
 // lower lane instead of being turned away; a slowed attempt (a client address or the academy over
-// its failed sign-in limit) goes after everyone. The two outer lanes run one at a time per key (the
-// account of a known device, the client address of a slowed attempt) and never take the last hash
+// its failed sign-in limit, or a known device past its account's share of the known lane) goes
+// after everyone. The two outer lanes run one at a time per key (the account of a known device, the
+// client address of a slowed attempt, or its account past the share) and never take the last hash
 // thread, which stays free for the ordinary lane: so neither a flood nor one account's own devices
 // signing in over and over can keep everyone else's sign-in, registration or reset out.
 
@@ -28,7 +29,7 @@ const RANK: Record<HashLane, number> = { known: 0, normal: 1, slowed: 2 };
 
 export interface HashTurn {
   lane?: HashLane;
-  /** Whose attempt it is (a known device's account, a slowed attempt's client address): those lanes run one at a time per key. */
+  /** Whose attempt it is (a known device's account, a slowed attempt's client address or account): those lanes run one at a time per key. */
   key?: string;
 }
 

@@ -48,9 +48,13 @@ export function signIns(app: FastifyInstance) {
    * once an address is over its limit, or the academy over its own and the address failed lately,
    * the attempt is slowed in the hash queue (after everyone else, one at a time per address, never
    * on the last hash thread), so a right password still passes from a shared address while its
-   * failures are throttled. Known devices go first, one at a time per account and never on the
-   * last hash thread. The attempt holds its slots while the password is checked: a failure keeps
-   * them, a success gives them back, forgets the back-off and marks the device known.
+   * failures are throttled. Known devices go first, but only `SIGN_IN_KNOWN_DEVICE_LIMIT` checks
+   * per account in its window (counted in the database, so on every process), one at a time per
+   * account and never on the last hash thread; beyond that share they are slowed, one at a time
+   * per account, so one student signing in over and over cannot hold the gate nor crowd the
+   * ordinary lane, and still gets in. The attempt holds its slots while the
+   * password is checked: a failure keeps them, a success gives them back (not the known lane's,
+   * which counts successes too), forgets the back-off and marks the device known.
    */
   async function checkSignIn(
     request: FastifyRequest,
@@ -76,15 +80,18 @@ export function signIns(app: FastifyInstance) {
       throw limited(reply, taken.retryAt, now, 429, ACCOUNT_TITLES.tooManyLogins, 'tooManyLoginAttempts', message);
     }
     const slowed = taken.over.includes(addressBucket) || (taken.over.includes('sign-in:all') && (taken.counts[addressBucket] ?? 0) > 0);
-    const lane: HashLane = device ? 'known' : slowed ? 'slowed' : 'normal';
+    // A known device past its account's share of the known lane is not refused: it goes last.
+    const knownTurn = device ? await takeSlots(app.db, app.dialect, [{ bucket: `sign-in:known:${account}`, limit: limits.signInKnownDevice }], now) : null;
+    const knownSlots = knownTurn?.allowed ? knownTurn.eventIds : [];
+    const lane: HashLane = knownTurn?.allowed ? 'known' : knownTurn || slowed ? 'slowed' : 'normal';
     let valid: boolean;
     try {
       const stored = await storedHash();
       const against = stored ?? (await dummyReady);
-      valid = (await app.hashGate.run(() => verifyPassword(password, against), { lane, key: lane === 'known' ? account : address })) && stored !== null;
+      valid = (await app.hashGate.run(() => verifyPassword(password, against), { lane, key: knownTurn ? account : address })) && stored !== null;
     } catch (error) {
       // Turned away before any hashing: not the caller's failure, so the slots go back.
-      await releaseSlots(app.db, taken.eventIds);
+      await releaseSlots(app.db, [...taken.eventIds, ...knownSlots]);
       if (error instanceof HashGateFull) throw signInBusy(reply);
       throw error;
     }

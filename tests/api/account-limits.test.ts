@@ -28,6 +28,7 @@ const tight: AccountLimits = {
   hashConcurrency: 2,
   hashQueue: 64,
   hashWaitMs: 10_000,
+  signInKnownDevice: { max: 5, windowMs: minutes(15) },
 };
 
 const api = (local: string) => `88${local}`;

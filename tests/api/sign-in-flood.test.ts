@@ -1,7 +1,8 @@
 // No one can lock the academy out: failed sign-ins across the academy, however many and from however
 // many addresses, or from one shared address (campus Wi-Fi, carrier NAT), slow the failing clients'
 // password checks but never refuse a right password on their own. Devices that signed in before go
-// first, never on the last hash thread; the gate still bounds the work (health answers), and nobody
+// first, within their account's share and never on the last hash thread, so one student signing in
+// over and over cannot hold the gate; the gate still bounds the work (health answers), and nobody
 // waits past HASH_WAIT_MS for an answer.
 import { afterEach, describe, expect, it } from 'vitest';
 import { configFrom, type AccountLimits } from '../../server/config.js';
@@ -16,6 +17,8 @@ const minutes = (n: number) => n * 60_000;
 const defaults = configFrom({ NODE_ENV: 'test' }).limits;
 const student = { phone: '8801700000001', password: 'student123' };
 const peer = { phone: '8801700000003', password: 'student123' };
+/** More demo students, each signing in on a new device. */
+const classmates = ['8801700000002', '8801700000004', '8801700000005', '8801700000006'];
 const teacher = { username: 'teacher@academy.test', password: 'teacher-pass-2026' };
 
 let lastNumber = 0;
@@ -172,6 +175,63 @@ describe.each(databaseKinds())('sign-in under an academy-wide flood (%s)', (kind
     expect(guesses.slice(0, 5)).toEqual(Array(5).fill(401));
     expect(guesses.slice(5)).toContain(429);
   });
+
+  it('lets four classmates in within 5 s while one student signs in over and over on a known device, and nobody waits past HASH_WAIT_MS', async () => {
+    const waitMs = 5_000;
+    // A cost that makes each check last long enough for five loops to keep both hash threads busy.
+    await start({ hashConcurrency: 2, hashQueue: 8, hashWaitMs: waitMs }, 2 ** 15);
+    const home = '10.100.0.1';
+    const device = deviceCookieOf(await signIn(student.phone, student.password, home));
+    const gate = server.app.hashGate;
+
+    const answers: { status: number; ms: number; retryAfter: unknown; code?: string }[] = [];
+    let flooding = true;
+    // Bounds the flood when the gate lets it starve everyone else, so the case fails instead of hanging.
+    const stop = setTimeout(() => (flooding = false), 10_000);
+    const loop = async () => {
+      while (flooding) {
+        const { result: reply, ms } = await timed(() => signIn(student.phone, student.password, home, device));
+        answers.push({ status: reply.statusCode, ms, retryAfter: reply.headers['retry-after'], code: reply.statusCode === 200 ? undefined : reply.json().errors.code });
+      }
+    };
+    const flood = Array.from({ length: 5 }, loop);
+    let classmatesIn: { result: { statusCode: number }; ms: number }[];
+    try {
+      // The five loops are signing in through the known lane.
+      while (gate.laneRuns.known < 2) await new Promise((resolve) => setTimeout(resolve, 5));
+      classmatesIn = await Promise.all(classmates.map((phone, i) => timed(() => signIn(phone, 'student123', `10.101.0.${i}`))));
+      // The flood goes on a moment after them, its own answers timed too.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    } finally {
+      flooding = false;
+      clearTimeout(stop);
+      await Promise.all(flood);
+    }
+    const statuses = new Map<number, number>();
+    for (const answer of answers) statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+    console.info(
+      `classmates during one device's flood: ${classmatesIn.map(({ result, ms }) => `${result.statusCode} in ${ms.toFixed(0)} ms`).join(', ')}; ` +
+        `flood answers: ${[...statuses].map(([status, count]) => `${count} × ${status}`).join(', ')}, slowest ${Math.max(...answers.map((answer) => answer.ms)).toFixed(0)} ms`,
+    );
+    for (const { result, ms } of classmatesIn) {
+      expect(result.statusCode).toBe(200);
+      expect(ms).toBeLessThan(5_000);
+    }
+    // Every sign-in of the flood was answered within its wait and a hash or two: signed in, or busy with a time to retry.
+    for (const answer of answers) {
+      expect(answer.ms).toBeLessThan(waitMs + 2_000);
+      if (answer.status !== 200) expect(answer).toMatchObject({ status: 503, code: 'signInBusy', retryAfter: '5' });
+    }
+    // The known lane had its share of the account (SIGN_IN_KNOWN_DEVICE_LIMIT, 5 in 15 minutes), one
+    // check at a time; after it the device's checks were slowed, still one at a time for the account.
+    expect(gate.laneRuns.known).toBe(5);
+    expect(gate.laneRuns.slowed).toBeGreaterThan(0);
+    expect(gate.peakLaneRunning.known).toBe(1);
+    expect(gate.peakLaneRunning.slowed).toBe(1);
+    expect(gate.peakRunning).toBeLessThanOrEqual(2);
+    // The device is not locked out: its next sign-in still passes.
+    expect((await signIn(student.phone, student.password, home, device)).statusCode).toBe(200);
+  }, 60_000);
 
   it('answers a waiter busy once HASH_WAIT_MS has passed, with Retry-After and a message, for sign-in and registration alike', async () => {
     const waitMs = 300;
