@@ -353,10 +353,11 @@ function AnswerReview({ answer, number, extras, children }: { answer: ResultAnsw
   const written = question.type === 'shortAns' || question.type === 'paragraph';
   return (
     <li className="break-inside-avoid rounded-xl border border-slate-200 bg-white p-4" aria-label={`Question ${number}`}>
-      <div className="flex flex-wrap items-start gap-2">
-        <p className="flex-1 font-medium text-slate-900">
-          {number}. {question.title}
-        </p>
+      {/* The stem takes the whole width; its status and marks follow on a line of their own (a phone has no room beside it). */}
+      <p className="font-medium text-slate-900">
+        {number}. {question.title}
+      </p>
+      <div className="mt-2 flex flex-wrap items-center gap-2" data-testid="question-status">
         {question.dropped ? (
           <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">Dropped: counts for no one</span>
         ) : (
