@@ -11,6 +11,8 @@ export const GPA_MAX = 5;
 
 export const PASSWORD_MESSAGES = {
   missing: 'Please enter password',
+  /** The confirmation left empty asks for it by its purpose, not as a second 'Please enter password'. */
+  confirmationMissing: 'Please confirm your password',
   tooShort: 'Password length must be at least 6 characters long',
   tooLong: 'Password length must be at most 128 characters long',
   mismatch: 'Passwords dont match',
@@ -78,7 +80,7 @@ export function newPasswordProblem(password: string | null | undefined): string 
 
 /** For the confirmation field of the set-password form. */
 export function confirmationProblem(password: string, confirmation: string | null | undefined): string | null {
-  if (!confirmation) return PASSWORD_MESSAGES.missing;
+  if (!confirmation) return PASSWORD_MESSAGES.confirmationMissing;
   return confirmation === password ? null : PASSWORD_MESSAGES.mismatch;
 }
 

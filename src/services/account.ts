@@ -5,7 +5,7 @@ import { toApiPhone } from '../domain/phone';
 import type { accountContract, CheckCodeBody, ProfileUpdate, SetPasswordBody, Student } from '../contracts/account';
 import { accountPaths } from '../contracts/paths';
 import { keepCourses } from './coursesPreload';
-import { STORAGE_KEYS, readJson, readSessionId, writeJson, writeSessionId } from './storage';
+import { STORAGE_KEYS, keepSignInPhone, readJson, readSessionId, writeJson, writeSessionId } from './storage';
 
 type Account = typeof accountContract;
 
@@ -46,6 +46,7 @@ export const accountApi = {
     );
     rememberStudent(data.student);
     keepCourses(data.student._id, data.myCourses);
+    keepSignInPhone(remember ? phone : null);
     return data.student;
   },
 
@@ -72,6 +73,8 @@ export const accountApi = {
       body: { ...input, phone: toApiPhone(input.phone) },
       query: options.forgotPassword ? { forgotPassword: true } : undefined,
     });
+    // After a reset the student signs in next, with this number.
+    if (options.forgotPassword) keepSignInPhone(input.phone);
     return data.message;
   },
 

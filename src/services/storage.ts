@@ -30,11 +30,16 @@ export const STORAGE_KEYS = {
   pendingOtp: 'pendingCode',
   /** Set in sessionStorage while the tab's session id is a teacher desk's (src/services/staff.ts). */
   deskSession: 'deskSession',
+  /** The number sign-in fills in: the last one signed in with Remember me, or whose password was just reset. */
+  signInPhone: 'signInPhone',
 } as const;
 
 /** Keys that survive sign-out. */
 // The advisory's attempts stay too: signing in again during a running exam is no new attempt.
-const KEPT_ON_SIGN_OUT = new Set<string>([STORAGE_KEYS.localSavedAnswers, STORAGE_KEYS.answerDrafts, STORAGE_KEYS.reviewFlags, STORAGE_KEYS.examAdvisoryShown]);
+// The remembered number stays: Remember me asked for it, and sign-in after sign-out needs it.
+const KEPT_ON_SIGN_OUT = new Set<string>([
+  STORAGE_KEYS.localSavedAnswers, STORAGE_KEYS.answerDrafts, STORAGE_KEYS.reviewFlags, STORAGE_KEYS.examAdvisoryShown, STORAGE_KEYS.signInPhone,
+]);
 
 const store = (): Storage | null => (typeof localStorage === 'undefined' ? null : localStorage);
 
@@ -86,6 +91,14 @@ export function writeSessionId(id: string, remember = true): void {
   tabStore()?.removeItem(STORAGE_KEYS.sessionId);
   tabStore()?.removeItem(STORAGE_KEYS.deskSession);
   (remember ? store() : tabStore())?.setItem(STORAGE_KEYS.sessionId, id);
+}
+
+/** The number to fill into sign-in, or '' when none is remembered. */
+export const readSignInPhone = (): string => store()?.getItem(STORAGE_KEYS.signInPhone) ?? '';
+/** Remembers the number for the next sign-in (null: forgets it, as a sign-in without Remember me asks). */
+export function keepSignInPhone(phone: string | null): void {
+  if (phone) store()?.setItem(STORAGE_KEYS.signInPhone, phone);
+  else store()?.removeItem(STORAGE_KEYS.signInPhone);
 }
 
 /** Marks the tab's session id as the teacher desk's: a student's sign-out clean-up leaves it alone. */

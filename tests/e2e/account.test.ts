@@ -64,7 +64,8 @@ describe('account in the browser', () => {
     expect(await verify.isDisabled()).toBe(true);
     // Disabled, it still reads clearly.
     expect(await textContrast(verify)).toBeGreaterThanOrEqual(4.5);
-    await page.getByText('Please enter otp first').waitFor();
+    // Nothing typed yet: nothing to correct.
+    expect(await page.getByText('Please enter otp first').count()).toBe(0);
     const resend = page.getByRole('button', { name: /Resend code in [45]:\d\d/ });
     expect(await resend.isDisabled()).toBe(true);
 
@@ -72,6 +73,7 @@ describe('account in the browser', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     await page.getByLabel('Verification code').fill(wrong.slice(0, 5));
     expect(await verify.isDisabled()).toBe(true);
+    await page.getByText('Please enter otp first').waitFor();
     await page.getByLabel('Verification code').fill(wrong);
     expect(await verify.isEnabled()).toBe(true);
     await verify.click();
@@ -95,6 +97,9 @@ describe('account in the browser', () => {
     releaseCheck();
     await page.waitForURL(`${suite.baseUrl}/setpassword`);
     await page.getByLabel('New password').fill(NEW_PASSWORD);
+    // An empty confirmation asks for the confirmation, not for a password again.
+    await page.getByRole('button', { name: 'Set Password' }).click();
+    await page.getByText('Please confirm your password').waitFor();
     await page.getByLabel('Confirm password').fill('different1');
     await page.getByRole('button', { name: 'Set Password' }).click();
     await page.getByText('Passwords dont match').waitFor();
@@ -107,6 +112,8 @@ describe('account in the browser', () => {
 
     await logOut(page);
     expect(await page.evaluate(() => localStorage.getItem('sessionId') ?? sessionStorage.getItem('sessionId'))).toBeNull();
+    // Signed in with Remember me (the registration's automatic sign-in): the number is filled in again.
+    expect(await page.getByLabel('Mobile number').inputValue()).toBe(NEW_PHONE);
 
     await page.getByLabel('Mobile number').fill(NEW_PHONE);
     await page.getByLabel('Password', { exact: true }).fill('wrongpass');
@@ -138,6 +145,8 @@ describe('account in the browser', () => {
     await page.getByRole('button', { name: 'Set Password' }).click();
     await page.waitForURL(`${suite.baseUrl}/login`);
     await toast(page, 'Successfully set the password!').waitFor();
+    // Sign-in is filled in with the number whose password was just reset.
+    expect(await page.getByLabel('Mobile number').inputValue()).toBe(NO_BATCH_STUDENT.phone);
     await signIn(page, suite.baseUrl, NO_BATCH_STUDENT.phone, 'fresh-pass');
     await page.context().close();
   });

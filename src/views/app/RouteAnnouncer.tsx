@@ -12,6 +12,16 @@ export function documentTitle(pathname: string): string {
   return documentTitleOf(found ? found[1] : 'Page not found');
 }
 
+/**
+ * A screen that shows one named thing (a course) titles the tab by it once it is known ('MBBS Admission
+ * 2026 · Medical Academy'), instead of its address's general title; null keeps the address's title.
+ */
+export function useScreenTitle(title: string | null): void {
+  useEffect(() => {
+    if (title) document.title = documentTitleOf(title);
+  }, [title]);
+}
+
 /** How long a new page's heading is waited for (its data may still be loading). */
 const HEADING_WAIT_MS = 5_000;
 
@@ -50,4 +60,16 @@ export function focusHeadingWhenShown(): () => void {
   };
   observer.observe(document.body, { childList: true, subtree: true });
   return stop;
+}
+
+/**
+ * A dialog that opened with its page (no control opened it) gives the focus back to nothing when it
+ * closes: once it has gone (a few frames at most), the page's heading takes it.
+ */
+export function focusHeadingAfterDialog(framesLeft = 60): void {
+  if (document.querySelector('[role="dialog"]') && framesLeft > 0) {
+    requestAnimationFrame(() => focusHeadingAfterDialog(framesLeft - 1));
+    return;
+  }
+  focusHeadingWhenShown();
 }

@@ -49,7 +49,8 @@ function OtpForm({ actor }: { actor: OtpFlowActor }) {
           className="block w-full rounded-lg border border-slate-300 px-3 py-2.5 text-center font-mono text-2xl tracking-[0.5em] outline-none focus:ring-2 focus:ring-brand-500"
         />
         <p id="otp-hint" className="mb-4 mt-1 min-h-5 text-sm text-slate-600">
-          {canVerify || checking ? '' : OTP_MESSAGES.missing}
+          {/* Said once typing began: before the first digit there is nothing to correct. */}
+          {code === '' || canVerify || checking ? '' : OTP_MESSAGES.missing}
         </p>
         <Button type="submit" size="lg" block disabled={!canVerify} busy={checking}>
           {checking ? 'Checking…' : 'Verify'}

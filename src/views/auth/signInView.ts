@@ -9,7 +9,7 @@ import type { SessionActor } from '../app/rootActorsStart';
 import { plainAddressTitle } from '../app/pageTitles';
 import { PHONE_MESSAGES, phoneProblem } from '../../domain/phone';
 import { signInPasswordProblem } from '../../domain/password';
-import { STORAGE_KEYS } from '../../services/storage';
+import { STORAGE_KEYS, readSignInPhone } from '../../services/storage';
 import { followsInApp } from '../ui/plainClick';
 import { AUTH_CARD_CLASSES, BUTTON_SPINNER_CLASS, TEXT_FIELD_CLASSES, buttonClass, textInputClass } from '../ui/looks';
 
@@ -122,6 +122,8 @@ export function mountSignIn(host: HTMLElement, { session, go }: SignInDeps): () 
   const spinner = find<HTMLSpanElement>('button[type="submit"] > span');
   document.title = SIGN_IN_TITLE;
 
+  // The remembered number, unless the student already typed one before the script ran.
+  if (phone.value === '') phone.value = readSignInPhone();
   // Digits only, as the student types, and for what was typed before the script ran.
   const keepDigits = () => {
     const digits = phone.value.replace(/\D/g, '');

@@ -4,6 +4,7 @@ import { contentApi } from '../../services/content';
 import type { SubjectSummary } from '../../contracts/content';
 import { SectionTabs } from '../app/SectionTabs';
 import { useStudent } from '../app/RootActors';
+import { useScreenTitle } from '../app/RouteAnnouncer';
 import { Breadcrumbs } from '../content/Breadcrumbs';
 import { ContentListStatus, useContentList } from '../content/ContentListStatus';
 import { CoverImage } from '../content/CoverImage';
@@ -25,6 +26,7 @@ function CourseSubjects({ courseId }: { courseId: string }) {
     const course = courses.find((candidate) => candidate._id === courseId);
     return { items: subjects, heading: { name: course?.name || 'Title', description: course?.description ?? '' } };
   });
+  useScreenTitle(heading?.name ?? null);
   return (
     <section>
       <SectionTabs />

@@ -1,9 +1,7 @@
 // My Courses (/ and /courses): the Today strip, then the courses of the student's batches.
-import { Link } from 'react-router-dom';
 import { coursesOfStudent, keepCoursesOnPhone, keptCourses } from '../../services/coursesPreload';
 import type { CourseSummary } from '../../contracts/content';
 import { SectionTabs } from '../app/SectionTabs';
-import { Avatar } from '../ui/Avatar';
 import { useStudent } from '../app/RootActors';
 import { ContentListStatus, useContentList } from '../content/ContentListStatus';
 import { CourseCard } from './CourseCard';
@@ -24,12 +22,8 @@ export function CoursesScreen() {
   });
   return (
     <section>
-      <header className="mb-4 flex items-center justify-between gap-3">
-        <h1 className="text-xl font-semibold text-slate-900">My Courses</h1>
-        <Link to="/student-profile" className="rounded-full" aria-label="My Profile">
-          <Avatar src={student?.profilePic} name={student?.name ?? ''} size={40} />
-        </Link>
-      </header>
+      {/* The student's picture is the top bar's account menu (with My Profile): a second one here said the same twice. */}
+      <h1 className="mb-4 text-xl font-semibold text-slate-900">My Courses</h1>
       <SectionTabs />
       {studentId && <TodayStrip studentId={studentId} />}
       <ContentListStatus actor={actor} />
