@@ -1,5 +1,6 @@
 // One-time codes: six random digits, stored only as a salted sha-256, single use, expiring after
-// five minutes (the app's resend countdown), and dead after five wrong tries.
+// five minutes (the app's resend countdown), and dead after five wrong tries. A reset code sent from
+// the desk is typed through requests of its own, one per forgot-password call (openDeskResetRequest).
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -8,9 +9,16 @@ import { newId } from '../ids.js';
 import { OTP_LENGTH } from '../../src/domain/password.js';
 import { MESSAGES } from '../../src/domain/messages.js';
 import type { CodePurpose } from './sms.js';
+import { OTP_SEND_LIMIT } from './rate-limit.js';
 
 export const OTP_TTL_MS = 300_000;
 export const OTP_MAX_TRIES = 5;
+/**
+ * Tries at a desk-sent code over all the requests that take it up: as many as a number's own codes
+ * get in an hour (five codes of five tries), so taking it up anew gives no more guesses than asking
+ * for new codes would.
+ */
+export const DESK_CODE_MAX_TRIES = OTP_MAX_TRIES * OTP_SEND_LIMIT.max;
 
 export const REGISTER_FIRST = MESSAGES.registerFirst;
 
@@ -81,7 +89,7 @@ export async function checkCode(
   // with it; any other code against that request still takes a try below.
   const verified = await db
     .selectFrom('otp_requests')
-    .select(['id', 'code_hash'])
+    .select(['id', 'code_hash', 'code_of'])
     .where((eb) => eb.and([openRequest(eb, input, now), eb('verified_at', 'is not', null)]))
     .executeTakeFirst();
   if (verified && codeMatches(verified, input.code)) return;
@@ -89,9 +97,10 @@ export async function checkCode(
     .updateTable('otp_requests')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where((eb) => eb.and([openRequest(eb, input, now), eb('attempts', '<', OTP_MAX_TRIES)]))
-    .returning(['id', 'code_hash', 'attempts'])
+    .returning(['id', 'code_hash', 'code_of', 'attempts'])
     .executeTakeFirst();
   if (!counted) throw await whyNotCounted(db, input);
+  if (counted.code_of !== null && !(await countDeskTry(db, counted.code_of, now))) throw otpErrors.exhausted();
   if (codeMatches(counted, input.code)) return;
   const triesLeft = OTP_MAX_TRIES - Number(counted.attempts);
   throw triesLeft <= 0 ? otpErrors.exhausted() : otpErrors.wrong(triesLeft);
@@ -102,8 +111,22 @@ function openRequest(eb: ExpressionBuilder<Database, 'otp_requests'>, input: { h
   return eb.and([eb('id', '=', input.hash), eb('phone', '=', input.phone), eb('purpose', '=', input.purpose), eb('used_at', 'is', null), eb('expires_at', '>', now.toISOString())]);
 }
 
-function codeMatches(request: { id: string; code_hash: string }, code: string): boolean {
-  const given = Buffer.from(hashCode(request.id, code), 'hex');
+/** A try at a desk-sent code, counted on the desk's request too; false once it has had its tries, is spent or expired. */
+async function countDeskTry(db: Kysely<Database>, deskRequestId: string, now: Date): Promise<boolean> {
+  const counted = await db
+    .updateTable('otp_requests')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', deskRequestId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .where('attempts', '<', DESK_CODE_MAX_TRIES)
+    .executeTakeFirst();
+  return Number(counted.numUpdatedRows) === 1;
+}
+
+/** A request holding a desk-sent code compares with the hash salted by the desk request's id. */
+function codeMatches(request: { id: string; code_hash: string; code_of: string | null }, code: string): boolean {
+  const given = Buffer.from(hashCode(request.code_of ?? request.id, code), 'hex');
   const expected = Buffer.from(request.code_hash, 'hex');
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
@@ -130,32 +153,45 @@ async function whyNotCounted(db: Kysely<Database>, input: { hash: string; phone:
   return otpErrors.expired();
 }
 
-/** Spends a checked code; false when a parallel request spent it first. */
+/**
+ * Spends a checked code; false when a parallel request spent it first. A desk-sent code is spent on
+ * its desk request (one winner among requests racing with it) and on every request holding it.
+ */
 export async function spendCode(db: Kysely<Database>, hash: string, now: Date): Promise<boolean> {
-  const result = await db
-    .updateTable('otp_requests')
-    .set({ used_at: now.toISOString(), verified_at: now.toISOString() })
-    .where('id', '=', hash)
-    .where('used_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const code = (await db.selectFrom('otp_requests').select('code_of').where('id', '=', hash).executeTakeFirst())?.code_of ?? hash;
+  const spent = { used_at: now.toISOString(), verified_at: now.toISOString() };
+  const result = await db.updateTable('otp_requests').set(spent).where('id', '=', code).where('used_at', 'is', null).executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  await db.updateTable('otp_requests').set({ used_at: spent.used_at }).where('code_of', '=', code).where('used_at', 'is', null).execute();
+  return true;
 }
 
 /**
- * An open reset request a staff member sent from the desk (newest first): the student's own
- * forgot-password request takes it up, so the code already on the phone is the one to type.
+ * While a reset code a staff member sent from the desk is open (the newest), a forgot-password call
+ * takes it up, so the code already on the phone is the one to type: the caller gets a request of its
+ * own holding that code, with its own five tries, and its id. Anyone who knows the number can make
+ * that call, so a stranger's wrong codes spend the stranger's request, never the student's; all of
+ * them together get DESK_CODE_MAX_TRIES. Null when no desk code is open.
  */
 export async function openDeskResetRequest(db: Kysely<Database>, phone: string, now: Date): Promise<string | null> {
-  const row = await db
+  const desk = await db
     .selectFrom('otp_requests')
-    .select('id')
+    .select(['id', 'code_hash', 'expires_at'])
     .where('phone', '=', phone)
     .where('purpose', '=', 'reset')
     .where('issued_by', 'is not', null)
     .where('used_at', 'is', null)
-    .where('attempts', '<', OTP_MAX_TRIES)
+    .where('attempts', '<', DESK_CODE_MAX_TRIES)
     .where('expires_at', '>', now.toISOString())
     .orderBy('created_at', 'desc')
     .executeTakeFirst();
-  return row?.id ?? null;
+  if (!desk) return null;
+  const id = newId();
+  await db
+    .insertInto('otp_requests')
+    .values({
+      id, phone, purpose: 'reset', code_hash: desk.code_hash, attempts: 0, created_at: now.toISOString(), expires_at: desk.expires_at, verified_at: null, used_at: null, issued_by: null, code_of: desk.id,
+    })
+    .execute();
+  return id;
 }

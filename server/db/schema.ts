@@ -59,6 +59,8 @@ export interface OtpRequestsTable {
   used_at: string | null;
   /** The staff member who sent a reset code from the desk; null for the student's own request. */
   issued_by: string | null;
+  /** The desk request whose code this forgot-password request holds (server/account/otp.ts); null for a code of its own. */
+  code_of: string | null;
 }
 
 /** Counted events for rate limits (OTP sends per phone, login attempts). */
