@@ -35,6 +35,18 @@ export async function markSeen(db: Kysely<Database>, studentId: string, notifica
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Marks every unseen (undeleted) notification of the student seen; how many were unseen. */
+export async function markAllSeen(db: Kysely<Database>, studentId: string): Promise<number> {
+  const result = await db
+    .updateTable('student_notifications')
+    .set({ is_seen: 1 })
+    .where('student_id', '=', studentId)
+    .where('is_seen', '=', 0)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** Hides the notification from this student only; false when there was nothing to delete. */
 export async function deleteForStudent(db: Kysely<Database>, studentId: string, notificationId: string, at: string): Promise<boolean> {
   const result = await db

@@ -1,4 +1,4 @@
-// Notifications: the signed-in student's list, marking one seen, deleting one. The same
+// Notifications: the signed-in student's list, marking one (or all) seen, deleting one. The same
 // StudentNotification arrives live on the realtime socket as a 'notification' event. Paths are
 // relative to the API base (/api).
 import { Type, type Static } from '@sinclair/typebox';
@@ -59,6 +59,13 @@ export const notificationsContract = {
     url: notificationsPaths.markSeen,
     config: { access: 'student' },
     schema: { params: IdParam, response: { 200: Data(Type.Object({ _id: Type.String(), isSeen: Type.Literal(true) })), ...failures(400, 401, 403, { 404: ['notificationNotFound'] }) } },
+  },
+  markAllSeen: {
+    method: 'PATCH',
+    url: notificationsPaths.markAllSeen,
+    config: { access: 'student' },
+    // How many were unseen until now.
+    schema: { response: { 200: Data(Type.Object({ seen: Type.Integer({ minimum: 0 }) })), ...failures(401, 403) } },
   },
   delete: {
     method: 'DELETE',

@@ -108,6 +108,8 @@ export const staffPaths = {
   forumThread: '/staff/qa/questions/:questionId',
   forumEditReply: '/staff/qa/questions/:questionId/replies/:commentId',
   forumReopen: '/staff/qa/questions/:questionId/reopen',
+  /** The reply a teacher marks as the question's answer (or none). */
+  forumAnswer: '/staff/qa/questions/:questionId/answer',
   forumPlaces: '/staff/qa/places',
   /** The week's exams of the teacher's courses, each in its state (src/contracts/staffSchedule.ts). */
   schedule: '/staff/schedule',
@@ -159,6 +161,8 @@ export const forumPaths = {
 export const notificationsPaths = {
   list: '/notification',
   markSeen: '/notification/seen/:id',
+  /** Every notification of the student seen at once ("Mark all read"). */
+  markAllSeen: '/notification/seen',
   delete: '/notification/id/:id',
 } as const;
 

@@ -37,7 +37,8 @@ export type NotificationsEvent =
   | { type: 'notifications.open' }
   | { type: 'notifications.close' }
   | { type: 'notifications.click'; id: string }
-  | { type: 'notifications.delete'; id: string };
+  | { type: 'notifications.delete'; id: string }
+  | { type: 'notifications.markAllSeen' };
 
 /** Sent to the app when a click should open a page; the view navigates with the router. */
 export type NotificationsEmitted = { type: 'notifications.navigate' } & NotificationTarget;
@@ -60,6 +61,9 @@ export const notificationsMachine = setup({
     markSeen: fromPromise<unknown, { id: string }>(async () => {
       throw new Error('provide markSeen');
     }),
+    markAllSeen: fromPromise<unknown, void>(async () => {
+      throw new Error('provide markAllSeen');
+    }),
     deleteNotification: fromPromise<unknown, { id: string }>(async () => {
       throw new Error('provide deleteNotification');
     }),
@@ -70,6 +74,7 @@ export const notificationsMachine = setup({
     isNew: ({ context, event }) => event.type === 'notifications.received' && !find(context, event.notification.notificationId._id),
     isListed: ({ context, event }) => find(context, idOf(event)) !== undefined,
     isUnseen: ({ context, event }) => find(context, idOf(event))?.isSeen === false,
+    anyUnseen: ({ context }) => context.unread > 0,
     leadsSomewhere: ({ context, event }) => notificationTarget(find(context, idOf(event))?.notificationId.info) !== null,
   },
   actions: {
@@ -81,6 +86,8 @@ export const notificationsMachine = setup({
     ),
     removeFromList: assign(({ context, event }) => listState(context.notifications.filter((n) => n.notificationId._id !== idOf(event)))),
     requestMarkSeen: spawnChild('markSeen', { id: ({ event }) => `seen-${idOf(event)}`, input: ({ event }) => ({ id: idOf(event) }) }),
+    markAllSeenInList: assign(({ context }) => listState(context.notifications.map((n) => (n.isSeen ? n : { ...n, isSeen: true })))),
+    requestMarkAllSeen: spawnChild('markAllSeen'),
     requestDelete: spawnChild('deleteNotification', { id: ({ event }) => `delete-${idOf(event)}`, input: ({ event }) => ({ id: idOf(event) }) }),
     openTarget: enqueueActions(({ context, event, enqueue }) => {
       const target = notificationTarget(find(context, idOf(event))?.notificationId.info);
@@ -147,12 +154,17 @@ export const notificationsMachine = setup({
               },
               { guard: 'isListed', description: 'Opening a seen notification goes to its page.', actions: 'openTarget' },
             ],
+            'notifications.markAllSeen': {
+              guard: 'anyUnseen',
+              actions: ['markAllSeenInList', 'requestMarkAllSeen'],
+              description: 'Mark all read: every unseen notification becomes seen, here and on the server, with the badge gone.',
+            },
             'notifications.delete': { guard: 'isListed', description: 'The student deletes a notification: it leaves the list and the server.', actions: ['removeFromList', 'requestDelete'] },
             // Spawned calls fail as xstate.error.actor.<child id>: a valid wildcard the event types do not list.
             ...({
               'xstate.error.actor.*': {
                 target: 'loading',
-                description: 'A seen or delete call failed: load the list again so it shows what the server holds.',
+                description: 'A seen, mark-all-read or delete call failed: load the list again so it shows what the server holds.',
               },
             } as object),
           },

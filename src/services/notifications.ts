@@ -10,6 +10,7 @@ type Notifications = typeof notificationsContract;
 export const notificationsApi = {
   list: () => api.call<Notifications['list']>('GET', notificationsPaths.list),
   markSeen: (id: string) => api.call<Notifications['markSeen']>('PATCH', notificationsPaths.markSeen, { params: { id } }),
+  markAllSeen: () => api.call<Notifications['markAllSeen']>('PATCH', notificationsPaths.markAllSeen),
   delete: (id: string) => api.call<Notifications['delete']>('DELETE', notificationsPaths.delete, { params: { id } }),
 };
 

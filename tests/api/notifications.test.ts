@@ -1,4 +1,4 @@
-// Notifications API: a student reads, marks seen and deletes only their own notifications, and a
+// Notifications API: a student reads, marks seen (one or all) and deletes only their own notifications, and a
 // published notification is stored and pushed live to the student's open sockets.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connectSocket } from 'socket.io-client';
@@ -122,6 +122,20 @@ describe.each(databaseKinds())('notifications API (%s)', (kind) => {
     expect(stored?.deleted_at).toBeTruthy();
     expect((await server.call({ method: 'DELETE', url: apiPath(notificationsPaths.delete, { id: SHARED }), session: boris })).statusCode).toBe(404);
     expect((await server.call({ method: 'PATCH', url: apiPath(notificationsPaths.markSeen, { id: SHARED }), session: boris })).statusCode).toBe(404);
+  });
+
+  it('marks all of the student\'s own notifications seen at once, and no one else\'s', async () => {
+    const unseenBefore = (await list(anna)).filter((n) => !n.isSeen).length;
+    expect(unseenBefore).toBeGreaterThan(0);
+    const borisUnseen = (await list(boris)).filter((n) => !n.isSeen).map((n) => n.notificationId._id);
+    const response = await server.call({ method: 'PATCH', url: apiPath(notificationsPaths.markAllSeen), session: anna });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data).toEqual({ seen: unseenBefore });
+    expect((await list(anna)).every((n) => n.isSeen)).toBe(true);
+    expect((await list(boris)).filter((n) => !n.isSeen).map((n) => n.notificationId._id)).toEqual(borisUnseen);
+    // Nothing left to mark: answered the same way, with none counted.
+    expect((await server.call({ method: 'PATCH', url: apiPath(notificationsPaths.markAllSeen), session: anna })).json().data).toEqual({ seen: 0 });
+    expect((await server.call({ method: 'PATCH', url: apiPath(notificationsPaths.markAllSeen) })).statusCode).toBe(401);
   });
 
   it('publishes: stores the notification for its students and pushes it live to their sockets only', async () => {

@@ -10,10 +10,11 @@ describePaths('notifications machine paths', models);
 interface Fakes {
   load?: () => Promise<StudentNotification[]>;
   markSeen?: (id: string) => Promise<unknown>;
+  markAllSeen?: () => Promise<unknown>;
 }
 
 function startFeed(fakes: Fakes = {}) {
-  const calls = { load: 0, seen: [] as string[], deleted: [] as string[] };
+  const calls = { load: 0, seen: [] as string[], deleted: [] as string[], allSeen: 0 };
   let push: (event: NotificationsEvent) => void = () => {};
   const navigations: NotificationsEmitted[] = [];
   const actor = createActor(
@@ -26,6 +27,10 @@ function startFeed(fakes: Fakes = {}) {
         markSeen: fromPromise(({ input }) => {
           calls.seen.push(input.id);
           return (fakes.markSeen ?? (async () => ({})))(input.id);
+        }),
+        markAllSeen: fromPromise(() => {
+          calls.allSeen += 1;
+          return (fakes.markAllSeen ?? (async () => ({})))();
         }),
         deleteNotification: fromPromise(async ({ input }) => {
           calls.deleted.push(input.id);
@@ -133,6 +138,32 @@ describe('notifications behaviour', () => {
     expect(ids(actor.getSnapshot().context.notifications)).not.toContain(EXAM.notificationId._id);
     expect(actor.getSnapshot().context.unread).toBe(2);
     expect(calls.deleted).toEqual([EXAM.notificationId._id]);
+  });
+
+  it('marks all read at once, here and on the server, and only while some are unread', async () => {
+    const { actor, calls, navigations } = await readyFeed();
+    expect(actor.getSnapshot().context.unread).toBe(3);
+    actor.send({ type: 'notifications.markAllSeen' });
+    expect(actor.getSnapshot().context.unread).toBe(0);
+    expect(actor.getSnapshot().context.notifications.every((n) => n.isSeen)).toBe(true);
+    expect(calls.allSeen).toBe(1);
+    expect(navigations).toEqual([]);
+    // Nothing unread: nothing to send.
+    expect(actor.getSnapshot().can({ type: 'notifications.markAllSeen' })).toBe(false);
+    actor.send({ type: 'notifications.markAllSeen' });
+    expect(calls.allSeen).toBe(1);
+  });
+
+  it('loads the list again when marking all read fails on the server', async () => {
+    const { actor, calls } = await readyFeed({
+      markAllSeen: async () => {
+        throw new Error('Network error');
+      },
+    });
+    actor.send({ type: 'notifications.markAllSeen' });
+    expect(actor.getSnapshot().context.unread).toBe(0);
+    await waitFor(actor, (s) => calls.load === 2 && s.matches({ feed: 'ready' }));
+    expect(actor.getSnapshot().context.unread).toBe(3);
   });
 
   it('loads the list again when marking seen fails on the server', async () => {

@@ -24,6 +24,7 @@ const model: PathModel<typeof notificationsMachine> = {
     { type: 'notifications.click', id: LECTURE.notificationId._id },
     { type: 'notifications.click', id: NOTICE.notificationId._id },
     { type: 'notifications.delete', id: LECTURE.notificationId._id },
+    { type: 'notifications.markAllSeen' },
     { type: `xstate.error.actor.seen-${LECTURE.notificationId._id}`, error: new Error('Network error') } as unknown as NotificationsEvent,
   ],
   outcomes: {

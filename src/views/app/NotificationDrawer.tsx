@@ -1,5 +1,5 @@
 // The notifications drawer: slides in from the right (80vw), lists the student's notifications with
-// unseen ones highlighted, opens one on click and deletes one with its own button.
+// unseen ones highlighted, opens one on click, deletes one with its own button, and marks all read at once.
 import { useSelector } from '@xstate/react';
 import type { NotificationsActor } from './rootActorsStart';
 import type { StudentNotification } from '../../contracts/notifications';
@@ -45,11 +45,32 @@ function DrawerBody({ actor }: { actor: NotificationsActor }) {
   }
   if (notifications.length === 0) return <Notice className="m-4">No notifications yet</Notice>;
   return (
-    <ul aria-label="Notification list" className="divide-y divide-slate-200">
-      {notifications.map((notification) => (
-        <NotificationRow key={notification.notificationId._id} actor={actor} notification={notification} />
-      ))}
-    </ul>
+    <>
+      <MarkAllRead actor={actor} />
+      <ul aria-label="Notification list" className="divide-y divide-slate-200">
+        {notifications.map((notification) => (
+          <NotificationRow key={notification.notificationId._id} actor={actor} notification={notification} />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** "Mark all read" while any is unread; afterwards the line says so (announced). */
+function MarkAllRead({ actor }: { actor: NotificationsActor }) {
+  const unread = useSelector(actor, (s) => s.context.unread);
+  const canMark = useSelector(actor, (s) => s.can({ type: 'notifications.markAllSeen' }));
+  return (
+    <div className="flex min-h-14 items-center justify-between gap-2 border-b border-slate-200 px-4 py-2 text-sm">
+      <p role="status" className="text-slate-700">
+        {unread === 0 ? 'All read' : `${unread} unread`}
+      </p>
+      {canMark && (
+        <Button variant="secondary" onClick={() => actor.send({ type: 'notifications.markAllSeen' })}>
+          Mark all read
+        </Button>
+      )}
+    </div>
   );
 }
 

@@ -54,6 +54,7 @@ export function startRootActors(inspect?: InspectionObserver): RootActors {
           actors: {
             loadNotifications: fromPromise(() => notificationsApi.list()),
             markSeen: fromPromise(({ input }) => notificationsApi.markSeen(input.id)),
+            markAllSeen: fromPromise<unknown, void>(() => notificationsApi.markAllSeen()),
             deleteNotification: fromPromise(({ input }) => notificationsApi.delete(input.id)),
             listenForNotifications: fromCallback<NotificationsEvent>(({ sendBack }) =>
               watchLiveNotifications((notification) => sendBack({ type: 'notifications.received', notification })),

@@ -1,14 +1,13 @@
 // /qa-forum-list/{courseId}: the course's questions with search and suggestions (one Clear button),
 // Sort, Reset, course, subject and chapter filters, cards and pagination; Ask a Question opens the Ask
 // dialog. Choosing another course opens that course's list (its own address).
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { forumListMachine } from '../../machines/forumList.machine';
 import { FORUM_PAGE_SIZES, FORUM_SORTS, isHiddenChapter } from '../../domain/forum';
 import type { CourseWithChapters } from '../../contracts/content';
-import { contentApi } from '../../services/content';
 import { forumApi } from '../../services/forum';
 import { useStudent } from '../app/RootActors';
 import { Button } from '../ui/Button';
@@ -17,8 +16,10 @@ import { Notice } from '../ui/Notice';
 import { Spinner } from '../ui/Spinner';
 import { AskDialog, useAskDialog } from './AskDialog';
 import { askAboutOf } from './askAbout';
+import { useCoursesWithChapters } from './forumPlace';
 import { PostCard, authorLabel } from './PostCard';
 import { useBlockedContextMenu } from '../ui/blockContextMenu';
+import { useNarrowScreen } from '../ui/useNarrowScreen';
 
 type ListActor = ActorRefFrom<typeof forumListMachine>;
 
@@ -49,10 +50,7 @@ export function ForumListScreen() {
     ask.send({ type: 'ask.open', about });
     navigate(location.pathname + location.search, { replace: true, state: null });
   }, [about, ask, navigate, location.pathname, location.search]);
-  const [courses, setCourses] = useState<CourseWithChapters[]>([]);
-  useEffect(() => {
-    contentApi.coursesWithChapters().then(setCourses, (error: unknown) => console.warn('Course could not be loaded', error));
-  }, [courseId]);
+  const courses = useCoursesWithChapters(courseId);
   const course = courses.find((c) => c._id === courseId) ?? null;
   return (
     <section className="space-y-4">
@@ -67,7 +65,9 @@ export function ForumListScreen() {
         </div>
       </div>
       <SearchBox list={list} />
-      <Controls list={list} course={course} courses={courses} onCourse={(id) => navigate(`/qa-forum-list/${id}`)} />
+      <FoldedOnPhones list={list}>
+        <Controls list={list} course={course} courses={courses} onCourse={(id) => navigate(`/qa-forum-list/${id}`)} />
+      </FoldedOnPhones>
       <Questions list={list} />
       <AskDialog actor={ask} />
     </section>
@@ -106,6 +106,27 @@ function SearchBox({ list }: { list: ListActor }) {
           ))}
         </ul>
       )}
+    </div>
+  );
+}
+
+/**
+ * On a phone the sort and filter controls (two rows of buttons and selects) fold behind one Filters
+ * button, which says how many are in use, so the questions start on the first screen.
+ */
+function FoldedOnPhones({ list, children }: { list: ListActor; children: ReactNode }) {
+  const narrow = useNarrowScreen();
+  const [open, setOpen] = useState(false);
+  const inUse = useSelector(list, (s) => [s.context.filter !== 'None' && s.context.filter, s.context.subjectId, s.context.chapterId].filter(Boolean).length);
+  if (!narrow) return children;
+  return (
+    <div>
+      <Button variant="secondary" aria-expanded={open} aria-controls="forum-filters" onClick={() => setOpen(!open)}>
+        {inUse > 0 ? `Filters (${inUse})` : 'Filters'}
+      </Button>
+      <div id="forum-filters" hidden={!open} className="mt-2">
+        {children}
+      </div>
     </div>
   );
 }
@@ -169,14 +190,14 @@ function Questions({ list }: { list: ListActor }) {
           cut
           footer={
             <span className="text-sm text-slate-600">
-              {q.answers > 0 ? `✓ ${q.answers} ${q.answers === 1 ? 'answer' : 'answers'}` : 'No answers yet'} · {q.likes} likes{q.status === 'COMPLETED' ? ' · Completed' : ''}
+              {q.answers > 0 ? `✓ ${q.answers} ${q.answers === 1 ? 'answer' : 'answers'}` : 'No answers yet'} · {q.likes} {q.likes === 1 ? 'like' : 'likes'}{q.status === 'COMPLETED' ? ' · Completed' : ''}
             </span>
           }
         />
       ))}
       <nav aria-label="Pages" className="flex flex-wrap items-center gap-2">
         <Button variant="secondary" disabled={page <= 1} onClick={() => list.send({ type: 'page.change', page: page - 1 })}>Previous</Button>
-        <span className="text-sm text-slate-700">{capped ? `Page ${page} · more than ${total.toLocaleString('en')} questions` : `Page ${page} of ${pages} · ${total} questions`}</span>
+        <span className="text-sm text-slate-700">{capped ? `Page ${page} · more than ${total.toLocaleString('en')} questions` : `Page ${page} of ${pages} · ${total} ${total === 1 ? 'question' : 'questions'}`}</span>
         <Button variant="secondary" disabled={!more} onClick={() => list.send({ type: 'page.change', page: page + 1 })}>Next</Button>
         <select aria-label="Questions per page" className="min-h-10 rounded-lg border border-slate-300 px-2 py-2 text-sm" value={limit} onChange={(e) => list.send({ type: 'pageSize.change', limit: Number(e.target.value) })}>
           {FORUM_PAGE_SIZES.map((size) => <option key={size} value={size}>{size} /page</option>)}

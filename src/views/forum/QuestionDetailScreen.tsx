@@ -1,13 +1,13 @@
 // /question-details/{id}: the question card, then its replies, with like, bookmark, upvotes, Edit
 // where the rules allow it (text and attachments: keep, remove, add) and Reply unless COMPLETED.
 import { useEffect, useId, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { editOutcomeFor, questionDetailMachine, type ChangeOutcome, type EditOutcome, type PostEdit, type ThreadChange } from '../../machines/questionDetail.machine';
-import { canReply, FORUM_MEDIA_TYPES, isForumMediaType, MAX_ATTACHMENTS } from '../../domain/forum';
+import { answerFirst, canReply, FORUM_MEDIA_TYPES, isForumMediaType, MAX_ATTACHMENTS } from '../../domain/forum';
 import { failureWords, uploadFailedMessage } from '../../domain/messages';
-import type { ForumMedia } from '../../contracts/forum';
+import type { ForumMedia, ForumQuestion } from '../../contracts/forum';
 import { forumApi } from '../../services/forum';
 import { useIsOnline, useStudent } from '../app/RootActors';
 import { Button } from '../ui/Button';
@@ -16,7 +16,8 @@ import { Spinner } from '../ui/Spinner';
 import { showFailure, toast } from '../ui/toast';
 import { AskDialog, useAskDialog } from './AskDialog';
 import { uploadAttachment } from './forum.implementations';
-import { PostCard, attachmentLabel, authorLabel } from './PostCard';
+import { PostCard, attachmentLabel, authorLabel, replyAuthor } from './PostCard';
+import { forumPlaceNames, useCoursesWithChapters } from './forumPlace';
 import { useBlockedContextMenu } from '../ui/blockContextMenu';
 
 type DetailActor = ActorRefFrom<typeof questionDetailMachine>;
@@ -95,9 +96,28 @@ export function QuestionDetailScreen() {
       <Button variant="secondary" onClick={() => navigate(-1)}>Back</Button>
       {failed && <Notice tone="error" action={<Button onClick={() => detail.send({ type: 'thread.retry' })}>Try again</Button>}>This question could not be loaded.</Notice>}
       {!thread && !failed && <Spinner label="Loading the question…" showLabel />}
+      {thread && <QuestionHeading question={thread.question} />}
       {thread && <Thread detail={detail} onReply={() => ask.send({ type: 'reply.open', questionId })} />}
       <AskDialog actor={ask} />
     </section>
+  );
+}
+
+/** The page's heading, and where the question sits: its course (leading to the course's questions), subject and chapter. */
+function QuestionHeading({ question }: { question: ForumQuestion }) {
+  const place = forumPlaceNames(useCoursesWithChapters(question.courseId), question);
+  return (
+    <div>
+      <h1 className="text-lg font-semibold text-slate-900">{place.chapter ? `Question on ${place.chapter}` : 'Question'}</h1>
+      {place.course && (
+        <p className="text-sm text-slate-600" data-testid="question-place">
+          <Link to={`/qa-forum-list/${place.courseId}`} className="font-medium text-brand-700 underline">
+            {place.course}
+          </Link>
+          {[place.subject, place.chapter].filter(Boolean).map((name) => ` › ${name}`).join('')}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -150,7 +170,7 @@ function Thread({ detail, onReply }: { detail: DetailActor; onReply: () => void 
         {busy ? 'Updating the question…' : ''}
       </p>
       <h2 className="text-base font-semibold text-slate-900">{comments.length === 1 ? '1 reply' : `${comments.length} replies`}</h2>
-      {comments.map((comment) => (
+      {answerFirst(comments).map((comment) => (
         <Editable
           key={comment._id}
           text={comment.reply}
@@ -163,7 +183,7 @@ function Thread({ detail, onReply }: { detail: DetailActor; onReply: () => void 
           onCancel={cancelEdit}
           render={(editButton) => (
             <PostCard
-              author={authorLabel(comment.userType, comment.userId.name)}
+              {...replyAuthor(comment)}
               createdAt={comment.createdAt}
               text={comment.reply}
               media={comment.media}
