@@ -30,7 +30,7 @@ export const itemInBatch = (studentId: string) => (eb: ExpressionBuilder<Databas
   );
 
 /** SQL condition: a content a student may see (every note; videos only when published and, if on demand, available). */
-const visibleContent = (eb: ExpressionBuilder<Database, 'contents'>) =>
+export const visibleContent = (eb: ExpressionBuilder<Database, 'contents'>) =>
   eb.or([
     eb('contents.type', '=', 'file'),
     eb.and([eb('contents.is_published', '=', 1), eb.or([eb('contents.is_vod', '=', 0), eb('contents.is_available', '=', 1)])]),

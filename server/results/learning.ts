@@ -1,5 +1,5 @@
 // From a result to learning: where the student studies each question (the "Study: …" link of the
-// result: its own chapter, else its subject's), and the strength per subject over the student's newest published results (the
+// result: its own chapter's tab that has something, else its subject's chapters, else nowhere), and the strength per subject over the student's newest published results (the
 // scoreboard's bars). Both read only what the student may see: their batches' chapters, and results
 // that are visible to them (practice at once, live once published).
 import type { Kysely } from 'kysely';
@@ -7,7 +7,7 @@ import type { Database } from '../db/schema.js';
 import { readJson } from '../db/json.js';
 import { roundMarks, type QuestionScore } from '../../src/domain/scoring.js';
 import { STRENGTH_EXAMS, type StudyPlace, type SubjectStrengths } from '../../src/contracts/results.js';
-import { courseIsReachable, itemInBatch } from '../content/queries.js';
+import { courseIsReachable, itemInBatch, visibleContent } from '../content/queries.js';
 import { subjectNames } from '../exams/queries.js';
 import { newestResultLines } from './queries.js';
 
@@ -38,6 +38,7 @@ export async function studyPlaces(db: Kysely<Database>, studentId: string, cours
     .where('subject_id', 'in', subjects.map((s) => s.id))
     .where(itemInBatch(studentId))
     .execute();
+  const tabs = await studyTabs(db, chapters.map((c) => c.id));
   const subjectById = new Map(subjects.map((s) => [s.id, s]));
   const places = new Map<string, StudyPlace>();
   for (const question of questions) {
@@ -45,9 +46,19 @@ export async function studyPlaces(db: Kysely<Database>, studentId: string, cours
     if (!subject) continue;
     const reached = chapters.filter((c) => c.subject_id === subject.id);
     const chapter = question.chapter_id ? reached.find((c) => c.id === question.chapter_id) : reached.length === 1 ? reached[0] : undefined;
-    places.set(question.id, { courseId, subjectId: subject.id, subjectName: subject.name, chapterId: chapter?.id ?? null, chapterName: chapter?.name ?? null });
+    const studyTab = (chapter && tabs.get(chapter.id)) ?? (reached.some((c) => tabs.has(c.id)) ? 'chapters' : null);
+    places.set(question.id, { courseId, subjectId: subject.id, subjectName: subject.name, chapterId: chapter?.id ?? null, chapterName: chapter?.name ?? null, studyTab });
   }
   return places;
+}
+
+/** The tab of each chapter that has something a student may see: Videos when it has a video, else Notes; chapters with nothing are left out. */
+async function studyTabs(db: Kysely<Database>, chapterIds: string[]): Promise<Map<string, 'videos' | 'notes'>> {
+  if (chapterIds.length === 0) return new Map();
+  const rows = await db.selectFrom('contents').select(['item_id', 'type']).distinct().where('item_id', 'in', chapterIds).where(visibleContent).execute();
+  const tabs = new Map<string, 'videos' | 'notes'>();
+  for (const row of rows) if (row.type === 'video' || !tabs.has(row.item_id)) tabs.set(row.item_id, row.type === 'video' ? 'videos' : 'notes');
+  return tabs;
 }
 
 /**

@@ -21,6 +21,12 @@ export const StudyPlace = Type.Object({
   subjectName: Nullable(Type.String()),
   chapterId: Nullable(Type.String()),
   chapterName: Nullable(Type.String()),
+  /**
+   * Where "Study: …" leads: the chapter's Videos or Notes tab (whichever has something; videos first), the
+   * subject's chapters (the question's chapter is unknown or empty, another of the subject has something), or
+   * nowhere (null: nothing to study, no link).
+   */
+  studyTab: Nullable(Type.Union([Type.Literal('videos'), Type.Literal('notes'), Type.Literal('chapters')])),
 });
 export type StudyPlace = Static<typeof StudyPlace>;
 

@@ -22,6 +22,7 @@ const FOREIGN_SUBJECT = id('b2', 4);
 const UPPER_LIMB = id('ca2', 1);
 const HEART = id('ca2', 2);
 const LUNGS = id('ca2', 3);
+const UPPER_LIMB_VIDEO = id('cc2', 1);
 const GROUP = id('a2', 1);
 const DRILL_GROUP = id('a2', 2);
 const STUDENT = id('d2', 1);
@@ -49,8 +50,13 @@ function bundle() {
         id: COURSE,
         name: 'Learning Course',
         subjects: [
-          { id: ANATOMY, name: 'Anatomy', chapters: [{ id: UPPER_LIMB, name: 'Upper Limb' }] },
-          { id: PHYSIOLOGY, name: 'Physiology', chapters: [{ id: HEART, name: 'Heart' }, { id: LUNGS, name: 'Lungs' }] },
+          // Upper Limb has a video, Heart notes only, Lungs nothing to study.
+          { id: ANATOMY, name: 'Anatomy', chapters: [{ id: UPPER_LIMB, name: 'Upper Limb', contents: [{ id: UPPER_LIMB_VIDEO, type: 'video', title: 'The brachial plexus', url: 'https://stream.test/plexus.m3u8', videoKind: 'hls' }] }] },
+          {
+            id: PHYSIOLOGY,
+            name: 'Physiology',
+            chapters: [{ id: HEART, name: 'Heart', contents: [{ id: id('cc2', 2), type: 'file', title: 'Cardiac cycle notes', key: 'notes/cardiac-cycle.pdf' }] }, { id: LUNGS, name: 'Lungs' }],
+          },
         ],
       },
       { id: DRILL_COURSE, name: 'Drill Course', subjects: [{ id: BIOCHEMISTRY, name: 'Biochemistry' }] },
@@ -146,25 +152,26 @@ describe.each(databaseKinds())('from a result to learning (%s)', (kind) => {
   const study = (body: { data?: { answers: { questionId: { _id: string; study: unknown } }[] } }) =>
     Object.fromEntries((body.data?.answers ?? []).map((a) => [a.questionId._id, a.questionId.study]));
 
-  it("names each question's study place: the subject's one chapter, else its chapters; nothing without a subject", async () => {
+  it("names each question's study place: the subject's one chapter and its tab, else its chapters; nothing without a subject", async () => {
     const response = await result(PRACTICE);
     expect(response.status).toBe(200);
     const places = study(response.body);
     expect(places[Q.noSubject]).toBeNull();
-    expect(places[Q.anatomyRight]).toEqual({ courseId: COURSE, subjectId: ANATOMY, subjectName: 'Anatomy', chapterId: UPPER_LIMB, chapterName: 'Upper Limb' });
-    expect(places[Q.physiologyRight]).toEqual({ courseId: COURSE, subjectId: PHYSIOLOGY, subjectName: 'Physiology', chapterId: null, chapterName: null });
+    expect(places[Q.anatomyRight]).toEqual({ courseId: COURSE, subjectId: ANATOMY, subjectName: 'Anatomy', chapterId: UPPER_LIMB, chapterName: 'Upper Limb', studyTab: 'videos' });
+    expect(places[Q.physiologyRight]).toEqual({ courseId: COURSE, subjectId: PHYSIOLOGY, subjectName: 'Physiology', chapterId: null, chapterName: null, studyTab: 'chapters' });
     // A question without its own subject takes its exam's.
     expect(study((await result(PUBLISHED)).body)[Q.liveOfExamSubject]).toMatchObject({ subjectId: ANATOMY, chapterId: UPPER_LIMB });
   });
 
   it("names the question's own chapter first: of two chapters of its subject, the one the import gave it", async () => {
     const places = study((await result(PRACTICE)).body);
-    expect(places[Q.physiologySkipped]).toEqual({ courseId: COURSE, subjectId: PHYSIOLOGY, subjectName: 'Physiology', chapterId: LUNGS, chapterName: 'Lungs' });
+    // Lungs has nothing to study: Study leads to the subject's chapters instead.
+    expect(places[Q.physiologySkipped]).toEqual({ courseId: COURSE, subjectId: PHYSIOLOGY, subjectName: 'Physiology', chapterId: LUNGS, chapterName: 'Lungs', studyTab: 'chapters' });
     // The same subject's question without a chapter still leads to the subject's chapters.
-    expect(places[Q.physiologyRight]).toMatchObject({ chapterId: null });
-    // A chapter given by a later import is followed at once.
+    expect(places[Q.physiologyRight]).toMatchObject({ chapterId: null, studyTab: 'chapters' });
+    // A chapter given by a later import is followed at once, to the tab that has something: Heart's notes.
     await server.app.db.updateTable('questions').set({ chapter_id: HEART }).where('id', '=', Q.physiologyRight).execute();
-    expect(study((await result(PRACTICE)).body)[Q.physiologyRight]).toMatchObject({ chapterId: HEART, chapterName: 'Heart' });
+    expect(study((await result(PRACTICE)).body)[Q.physiologyRight]).toMatchObject({ chapterId: HEART, chapterName: 'Heart', studyTab: 'notes' });
   });
 
   it('names no study place in a course none of the student’s batches reaches', async () => {
@@ -177,12 +184,27 @@ describe.each(databaseKinds())('from a result to learning (%s)', (kind) => {
     // The batch reaches one of Physiology's two chapters only: that one is where Physiology is studied.
     await server.app.db.deleteFrom('group_items').where('group_id', '=', GROUP).where('item_id', '=', LUNGS).execute();
     const places = study((await result(PRACTICE)).body);
-    expect(places[Q.physiologyRight]).toMatchObject({ chapterId: HEART, chapterName: 'Heart' });
+    expect(places[Q.physiologyRight]).toMatchObject({ chapterId: HEART, chapterName: 'Heart', studyTab: 'notes' });
     // A question whose own chapter the batch does not reach leads to its subject, never to another chapter.
-    expect(places[Q.physiologySkipped]).toEqual({ courseId: COURSE, subjectId: PHYSIOLOGY, subjectName: 'Physiology', chapterId: null, chapterName: null });
-    // And none of Anatomy's: Anatomy leads to its (empty) chapter list, never to Upper Limb.
+    expect(places[Q.physiologySkipped]).toEqual({ courseId: COURSE, subjectId: PHYSIOLOGY, subjectName: 'Physiology', chapterId: null, chapterName: null, studyTab: 'chapters' });
+    // And none of Anatomy's: its chapter list would be empty, so there is nowhere to study it, never Upper Limb.
     await server.app.db.deleteFrom('group_items').where('group_id', '=', GROUP).where('item_id', '=', UPPER_LIMB).execute();
-    expect(study((await result(PRACTICE)).body)[Q.anatomyRight]).toMatchObject({ subjectId: ANATOMY, chapterId: null });
+    expect(study((await result(PRACTICE)).body)[Q.anatomyRight]).toMatchObject({ subjectId: ANATOMY, chapterId: null, studyTab: null });
+  });
+
+  it('offers Study only where the chapter has something a student may see', async () => {
+    // Upper Limb's one video unpublished: nothing left to study there, nor elsewhere in Anatomy.
+    await server.app.db.updateTable('contents').set({ is_published: 0 }).where('id', '=', UPPER_LIMB_VIDEO).execute();
+    expect(study((await result(PRACTICE)).body)[Q.anatomyRight]).toMatchObject({ chapterId: UPPER_LIMB, studyTab: null });
+    // Notes beside the unpublished video: the Notes tab.
+    await server.app.db
+      .insertInto('contents')
+      .values({
+        id: id('cc2', 3), item_id: UPPER_LIMB, type: 'file', title: 'Upper limb notes', url: null, key: 'notes/upper-limb.pdf', thumbnail: null, video_kind: null,
+        is_published: 1, is_vod: 0, is_available: 1, is_drm_enabled: '0', drm_type: null, drm_keys: null, subjects: '[]', position: 2, created_at: new Date().toISOString(),
+      })
+      .execute();
+    expect(study((await result(PRACTICE)).body)[Q.anatomyRight]).toMatchObject({ chapterId: UPPER_LIMB, studyTab: 'notes' });
   });
 
   it('still keeps a live result and its study places back until it is published', async () => {

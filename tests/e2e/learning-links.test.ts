@@ -1,6 +1,6 @@
 // From a result to learning on a 390 px phone, against the demo academy: each result question's
-// "Study: …" opens its own chapter (the demo import gives the questions theirs), or its subject's
-// chapters when the batch does not reach that chapter; "Ask about this question" opens the course's ask
+// "Study: …" opens its own chapter's tab that has something (the demo import gives the questions their
+// chapters), or its subject's chapters when that chapter has nothing yet or the batch does not reach it; "Ask about this question" opens the course's ask
 // form filled in and the question posts, and the scoreboard shows the strength per subject beside the
 // marks chart with its figures in words.
 import { describe, expect, it } from 'vitest';
@@ -33,9 +33,21 @@ describe('from a result to learning', () => {
     let first = await openResult(page);
     expect(await problems(page)).toEqual([]);
 
-    // Biochemistry has two chapters for the batch: each question opens its own.
-    const fourth = page.getByRole('listitem', { name: 'Question 4' });
-    expect(await fourth.getByRole('link', { name: 'Study: Carbohydrate Metabolism (question 4)' }).getAttribute('href')).toBe(`/videos/${CARBOHYDRATE_METABOLISM}/chapter`);
+    // Biochemistry has two chapters for the batch: each question opens its own, where it has something to
+    // study. Carbohydrate Metabolism has nothing yet: its question leads to the subject's chapters instead.
+    let fourth = page.getByRole('listitem', { name: 'Question 4' });
+    expect(await fourth.getByRole('link', { name: 'Study: Biochemistry (question 4)' }).getAttribute('href')).toBe(`/chapters/${BIOCHEMISTRY}`);
+    // Notes added to it: Study names the chapter and opens its Notes tab, the one that has something.
+    await suite.server.app.db
+      .insertInto('contents')
+      .values({
+        id: '7f0000000000000000000099', item_id: CARBOHYDRATE_METABOLISM, type: 'file', title: 'Glycolysis notes', url: null, key: 'notes/glycolysis.pdf', thumbnail: null,
+        video_kind: null, is_published: 1, is_vod: 0, is_available: 1, is_drm_enabled: '0', drm_type: null, drm_keys: null, subjects: '[]', position: 1, created_at: new Date().toISOString(),
+      })
+      .execute();
+    first = await openResult(page);
+    fourth = page.getByRole('listitem', { name: 'Question 4' });
+    expect(await fourth.getByRole('link', { name: 'Study: Carbohydrate Metabolism (question 4)' }).getAttribute('href')).toBe(`/notes/${CARBOHYDRATE_METABOLISM}/chapter`);
     await first.getByRole('link', { name: 'Study: Enzymes (question 1)' }).click();
     await page.waitForURL((url) => url.pathname === `/videos/${ENZYMES}/chapter`);
     await page.getByRole('heading', { level: 1, name: 'Enzymes' }).waitFor();

@@ -9,9 +9,10 @@ import { Button } from '../ui/Button';
 import { ButtonLink } from '../ui/ButtonLink';
 import { quotedExamQuestion, useAskAbout } from '../forum/askAbout';
 
-/** The address and words of a study place: a chapter's videos (with its Notes tab), else the subject's chapters. */
-export function studyLink(place: StudyPlace): { to: string; label: string } {
-  if (place.chapterId) return { to: `/videos/${place.chapterId}/chapter`, label: place.chapterName ?? 'Chapter' };
+/** The address and words of a study place: the chapter's tab that has something, else the subject's chapters; null where nothing is to study. */
+export function studyLink(place: StudyPlace): { to: string; label: string } | null {
+  if (place.studyTab === null) return null;
+  if (place.studyTab !== 'chapters' && place.chapterId) return { to: `/${place.studyTab}/${place.chapterId}/chapter`, label: place.chapterName ?? 'Chapter' };
   return { to: `/chapters/${place.subjectId}`, label: place.subjectName ?? 'Subject' };
 }
 
