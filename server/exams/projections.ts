@@ -64,6 +64,7 @@ function assignmentView(row: AssignmentListRow, names: Map<string, string>, inst
     multipleTimesSubmission: row.assignment.multiple_times_submission === 1,
     studentStartsAt: row.attempt?.started_at ?? null,
     submittedAt: row.attempt?.submitted_at ?? null,
+    resultPublished: row.exam.is_practice === 1 || Number(row.assignment.result_published) === 1,
   };
 }
 

@@ -78,6 +78,8 @@ export const ExamAssignment = Type.Object({
   multipleTimesSubmission: Type.Boolean(),
   studentStartsAt: Nullable(Type.String()),
   submittedAt: Nullable(Type.String()),
+  /** Whether the student may see results of it: a practice exam's at once, a live exam's once a teacher published them. */
+  resultPublished: Type.Boolean(),
 });
 export type ExamAssignment = Static<typeof ExamAssignment>;
 

@@ -36,6 +36,21 @@ export function examPlaceAddress(place: Partial<ExamPlace>): string {
   return search ? `/exams?${search}` : '/exams';
 }
 
+/**
+ * The address of one exam on its course's list (?exam=): the list opens with that exam's instruction when it
+ * can start, else with its card in view. Today's lines lead here.
+ */
+export function examAddress(exam: { courseId: string; examId: string; isPracticeExam: boolean }): string {
+  const list = examPlaceAddress({ courseId: exam.courseId, tab: exam.isPracticeExam ? 'practice' : 'live' });
+  return `${list}${list.includes('?') ? '&' : '?'}exam=${encodeURIComponent(exam.examId)}`;
+}
+
+/** The exam an address names (?exam=), or null. */
+export function addressedExamOf(search: string): string | null {
+  const exam = new URLSearchParams(search).get('exam');
+  return exam && ID.test(exam) ? exam : null;
+}
+
 export const samePlace = (a: ExamPlace, b: ExamPlace): boolean =>
   a.courseId === b.courseId && a.tab === b.tab && (a.tab === 'practice' || a.listType === b.listType);
 

@@ -3,7 +3,7 @@
 // the videos watched part-way on this phone. Pure: the clock is given. Each line is one tap away.
 import type { Today, TodayExam } from '../contracts/today';
 import type { StudentNotification } from '../contracts/notifications';
-import { examPlaceAddress } from './examPlace';
+import { examAddress } from './examPlace';
 import { formatClockTime, formatComingDay } from './academyTime';
 import { remainingMs, resumeWords, toMs } from './examTiming';
 
@@ -44,6 +44,12 @@ const minutesLeft = (deadlineAt: string, serverNowMs: number) => Math.ceil(remai
 /** The server's clock now, from the answer's serverNow and the device time it arrived. */
 export const serverNowOf = (today: Today, receivedAt: number, deviceNow: number): number => toMs(today.serverNow) + (deviceNow - receivedAt);
 
+/** An open exam's line: when it ends, with its day when that is not today ('ends tomorrow 08:23 am', 'ends 03 Dec | 10:00 am'). */
+function openWords(e: TodayExam, serverNow: number): string {
+  const day = formatComingDay(e.endsAt, serverNow);
+  return `Open now · ends ${day.startsWith('today ') ? formatClockTime(e.endsAt) : day}`;
+}
+
 function examItems(today: Today, serverNow: number): TodayItem[] {
   const exam = (kind: TodayKind, e: TodayExam, detail: string, to: string): TodayItem => ({ key: `${kind}:${e.examId}:${e.groupId}`, kind, title: e.title, detail, to });
   return [
@@ -51,11 +57,9 @@ function examItems(today: Today, serverNow: number): TodayItem[] {
     ...today.running
       .filter((e) => e.deadlineAt && toMs(e.deadlineAt) > serverNow)
       .map((e) => exam('running', e, resumeWords(minutesLeft(e.deadlineAt!, serverNow)), `/live-exam/${e.examId}/${e.groupId}`)),
-    ...today.open.filter((e) => toMs(e.endsAt) > serverNow).map((e) => exam('open', e, `Open now · ends ${formatClockTime(e.endsAt)}`, examPlaceAddress({ courseId: e.courseId }))),
+    ...today.open.filter((e) => toMs(e.endsAt) > serverNow).map((e) => exam('open', e, openWords(e, serverNow), examAddress(e))),
     ...today.upcoming.map((e) =>
-      toMs(e.startsAt) > serverNow
-        ? exam('upcoming', e, formatComingDay(e.startsAt, serverNow), examPlaceAddress({ courseId: e.courseId }))
-        : exam('open', e, `Open now · ends ${formatClockTime(e.endsAt)}`, examPlaceAddress({ courseId: e.courseId })),
+      toMs(e.startsAt) > serverNow ? exam('upcoming', e, formatComingDay(e.startsAt, serverNow), examAddress(e)) : exam('open', e, openWords(e, serverNow), examAddress(e)),
     ),
     ...today.published.map((e) => exam('published', e, 'Result published', `/result/${e.examId}/${e.groupId}`)),
   ];

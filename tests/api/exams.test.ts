@@ -57,8 +57,14 @@ describe.each(databaseKinds())('exam taking (%s)', (kind) => {
       multipleTimesSubmission: false,
       studentStartsAt: null,
       submittedAt: null,
+      resultPublished: false,
       examId: { title: 'Live Cardiology Test', subjectName: 'Physiology', courseId: COURSE, isPracticeExam: false, isSegmentedExam: false, questionCount: 6 },
     });
+    // Results of a practice exam show at once; a live exam's once a teacher publishes them.
+    expect(all.body.data.find((a: any) => a.examId._id === PRACTICE).resultPublished).toBe(true);
+    await server.app.db.updateTable('exam_assignments').set({ result_published: 1 }).where('exam_id', '=', LIVE).execute();
+    const published = await call('GET', apiPath(examsPaths.list, { courseId: COURSE }), me);
+    expect(published.body.data.find((a: any) => a.examId._id === LIVE).resultPublished).toBe(true);
 
     const practice = await call('GET', `${apiPath(examsPaths.list, { courseId: COURSE })}?isPracticeExam=true`, me);
     expect(practice.body.data.map((a: any) => a.examId._id)).toEqual(expect.arrayContaining([PRACTICE]));

@@ -5,7 +5,7 @@
 // delivered answer on the device and keeps the undelivered ones.
 import { describe, expect, it } from 'vitest';
 import { browserSuite, newPage, signIn, type Page } from '../support/browser';
-import { DEMO, DEMO_STUDENT, openExam, START_OR_RESUME, rememberStartFilters } from '../support/demo-academy';
+import { DEMO, DEMO_STUDENT, openExam, rememberStartFilters, submitWrittenAnswer } from '../support/demo-academy';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
@@ -126,7 +126,7 @@ describe('the app under its Content Security Policy', () => {
     page.on('dialog', (dialog) => void dialog.accept());
     await written.getByRole('textbox').fill('Digoxin toxicity');
     await written.locator('input[type=file]').setInputFiles({ name: 'workings.pdf', mimeType: 'application/pdf', buffer: PDF });
-    await written.getByRole('button', { name: 'Submit Answer' }).click();
+    await submitWrittenAnswer(written);
     // The figure file is named by its name, not its signed address.
     await written.getByRole('link', { name: 'case-sheet.pdf', exact: true }).waitFor();
     const attached = async () => {
@@ -152,10 +152,11 @@ describe('the app under its Content Security Policy', () => {
     page.on('request', (request) => {
       if (request.url().includes('/api/stolen')) stolen.push(request.url());
     });
-    await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
+    // A classmate who has not started the exam (the first test did, and Resume would open its paper, not the instruction).
+    await signIn(page, suite.baseUrl, '01700000003', DEMO_STUDENT.password);
     await page.goto('/exams');
     await page.getByRole('button', { name: new RegExp(DEMO.mbbsCourseName) }).click();
-    await page.getByRole('article', { name: DEMO.liveExamTitle }).getByRole('button', { name: START_OR_RESUME }).click();
+    await page.getByRole('article', { name: DEMO.liveExamTitle }).getByRole('button', { name: 'Start Exam' }).click();
     const dialog = page.getByRole('dialog', { name: 'Exam Instruction' });
     await dialog.getByText('Read every question.').waitFor();
     expect(await dialog.locator('img').count()).toBe(0);

@@ -38,6 +38,7 @@ function assignment(overrides: Partial<ExamAssignment['examId']> = {}): ExamAssi
     duration: 30,
     cutMarks: null,
     multipleTimesSubmission: true,
+    resultPublished: false,
     studentStartsAt: null,
     submittedAt: null,
   };

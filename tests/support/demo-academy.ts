@@ -1,6 +1,6 @@
 // The demo academy (server/db/seed/demo) as the browser tests meet it: its students, ids and titles,
 // the way into one of its exams, and the server records the tests read back.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { signIn } from './browser.js';
 import type { TestServer } from './test-server.js';
 
@@ -80,10 +80,18 @@ export async function openExam(page: Page, baseUrl: string, title: string, tab: 
   await page.getByText(`Course : ${DEMO.mbbsCourseName}`).waitFor();
   if (tab === 'Practice Exam') await page.getByRole('tab', { name: 'Practice Exam' }).click();
   const card = page.getByRole('article', { name: title });
-  // An exam another test of the file started says how long is left to resume it.
-  await card.getByRole('button', { name: START_OR_RESUME }).click();
-  await page.getByRole('dialog', { name: 'Exam Instruction' }).getByRole('button', { name: 'Start Exam' }).click();
+  // An exam another test of the file started says how long is left to resume it; Resume opens its paper at once.
+  const start = card.getByRole('button', { name: START_OR_RESUME });
+  const resuming = /^Resume/.test((await start.textContent()) ?? '');
+  await start.click();
+  if (!resuming) await page.getByRole('dialog', { name: 'Exam Instruction' }).getByRole('button', { name: 'Start Exam' }).click();
   await page.waitForURL(/\/live-exam\//);
   // The advisory about a stable connection opens with the attempt (a new browser context: a new phone).
   await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+}
+
+/** Gives a written answer: its card's Submit Answer, then Submit in the app's confirmation. */
+export async function submitWrittenAnswer(card: Locator): Promise<void> {
+  await card.getByRole('button', { name: 'Submit Answer' }).click();
+  await card.page().getByRole('dialog', { name: /^Submit answer \d+$/ }).getByRole('button', { name: 'Submit', exact: true }).click();
 }

@@ -19,16 +19,30 @@ const BADGES = {
   finished: { label: 'Finished', look: 'bg-slate-100 text-slate-800' },
 } as const;
 
+export type CardAction = 'start' | 'resume' | 'wait' | 'result' | 'resultPending';
+
+/** What an exam's card offers now: start it, resume the attempt under way, wait for its start, or its result (once published). */
+export function cardAction(assignment: ExamAssignment, now: number): CardAction {
+  const timing = { ...assignment, isPracticeExam: assignment.examId.isPracticeExam };
+  const state = examCardState(timing, now);
+  if (state === 'finished') return assignment.resultPublished ? 'result' : 'resultPending';
+  if (state === 'upcoming') return 'wait';
+  return state === 'live' && attemptMinutesLeft(timing, now) !== null ? 'resume' : 'start';
+}
+
 export function ExamCard({
   assignment,
   now,
   onStart,
+  onResume,
   onRetake,
   onViewResult,
 }: {
   assignment: ExamAssignment;
   now: number;
   onStart: (assignment: ExamAssignment) => void;
+  /** An attempt under way goes straight back to its paper: its instruction was read at its start. */
+  onResume: (assignment: ExamAssignment) => void;
   onRetake: (assignment: ExamAssignment) => void;
   onViewResult: () => void;
 }) {
@@ -36,13 +50,14 @@ export function ExamCard({
   const timing = { ...assignment, isPracticeExam: exam.isPracticeExam };
   const state = examCardState(timing, now);
   const minutesLeft = state === 'live' ? attemptMinutesLeft(timing, now) : null;
+  const action = cardAction(assignment, now);
   const colour = exam.isPracticeExam && state !== 'finished' ? colours.practice : colours[state];
   // "Live" only while a live exam runs; a live exam of tomorrow says Upcoming.
   const badge = exam.isPracticeExam ? 'practice' : state;
   const startLabel =
     minutesLeft !== null ? resumeWords(minutesLeft) : state === 'live' || exam.isPracticeExam ? 'Start Exam' : `Start Time: ${formatAcademyTime(assignment.startsAt)}`;
   return (
-    <article className={`flex flex-col rounded-xl border border-t-4 border-slate-200 bg-white p-4 shadow-sm ${colour}`} data-exam-state={state} aria-label={exam.title}>
+    <article className={`flex flex-col rounded-xl border border-t-4 border-slate-200 bg-white p-4 shadow-sm ${colour}`} data-exam-state={state} data-exam-id={exam._id} aria-label={exam.title}>
       <div className="flex items-start justify-between gap-2">
         <h2 className="font-semibold text-slate-900">{exam.title}</h2>
         <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${BADGES[badge].look}`} data-testid="exam-badge">
@@ -68,7 +83,13 @@ export function ExamCard({
       <div className="mt-auto flex flex-wrap gap-2 pt-3">
         {state === 'finished' ? (
           <>
-            <Button onClick={onViewResult}>View Result</Button>
+            {action === 'result' ? (
+              <Button onClick={onViewResult}>View Result</Button>
+            ) : (
+              <p className="text-sm text-slate-700" data-testid="result-pending">
+                The result is not published yet.
+              </p>
+            )}
             {exam.isPracticeExam && (
               <Button variant="secondary" onClick={() => onRetake(assignment)}>
                 Retake Exam
@@ -76,7 +97,7 @@ export function ExamCard({
             )}
           </>
         ) : (
-          <Button disabled={state === 'upcoming'} onClick={() => onStart(assignment)}>
+          <Button disabled={action === 'wait'} onClick={() => (action === 'resume' ? onResume(assignment) : onStart(assignment))}>
             {startLabel}
           </Button>
         )}

@@ -4,7 +4,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { examListMachine, examListPlace, suggestionCompletes, type ExamListType, type ExamTab } from '../../machines/examList.machine';
-import { examPlaceAddress, examPlaceFrom, rememberExamList, samePlace } from '../../domain/examPlace';
+import { addressedExamOf, examPlaceAddress, examPlaceFrom, rememberExamList, samePlace } from '../../domain/examPlace';
+import type { ExamAssignment } from '../../contracts/exams';
 import { examsApi } from '../../services/exams';
 import { SectionTabs } from '../app/SectionTabs';
 import { Button } from '../ui/Button';
@@ -12,7 +13,7 @@ import { Notice } from '../ui/Notice';
 import { Spinner } from '../ui/Spinner';
 import { Tabs } from '../ui/Tabs';
 import { CoverImage } from '../content/CoverImage';
-import { ExamCard } from './ExamCard';
+import { cardAction, ExamCard } from './ExamCard';
 import { LiveExamScreen } from '../screens';
 import { useExamInstruction, InstructionModal } from './InstructionModal';
 import { useOpenResult } from '../results/resultNavigation';
@@ -70,17 +71,45 @@ export function ExamsScreen() {
   const instruction = useExamInstruction();
   const subjects = useSelector(list, (s) => s.context.subjects);
   const subjectNames = Object.fromEntries(subjects.map((subject) => [subject._id, subject.name]));
+  const resume = (assignment: ExamAssignment) => void navigate(`/live-exam/${assignment.examId._id}/${assignment.groupId}`);
+  useAddressedExam(list, { start: instruction.open, resume });
 
   return (
     <section>
       <SectionTabs />
-      {choosing ? <CourseStep list={list} /> : <CourseExams list={list} onStart={instruction.open} onRetake={instruction.retake} />}
+      {choosing ? <CourseStep list={list} /> : <CourseExams list={list} onStart={instruction.open} onResume={resume} onRetake={instruction.retake} />}
       <InstructionModal actor={instruction.actor} subjectNames={subjectNames} />
     </section>
   );
 }
 
 type ListActor = ReturnType<typeof useActorRef<typeof examListMachine>>;
+
+/**
+ * An exam the address names (?exam=, a Today line) opens once its list has loaded: its instruction, or its
+ * paper when an attempt is under way; an exam that cannot start yet, or is over, is scrolled into view.
+ * The address then drops it, so Back and a reload show the list alone.
+ */
+function useAddressedExam(list: ListActor, open: { start: (assignment: ExamAssignment) => void; resume: (assignment: ExamAssignment) => void }): void {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const addressed = addressedExamOf(location.search);
+  const exams = useSelector(list, (s) => (s.matches({ course: { list: 'ready' } }) ? s.context.exams : null));
+  const openRef = useRef(open);
+  openRef.current = open;
+  useEffect(() => {
+    if (!addressed || !exams) return;
+    const params = new URLSearchParams(location.search);
+    params.delete('exam');
+    void navigate(`${location.pathname}?${params.toString()}`, { replace: true });
+    const assignment = exams.find((candidate) => candidate.examId._id === addressed);
+    if (!assignment) return;
+    const action = cardAction(assignment, list.getSnapshot().context.now);
+    if (action === 'start') openRef.current.start(assignment);
+    else if (action === 'resume') openRef.current.resume(assignment);
+    else document.querySelector(`[data-exam-id="${CSS.escape(addressed)}"]`)?.scrollIntoView({ block: 'center' });
+  }, [addressed, exams, list, location.pathname, location.search, navigate]);
+}
 
 /** After choosing a course (or Back to the courses) keyboard focus moves to the new step's heading, as after a navigation. */
 function useStepHeadingFocus(choosing: boolean): void {
@@ -137,7 +166,9 @@ const TABS: { id: ExamTab; label: string }[] = [
   { id: 'practice', label: 'Practice Exam' },
 ];
 
-function CourseExams({ list, onStart, onRetake }: { list: ListActor; onStart: Parameters<typeof ExamCard>[0]['onStart']; onRetake: Parameters<typeof ExamCard>[0]['onRetake'] }) {
+type CardProps = Parameters<typeof ExamCard>[0];
+
+function CourseExams({ list, onStart, onResume, onRetake }: { list: ListActor; onStart: CardProps['onStart']; onResume: CardProps['onResume']; onRetake: CardProps['onRetake'] }) {
   const openResult = useOpenResult();
   const course = useSelector(list, (s) => s.context.course);
   const tab = useSelector(list, (s) => s.context.tab);
@@ -164,6 +195,7 @@ function CourseExams({ list, onStart, onRetake }: { list: ListActor; onStart: Pa
             assignment={assignment}
             now={now}
             onStart={onStart}
+            onResume={onResume}
             onRetake={onRetake}
             onViewResult={() => openResult(assignment.examId._id, assignment.groupId)}
           />
