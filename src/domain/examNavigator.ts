@@ -75,3 +75,11 @@ export function deliveryLine(entries: Readonly<Record<string, EntryState>>): str
   if (onPhone === 0) return given.length === 1 ? 'Your answer is on the server' : `All ${given.length} answers are on the server`;
   return onPhone === 1 ? '1 answer is still on this phone: it will be sent first' : `${onPhone} answers are still on this phone: they will be sent first`;
 }
+
+/** The paper's questions given no answer (numbered as on the paper), for the Submit confirmation. */
+export function unansweredCells(questionIds: readonly string[], entries: Readonly<Record<string, EntryState>>): NavigatorCell[] {
+  return navigatorCells(questionIds, entries, new Set(), new Set()).filter((cell) => cell.truth === 'none');
+}
+
+/** What the Submit confirmation says before the numbers: "1 of 8 questions not answered:". */
+export const unansweredWords = (count: number, total: number): string => `${count} of ${total} ${total === 1 ? 'question' : 'questions'} not answered:`;

@@ -66,8 +66,8 @@ describe('starting an exam on a phone', () => {
 
     // Reopened from the card with the connection lost: the exam opens from the phone, without the advisory.
     await page.context().setOffline(true);
+    // Resume opens the paper itself: its instruction was read at the start.
     await resume.click();
-    await instruction.getByRole('button', { name: 'Start Exam' }).click();
     await page.waitForURL(/\/live-exam\//);
     await page.getByRole('timer').waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
@@ -85,13 +85,20 @@ describe('starting an exam on a phone', () => {
     const instruction = page.getByRole('dialog', { name: 'Exam Instruction' });
     await instruction.getByRole('button', { name: 'Start Exam' }).click();
 
-    const form = instruction.getByRole('region', { name: 'Candidate details' });
-    const save = instruction.getByRole('button', { name: 'Save and start' });
+    // The step has its own title, says what to do, and starts on its first field.
+    const details = page.getByRole('dialog', { name: 'Your candidate details' });
+    const form = details.getByRole('region', { name: 'Candidate details' });
+    const save = details.getByRole('button', { name: 'Save and start' });
     await form.waitFor();
+    await form.getByText(/^Choose your candidate category, faculty and subject before /).waitFor();
     expect(await save.isDisabled()).toBe(true);
     const category = form.getByLabel('Candidate category');
     const faculty = form.getByLabel('Faculty');
     const subject = form.getByLabel('Subject');
+    await expect.poll(() => category.evaluate((element) => element === document.activeElement)).toBe(true);
+    // While Save is disabled, the step says what is still missing.
+    const missing = form.getByRole('status');
+    await expect.poll(() => missing.textContent()).toBe('Still to choose: candidate category, faculty, subject.');
     expect(await category.locator('option').allTextContents()).toEqual(['Select candidate category', 'Govt.', 'Non-Govt.', 'AMC', 'Others']);
     expect(await faculty.locator('option').allTextContents()).toEqual([
       'Select faculty', 'Medicine', 'Surgery', 'Obstetrics and Gynaecology', 'Paediatrics', 'Basic Science', 'Dental Science MD faculty', 'Dental Science MS faculty', 'No faculty',
@@ -101,7 +108,9 @@ describe('starting an exam on a phone', () => {
     await faculty.selectOption('Medicine');
     // The academy's subjects of the faculty, and 'No Subject'.
     expect(await subject.locator('option').allTextContents()).toEqual(expect.arrayContaining(['Cardiology', 'Nephrology', 'No Subject']));
+    await expect.poll(() => missing.textContent()).toBe('Still to choose: subject.');
     await subject.selectOption('Cardiology');
+    await expect.poll(() => missing.textContent()).toBe('');
     // Another faculty: its own subjects, chosen again.
     await faculty.selectOption('Surgery');
     await expect.poll(() => subject.inputValue()).toBe('');
@@ -130,8 +139,10 @@ describe('starting an exam on a phone', () => {
     await remembered.getByRole('button', { name: 'Change' }).click();
     await expect.poll(() => form.getByLabel('Subject').inputValue()).toBe('Urology');
     await form.getByLabel('Candidate category').selectOption('AMC');
-    await instruction.getByRole('button', { name: 'Save', exact: true }).click();
+    await details.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => remembered.textContent()).toContain('AMC · Surgery · Urology');
+    // Back on the instruction, the focus is on the exam's name, not lost to the page.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Segmented Model Test: Basic Sciences');
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('exam_candidateCategory') ?? 'null'))).toBe('AMC');
     await page.context().close();
   });

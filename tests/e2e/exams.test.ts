@@ -2,7 +2,7 @@
 // question type, answers kept through an offline reload, time over, and a practice submission.
 import { describe, expect, it } from 'vitest';
 import { browserSuite, holdNextRequest, newPage, signIn, type Page } from '../support/browser';
-import { currentAttempt, DEMO, DEMO_STUDENT, openExam, rememberStartFilters } from '../support/demo-academy';
+import { currentAttempt, DEMO, DEMO_STUDENT, openExam, rememberStartFilters, submitWrittenAnswer } from '../support/demo-academy';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
@@ -104,9 +104,9 @@ describe('exams in the browser', () => {
     for (const group of await question(page, 6).getByRole('radiogroup').all()) await group.getByLabel('False').check();
     await question(page, 7).getByRole('textbox').fill('Digoxin toxicity');
     await question(page, 7).locator('input[type=file]').setInputFiles({ name: 'workings.pdf', mimeType: 'application/pdf', buffer: PDF });
-    await question(page, 7).getByRole('button', { name: 'Submit Answer' }).click();
+    await submitWrittenAnswer(question(page, 7));
     await question(page, 8).getByRole('textbox').fill('It inhibits the sodium-potassium pump.\nCalcium rises inside the cell.');
-    await question(page, 8).getByRole('button', { name: 'Submit Answer' }).click();
+    await submitWrittenAnswer(question(page, 8));
 
     await expect.poll(() => page.getByTestId('answered-count').textContent()).toBe('Answered: 8/8');
     await expect.poll(async () => (await storedAnswers(DEMO.liveExam)).length, { timeout: 15_000 }).toBe(8);
@@ -140,7 +140,7 @@ describe('exams in the browser', () => {
     await question(page, 4).getByRole('checkbox').first().check();
     await question(page, 4).getByRole('button', { name: 'Submit Answer' }).click();
     await question(page, 5).getByRole('textbox').fill('The SA node');
-    await question(page, 5).getByRole('button', { name: 'Submit Answer' }).click();
+    await submitWrittenAnswer(question(page, 5));
     await expect.poll(() => page.getByTestId('offline-count').textContent()).toBe('Offline saved: 5');
     const kept = await page.evaluate(
       ({ student, exam }) => Object.values(JSON.parse(localStorage.getItem('localSavedAnswers') ?? '{}')[student]?.[exam] ?? {}).filter((e) => (e as { offline: boolean }).offline).length,

@@ -2,7 +2,7 @@
 // demo academy: a screen's code that fails to download never takes the shell down and recovers by itself.
 import { describe, expect, it } from 'vitest';
 import { browserSuite, newPage, signIn, toast, type Page } from '../support/browser';
-import { DEMO, DEMO_STUDENT, openExam, rememberStartFilters } from '../support/demo-academy';
+import { DEMO, DEMO_STUDENT, openExam, rememberStartFilters, submitWrittenAnswer } from '../support/demo-academy';
 import { MESSAGES } from '../../src/domain/messages';
 
 const suite = browserSuite();
@@ -166,7 +166,7 @@ describe('a flaky link in the browser', () => {
     await q(4).getByRole('checkbox').first().check();
     await q(4).getByRole('button', { name: 'Submit Answer' }).click();
     await q(5).getByRole('textbox').fill('The SA node');
-    await q(5).getByRole('button', { name: 'Submit Answer' }).click();
+    await submitWrittenAnswer(q(5));
     await expect.poll(() => page.getByTestId('offline-count').textContent()).toBe('Offline saved: 5');
 
     await expect(page.getByText('You are offline.', { exact: false }).count()).resolves.toBe(1);

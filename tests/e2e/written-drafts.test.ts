@@ -3,7 +3,7 @@
 // sign-in, with the line "Draft kept on this phone"; Submit Answer sends it and the draft is gone.
 import { describe, expect, it } from 'vitest';
 import { browserSuite, newPage, signIn, type Page } from '../support/browser';
-import { currentAttempt, DEMO, DEMO_STUDENT, openExam } from '../support/demo-academy';
+import { currentAttempt, DEMO, DEMO_STUDENT, openExam, submitWrittenAnswer } from '../support/demo-academy';
 import { MESSAGES } from '../../src/domain/messages';
 
 const suite = browserSuite();
@@ -69,7 +69,7 @@ describe('written answer drafts', () => {
     expect(await answersOnServer()).toHaveLength(0);
 
     // Submit Answer gives it: sent, and no longer a draft.
-    await shortAnswer.getByRole('button', { name: 'Submit Answer' }).click();
+    await submitWrittenAnswer(shortAnswer);
     await expect.poll(async () => (await answersOnServer()).map((a) => JSON.parse(a.answer))).toEqual([['Digoxin toxicity']]);
     await shortAnswer.getByRole('button', { name: 'Answer Submitted' }).waitFor();
     expect(await shortAnswer.getByText(DRAFT_LINE).count()).toBe(0);

@@ -1,6 +1,6 @@
 // The frame of every signed-in page: top bar (logo, notifications, account menu, logout) with the
 // offline banner under it.
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, Outlet, useMatch, useNavigate } from 'react-router-dom';
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
 import { useSelector } from '@xstate/react';
@@ -37,10 +37,30 @@ export function Shell() {
   );
 }
 
+/**
+ * Toasts start below the top bar and its offline banner, which they would otherwise cover: the bar's
+ * height (it grows with the banner) is kept in --toasts-top, which the toast stack's offset reads.
+ */
+function useToastsBelow(bar: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const element = bar.current;
+    if (!element) return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() => root.setProperty('--toasts-top', `${Math.ceil(element.getBoundingClientRect().height) + 8}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--toasts-top');
+    };
+  }, [bar]);
+}
+
 function TopBar() {
   const [confirmingLogout, setConfirmingLogout] = useState(false);
+  const bar = useRef<HTMLElement>(null);
+  useToastsBelow(bar);
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
+    <header ref={bar} className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
       <div className="mx-auto flex h-14 w-full max-w-6xl items-center gap-2 px-3 sm:px-6">
         <Link to="/" className="flex min-h-10 min-w-10 items-center justify-center gap-2 rounded" aria-label="Medical Academy home">
           <img src="/logo.svg" alt="" width={32} height={32} className="h-8 w-8" />

@@ -1,4 +1,5 @@
 // The 'Exam Instruction' modal with, for segmented exams, the subject selection inside it.
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
@@ -61,12 +62,19 @@ export function InstructionModal({ actor, subjectNames }: { actor: InstructionAc
   const canClose = useSelector(actor, (s) => s.can({ type: 'instruction.close' }));
   const exam = assignment?.examId;
   const choosingFilters = useSelector(actor, (s) => s.matches('choosingFilters'));
+  // Back from the candidate details to the instruction, the pressed button is gone: focus goes to the exam's name.
+  const examHeading = useRef<HTMLHeadingElement>(null);
+  const wasChoosing = useRef(false);
+  useEffect(() => {
+    if (wasChoosing.current && !choosingFilters) examHeading.current?.focus();
+    wasChoosing.current = choosingFilters;
+  }, [choosingFilters]);
   return (
     <Modal
       open={open}
       onClose={() => actor.send({ type: 'instruction.close' })}
       size="lg"
-      title="Exam Instruction"
+      title={choosingFilters ? 'Your candidate details' : 'Exam Instruction'}
       actions={
         choosingFilters ? (
           <StartFiltersActions actor={actor} />
@@ -86,7 +94,9 @@ export function InstructionModal({ actor, subjectNames }: { actor: InstructionAc
       {exam && assignment && !choosingFilters && (
         <>
           <div className="mb-3 rounded-lg bg-slate-50 p-3" data-testid="instruction-exam">
-            <h3 className="font-semibold text-slate-900">{exam.title}</h3>
+            <h3 ref={examHeading} tabIndex={-1} className="font-semibold text-slate-900 focus:outline-2 focus:outline-brand-600">
+              {exam.title}
+            </h3>
             <p className="text-sm text-slate-700">
               Duration: {assignment.duration} minutes · Marks: {exam.totalMarks} · Questions: {exam.questionCount}
             </p>
@@ -193,13 +203,17 @@ function StartFiltersForm({ actor, examTitle }: { actor: InstructionActor; examT
   if (loading || !choices) return <p aria-busy="true">Loading…</p>;
   const subjects = choices.faculties.find((f) => f.name === draft.facultyName)?.subjects ?? [];
   const options: Record<StartFilterField, string[]> = { candidateCategory: choices.categories, facultyName: choices.faculties.map((f) => f.name), subjectName: subjects };
+  const fields = Object.keys(FILTER_LABELS) as StartFilterField[];
+  const missing = fields.filter((field) => !draft[field]).map((field) => FILTER_LABELS[field].toLowerCase());
   return (
     <section aria-label="Candidate details" className="space-y-3">
-      <p>Before {examTitle} starts: your candidate category, faculty and subject. They are kept on this phone for later exams and can be changed here.</p>
-      {(Object.keys(FILTER_LABELS) as StartFilterField[]).map((field) => (
+      <p>Choose your candidate category, faculty and subject before {examTitle} starts. This phone keeps them for later exams, and you can change them here.</p>
+      {fields.map((field, index) => (
         <label key={field} className="block text-sm font-semibold text-slate-800">
           {FILTER_LABELS[field]}
           <select
+            // The step opens on its first field (its Save is disabled until all three are chosen).
+            ref={index === 0 ? focusOnShow : undefined}
             className="mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-2 font-normal"
             value={draft[field]}
             disabled={field === 'subjectName' && !draft.facultyName}
@@ -214,9 +228,16 @@ function StartFiltersForm({ actor, examTitle }: { actor: InstructionActor; examT
           </select>
         </label>
       ))}
+      {/* While Save is disabled this says why; announced as it shortens. */}
+      <p role="status" className="text-sm text-slate-700" data-testid="start-filters-missing">
+        {missing.length > 0 ? `Still to choose: ${missing.join(', ')}.` : ''}
+      </p>
     </section>
   );
 }
+
+/** Focuses an element when it is shown (a ref is called once per element). */
+const focusOnShow = (element: HTMLElement | null) => element?.focus();
 
 function StartFiltersActions({ actor }: { actor: InstructionActor }) {
   const canSave = useSelector(actor, (s) => s.can({ type: 'filters.save' }));

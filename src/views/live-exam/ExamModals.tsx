@@ -4,7 +4,8 @@ import type { ActorRefFrom } from 'xstate';
 import { useSelector } from '@xstate/react';
 import { submissionMessages, type examSubmissionMachine } from '../../machines/examSubmission.machine';
 import type { AnswerFailure, answerOutboxMachine } from '../../machines/answerOutbox.machine';
-import { deliveryLine } from '../../domain/examNavigator';
+import { deliveryLine, unansweredCells, unansweredWords } from '../../domain/examNavigator';
+import { showQuestionWhenDialogCloses } from './ExamNavigator';
 import { MESSAGES, questionNumberLabel } from '../../domain/messages';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
@@ -14,7 +15,7 @@ type OutboxActor = ActorRefFrom<typeof answerOutboxMachine>;
 
 const ignore = () => {};
 
-export function ConfirmSubmitModal({ submission, outbox }: { submission: SubmissionActor; outbox: OutboxActor }) {
+export function ConfirmSubmitModal({ submission, outbox, questionIds }: { submission: SubmissionActor; outbox: OutboxActor; questionIds: readonly string[] }) {
   const open = useSelector(submission, (s) => s.matches('confirming') || ((s.matches('flushing') || s.matches('submitting')) && s.context.returnTo === 'confirming'));
   const busy = useSelector(submission, (s) => s.hasTag('submitting'));
   const online = useSelector(submission, (s) => s.context.online);
@@ -38,6 +39,10 @@ export function ConfirmSubmitModal({ submission, outbox }: { submission: Submiss
       }
     >
       <p>{submissionMessages.confirm}</p>
+      <UnansweredLine outbox={outbox} questionIds={questionIds} onJump={(questionId) => {
+        submission.send({ type: 'submission.cancel' });
+        showQuestionWhenDialogCloses(questionId);
+      }} />
       {whereAnswersAre && (
         <p className="mt-2 text-slate-700" data-testid="answers-where">
           {whereAnswersAre}
@@ -49,6 +54,23 @@ export function ConfirmSubmitModal({ submission, outbox }: { submission: Submiss
         </p>
       )}
     </Modal>
+  );
+}
+
+/** Which questions have no answer, as a quiz summary names them: each number goes back to its question. */
+function UnansweredLine({ outbox, questionIds, onJump }: { outbox: OutboxActor; questionIds: readonly string[]; onJump: (questionId: string) => void }) {
+  const entries = useSelector(outbox, (s) => s.context.entries);
+  const unanswered = unansweredCells(questionIds, entries);
+  if (unanswered.length === 0) return null;
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-1 text-slate-800" data-testid="unanswered">
+      <span className="mr-1 font-semibold">{unansweredWords(unanswered.length, questionIds.length)}</span>
+      {unanswered.map((cell) => (
+        <Button key={cell.questionId} variant="secondary" aria-label={`Go to question ${cell.number}`} onClick={() => onJump(cell.questionId)}>
+          {cell.number}
+        </Button>
+      ))}
+    </div>
   );
 }
 

@@ -33,7 +33,7 @@ export function useExamNavigator(studentId: string, examId: string): NavigatorAc
  * The dialog gives the focus back to the button that opened it as it closes; the question takes it once
  * the dialog has gone (a few frames at most), and is scrolled to under the page's header.
  */
-function showQuestionWhenDialogCloses(questionId: string, framesLeft = 60): void {
+export function showQuestionWhenDialogCloses(questionId: string, framesLeft = 60): void {
   if (document.querySelector('[role="dialog"]') && framesLeft > 0) {
     requestAnimationFrame(() => showQuestionWhenDialogCloses(questionId, framesLeft - 1));
     return;

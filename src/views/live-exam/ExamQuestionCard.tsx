@@ -10,6 +10,7 @@ import { answerStore, type LocalSavedAnswer, type PendingFile } from '../../serv
 import { fileToPending } from '../../services/uploads';
 import { MESSAGES } from '../../domain/messages';
 import { Button } from '../ui/Button';
+import { Modal } from '../ui/Modal';
 import { buttonClass } from '../ui/looks';
 import { toast } from '../ui/toast';
 import { fileNameOf, mediaUrl, OPTION_LETTERS as LETTERS } from '../ui/media';
@@ -262,12 +263,17 @@ function WrittenAnswer(props: CardProps) {
     else answerStore.writeDraft(studentId, examId, question._id, typed);
   };
   const rows = Math.min(5, Math.max(3, text.split('\n').length));
-  const submit = async () => {
+  // The app's own dialog asks before a written answer is given (it cannot be changed afterwards).
+  const [confirming, setConfirming] = useState(false);
+  const ask = () => {
     if (!text.trim() && files.length === 0) {
       toast.warning(MESSAGES.provideAnswer);
       return;
     }
-    if (!window.confirm(MESSAGES.confirmSubmit)) return;
+    setConfirming(true);
+  };
+  const submit = async () => {
+    setConfirming(false);
     const pending = await Promise.all(files.map((file) => fileToPending(file)));
     choose(props, [text], { files: pending });
     answerStore.clearDraft(studentId, examId, question._id);
@@ -313,10 +319,25 @@ function WrittenAnswer(props: CardProps) {
             {file.name}
           </a>
         ))}
-        <Button onClick={() => void submit()} className="ml-auto">
+        <Button onClick={ask} className="ml-auto">
           {!submitted ? 'Submit Answer' : entry?.delivered ? 'Answer Submitted' : 'Saved on this phone'}
         </Button>
       </div>
+      <Modal
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={`Submit answer ${props.number}`}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button onClick={() => void submit()}>Submit</Button>
+          </>
+        }
+      >
+        <p>{MESSAGES.confirmSubmit}</p>
+      </Modal>
     </fieldset>
   );
 }

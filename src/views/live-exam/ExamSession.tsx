@@ -16,6 +16,7 @@ import { ExamQuestionCard } from './ExamQuestionCard';
 import { ExamBar, showNextUnanswered } from './ExamBar';
 import { NavigatorDialog, useExamNavigator, type NavigatorActor } from './ExamNavigator';
 import { AdvisoryModal, AnswerErrorDialog, ConfirmSubmitModal, QuitModal, RemovedModal, TimeOverModal } from './ExamModals';
+import { focusHeadingAfterDialog } from '../app/RouteAnnouncer';
 
 /** What the offline banner tells a student during an exam. */
 const OFFLINE_ADVICE = {
@@ -38,6 +39,7 @@ export function ExamSession({ attempt }: { attempt: AttemptActor }) {
   const closeAdvisory = () => {
     examAdvisory.shown(studentId, exam._id, exam.studentStartsAt ?? '');
     setAdvisoryOpen(false);
+    focusHeadingAfterDialog();
   };
   const deadlineAt = useSelector(attempt, (s) => s.context.timing?.deadlineAt ?? '');
   const online = useSelector(attempt, (s) => s.context.online);
@@ -111,7 +113,7 @@ export function ExamSession({ attempt }: { attempt: AttemptActor }) {
       <NavigatorDialog navigator={navigator} outbox={outbox} questionIds={questionIds} />
 
       <AdvisoryModal open={advisoryOpen && !closed} onClose={closeAdvisory} />
-      <ConfirmSubmitModal submission={submission} outbox={outbox} />
+      <ConfirmSubmitModal submission={submission} outbox={outbox} questionIds={questionIds} />
       <TimeOverModal submission={submission} />
       <QuitModal
         open={quitting || backPressed}

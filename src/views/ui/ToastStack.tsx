@@ -24,6 +24,9 @@ export function ToastStack() {
       expand
       visibleToasts={5}
       duration={TOAST_DURATION_MS}
+      // Below the signed-in top bar and its offline banner where there is one (--toasts-top, Shell.tsx).
+      offset={{ top: 'var(--toasts-top, 24px)' }}
+      mobileOffset={{ top: 'var(--toasts-top, 16px)' }}
       containerAriaLabel="Messages"
       style={READABLE_COLOURS}
       toastOptions={{ closeButtonAriaLabel: 'Dismiss', style: { fontSize: '14px' } }}
