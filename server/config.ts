@@ -75,6 +75,8 @@ export interface Config {
   examGraceSeconds: number;
   /** Hours a published live exam's answer-key challenge window stays open unless the exam sets its own (CHALLENGE_WINDOW_HOURS). */
   challengeWindowHours: number;
+  /** Memory (old generation, MB) of the import's worker thread (IMPORT_MEMORY_MB). */
+  importMemoryMb: number;
   logLevel: string;
   /** Bytes of uploaded files one student may keep (UPLOAD_QUOTA_MB). */
   uploadQuotaBytes: number;
@@ -249,6 +251,7 @@ export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
     ipv6PrefixLength: prefixLength(env.IPV6_PREFIX_LENGTH),
     examGraceSeconds: Number(env.EXAM_GRACE_SECONDS ?? 60),
     challengeWindowHours: positive('CHALLENGE_WINDOW_HOURS', env.CHALLENGE_WINDOW_HOURS, DEFAULT_CHALLENGE_WINDOW_HOURS),
+    importMemoryMb: Math.floor(positive('IMPORT_MEMORY_MB', env.IMPORT_MEMORY_MB, 1024)),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     uploadQuotaBytes: positive('UPLOAD_QUOTA_MB', env.UPLOAD_QUOTA_MB, 100) * 1024 * 1024,
     uploadRate: { max: positive('UPLOADS_PER_10_MINUTES', env.UPLOADS_PER_10_MINUTES, 60), windowMs: 10 * 60_000 },

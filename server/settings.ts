@@ -166,6 +166,7 @@ export const SETTINGS = Type.Object({
   FORUM_REPLIES_PER_HOUR: setting({ default: '60', description: 'forum replies one student may post in an hour', ...POSITIVE }),
   FORUM_EDITS_PER_HOUR: setting({ default: '60', description: 'edits of questions and replies one student may make in an hour', ...POSITIVE }),
   FORUM_REACTIONS_PER_HOUR: setting({ default: '300', description: 'likes, reply upvotes and bookmarks (each toggle) one student may make in an hour', ...POSITIVE }),
+  IMPORT_MEMORY_MB: setting({ default: '1024', description: "the memory (old generation, MB) the import's worker thread may use; a file that needs more fails its import in plain words and the next import gets a fresh worker", ...POSITIVE_WHOLE }),
   CHALLENGE_WINDOW_HOURS: setting({ default: '48', description: "how long a published live exam's answer-key challenge window stays open (an exam's `challengeHours` wins)", ...POSITIVE }),
   EXAM_GRACE_SECONDS: setting({ default: '60', description: "how late an answer or submit may arrive after an attempt's end", ...WHOLE }),
   MEDIA_HOSTS: setting({ default: 'unset', description: 'comma-separated origins (a CDN) that may serve video, audio and images besides this server; added to the Content Security Policy' }),

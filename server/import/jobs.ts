@@ -61,7 +61,7 @@ export function importJobHandler(app: FastifyInstance): JobHandler {
           scryptCost: app.config.scryptCost, challengeWindowHours: app.config.challengeWindowHours, jobId: job.id, owner,
           recorded: job.committed_at ? job.result : null,
         },
-        { signal, onProgress: progress },
+        { memoryMb: app.config.importMemoryMb, signal, onProgress: progress },
       );
       // A run after one that started writing completes it; the outcome is what the first run recorded.
       return job.committed_at ? readJson<ImportResult>(job.result, result) : result;

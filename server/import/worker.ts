@@ -31,14 +31,8 @@ export interface ImportProgress {
 type Answer = { ok: true; result: ImportResult } | { ok: false; error: string };
 type Message = { progress: ImportProgress } | { answer: Answer };
 
-/**
- * The old generation a worker may grow to: a file that needs more fails its own job in plain words
- * (the thread ends, and the next import gets a fresh one), and the server's memory stays its own.
- */
-export const IMPORT_WORKER_MEMORY_MB = 1024;
-
 export const IMPORT_WORKER_FAILURES = {
-  memory: `The file needs more memory than an import may use (${IMPORT_WORKER_MEMORY_MB} MB). Split it into smaller files and import them one by one.`,
+  memory: (mb: number) => `The file needs more memory than an import may use (${mb} MB). Split it into smaller files and import them one by one.`,
   cancelled: 'The import was cancelled before anything was written.',
   stopped: (code: number) => `The import stopped unexpectedly (${code}); nothing was written. Try again.`,
 } as const;
@@ -47,20 +41,29 @@ export const IMPORT_WORKER_FAILURES = {
  * One worker thread, started at the first import and kept (unreferenced, so it never holds the process
  * open): loading the importer's code through tsx takes seconds of a core, paid once. Imports run one at
  * a time (the job runner takes one import job at a time); a thread that was stopped or died is replaced
- * at the next one.
+ * at the next one. Its old generation is bounded (IMPORT_MEMORY_MB): a file that needs more ends the
+ * thread and fails its own import in plain words, and the server's memory stays its own.
  */
-let worker: Worker | null = null;
+let worker: { thread: Worker; memoryMb: number } | null = null;
 
-function startWorker(): Worker {
+function startWorker(memoryMb: number): Worker {
   // The server runs its TypeScript through tsx: the worker registers it before loading this file.
   const tsx = import.meta.resolve('tsx/esm/api');
   const code = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`;
-  const started = new Worker(code, { eval: true, workerData: { importWorker: true }, resourceLimits: { maxOldGenerationSizeMb: IMPORT_WORKER_MEMORY_MB } });
+  const started = new Worker(code, { eval: true, workerData: { importWorker: true }, resourceLimits: { maxOldGenerationSizeMb: memoryMb } });
   started.unref();
   started.once('exit', () => {
-    if (worker === started) worker = null;
+    if (worker?.thread === started) worker = null;
   });
+  worker = { thread: started, memoryMb };
   return started;
+}
+
+/** The kept thread, or a new one when there is none or it was started with other limits. */
+function workerWith(memoryMb: number): Worker {
+  if (worker && worker.memoryMb === memoryMb) return worker.thread;
+  if (worker) void worker.thread.terminate();
+  return startWorker(memoryMb);
 }
 
 /**
@@ -68,10 +71,10 @@ function startWorker(): Worker {
  * words. An aborted `signal` stops the thread: before the import's first write commits, nothing is
  * written; after it, the job is the runner's to finish again (server/jobs/runner.ts).
  */
-export function importInWorker(job: ImportJob, options: { signal?: AbortSignal; onProgress?: (progress: ImportProgress) => void } = {}): Promise<ImportResult> {
+export function importInWorker(job: ImportJob, options: { memoryMb: number; signal?: AbortSignal; onProgress?: (progress: ImportProgress) => void }): Promise<ImportResult> {
   return new Promise<ImportResult>((resolve, reject) => {
     if (options.signal?.aborted) return reject(new Error(IMPORT_WORKER_FAILURES.cancelled));
-    const thread = (worker ??= startWorker());
+    const thread = workerWith(options.memoryMb);
     const done = () => {
       thread.off('message', onMessage);
       thread.off('error', onError);
@@ -86,7 +89,7 @@ export function importInWorker(job: ImportJob, options: { signal?: AbortSignal; 
     };
     const onError = (error: Error & { code?: string }) => {
       done();
-      reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new Error(IMPORT_WORKER_FAILURES.memory) : error);
+      reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new Error(IMPORT_WORKER_FAILURES.memory(options.memoryMb)) : error);
     };
     const onExit = (code: number) => {
       done();
@@ -94,7 +97,7 @@ export function importInWorker(job: ImportJob, options: { signal?: AbortSignal; 
     };
     const onAbort = () => {
       done();
-      if (worker === thread) worker = null;
+      if (worker?.thread === thread) worker = null;
       void thread.terminate();
       reject(new Error(IMPORT_WORKER_FAILURES.cancelled));
     };

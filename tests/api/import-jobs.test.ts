@@ -2,7 +2,8 @@
 // answers at once with its job; the job runs one import at a time, tells its progress to the admins'
 // desks and ends with its outcome; a waiting or running job is cancelled whole; a job whose runner died
 // is taken again once its lease has lapsed, and an import that had started writing is finished, never
-// left half written nor shown as failed.
+// left half written nor shown as failed; a file that needs more memory than the worker may use fails
+// its own import.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server.js';
 import { template } from '../../server/import/templates.js';
@@ -10,11 +11,12 @@ import { studentRows } from '../../server/import/sheets.js';
 import { databaseKinds } from '../support/databases.js';
 import { staffPaths } from '../../src/contracts/paths.js';
 import { apiPath } from '../support/api-path.js';
-import { importJob, sendImport } from '../support/import-jobs.js';
+import { importAndWait, importJob, sendImport } from '../support/import-jobs.js';
 import { IMPORT_JOB_EVENT, IMPORTS_WAITING_MAX, type ImportJob } from '../../src/contracts/import.js';
 import { insertJob } from '../../server/jobs/queries.js';
 import { LEASE_MS, MAX_ATTEMPTS } from '../../server/jobs/runner.js';
 import { IMPORT_JOB_FAILURES } from '../../server/import/jobs.js';
+import { IMPORT_WORKER_FAILURES } from '../../server/import/worker.js';
 
 const ADMIN = '5f0000000000000000000002';
 const TEACHER = '5f0000000000000000000001';
@@ -194,4 +196,24 @@ describe.each(databaseKinds())('import jobs (%s)', (kind) => {
     expect(missing.statusCode).toBe(404);
     for (const id of [holder, ...ids]) await cancel(id);
   });
+});
+
+describe.each(databaseKinds())('an import worker out of memory (%s)', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ kind, bundle: 'demo', config: { importMemoryMb: 64 } });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('fails that import in plain words, and the next import gets a fresh worker', async () => {
+    const admin = await server.sessionFor(ADMIN, 'staff');
+    const students = Array.from({ length: 60_000 }, (_, i) => ({ name: `Student number ${i} with a longer name`, sid: `OOM-${i}`, phone: `018${String(10_000_000 + i)}`, session: '2025-26', groups: [MORNING_BATCH] }));
+    const big = await importAndWait(server, admin, 'big.json', Buffer.from(JSON.stringify({ students })), true);
+    expect(big).toMatchObject({ state: 'failed', writing: false, outcome: null, failure: IMPORT_WORKER_FAILURES.memory(64) });
+    expect(await server.app.db.selectFrom('students').select('id').where('sid', '=', 'OOM-0').executeTakeFirst()).toBeUndefined();
+    const small = await importAndWait(server, admin, 'small.json', Buffer.from(JSON.stringify({ students: students.slice(0, 2) })), true);
+    expect(small).toMatchObject({ state: 'done', outcome: { applied: true } });
+  }, 120_000);
 });
