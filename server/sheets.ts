@@ -5,8 +5,6 @@ import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
 import type { SheetCell } from '../src/domain/staffResults.js';
 
-export type { SheetCell };
-
 /** One table of a sheet: its header row and its rows. In a CSV the tables follow each other, a blank row between. */
 export interface SheetTable {
   /** The worksheet's name in an XLSX file. */
@@ -30,7 +28,7 @@ export interface SheetFile {
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** Rows as CSV text: text cells guarded against formulas, numbers as they are, an empty cell for null. */
-export function csvRows(rows: readonly (readonly SheetCell[])[]): string {
+function csvRows(rows: readonly (readonly SheetCell[])[]): string {
   if (rows.length === 0) return '';
   return `${Papa.unparse(rows as SheetCell[][], { escapeFormulae: FORMULA_START, newline: '\r\n' })}\r\n`;
 }
