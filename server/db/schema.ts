@@ -298,6 +298,8 @@ export interface ForumQuestionsTable {
   last_activity_at: string | null;
   /** 1 once a teacher (userType Admin) has replied: the desk's queue reads it. */
   teacher_replied: Generated<number>;
+  /** The reply a teacher marked as the answer (migration 0025), shown first to students. */
+  answer_comment_id: string | null;
 }
 
 export interface ForumCommentsTable {

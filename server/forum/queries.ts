@@ -81,8 +81,13 @@ export async function questionById(db: Db, viewerId: string, id: string): Promis
 const commentColumns = (db: Db, viewerId: string) =>
   db
     .selectFrom('forum_comments as c')
+    .innerJoin('forum_questions as q', 'q.id', 'c.question_id')
     .leftJoin('students as s', (join) => join.onRef('s.id', '=', 'c.user_id').on('c.user_type', '=', 'Student'))
-    .select(['c.id', 'c.question_id', 'c.user_id', 'c.user_type', 's.name as student_name', 'c.reply', 'c.media', 'c.upvotes', 'c.created_at', 'c.updated_at'])
+    .leftJoin('staff as t', (join) => join.onRef('t.id', '=', 'c.user_id').on('c.user_type', '=', 'Admin'))
+    .select([
+      'c.id', 'c.question_id', 'c.user_id', 'c.user_type', 's.name as student_name', 't.name as teacher_name', 'c.reply', 'c.media', 'c.upvotes', 'c.created_at', 'c.updated_at',
+      'q.answer_comment_id',
+    ])
     .select((eb) =>
       eb.exists(eb.selectFrom('forum_upvotes as u').select('u.comment_id').whereRef('u.comment_id', '=', 'c.id').where('u.student_id', '=', viewerId)).as('is_upvoted'),
     );
@@ -92,7 +97,8 @@ type CommentRow = Awaited<ReturnType<ReturnType<typeof commentColumns>['executeT
 const commentView = (row: CommentRow): ForumComment => ({
   _id: row.id,
   questionId: row.question_id,
-  // Teachers answer as 'Teacher' (spec: Admin replies appear as 'Teacher'); their own names stay inside.
+  // Teachers answer as 'Teacher' (spec: Admin replies appear as 'Teacher'); the screens show the
+  // teacher's own name beside that badge (issue 39), from teacherName.
   userId: { _id: row.user_id, name: row.user_type === 'Admin' ? 'Teacher' : (row.student_name ?? null) },
   userType: row.user_type,
   reply: row.reply,
@@ -101,6 +107,8 @@ const commentView = (row: CommentRow): ForumComment => ({
   isUpvoted: flag(row.is_upvoted),
   createdAt: row.created_at,
   updatedAt: row.updated_at,
+  teacherName: row.user_type === 'Admin' ? (row.teacher_name ?? null) : null,
+  isAnswer: row.answer_comment_id === row.id,
 });
 
 /** A question's replies, oldest first (ties by id, so the last one is always the same). */
@@ -362,12 +370,23 @@ export async function deleteComment(db: Db, questionId: string, commentId: strin
       .updateTable('forum_questions')
       .set((eb) => ({
         answers: eb('answers', '-', 1),
+        answer_comment_id: eb.case().when('answer_comment_id', '=', commentId).then(sql<string | null>`null`).else(eb.ref('answer_comment_id')).end(),
         teacher_replied: eb.case().when(eb.exists(eb.selectFrom('forum_comments as c').select('c.id').where('c.question_id', '=', questionId).where('c.user_type', '=', 'Admin'))).then(1).else(0).end(),
       }))
       .where('id', '=', questionId)
       .execute();
     return 'removed';
   });
+}
+
+/** Marks one reply of the question as its answer (or none); false when the reply is not the question's. */
+export async function markAnswer(db: Db, questionId: string, commentId: string | null): Promise<boolean> {
+  if (commentId !== null) {
+    const reply = await db.selectFrom('forum_comments').select('id').where('id', '=', commentId).where('question_id', '=', questionId).executeTakeFirst();
+    if (!reply) return false;
+  }
+  await db.updateTable('forum_questions').set({ answer_comment_id: commentId }).where('id', '=', questionId).execute();
+  return true;
 }
 
 /** Changes a question while it has no replies and is open; false when it may not change. */

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ForumMedia } from '../../src/contracts/forum.js';
 import type { Staff } from '../db/schema.js';
 import { checkedMedia, details, forumErrors, notifyReply, tellDesks } from '../forum/posting.js';
-import { commentById, commentRow, commentsOf, completeQuestion, deleteComment, insertComment, questionById, questionRow, reopenQuestion, updateComment } from '../forum/queries.js';
+import { commentById, commentRow, commentsOf, completeQuestion, deleteComment, insertComment, markAnswer, questionById, questionRow, reopenQuestion, updateComment } from '../forum/queries.js';
 import { publishNotification } from '../notifications/publish.js';
 import { newId } from '../ids.js';
 import { writeJson } from '../db/json.js';
@@ -75,6 +75,14 @@ export function deskForum(app: FastifyInstance) {
       if (outcome === 'gone') throw forumErrors.replyNotFound();
       await publishNotification(app, { type: 'notification', message: 'A teacher removed their reply to your question', info: { on: 'forum', id: question.id, courseId: question.course_id } }, [question.student_id]);
       tellDesks(app, question, 'removed');
+      return thread(staff, question.id);
+    },
+
+    /** Marks one reply (a teacher's or a student's) as the question's answer, or none: students see it first. */
+    async markAnswer(staff: Staff, questionId: string, commentId: string | null) {
+      const question = await taughtQuestion(staff, questionId);
+      if (!(await markAnswer(app.db, question.id, commentId))) throw forumErrors.replyNotFound();
+      tellDesks(app, question, 'edit');
       return thread(staff, question.id);
     },
 

@@ -86,6 +86,10 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
     return { data: await forum.deleteReply(request.staff, request.params.questionId, request.params.commentId) };
   } });
 
+  app.route({ ...staffContract.forumMarkAnswer, handler: async (request) => {
+    return { data: await forum.markAnswer(request.staff, request.params.questionId, request.body.commentId) };
+  } });
+
   app.route({ ...staffContract.forumComplete, handler: async (request) => {
     return { data: await forum.complete(request.staff, request.params.questionId) };
   } });

@@ -51,6 +51,10 @@ export const ForumComment = Type.Object({
   isUpvoted: Type.Boolean(),
   createdAt: Type.String(),
   updatedAt: Type.String(),
+  /** A teacher's reply: the teacher's own name, shown beside the "Teacher" badge (null for students' replies). */
+  teacherName: Nullable(Type.String()),
+  /** The reply a teacher marked as the question's answer: set apart, and first for students. */
+  isAnswer: Type.Boolean(),
 });
 export type ForumComment = Static<typeof ForumComment>;
 

@@ -221,6 +221,10 @@ export type StaffForumQuery = Static<typeof StaffForumQuery>;
 export const StaffForumThread = Type.Object({ question: StaffForumQuestion, comments: Type.Array(ForumComment), viewerId: Type.String() });
 export type StaffForumThread = Static<typeof StaffForumThread>;
 
+/** The reply marked as the question's answer, or null to mark none. */
+export const MarkAnswerBody = Type.Object({ commentId: Nullable(Id) }, { additionalProperties: false });
+export type MarkAnswerBody = Static<typeof MarkAnswerBody>;
+
 /** The courses with their subjects and chapters, for the queue's filters, each with its question count. */
 export const StaffForumPlace = Type.Object({
   _id: Type.String(),
@@ -300,6 +304,13 @@ export const staffContract = {
     config: { access: 'staff' },
     // Only the teacher's own reply (any of them) while the question is open; the thread as it now stands.
     schema: { params: IdParams('questionId', 'commentId'), response: { 200: Data(StaffForumThread), ...failures(400, 401, { 403: ['notYourReply', 'notYourCourse'], 404: ['replyNotFound', 'questionNotFound'], 409: ['questionCompleted'] }) } },
+  },
+  forumMarkAnswer: {
+    method: 'PATCH',
+    url: staffPaths.forumAnswer,
+    config: { access: 'staff' },
+    // Any reply of the question (a student's too), or null for none; the thread as it now stands.
+    schema: { params: IdParams('questionId'), body: MarkAnswerBody, response: { 200: Data(StaffForumThread), ...failures(400, 401, { 403: ['notYourCourse'], 404: ['replyNotFound', 'questionNotFound'] }) } },
   },
   forumReopen: {
     method: 'PATCH',

@@ -81,6 +81,9 @@ export const ASK_GUIDELINES = [
 export const EMPTY_RECORDING_BYTES = 44;
 
 /** The realtime event the desk's sockets receive when a forum question is asked, replied to, edited, completed or reopened. */
+/** The replies as students read them: the one a teacher marked as the answer first, then the rest in their order. */
+export const answerFirst = <T extends { isAnswer: boolean }>(replies: readonly T[]): T[] => [...replies.filter((r) => r.isAnswer), ...replies.filter((r) => !r.isAnswer)];
+
 export const FORUM_ACTIVITY_EVENT = 'forumActivity';
 export interface ForumActivity {
   questionId: string;

@@ -1,7 +1,8 @@
 // The teacher desk's forum queue (/staff/forum): the questions, those without a teacher's reply first,
 // filtered by course, subject, chapter, status and text, beside the open question's thread. The teacher
 // replies with text and files (each upload with its progress), edits their own last reply, removes
-// any reply of their own (after a confirmation), marks the question COMPLETED or reopens it, and goes on to the next unanswered question. Forum activity heard
+// any reply of their own (after a confirmation), marks one reply as the answer (students see it first),
+// marks the question COMPLETED or reopens it, and goes on to the next unanswered question. Forum activity heard
 // on the realtime channel loads the queue (and the open thread) again; activity heard while a load is
 // under way loads again once it ends. A request answered 401 ends the desk's session.
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
@@ -89,6 +90,7 @@ export type StaffForumEvent =
   | { type: 'forum.removeReply'; commentId: string }
   | { type: 'forum.confirmRemove' }
   | { type: 'forum.cancelRemove' }
+  | { type: 'forum.markAnswer'; commentId: string | null }
   | { type: 'forum.complete' }
   | { type: 'forum.reopen' }
   | FilesReport;
@@ -166,6 +168,10 @@ export const staffForumMachine = setup({
     }),
     setStatus: fromPromise<ForumQuestion, { questionId: string; completed: boolean }>(async () => {
       throw new Error('provide setStatus');
+    }),
+    /** Marks a reply as the question's answer (null: none); answers the thread as it now stands. */
+    markAnswer: fromPromise<StaffForumThread, { questionId: string; commentId: string | null }>(async () => {
+      throw new Error('provide markAnswer');
     }),
     /** Takes the teacher's own reply off the question; answers the thread as it now stands. */
     removeReply: fromPromise<StaffForumThread, { questionId: string; commentId: string }>(async () => {
@@ -361,6 +367,11 @@ export const staffForumMachine = setup({
                           actions: assign(({ event }) => (event.type === 'forum.removeReply' ? { removing: event.commentId, threadProblem: null } : {})),
                         },
                         'forum.cancelEdit': { guard: 'editing', description: 'The teacher cancels the edit: the form is empty again', actions: 'clearDraft' },
+                        'forum.markAnswer': {
+                          target: 'markingAnswer',
+                          description: "The teacher marks a reply as the answer (or takes the mark away): students see it first, set apart",
+                          actions: assign({ threadProblem: null }),
+                        },
                         'forum.complete': { guard: 'openQuestion', target: 'settingStatus', description: 'The teacher marks the question COMPLETED', actions: assign({ threadProblem: null }) },
                         'forum.reopen': { guard: 'completedQuestion', target: 'settingStatus', description: 'The teacher reopens a COMPLETED question', actions: assign({ threadProblem: null }) },
                       },
@@ -417,6 +428,19 @@ export const staffForumMachine = setup({
                         onError: [
                           sessionEnded,
                           { target: 'idle', description: "The server's refusal shows beside the form; the draft stays", actions: { type: 'keepThreadProblem', params: ({ event }) => ({ error: event.error }) } },
+                        ],
+                      },
+                    },
+                    markingAnswer: {
+                      description: 'The answer is being marked; the form and the buttons wait.',
+                      tags: ['sending'],
+                      invoke: {
+                        src: 'markAnswer',
+                        input: ({ context, event }) => ({ questionId: context.openId ?? '', commentId: event.type === 'forum.markAnswer' ? event.commentId : null }),
+                        onDone: { target: 'idle', description: 'The marked reply shows as the answer', actions: assign({ thread: ({ event }) => event.output }) },
+                        onError: [
+                          sessionEnded,
+                          { target: 'idle', description: "The server's refusal shows", actions: { type: 'keepThreadProblem', params: ({ event }) => ({ error: event.error }) } },
                         ],
                       },
                     },

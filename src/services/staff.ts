@@ -80,6 +80,8 @@ export const staffApi = {
     api.call<Staff['forumEditReply']>('PATCH', staffPaths.forumEditReply, { params: { questionId, commentId }, body }),
   /** Takes the teacher's own reply off the question: the thread as it now stands. */
   forumDeleteReply: (questionId: string, commentId: string) => api.call<Staff['forumDeleteReply']>('DELETE', staffPaths.forumEditReply, { params: { questionId, commentId } }),
+  /** Marks a reply as the question's answer (null: none): the thread as it now stands. */
+  forumMarkAnswer: (questionId: string, commentId: string | null) => api.call<Staff['forumMarkAnswer']>('PATCH', staffPaths.forumAnswer, { params: { questionId }, body: { commentId } }),
   forumComplete: (questionId: string) => api.call<Staff['forumComplete']>('PATCH', staffPaths.forumComplete, { params: { questionId } }),
   forumReopen: (questionId: string) => api.call<Staff['forumReopen']>('PATCH', staffPaths.forumReopen, { params: { questionId } }),
 };

@@ -1,7 +1,7 @@
 // The teacher desk's forum queue on a real server (SQLite and PostgreSQL): questions without a
 // teacher's reply first, then the newest activity; filters by course, subject, chapter, status and
 // text with a count per status; the thread; a reply the student sees as 'Teacher'; editing only the
-// teacher's own last reply; removing the teacher's own reply, the student told; COMPLETED and reopened; the desk's sockets told of forum activity.
+// teacher's own last reply; removing the teacher's own reply, the student told; one reply marked as the answer; COMPLETED and reopened; the desk's sockets told of forum activity.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { databaseKinds } from '../support/databases.js';
@@ -212,5 +212,29 @@ describe.each(databaseKinds())('teacher desk forum queue (%s)', (kind) => {
     const kept = await ok('POST', pathTo(staffPaths.forumReply, { questionId: Q5 }), teacher, { reply: 'Blood culture.' });
     await ok('PATCH', pathTo(staffPaths.forumComplete, { questionId: Q5 }), teacher);
     expect((await remove(kept._id)).json().errors.code).toBe('questionCompleted');
+  });
+
+  it("marks one reply as the answer: students read the teacher's name, and which reply is the answer", async () => {
+    const dina = await server.sessionFor(DINA);
+    const mark = (commentId: string | null, session = teacher, questionId = Q4) => call('PATCH', pathTo(staffPaths.forumAnswer, { questionId }), session, { commentId });
+    const answer = await ok('POST', pathTo(staffPaths.forumReply, { questionId: Q4 }), teacher, { reply: 'Think of infective endocarditis.' });
+    expect(answer).toMatchObject({ userId: { name: 'Teacher' }, teacherName: 'Dr. Rahman', isAnswer: false });
+    const thread = await ok('PATCH', pathTo(staffPaths.forumAnswer, { questionId: Q4 }), teacher, { commentId: answer._id });
+    expect(thread.comments.map((c: { isAnswer: boolean }) => c.isAnswer)).toEqual([false, true]);
+    const read = await ok('GET', pathTo(forumPaths.comments, { questionId: Q4 }), dina);
+    expect(read.map((c: { teacherName: string | null; isAnswer: boolean }) => [c.teacherName, c.isAnswer])).toEqual([[null, false], ['Dr. Rahman', true]]);
+
+    // Another reply, a student's, may be the answer instead; a reply of another question may not.
+    const studentReply = id('f4', 2);
+    expect((await ok('PATCH', pathTo(staffPaths.forumAnswer, { questionId: Q4 }), teacher, { commentId: studentReply })).comments.map((c: { isAnswer: boolean }) => c.isAnswer)).toEqual([true, false]);
+    expect((await mark(id('f4', 1))).json().errors.code).toBe('replyNotFound');
+    expect((await mark('not-an-id')).statusCode).toBe(400);
+    expect((await mark(answer._id, dina)).statusCode).toBe(403);
+    expect((await ok('PATCH', pathTo(staffPaths.forumAnswer, { questionId: Q4 }), teacher, { commentId: null })).comments.some((c: { isAnswer: boolean }) => c.isAnswer)).toBe(false);
+
+    // Removing the marked reply leaves no answer marked.
+    await ok('PATCH', pathTo(staffPaths.forumAnswer, { questionId: Q4 }), teacher, { commentId: answer._id });
+    await ok('DELETE', pathTo(staffPaths.forumEditReply, { questionId: Q4, commentId: answer._id }), teacher);
+    expect((await server.app.db.selectFrom('forum_questions').select('answer_comment_id').where('id', '=', Q4).executeTakeFirstOrThrow()).answer_comment_id).toBeNull();
   });
 });

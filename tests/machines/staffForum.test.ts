@@ -184,4 +184,30 @@ describe('teacher desk forum queue', () => {
     expect(after.queue?.questions.find((q) => q._id === 'q3')?.answeredByTeacher).toBe(false);
     expect(nextUnanswered({ ...after, openId: null, cursor: 'q3' })).toBe('q3');
   });
+
+  it('marks a reply as the answer and takes the mark away', async () => {
+    const marked: Array<string | null> = [];
+    const machine = staffForumMachine.provide({
+      actors: {
+        loadQueue: fromPromise(async () => loaded),
+        loadThread: fromPromise(async () => answered),
+        markAnswer: fromPromise(async ({ input }) => {
+          marked.push(input.commentId);
+          return { ...answered, comments: answered.comments.map((c) => ({ ...c, isAnswer: c._id === input.commentId })) };
+        }),
+      },
+    });
+    const actor = createActor(machine).start();
+    await settle();
+    actor.send({ type: 'forum.open', questionId: 'q3' });
+    await settle();
+    actor.send({ type: 'forum.markAnswer', commentId: 'r1' });
+    expect(actor.getSnapshot().hasTag('sending')).toBe(true);
+    await settle();
+    expect(actor.getSnapshot().context.thread?.comments[0]?.isAnswer).toBe(true);
+    actor.send({ type: 'forum.markAnswer', commentId: null });
+    await settle();
+    expect(marked).toEqual(['r1', null]);
+    expect(actor.getSnapshot().context.thread?.comments[0]?.isAnswer).toBe(false);
+  });
 });

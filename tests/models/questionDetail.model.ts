@@ -9,7 +9,7 @@ const question = (over: Partial<ForumQuestion> = {}): ForumQuestion => ({
   status: 'OPEN', answers: 0, likes: 0, isLiked: false, isBookmarked: false, createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z', lastActivityAt: '2026-11-01T00:00:00.000Z', ...over,
 });
 export const reply = (id: string, userId: string, userType: 'Admin' | 'Student' = 'Student'): ForumComment => ({
-  _id: id, questionId: 'q1', userId: { _id: userId, name: userType === 'Admin' ? 'Teacher' : 'Boris' }, userType, reply: `Reply ${id}`, media: [], upvotes: 0, isUpvoted: false,
+  _id: id, questionId: 'q1', userId: { _id: userId, name: userType === 'Admin' ? 'Teacher' : 'Boris' }, userType, reply: `Reply ${id}`, media: [], upvotes: 0, isUpvoted: false, teacherName: userType === 'Admin' ? 'Dr. Rahman' : null, isAnswer: false,
   createdAt: '2026-11-02T00:00:00.000Z', updatedAt: '2026-11-02T00:00:00.000Z',
 });
 

@@ -21,7 +21,7 @@ export function question(id: string, answeredByTeacher: boolean, status = 'OPEN'
 }
 export const teacherReply = (id: string, questionId: string): ForumComment => ({
   _id: id, questionId, userId: { _id: 't1', name: 'Teacher' }, userType: 'Admin', reply: 'Two atria, two ventricles.', media: [], upvotes: 0, isUpvoted: false,
-  createdAt: '2026-01-02T08:00:00.000Z', updatedAt: '2026-01-02T08:00:00.000Z',
+  createdAt: '2026-01-02T08:00:00.000Z', updatedAt: '2026-01-02T08:00:00.000Z', teacherName: 'Dr. Rahman', isAnswer: false,
 });
 const counts = { open: 2, answered: 1, completed: 0, all: 3 };
 // Queues first: a path names an outcome by its first characters.
@@ -63,6 +63,7 @@ const model: PathModel<typeof staffForumMachine> = {
     { type: 'forum.editLast' },
     { type: 'forum.cancelEdit' },
     { type: 'forum.removeReply', commentId: 'r1' },
+    { type: 'forum.markAnswer', commentId: 'r1' },
     { type: 'forum.confirmRemove' },
     { type: 'forum.cancelRemove' },
     { type: 'forum.complete' },
@@ -76,6 +77,7 @@ const model: PathModel<typeof staffForumMachine> = {
     loadQueue: { done: [loaded, nothing], error: [failure(500, 'Boom'), expired] },
     loadThread: { done: [unanswered, answered, answeredByAnother, closed], error: [failure(404, 'This question was not found.'), expired] },
     sendReply: { done: [teacherReply('r2', 'q1')], error: [failure(409, 'This question is closed: it takes no more replies or edits.'), expired] },
+    markAnswer: { done: [{ ...answered, comments: [{ ...teacherReply('r1', 'q3'), isAnswer: true }] }], error: [failure(404, 'This reply was not found.'), expired] },
     removeReply: { done: [unanswered], error: [failure(403, 'You can only edit or remove your own reply.'), expired] },
     setStatus: { done: [{ ...question('q3', true, 'COMPLETED') }], error: [failure(404, 'This question was not found.'), expired] },
   },

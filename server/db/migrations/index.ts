@@ -18,6 +18,7 @@ import * as regradeHistory from './20261227-0018-regrade-history.js';
 import * as mistakesPractice from './20261228-0019-mistakes-practice.js';
 import * as questionChapter from './20261228-0021-question-chapter.js';
 import * as jobs from './20261229-0022-jobs.js';
+import * as forumAnswer from './20261229-0025-forum-answer.js';
 import * as otpCodeOf from './20261229-0023-otp-code-of.js';
 
 export interface Migration {
@@ -44,4 +45,5 @@ export const migrations: Migration[] = [
   { name: '20261228-0021-question-chapter', up: questionChapter.up },
   { name: '20261229-0022-jobs', up: jobs.up },
   { name: '20261229-0023-otp-code-of', up: otpCodeOf.up },
+  { name: '20261229-0025-forum-answer', up: forumAnswer.up },
 ];

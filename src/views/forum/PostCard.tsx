@@ -2,7 +2,7 @@
 // 400 characters with 'See more' where asked) and its media, which open in the lightbox.
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { ForumMedia } from '../../contracts/forum';
+import type { ForumComment, ForumMedia } from '../../contracts/forum';
 import { QUESTION_PREVIEW_CHARS } from '../../domain/forum';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
@@ -11,19 +11,30 @@ import { TimeSince } from '../ui/TimeSince';
 /** Teacher for admin replies, otherwise the student's name, or Guest when it is gone. */
 export const authorLabel = (userType: 'Admin' | 'Student', name: string | null): string => (userType === 'Admin' ? 'Teacher' : name || 'Guest');
 
+/** How a reply's card names its author: a teacher by name with the "Teacher" badge; the marked answer set apart. */
+export const replyAuthor = (reply: Pick<ForumComment, 'userType' | 'userId' | 'teacherName' | 'isAnswer'>): { author: string; badge?: string; marked: boolean } => ({
+  author: reply.userType === 'Admin' ? reply.teacherName || 'Teacher' : authorLabel(reply.userType, reply.userId.name),
+  ...(reply.userType === 'Admin' && reply.teacherName ? { badge: 'Teacher' } : {}),
+  marked: reply.isAnswer,
+});
+
 
 /**
  * With `href` (a card in the list) the whole card opens the question: its text is a link stretched over
  * the card, and 'See more' sits above that link, so it expands the text in place instead of opening it.
  */
-export function PostCard({ author, createdAt, text, media, cut = false, footer, href }: { author: string; createdAt: string; text: string; media: ForumMedia[]; cut?: boolean; footer?: ReactNode; href?: string }) {
+export function PostCard({ author, badge, marked = false, createdAt, text, media, cut = false, footer, href }: { author: string; badge?: string; marked?: boolean; createdAt: string; text: string; media: ForumMedia[]; cut?: boolean; footer?: ReactNode; href?: string }) {
   const [expanded, setExpanded] = useState(false);
   const long = cut && text.length > QUESTION_PREVIEW_CHARS;
   const shown = long && !expanded ? `${text.slice(0, QUESTION_PREVIEW_CHARS)}…` : text;
   return (
-    <article className={`rounded-xl border border-slate-200 bg-white p-4 shadow-sm ${href ? 'relative hover:shadow-md' : ''}`}>
+    <article className={`rounded-xl border bg-white p-4 shadow-sm ${marked ? 'border-2 border-green-700' : 'border-slate-200'} ${href ? 'relative hover:shadow-md' : ''}`}>
+      {marked && <p className="mb-2 text-sm font-semibold text-green-800">✓ The answer, marked by a teacher</p>}
       <header className="mb-2 flex flex-wrap items-baseline justify-between gap-2 text-sm">
-        <span className="font-semibold text-slate-900">{author}</span>
+        <span className="font-semibold text-slate-900">
+          {author}
+          {badge && <span className="ml-2 rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold text-brand-800">{badge}</span>}
+        </span>
         <TimeSince at={createdAt} className="text-slate-500" />
       </header>
       <p className="whitespace-pre-wrap break-words text-slate-800">

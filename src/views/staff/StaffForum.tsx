@@ -13,7 +13,7 @@ import { COMPLETED, FORUM_ACTIVITY_EVENT, FORUM_MEDIA_TYPES, isForumMediaType, t
 import { staffApi } from '../../services/staff';
 import { useDeskEvent } from './useDeskEvent';
 import { uploadAttachment } from '../forum/forum.implementations';
-import { PostCard, attachmentLabel, authorLabel } from '../forum/PostCard';
+import { PostCard, attachmentLabel, replyAuthor } from '../forum/PostCard';
 import { Button } from '../ui/Button';
 import { InlineAlert } from '../ui/InlineAlert';
 import { Modal } from '../ui/Modal';
@@ -59,6 +59,7 @@ function useForumActor() {
           return input.commentId ? staffApi.forumEditReply(input.questionId, input.commentId, body) : staffApi.forumReply(input.questionId, body);
         }),
         removeReply: fromPromise(({ input }) => staffApi.forumDeleteReply(input.questionId, input.commentId)),
+        markAnswer: fromPromise(({ input }) => staffApi.forumMarkAnswer(input.questionId, input.commentId)),
         setStatus: fromPromise(({ input }) => (input.completed ? staffApi.forumComplete(input.questionId) : staffApi.forumReopen(input.questionId))),
       },
     }),
@@ -366,16 +367,21 @@ function OpenThread({ forum }: { forum: ForumActor }) {
           {comments.map((c) => (
             <li key={c._id} id={`reply-${c._id}`} tabIndex={-1} className="rounded-xl focus-visible:outline-2 focus-visible:outline-brand-700">
               <PostCard
-                author={authorLabel(c.userType, c.userId.name)}
+                {...replyAuthor(c)}
                 createdAt={c.createdAt}
                 text={c.reply}
                 media={c.media}
                 footer={
-                  !editing && ownReply(thread, c._id) && (
-                    <Button variant="quiet" disabled={busy} busy={removing === c._id} onClick={() => forum.send({ type: 'forum.removeReply', commentId: c._id })}>
-                      Remove your reply
+                  <>
+                    <Button variant="quiet" disabled={busy} aria-pressed={c.isAnswer} onClick={() => forum.send({ type: 'forum.markAnswer', commentId: c.isAnswer ? null : c._id })}>
+                      {c.isAnswer ? 'Not the answer' : 'Mark as the answer'}
                     </Button>
-                  )
+                    {!editing && ownReply(thread, c._id) && (
+                      <Button variant="quiet" disabled={busy} busy={removing === c._id} onClick={() => forum.send({ type: 'forum.removeReply', commentId: c._id })}>
+                        Remove your reply
+                      </Button>
+                    )}
+                  </>
                 }
               />
             </li>
