@@ -1,5 +1,6 @@
 // Import benchmark: a 10,000-student sheet and a 200-question exam sheet checked and imported through
-// the desk's import route while a batch sits a live exam against the same server process.
+// the desk's import route (each upload a job, followed to its end) while a batch sits a live exam
+// against the same server process.
 //
 //   npm run bench:import -- [--students 10000] [--questions 200] [--sitting 300] [--db sqlite:/tmp/x.sqlite | postgres://...]
 //
@@ -15,9 +16,9 @@ import { importAcademy } from '../server/import/index.js';
 import { createSession } from '../server/account/sessions.js';
 import { examWorkbook, studentRows, workbook } from '../server/import/sheets.js';
 import { API_PREFIX, examsPaths, pathTo, staffPaths } from '../src/contracts/paths.js';
-import type { ImportResult } from '../src/contracts/import.js';
+import type { ImportJob, ImportResult } from '../src/contracts/import.js';
 import { newStats, percentile, positive, prepareDatabase, report, timed, type PhaseStats } from './bench-server.js';
-import { agent, request, startServerProcess, type ServerProcess } from './server-process.js';
+import { agent, request, sleep, startServerProcess, type ServerProcess } from './server-process.js';
 
 const STUDENTS = Math.floor(positive('students', 10_000));
 const QUESTIONS = Math.floor(positive('questions', 200));
@@ -79,6 +80,24 @@ async function examSheet(): Promise<Buffer> {
   }]);
 }
 
+/**
+ * Sends a sheet as the desk does: the upload answers 202 with its import job at once, and the job is
+ * asked for every 200 ms until it ends; resolves with its outcome.
+ */
+async function importThroughJob(port: number, admin: string, name: string, data: Buffer, apply: boolean, what: string): Promise<ImportResult> {
+  const sent = await request(port, 'POST', `${API_PREFIX}${staffPaths.import}?name=${name}${apply ? '&apply=true' : ''}`, admin, data, 120_000);
+  if (sent.status !== 202) throw new Error(`${what} answered ${sent.status}: ${sent.body.slice(0, 500)}`);
+  const { id } = (JSON.parse(sent.body) as { data: ImportJob }).data;
+  for (;;) {
+    await sleep(200);
+    const reply = await request(port, 'GET', `${API_PREFIX}${pathTo(staffPaths.importJob, { jobId: id })}`, admin);
+    if (reply.status !== 200) throw new Error(`${what}: its job answered ${reply.status}: ${reply.body.slice(0, 500)}`);
+    const job = (JSON.parse(reply.body) as { data: ImportJob }).data;
+    if (job.state === 'done') return job.outcome!;
+    if (job.state === 'failed' || job.state === 'cancelled') throw new Error(`${what}: the job ended ${job.state}${job.failure ? `: ${job.failure}` : ''}`);
+  }
+}
+
 async function main(): Promise<void> {
   const database = await prepareDatabase('import-bench');
   let server: ServerProcess | null = null;
@@ -131,10 +150,8 @@ async function main(): Promise<void> {
         const t0 = performance.now();
         const saves = newStats(`${what} sheet, ${step}`);
         stepSaves = saves;
-        const reply = await request(port, 'POST', `${API_PREFIX}${staffPaths.import}?name=${name}${apply ? '&apply=true' : ''}`, admin, data, 120_000);
+        const result = await importThroughJob(port, admin, name, data, apply, `${what} ${step}`);
         const ms = performance.now() - t0;
-        if (reply.status !== 200) throw new Error(`${what} ${step} answered ${reply.status}: ${reply.body.slice(0, 500)}`);
-        const result = (JSON.parse(reply.body) as { data: ImportResult }).data;
         if (result.problems.length) throw new Error(`${what} ${step}: ${result.problems.length} problems, the first: ${result.problems[0]!.message}`);
         const summary = result.kinds.filter((k) => k.added + k.updated + k.removed > 0).map((k) => `${k.added} ${k.kind} added`).join(', ') || 'nothing changed';
         stepSaves = null;
