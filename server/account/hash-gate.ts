@@ -53,9 +53,10 @@ export class HashGate {
   /** The longest the queue ever was, and the most hashes of each lane that ran at once (read by tests). */
   peakQueued = 0;
   readonly peakLaneRunning: Record<HashLane, number> = { known: 0, normal: 0, slowed: 0 };
-  /** Runs per lane, and waiters turned away at the end of their wait (read by tests). */
+  /** Runs per lane, waiters turned away at the end of their wait, and the longest wait of any waiter (read by tests). */
   readonly laneRuns: Record<HashLane, number> = { known: 0, normal: 0, slowed: 0 };
   expired = 0;
+  longestWaitMs = 0;
 
   constructor(
     readonly concurrency: number,
@@ -125,16 +126,21 @@ export class HashGate {
 
   /** Waits for the lane's turn, or is refused: at once when the queue is full of waiters as good or better, or at the end of the wait. */
   private wait(lane: HashLane, key: string): Promise<void> {
+    const queuedAt = performance.now();
     return new Promise<void>((start, refuse) => {
+      const leave = () => {
+        clearTimeout(deadline);
+        this.longestWaitMs = Math.max(this.longestWaitMs, performance.now() - queuedAt);
+      };
       const waiter: Waiter = {
         lane,
         key,
         start: () => {
-          clearTimeout(deadline);
+          leave();
           start();
         },
         refuse: (error) => {
-          clearTimeout(deadline);
+          leave();
           refuse(error);
         },
       };
@@ -143,7 +149,7 @@ export class HashGate {
         if (at < 0) return;
         this.waiting.splice(at, 1);
         this.expired += 1;
-        refuse(new HashGateFull('waited'));
+        waiter.refuse(new HashGateFull('waited'));
       }, this.waitMs);
       // A waiter's deadline alone never keeps the process alive.
       deadline.unref?.();

@@ -211,17 +211,16 @@ describe.each(databaseKinds())('sign-in under an academy-wide flood (%s)', (kind
     for (const answer of answers) statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
     console.info(
       `classmates during one device's flood: ${classmatesIn.map(({ result, ms }) => `${result.statusCode} in ${ms.toFixed(0)} ms`).join(', ')}; ` +
-        `flood answers: ${[...statuses].map(([status, count]) => `${count} × ${status}`).join(', ')}, slowest ${Math.max(...answers.map((answer) => answer.ms)).toFixed(0)} ms`,
+        `flood answers: ${[...statuses].map(([status, count]) => `${count} × ${status}`).join(', ')}, slowest ${Math.max(...answers.map((answer) => answer.ms)).toFixed(0)} ms; longest wait for a hash ${gate.longestWaitMs.toFixed(0)} ms`,
     );
     for (const { result, ms } of classmatesIn) {
       expect(result.statusCode).toBe(200);
       expect(ms).toBeLessThan(5_000);
     }
-    // Every sign-in of the flood was answered within its wait and a hash or two: signed in, or busy with a time to retry.
-    for (const answer of answers) {
-      expect(answer.ms).toBeLessThan(waitMs + 2_000);
-      if (answer.status !== 200) expect(answer).toMatchObject({ status: 503, code: 'signInBusy', retryAfter: '5' });
-    }
+    // Nobody waited for a hash thread past HASH_WAIT_MS (the timer's own lateness allowed): every sign-in
+    // of the flood was signed in, or told busy with a time to retry.
+    expect(gate.longestWaitMs).toBeLessThan(waitMs + 1_000);
+    for (const answer of answers) if (answer.status !== 200) expect(answer).toMatchObject({ status: 503, code: 'signInBusy', retryAfter: '5' });
     // The known lane had its share of the account (SIGN_IN_KNOWN_DEVICE_LIMIT, 5 in 15 minutes), one
     // check at a time; after it the device's checks were slowed, still one at a time for the account.
     expect(gate.laneRuns.known).toBe(5);
