@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { connect, type Dialect } from './db/connect.js';
 import type { Database } from './db/schema.js';
 import { migrate } from './db/migrate.js';
+import { finishRegradeJobs } from './exams/regrading.js';
 import { databaseIsEmpty } from './db/seed/import.js';
 import { demoBundlePath, seedDemoAcademy } from './db/seed/demo-academy.js';
 import { buildApp } from './app.js';
@@ -26,6 +27,8 @@ export async function prepareDatabase(db: Kysely<Database>, dialect: Dialect, co
   // The demo academy's passwords are published: it never enters a production database.
   if (config.production && config.seedDemo) throw new Error(PRODUCTION_REFUSALS.demoSeed);
   await migrate(db, dialect);
+  // A regrade committed before a crash is written to its end before the server serves again.
+  await finishRegradeJobs(db, dialect);
   if (config.production && !config.allowDemoAccounts) {
     const open = await openDemoAccounts(db, demoBundlePath);
     if (open.length > 0) throw new Error(demoAccountsRefusal(open));

@@ -1,27 +1,32 @@
-// A teacher's decision on a question's key, and the regrade it brings. In one transaction: the
-// decision is recorded and every challenge of the question answered; when the key changes (or the
-// question is dropped) the question takes its new key, every submitted attempt of the exam is scored
-// again by the shared scoring module (the decided question's line only: server/exams/regrading.ts), the
-// merit list and every position are fixed again as publication fixes them, each student whose marks or
-// rank moved gets a history line and a notification (many rows to a statement: server/db/bulk.ts).
-// After the commit the notifications are pushed live. The same decision again changes nothing.
+// A teacher's decision on a question's key, and the regrade it brings. The decision is recorded and
+// every challenge of the question answered in one transaction; when the key changes (or the question is
+// dropped), the same transaction gives the question its new key and commits the regrade, whose writes
+// were planned and staged before it and are written after it in short transactions (a job that a
+// restart finishes: server/exams/regrading.ts and docs/decisions.md, "The regrade in short writes").
+// Every submitted attempt of the exam is scored again by the shared scoring module (the decided
+// question's line only), the merit list and every position are fixed again as publication fixes them,
+// and each student whose marks or rank moved gets a history line and a notification with their result.
+// After the last write the notifications are pushed live. The same decision again changes nothing.
 //
-// Marking, publication and a regrade take turns on the exam's assignment rows (PostgreSQL): the regrade
-// holds every one of them for update from its start to its commit, so a mark still in its transaction
-// (holding its assignment shared, see markAnswer) is waited for and a later mark or publication waits for
-// the regrade and then scores with the new key. SQLite runs one writing transaction at a time.
+// The regrade's job row holds the exam from before its first read to its last write: a mark, a
+// publication or another decision of the exam meanwhile is refused (503, tried again by the app). On
+// PostgreSQL the job is taken under every assignment row of the exam, which a mark still in its
+// transaction holds shared (markAnswer), so that mark is waited for and read by the plan.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, Staff } from '../db/schema.js';
 import type { Dialect } from '../db/connect.js';
 import { readJson, writeJson } from '../db/json.js';
-import { withRows, type BulkColumn } from '../db/bulk.js';
-import { badRequest, conflict } from '../errors.js';
+import { nextTurn } from '../db/bulk.js';
+import { offThreadReads, type OffThreadReads } from '../db/engine/read-off-thread.js';
+import { badRequest, conflict, serviceUnavailable } from '../errors.js';
 import { newId } from '../ids.js';
 import { finalizeExpiredAttempts, type ExamDeps } from '../exams/attempts.js';
 import { examById, questionsOfExam, scorableQuestion, type Exam, type QuestionRow } from '../exams/queries.js';
-import { nextTurn, planRegrade, stageRegrade } from '../exams/regrading.js';
-import { fixMeritList } from '../results/queries.js';
+import {
+  applyRegradeJob, dropRegradeJob, markRegradeApplying, openRegradeJob, planRegrade, stageFigures, stageRest, type StagedResult,
+} from '../exams/regrading.js';
+import { stagedPlaces, type Places } from '../results/queries.js';
 import { staffAssignment } from '../results/marking.js';
 import { challengeErrors } from './student.js';
 import type { DecisionBody, DecisionReply, KeyDecision } from '../../src/contracts/challenges.js';
@@ -35,6 +40,7 @@ export const decisionErrors = {
   reply: () => badRequest(`Write a reply of 1 to ${DECISION_REPLY_MAX.toLocaleString('en-US')} characters to the challengers.`, 'badReply'),
   options: (message: string) => badRequest(message, 'badDecision'),
   stillSitting: () => conflict('A batch is still sitting this exam.', 'examStillRunning', 'Decide once every batch has finished, so that no submission is scored with the old key.'),
+  regradeMoved: () => serviceUnavailable('The question changed while its regrade was being prepared. Try again in a moment.', 'serviceUnavailable'),
 };
 
 /** Live notifications pushed between two turns of the event loop. */
@@ -91,33 +97,60 @@ export async function decideKey(
   await finalizeExpiredAttempts(db, { examId }, now, deps.graceSeconds);
 
   const at = now.toISOString();
-  const outcome = await db.transaction().execute(async (trx) => {
-    if (dialect === 'postgres') {
-      await trx.selectFrom('exam_assignments').select('id').where('exam_id', '=', examId).orderBy('id').forUpdate().execute();
-      await trx.selectFrom('questions').select('id').where('id', '=', questionId).forUpdate().execute();
-    }
-    const state = await examState(trx, examId);
-    const row = state.questions.find((q) => q.id === questionId)!;
-    const current = keyStateOf(row);
-    const next = keyAfter(question.type, optionCount, current, body.kind, options);
-    const latest = await trx.selectFrom('key_decisions').selectAll().where('question_id', '=', questionId).orderBy('decided_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
-    const keyMoves = !sameKey(question.type, optionCount, current, next);
-    if (latest && !keyMoves && latest.kind === body.kind && latest.options === writeJson(options) && latest.reply === reply) {
-      return { decision: latest, unchanged: true as const, regrade: null, notices: [] as Notice[] };
-    }
-    const decision = { id: newId(), exam_id: examId, question_id: questionId, kind: body.kind, options: writeJson(options), old_answer: row.answer, reply, decided_by: staff.id, decided_at: at };
-    await trx.insertInto('key_decisions').values(decision).execute();
-    await trx
-      .updateTable('answer_challenges')
-      .set({ status: body.kind === 'keep' ? 'rejected' : 'accepted', reply, decided_at: at })
-      .where('question_id', '=', questionId)
-      .execute();
-    if (!keyMoves) return { decision, unchanged: false as const, regrade: null, notices: [] as Notice[] };
-    const regraded = await regradeWithKey(trx, dialect, state, questionId, current, next, decision.id, body.kind === 'drop' ? 'drop' : 'change', at);
-    return { decision, unchanged: false as const, ...regraded };
-  });
+  // A key that moves takes the exam for its regrade, which is planned and staged before the decision's transaction.
+  const job = keyMoves(question.type, optionCount, await examState(db, examId), questionId, body.kind, options) ? await openRegradeJob(db, dialect, examId, at) : null;
+  let outcome;
+  try {
+    const staged = job ? await stageRegrade(db, dialect, job, examId, questionId, question.type, optionCount, body.kind, options, at) : null;
+    outcome = await db.transaction().execute(async (trx) => {
+      if (dialect === 'postgres') {
+        await trx.selectFrom('exam_assignments').select('id').where('exam_id', '=', examId).orderBy('id').forUpdate().execute();
+        await trx.selectFrom('questions').select('id').where('id', '=', questionId).forUpdate().execute();
+      }
+      const state = await examState(trx, examId);
+      const row = state.questions.find((q) => q.id === questionId)!;
+      const current = keyStateOf(row);
+      const next = keyAfter(question.type, optionCount, current, body.kind, options);
+      const latest = await trx.selectFrom('key_decisions').selectAll().where('question_id', '=', questionId).orderBy('decided_at', 'desc').orderBy('id', 'desc').executeTakeFirst();
+      const moves = !sameKey(question.type, optionCount, current, next);
+      if (latest && !moves && latest.kind === body.kind && latest.options === writeJson(options) && latest.reply === reply) {
+        return { decision: latest, unchanged: true as const, regrade: null, notices: [] as Notice[] };
+      }
+      const decision = { id: newId(), exam_id: examId, question_id: questionId, kind: body.kind, options: writeJson(options), old_answer: row.answer, reply, decided_by: staff.id, decided_at: at };
+      await trx.insertInto('key_decisions').values(decision).execute();
+      await trx
+        .updateTable('answer_challenges')
+        .set({ status: body.kind === 'keep' ? 'rejected' : 'accepted', reply, decided_at: at })
+        .where('question_id', '=', questionId)
+        .execute();
+      if (!moves) return { decision, unchanged: false as const, regrade: null, notices: [] as Notice[] };
+      // The staged regrade is of this very key change, and its job still holds the exam: else nothing commits.
+      if (!job || !staged || !sameKey(question.type, optionCount, staged.from, current) || !(await markRegradeApplying(trx, job))) throw decisionErrors.regradeMoved();
+      const { exam, number } = examWithKey(state, questionId, next, at);
+      await trx
+        .updateTable('questions')
+        .set({ answer: writeJson(next.answer), accepted_options: next.accepted ? writeJson(next.accepted) : null, dropped: next.dropped ? 1 : 0 })
+        .where('id', '=', questionId)
+        .execute();
+      // A new stamp: every server prepares the exam's paper again (server/exams/paper-cache.ts); a plain
+      // exam's full marks leave out dropped questions.
+      await trx.updateTable('exams').set({ created_at: at, total_marks: exam.total_marks }).where('id', '=', examId).execute();
+      const kind: 'change' | 'drop' = body.kind === 'drop' ? 'drop' : 'change';
+      await trx.insertInto('regrades').values({ id: job, exam_id: examId, question_id: questionId, decision_id: decision.id, kind, question_number: number, regraded_at: at, results: staged.results, changed: staged.changed }).execute();
+      return {
+        decision, unchanged: false as const, notices: staged.notices,
+        regrade: { _id: job, questionId, questionNumber: number, kind, regradedAt: at, results: staged.results, changed: staged.changed },
+      };
+    });
+  } catch (error) {
+    if (job) await dropRegradeJob(db, job);
+    throw error;
+  }
+  if (job && !outcome.regrade) await dropRegradeJob(db, job);
+  // Committed: the staged writes follow, a few hundred results a transaction (a restart finishes them after a crash).
+  if (job && outcome.regrade) await applyRegradeJob(db, dialect, job);
 
-  // After the commit: each notified student's open tabs hear of their notification, a slice at a time
+  // After the last write: each notified student's open tabs hear of their notification, a slice at a time
   // so that other requests are served between slices.
   for (let i = 0; i < outcome.notices.length; i += PUSH_SLICE) {
     if (i > 0) await nextTurn();
@@ -166,94 +199,86 @@ function examWithKey(state: ExamState, questionId: string, key: KeyState, at: st
   return { exam, questions, number, after: scorableQuestion(questions[number - 1]!) };
 }
 
+/** Whether the decision moves the question's key (read before its transaction, which reads it again). */
+function keyMoves(type: QuestionRow['type'], optionCount: number, state: ExamState, questionId: string, kind: KeyDecision['kind'], options: number[]): boolean {
+  const current = keyStateOf(state.questions.find((q) => q.id === questionId)!);
+  return !sameKey(type, optionCount, current, keyAfter(type, optionCount, current, kind, options));
+}
+
 /**
- * In the caller's transaction: gives the question its new key, scores the exam's attempts again (by
- * the question's line: server/exams/regrading.ts), writes the new marks and the merit list's places
- * together, each result once, and writes the history and the notifications
- * of every student whose marks or rank moved (notifications only to students whose batch's results are
- * published), many rows to a statement.
+ * Plans and stages the regrade of a key change while its job holds the exam, without anything seen:
+ * scores the exam's attempts again by the question's line (server/exams/regrading.ts), stages the new
+ * figures, ranks the merit list by them, and stages the new places, the history line and the
+ * notification of every student whose marks or rank moved (notifications only to students whose batch's
+ * results are published).
  */
-async function regradeWithKey(
-  trx: Kysely<Database>, dialect: Dialect, state: ExamState, questionId: string, old: KeyState, key: KeyState, decisionId: string, kind: 'change' | 'drop', at: string,
+async function stageRegrade(
+  db: Kysely<Database>, dialect: Dialect, jobId: string, examId: string, questionId: string, type: QuestionRow['type'], optionCount: number,
+  decided: KeyDecision['kind'], options: number[], at: string,
 ) {
-  const examId = state.exam.id;
-  await trx
-    .updateTable('questions')
-    .set({ answer: writeJson(key.answer), accepted_options: key.accepted ? writeJson(key.accepted) : null, dropped: key.dropped ? 1 : 0 })
-    .where('id', '=', questionId)
-    .execute();
-  // A new stamp: every server prepares the exam's paper again (server/exams/paper-cache.ts); a plain
-  // exam's full marks leave out dropped questions.
+  const state = await examState(db, examId);
+  const from = keyStateOf(state.questions.find((q) => q.id === questionId)!);
+  const key = keyAfter(type, optionCount, from, decided, options);
   const { exam, questions, number, after } = examWithKey(state, questionId, key, at);
-  await trx.updateTable('exams').set({ created_at: at, total_marks: exam.total_marks }).where('id', '=', examId).execute();
-
-  const standing = await standingOf(trx, examId);
-  await nextTurn();
-  const plan = await planRegrade(trx, dialect, exam, questions, { ...after, answer: old.answer, accepted: old.accepted, dropped: old.dropped }, after);
-  const { results, changed } = plan;
-  // Each moved result written once: its new figures and its new places together.
-  const staged = await stageRegrade(trx, dialect, plan);
-  const moved = new Map((await fixMeritList(trx, examId, staged)).map((m) => [m.id, m.rank]));
-  await staged.done();
-
-  const marksMoved = new Map(changed.map((c) => [c.id, c]));
-  const lines: { result_id: string; student_id: string; old_marks: number; new_marks: number; old_rank: number | null; new_rank: number | null; group_id: string; published: boolean }[] = [];
-  for (const id of new Set([...marksMoved.keys(), ...moved.keys()])) {
-    const was = standing.get(id);
-    if (!was) continue;
-    const marks = marksMoved.get(id);
-    const newRank = moved.get(id) ?? was.rank;
-    if (!marks && newRank === was.rank) continue;
-    lines.push({
-      result_id: id, student_id: was.studentId, group_id: was.groupId, published: was.published,
-      old_marks: was.marks, new_marks: marks ? marks.newMarks : was.marks, old_rank: was.rank, new_rank: newRank,
-    });
+  const kind: 'change' | 'drop' = decided === 'drop' ? 'drop' : 'change';
+  // The three long reads (the standing, the plan's, the ranking's) off the server's thread.
+  const reads = await offThreadReads(db, dialect);
+  let standing, plan, places;
+  try {
+    standing = await standingOf(reads, db, examId);
+    plan = await planRegrade(db, dialect, reads, exam, questions, { ...after, answer: from.answer, accepted: from.accepted, dropped: from.dropped }, after);
+    await stageFigures(db, dialect, jobId, plan);
+    places = await stagedPlaces(reads, db, examId, jobId);
+  } finally {
+    await reads.close();
   }
-  const regrade = { id: newId(), exam_id: examId, question_id: questionId, decision_id: decisionId, kind, question_number: number, regraded_at: at, results, changed: lines.length };
-  await trx.insertInto('regrades').values(regrade).execute();
-  await withRows(
-    trx, dialect,
-    [{ name: 'result_id', type: 'text' }, { name: 'student_id', type: 'text' }, { name: 'old_marks', type: 'float8' }, { name: 'new_marks', type: 'float8' }, { name: 'old_rank', type: 'int' }, { name: 'new_rank', type: 'int' }],
-    lines.map((l) => [l.result_id, l.student_id, l.old_marks, l.new_marks, l.old_rank, l.new_rank]),
-    (param) => `insert into regrade_changes (regrade_id, result_id, student_id, old_marks, new_marks, old_rank, new_rank)
-      select cast(${param(regrade.id)} as text), result_id, student_id, old_marks, new_marks, old_rank, new_rank from v`,
-  );
 
-  const notices: Notice[] = lines
-    .filter((l) => l.published)
-    .map((l) => ({ studentId: l.student_id, id: newId(), message: regradeMessage({ number, kind, oldMarks: l.old_marks, newMarks: l.new_marks, oldRank: l.old_rank, newRank: l.new_rank }), groupId: l.group_id }));
+  const marksMoved = new Map(plan.changed.map((c) => [c.id, c]));
   const info = new Map<string, string>();
   const infoOf = (groupId: string) => {
     let text = info.get(groupId);
     if (text === undefined) info.set(groupId, (text = writeJson(resultInfo({ _id: examId, title: exam.title, courseId: exam.course_id }, groupId))));
     return text;
   };
-  const noticeRows = notices.map((n) => [n.id, n.studentId, n.message, infoOf(n.groupId)]);
-  const noticeColumns: BulkColumn[] = [{ name: 'id', type: 'text' }, { name: 'student_id', type: 'text' }, { name: 'message', type: 'text' }, { name: 'info', type: 'text' }];
-  await withRows(trx, dialect, noticeColumns, noticeRows, (param) =>
-    `insert into notifications (id, type, message, info, created_at) select id, cast(${param('notification')} as text), message, info, cast(${param(at)} as text) from v`,
-  );
-  await withRows(trx, dialect, noticeColumns, noticeRows, () =>
-    'insert into student_notifications (notification_id, student_id, is_seen, deleted_at) select id, student_id, 0, null from v',
-  );
-  return {
-    regrade: { _id: regrade.id, questionId, questionNumber: number, kind, regradedAt: at, results, changed: lines.length },
-    notices,
-  };
+  const staged: StagedResult[] = [];
+  const notices: Notice[] = [];
+  let changed = 0;
+  let seen = 0;
+  for (const [id, was] of standing) {
+    if ((seen += 1) % TURN_EVERY === 0) await nextTurn();
+    const now = places.get(id) ?? null;
+    const placesMove = now !== null && PLACE_NAMES.some((c) => now[c] !== was.places[c]);
+    const marks = marksMoved.get(id);
+    if (!marks && !placesMove) continue;
+    const newRank = placesMove ? now.merit_rank : was.rank;
+    const history = marks || newRank !== was.rank ? { oldMarks: was.marks, newMarks: marks ? marks.newMarks : was.marks, oldRank: was.rank, newRank } : null;
+    if (history) changed += 1;
+    const notice = history && was.published ? { id: newId(), message: regradeMessage({ number, kind, ...history }), info: infoOf(was.groupId) } : null;
+    if (notice) notices.push({ studentId: was.studentId, groupId: was.groupId, id: notice.id, message: notice.message });
+    staged.push({ id, studentId: was.studentId, places: placesMove ? now : null, history, notice });
+  }
+  await stageRest(db, dialect, jobId, staged);
+  return { from, results: plan.results, changed, notices };
 }
 
-/** Every result of the exam with its marks, merit rank and whether its batch's results are published, before the regrade. */
-async function standingOf(db: Kysely<Database>, examId: string) {
-  const rows = await db
-    .selectFrom('results as r')
-    .innerJoin('exam_assignments as ea', (join) => join.onRef('ea.exam_id', '=', 'r.exam_id').onRef('ea.group_id', '=', 'r.group_id'))
-    .select(['r.id', 'r.student_id', 'r.group_id', 'r.marks_obtained', 'r.merit_rank', 'ea.result_published'])
-    .where('r.exam_id', '=', examId)
-    .execute();
+/** Results looked at between two turns of the event loop. */
+const TURN_EVERY = 1000;
+const PLACE_NAMES = ['merit_position', 'merit_rank', 'faculty_position', 'subject_position', 'category_position'] as const;
+const placeOf = (value: unknown) => (value === null ? null : Number(value));
+
+/** Every result of the exam with its marks, places and whether its batch's results are published, before the regrade. */
+async function standingOf(reads: OffThreadReads, db: Kysely<Database>, examId: string) {
+  const rows = await reads.rows(
+    db
+      .selectFrom('results as r')
+      .innerJoin('exam_assignments as ea', (join) => join.onRef('ea.exam_id', '=', 'r.exam_id').onRef('ea.group_id', '=', 'r.group_id'))
+      .select(['r.id', 'r.student_id', 'r.group_id', 'r.marks_obtained', 'r.merit_position', 'r.merit_rank', 'r.faculty_position', 'r.subject_position', 'r.category_position', 'ea.result_published'])
+      .where('r.exam_id', '=', examId),
+  );
   return new Map(
-    rows.map((r) => [
-      r.id,
-      { studentId: r.student_id, groupId: r.group_id, marks: Number(r.marks_obtained), rank: r.merit_rank === null ? null : Number(r.merit_rank), published: Number(r.result_published) === 1 },
-    ]),
+    rows.map((r) => {
+      const places = Object.fromEntries(PLACE_NAMES.map((c) => [c, placeOf(r[c])])) as unknown as Places;
+      return [r.id, { studentId: r.student_id, groupId: r.group_id, marks: Number(r.marks_obtained), rank: places.merit_rank, places, published: Number(r.result_published) === 1 }];
+    }),
   );
 }

@@ -21,6 +21,12 @@ export interface BulkColumn {
   type: BulkType;
 }
 
+/**
+ * Lets the event loop take a turn. better-sqlite3 answers at once, so a chain of statements would
+ * otherwise hold the server's thread to its end: between them other requests are served.
+ */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Rows of one SQLite statement: 500 rows of up to 60 columns stay under its 32,766 parameters. */
 const ROWS_PER_STATEMENT = 500;
 
@@ -56,6 +62,8 @@ export async function withRows<R, DB>(
   }
   const tuple = `(${columns.map(() => '?').join(', ')})`;
   for (let at = 0; at < rows.length; at += ROWS_PER_STATEMENT) {
+    // better-sqlite3 runs each statement on the server's thread: other requests are served between slices.
+    if (at > 0) await nextTurn();
     const slice = rows.slice(at, at + ROWS_PER_STATEMENT);
     const params: unknown[] = [];
     for (const row of slice) for (let i = 0; i < columns.length; i += 1) params.push(sqliteValue(row[i]));

@@ -415,6 +415,48 @@ export interface RegradeChangesTable {
   new_rank: number | null;
 }
 
+/** A regrade being written in short transactions (server/exams/regrading.ts): planning, then applying once its decision is committed. */
+export interface RegradeJobsTable {
+  id: string;
+  exam_id: string;
+  state: 'planning' | 'applying';
+  created_at: string;
+}
+
+/** What a regrade job still has to write of one result: figures, places, history line, notification. */
+export interface RegradeStagedTable {
+  job_id: string;
+  result_id: string;
+  figures: number;
+  marks_obtained: number | null;
+  negative_marks: number | null;
+  total_marks: number | null;
+  correct: number | null;
+  incorrect: number | null;
+  skipped: number | null;
+  overall_marks: number | null;
+  passed: number | null;
+  pending_review: number | null;
+  detail: string | null;
+  old_line: string | null;
+  new_line: string | null;
+  places: number;
+  merit_position: number | null;
+  merit_rank: number | null;
+  faculty_position: number | null;
+  subject_position: number | null;
+  category_position: number | null;
+  student_id: string;
+  old_marks: number | null;
+  new_marks: number | null;
+  old_rank: number | null;
+  new_rank: number | null;
+  history: number;
+  notice_id: string | null;
+  message: string | null;
+  info: string | null;
+}
+
 /** A student's practice set of their wrong and skipped questions (of one result, or of a subject). */
 export interface MistakeSetsTable {
   id: string;
@@ -513,6 +555,8 @@ export interface Database {
   key_decisions: KeyDecisionsTable;
   regrades: RegradesTable;
   regrade_changes: RegradeChangesTable;
+  regrade_jobs: RegradeJobsTable;
+  regrade_staged: RegradeStagedTable;
   mistake_sets: MistakeSetsTable;
   mistake_answers: MistakeAnswersTable;
   question_streaks: QuestionStreaksTable;

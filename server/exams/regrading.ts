@@ -1,4 +1,4 @@
-// An exam's submitted attempts scored again after a key decision, in the caller's transaction, with
+// An exam's submitted attempts scored again after a key decision, with
 // the shared scoring module (src/domain/scoring.ts) as a submit or a mark scores them.
 //
 // One question's key moved, so only that question's line of each result can move: each attempt's answer
@@ -11,15 +11,25 @@
 // (sumsExactly). An exam whose points or negative mark have finer decimals is scored whole, as is any
 // result whose detail does not hold the line the old key gives, or whose line waits for a teacher.
 //
-// Reads: the results with the one answer each (one query), not every answer of the exam; planRegrade
-// reads and scores without writing. Writes: only the results that change, staged in a temporary table
-// (stageRegrade, server/db/bulk.ts; SQLite: 500 rows a statement) that the merit list's ranking reads, so
-// one UPDATE writes each result's figures and places together, the detail spliced by the database
-// itself, so the details never travel.
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+// Reads: the results with the one answer each (one query, off the server's thread on SQLite:
+// server/db/engine/read-off-thread.ts), not every answer of the exam; planRegrade
+// reads and scores without writing. Writes (docs/decisions.md, "The regrade in short writes"): a job row
+// holds the exam (openRegradeJob); the new figures of the results that change are staged in
+// `regrade_staged` (the detail as its old and new line, spliced by the database itself, so the details
+// never travel), the merit list is ranked by them (stagedPlaces), the places, history lines and
+// notifications are staged beside them, all in short transactions nobody else reads; the decision's
+// transaction commits the regrade (markRegradeApplying), and applyRegradeJob writes each result's figures
+// and places with its history line and notification, a few hundred results a transaction, so the
+// single SQLite writer and the server's thread are never held long. A crash before the decision's commit
+// leaves nothing seen (finishRegradeJobs clears the job); after it, the restart writes the rest.
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Dialect } from '../db/connect.js';
-import { BULK_SQL_TYPES, withRows, type BulkColumn } from '../db/bulk.js';
+import { nextTurn, withRows, type BulkColumn } from '../db/bulk.js';
+import type { OffThreadReads } from '../db/engine/read-off-thread.js';
+import { serviceUnavailable } from '../errors.js';
+import { newId } from '../ids.js';
+import type { Places } from '../results/queries.js';
 import { readJson } from '../db/json.js';
 import { replaceQuestionScore, roundMarks, scoreQuestion, sumsExactly, type QuestionScore, type ScorableQuestion } from '../../src/domain/scoring.js';
 import type { AnswerValue } from '../../src/contracts/exams.js';
@@ -45,11 +55,6 @@ export interface Regraded {
 /** Attempts scored whole between two turns of the event loop. */
 const YIELD_EVERY = 200;
 
-/**
- * Lets the event loop take a turn. better-sqlite3 answers at once, so a chain of statements would
- * otherwise hold the server's thread to its end: between a regrade's reads other requests are served.
- */
-export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 type Figures = Omit<ReturnType<typeof scoreColumns>, 'detail' | 'gpa_marks'>;
 type WholeRow = Figures & { id: string; detail: string };
@@ -89,10 +94,11 @@ export interface RegradePlan {
  * Reads and scores a regrade without writing: every submitted attempt of the exam after the key of one
  * question moved from `before` to `after` (`questions`: the exam's questions with `after`'s key; `exam`:
  * with the full marks that key gives), by the one question's line where that is exact (see the top of
- * this file), else whole. GPA marks stay as taken. stageRegrade and fixMeritList write the plan.
+ * this file), else whole; the long read through `reads` (off the server's thread on SQLite). GPA marks
+ * stay as taken. stageFigures and applyRegradeJob write the plan.
  */
 export async function planRegrade(
-  db: Kysely<Database>, dialect: Dialect, exam: Exam, questions: QuestionRow[], before: ScorableQuestion, after: ScorableQuestion,
+  db: Kysely<Database>, dialect: Dialect, reads: OffThreadReads, exam: Exam, questions: QuestionRow[], before: ScorableQuestion, after: ScorableQuestion,
 ): Promise<RegradePlan> {
   const negativeMark = Number(exam.negative_mark);
   if (!sumsExactly(questions.map((q) => Number(q.point)), negativeMark)) {
@@ -100,19 +106,19 @@ export async function planRegrade(
     return { results: whole.results, changed: whole.changed, rows: whole.rows.map(wholeRow) };
   }
 
-  const rows = await db
-    .selectFrom('results as r')
-    .innerJoin('attempts as a', 'a.id', 'r.attempt_id')
-    .leftJoin('answers as an', (join) => join.onRef('an.attempt_id', '=', 'r.attempt_id').on('an.question_id', '=', after.id))
-    .select([
-      'r.id', 'r.student_id', 'r.group_id', 'r.gpa_marks', 'r.marks_obtained', 'r.negative_marks', 'r.total_marks', 'r.correct', 'r.incorrect', 'r.skipped',
-      'an.answer', 'an.extra', 'an.review_marks',
-    ])
-    .where('r.exam_id', '=', exam.id)
-    .where('a.submitted_at', 'is not', null)
-    .where('a.superseded_at', 'is', null)
-    .execute();
-  await nextTurn();
+  const rows = await reads.rows(
+    db
+      .selectFrom('results as r')
+      .innerJoin('attempts as a', 'a.id', 'r.attempt_id')
+      .leftJoin('answers as an', (join) => join.onRef('an.attempt_id', '=', 'r.attempt_id').on('an.question_id', '=', after.id))
+      .select([
+        'r.id', 'r.student_id', 'r.group_id', 'r.gpa_marks', 'r.marks_obtained', 'r.negative_marks', 'r.total_marks', 'r.correct', 'r.incorrect', 'r.skipped',
+        'an.answer', 'an.extra', 'an.review_marks',
+      ])
+      .where('r.exam_id', '=', exam.id)
+      .where('a.submitted_at', 'is not', null)
+      .where('a.superseded_at', 'is', null),
+  );
   const served = await servedTo(db, exam, questions, after.id);
 
   // The old and new line of each distinct answer (an MCQ has a handful), scored once.
@@ -186,36 +192,168 @@ export async function planRegrade(
 
 const wholeRow = (row: WholeRow): PlannedRow => ({ ...row, oldLine: null, newLine: null });
 
-/** The table a regrade's new figures wait in, in its transaction, for the merit list to rank them before they are written. */
-const STAGED = 'regrade_figures';
-const STAGED_COLUMNS: BulkColumn[] = [...FIGURE_COLUMNS, { name: 'detail', type: 'text' }, { name: 'old_line', type: 'text' }, { name: 'new_line', type: 'text' }];
-/** A staged result's figures and detail (alias nf), as fixMeritList sets them; a result not staged keeps its own. */
-const SET_STAGED = sql.raw(
-  [
-    ...[...FIGURES, ...FLAGS].map((c) => `${c} = case when nf.id is null then results.${c} else nf.${c} end`),
-    'detail = case when nf.id is null then results.detail when nf.detail is not null then nf.detail else replace(results.detail, nf.old_line, nf.new_line) end',
-  ].join(', '),
-);
+/** Besides its figures (stageFigures), what a regrade writes of a result it moves: new places (or none), its history line and its notification. */
+export interface StagedResult {
+  id: string;
+  studentId: string;
+  places: Places | null;
+  history: { oldMarks: number; newMarks: number; oldRank: number | null; newRank: number | null } | null;
+  notice: { id: string; message: string; info: string } | null;
+}
+
+const PLACE_NAMES = ['merit_position', 'merit_rank', 'faculty_position', 'subject_position', 'category_position'] as const;
+const STAGED_FIGURES: BulkColumn[] = [
+  { name: 'result_id', type: 'text' }, { name: 'student_id', type: 'text' },
+  ...FIGURE_COLUMNS.slice(1), { name: 'detail', type: 'text' }, { name: 'old_line', type: 'text' }, { name: 'new_line', type: 'text' },
+];
+const STAGED_REST: BulkColumn[] = [
+  { name: 'result_id', type: 'text' }, { name: 'student_id', type: 'text' }, { name: 'places', type: 'int' }, ...PLACE_NAMES.map((name): BulkColumn => ({ name, type: 'int' })),
+  { name: 'history', type: 'int' }, { name: 'old_marks', type: 'float8' }, { name: 'new_marks', type: 'float8' }, { name: 'old_rank', type: 'int' }, { name: 'new_rank', type: 'int' },
+  { name: 'notice_id', type: 'text' }, { name: 'message', type: 'text' }, { name: 'info', type: 'text' },
+];
+const names = (columns: BulkColumn[]) => columns.map((c) => c.name).join(', ');
 
 /**
- * Stages a regrade's plan in the caller's transaction, for the merit list to rank the new figures and
- * write each result once, its figures and its places together (fixMeritList's `staged`, in
- * server/results/queries.ts); `done` drops the table after that.
+ * Results staged, and written, a transaction: each slice is its own short write with a turn of the event
+ * loop after it. SQLite's slices are small, since its one writer and the server's thread are held while
+ * each runs; PostgreSQL's hold neither, and each slice costs round trips.
  */
-export async function stageRegrade(db: Kysely<Database>, dialect: Dialect, plan: RegradePlan): Promise<{ table: string; set: RawBuilder<unknown>; done: () => Promise<void> }> {
-  const columns = STAGED_COLUMNS.map((c) => `${c.name} ${BULK_SQL_TYPES[c.type]}${c.name === 'id' ? ' primary key' : ''}`).join(', ');
-  await sql.raw(`create temp table ${STAGED} (${columns})`).execute(db);
-  const names = STAGED_COLUMNS.map((c) => c.name).join(', ');
-  await withRows(db, dialect, STAGED_COLUMNS, plan.rows.map((row) => [...figuresOf(row), row.detail, row.oldLine, row.newLine]), () =>
-    `insert into ${STAGED} (${names}) select ${names} from v`,
-  );
-  return {
-    table: STAGED,
-    set: SET_STAGED,
-    done: async () => {
-      await sql.raw(`drop table ${STAGED}`).execute(db);
-    },
-  };
+const SLICES: Record<Dialect, { stage: number; apply: number }> = { sqlite: { stage: 500, apply: 100 }, postgres: { stage: 2000, apply: 500 } };
+
+/**
+ * Takes the exam for a regrade: a job row that marks, publications and other decisions of the exam see
+ * and wait for (503) until the regrade is written. PostgreSQL: taken under the assignments' rows, as a
+ * mark holds them, so a mark either committed before or sees the job. A job already there answers 503.
+ */
+export async function openRegradeJob(db: Kysely<Database>, dialect: Dialect, examId: string, at: string): Promise<string> {
+  const id = newId();
+  await db.transaction().execute(async (trx) => {
+    if (dialect === 'postgres') await trx.selectFrom('exam_assignments').select('id').where('exam_id', '=', examId).orderBy('id').forUpdate().execute();
+    await assertNoRegradeJob(trx, examId);
+    await trx.insertInto('regrade_jobs').values({ id, exam_id: examId, state: 'planning', created_at: at }).execute();
+  });
+  return id;
+}
+
+/** Refuses (503) a write to the exam's results or places while a regrade of it is being written. */
+export async function assertNoRegradeJob(db: Kysely<Database>, examId: string): Promise<void> {
+  const job = await db.selectFrom('regrade_jobs').select('id').where('exam_id', '=', examId).executeTakeFirst();
+  if (job) throw serviceUnavailable('A regrade of this exam is being written. Try again in a moment.', 'serviceUnavailable');
+}
+
+/**
+ * Stages what a regrade writes, in slices of short transactions nobody reads but the regrade: first the
+ * new figures (for the merit list's ranking to read, stagedPlaces), then `finish` adds the places,
+ * history lines and notifications of every result that moves. Until the decision's transaction commits
+ * (markRegradeApplying) nothing of it is seen.
+ */
+export async function stageFigures(db: Kysely<Database>, dialect: Dialect, jobId: string, plan: RegradePlan): Promise<void> {
+  const studentOf = new Map(plan.changed.map((c) => [c.id, c.studentId]));
+  const rows = plan.rows.map((row) => [row.id, studentOf.get(row.id)!, ...figuresOf(row).slice(1), row.detail, row.oldLine, row.newLine]);
+  const slice = SLICES[dialect].stage;
+  for (let at = 0; at < rows.length; at += slice) {
+    if (at > 0) await nextTurn();
+    await withRows(db, dialect, STAGED_FIGURES, rows.slice(at, at + slice), (param) =>
+      `insert into regrade_staged (job_id, figures, places, history, ${names(STAGED_FIGURES)}) select cast(${param(jobId)} as text), 1, 0, 0, ${names(STAGED_FIGURES)} from v`,
+    );
+  }
+}
+
+export async function stageRest(db: Kysely<Database>, dialect: Dialect, jobId: string, staged: StagedResult[]): Promise<void> {
+  const rows = staged.map((s) => [
+    s.id, s.studentId, s.places ? 1 : 0, ...PLACE_NAMES.map((c) => s.places?.[c] ?? null),
+    s.history ? 1 : 0, s.history?.oldMarks ?? null, s.history?.newMarks ?? null, s.history?.oldRank ?? null, s.history?.newRank ?? null,
+    s.notice?.id ?? null, s.notice?.message ?? null, s.notice?.info ?? null,
+  ]);
+  const rest = STAGED_REST.filter((c) => c.name !== 'result_id' && c.name !== 'student_id').map((c) => `${c.name} = excluded.${c.name}`).join(', ');
+  const slice = SLICES[dialect].stage;
+  for (let at = 0; at < rows.length; at += slice) {
+    if (at > 0) await nextTurn();
+    // "where true": SQLite's upsert after a select needs it to tell the conflict clause from a join.
+    await withRows(db, dialect, STAGED_REST, rows.slice(at, at + slice), (param) =>
+      `insert into regrade_staged (job_id, figures, ${names(STAGED_REST)}) select cast(${param(jobId)} as text), 0, ${names(STAGED_REST)} from v where true
+        on conflict (job_id, result_id) do update set ${rest}`,
+    );
+  }
+}
+
+/**
+ * In the decision's transaction: from here the regrade is committed and the job only writes what it
+ * staged (applyRegradeJob; after a crash, finishRegradeJobs at the start). False when the job is gone
+ * (a restart of another process cleared it as abandoned): the decision must not commit.
+ */
+export async function markRegradeApplying(trx: Kysely<Database>, jobId: string): Promise<boolean> {
+  const updated = await trx.updateTable('regrade_jobs').set({ state: 'applying' }).where('id', '=', jobId).where('state', '=', 'planning').executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+/** A job that will not commit: its row and what it staged go. */
+export async function dropRegradeJob(db: Kysely<Database>, jobId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('regrade_staged').where('job_id', '=', jobId).execute();
+    await trx.deleteFrom('regrade_jobs').where('id', '=', jobId).where('state', '=', 'planning').execute();
+  });
+}
+
+/** A staged result's figures, detail and places, set on its result (alias s); what was not staged stays. */
+const APPLY_SET = [
+  ...[...FIGURES, ...FLAGS].map((c) => `${c} = case when s.figures = 1 then s.${c} else results.${c} end`),
+  'detail = case when s.figures = 0 then results.detail when s.detail is not null then s.detail else replace(results.detail, s.old_line, s.new_line) end',
+  ...PLACE_NAMES.map((c) => `${c} = case when s.places = 1 then s.${c} else results.${c} end`),
+].join(', ');
+
+/**
+ * Writes what a committed regrade staged, APPLY_SLICE results a transaction (each result's figures,
+ * places, history line and notification together), the event loop taking a turn between them, and
+ * ends the job with its last slice. Several may run at once (a restart's and a request's, or two
+ * processes'): each slice takes its rows as it deletes them (PostgreSQL: skipping rows another holds).
+ */
+export async function applyRegradeJob(db: Kysely<Database>, dialect: Dialect, jobId: string): Promise<void> {
+  // In the order of the results' ids, each slice after the last: the index is read from there, not over
+  // the rows already deleted (PostgreSQL keeps them in the index until a vacuum).
+  let after = '';
+  for (let more = true; more; ) {
+    more = await db.transaction().execute(async (trx) => {
+      let next = trx.selectFrom('regrade_staged').select('result_id').where('job_id', '=', jobId).where('result_id', '>', after).orderBy('result_id').limit(SLICES[dialect].apply);
+      if (dialect === 'postgres') next = next.forUpdate().skipLocked();
+      const ids = (await next.execute()).map((r) => r.result_id);
+      if (ids.length === 0 && after !== '') {
+        after = '';
+        return true;
+      }
+      if (ids.length === 0) {
+        await trx.deleteFrom('regrade_jobs').where('id', '=', jobId).where('state', '=', 'applying').where(({ not, exists, selectFrom }) => not(exists(selectFrom('regrade_staged').select('result_id').where('job_id', '=', jobId)))).execute();
+        return false;
+      }
+      // The range lets the index find the slice's rows; the list leaves out rows another writer holds in it.
+      const these = sql`s.job_id = ${jobId} and s.result_id between ${ids[0]} and ${ids[ids.length - 1]} and s.result_id in (${sql.join(ids)})`;
+      after = ids[ids.length - 1]!;
+      await sql`update results set ${sql.raw(APPLY_SET)} from regrade_staged s where ${these} and results.id = s.result_id`.execute(trx);
+      await sql`insert into regrade_changes (regrade_id, result_id, student_id, old_marks, new_marks, old_rank, new_rank)
+        select s.job_id, s.result_id, s.student_id, s.old_marks, s.new_marks, s.old_rank, s.new_rank from regrade_staged s where ${these} and s.history = 1`.execute(trx);
+      await sql`insert into notifications (id, type, message, info, created_at)
+        select s.notice_id, 'notification', s.message, s.info, g.regraded_at from regrade_staged s join regrades g on g.id = s.job_id where ${these} and s.notice_id is not null`.execute(trx);
+      await sql`insert into student_notifications (notification_id, student_id, is_seen, deleted_at)
+        select s.notice_id, s.student_id, 0, null from regrade_staged s where ${these} and s.notice_id is not null`.execute(trx);
+      await sql`delete from regrade_staged as s where ${these}`.execute(trx);
+      return true;
+    });
+    if (more) await nextTurn();
+  }
+}
+
+/**
+ * At the start of a process: a regrade committed before a crash is written to its end, and a job that
+ * crashed before its decision committed is cleared with what it staged (nothing of it was seen).
+ */
+export async function finishRegradeJobs(db: Kysely<Database>, dialect: Dialect): Promise<number> {
+  const jobs = await db.selectFrom('regrade_jobs').select(['id', 'state']).execute();
+  for (const job of jobs) {
+    if (job.state === 'applying') await applyRegradeJob(db, dialect, job.id);
+    else await dropRegradeJob(db, job.id);
+  }
+  await db.deleteFrom('regrade_staged').where(({ not, exists, selectFrom }) => not(exists(selectFrom('regrade_jobs').select('id').whereRef('regrade_jobs.id', '=', 'regrade_staged.job_id')))).execute();
+  return jobs.filter((job) => job.state === 'applying').length;
 }
 
 /** For a segmented exam, whether a student was served the question (by their chosen subjects); null when every student was. */

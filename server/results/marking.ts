@@ -14,6 +14,7 @@ import type { GradingQueue, MarkReply, PublishReply, StaffAssignment, WrittenAns
 import { finalizeExpiredAttempts, type ExamDeps } from '../exams/attempts.js';
 import { examById } from '../exams/queries.js';
 import { regradeAttempt } from '../exams/grading.js';
+import { assertNoRegradeJob } from '../exams/regrading.js';
 import { publishNotification } from '../notifications/publish.js';
 import { fixMeritList } from './queries.js';
 import { toMs } from '../../src/domain/examTiming.js';
@@ -188,6 +189,8 @@ export async function markAnswer(deps: ExamDeps, dialect: Dialect, staff: Staff,
     if (dialect === 'postgres') published = published.forShare();
     const assignment = await published.executeTakeFirstOrThrow();
     if (Number(assignment.result_published) === 1) throw markingErrors.published();
+    // A regrade being written would write this result again from figures planned before the mark.
+    await assertNoRegradeJob(trx, attempt.exam_id);
     // Two marks of one attempt take turns on its result, so the second scores the attempt with the
     // first's mark in it (each would otherwise score it without the other's and the last write win).
     if (dialect === 'postgres') await trx.selectFrom('results').select('id').where('attempt_id', '=', attemptId).forUpdate().execute();
@@ -243,6 +246,8 @@ export async function publishResults(app: FastifyInstance, deps: ExamDeps, assig
       .where('result_published', '=', 0)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) throw markingErrors.alreadyPublished();
+    // A regrade being written would write places ranked before this batch joined the merit list.
+    await assertNoRegradeJob(trx, row.exam_id);
     const counts = await trx
       .selectFrom('results')
       .select((eb) => [eb.fn.countAll<number>().as('all'), eb.fn.sum<number | null>('pending_review').as('pending')])

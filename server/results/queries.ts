@@ -3,6 +3,7 @@
 // see: every result of a practice exam, and a live exam's results once its batch's are published.
 import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema.js';
+import type { OffThreadReads } from '../db/engine/read-off-thread.js';
 
 /** The results students may see, joined with their attempt, assignment and exam (aliases r, a, ea, e). */
 function visibleResults(db: Kysely<Database>) {
@@ -16,7 +17,7 @@ function visibleResults(db: Kysely<Database>) {
     .where((eb) => eb.or([eb('e.is_practice', '=', 1), eb('ea.result_published', '=', 1)]));
 }
 
-/** What the merit list ranks by: the stored overall marks, or new ones staged beside them (`nf`, see fixMeritList). */
+/** What the merit list ranks by: the stored overall marks, or new ones a regrade staged beside them (`nf`, see stagedPlaces). */
 const STORED_OVERALL = sql<number>`r.overall_marks`;
 const STAGED_OVERALL = sql<number>`coalesce(nf.overall_marks, r.overall_marks)`;
 /** RANK() over one exam's visible results by overall marks: the merit position. */
@@ -61,14 +62,19 @@ function meritRecord<R extends { position: unknown; rank: unknown; faculty_posit
 
 /**
  * Every visible result of the exams ranked by the window functions, with what a merit-list row shows;
- * with `staged` (a table of new figures by result id), ranked by the overall marks staged there where a
- * result has some.
+ * with `stagedBy` (a regrade job's id), ranked by the overall marks the job staged where a result has
+ * some (server/exams/regrading.ts).
  */
-function rankedResults(db: Kysely<Database>, examIds: string[], staged?: string) {
-  const overall = staged ? STAGED_OVERALL : STORED_OVERALL;
+function rankedResults(db: Kysely<Database>, examIds: string[], stagedBy?: string) {
+  const overall = stagedBy ? STAGED_OVERALL : STORED_OVERALL;
   return visibleResults(db)
     .innerJoin('students as s', 's.id', 'r.student_id')
-    .$if(staged !== undefined, (q) => q.leftJoin(sql<{ id: string; overall_marks: number }>`${sql.table(staged!)}`.as('nf'), (join) => join.onRef('nf.id', '=', 'r.id')))
+    .$if(stagedBy !== undefined, (q) =>
+      q.leftJoin(
+        db.selectFrom('regrade_staged').select(['result_id as id', 'overall_marks']).where('job_id', '=', stagedBy!).where('figures', '=', 1).as('nf'),
+        (join) => join.onRef('nf.id', '=', 'r.id'),
+      ),
+    )
     .where('r.exam_id', 'in', examIds)
     .select([
       'r.id',
@@ -100,40 +106,47 @@ const PLACES = [
 const PLACES_MOVED = sql.raw(PLACES.map(([column, place]) => `results.${column} is distinct from m.${place}`).join(' or '));
 
 /**
- * New figures of some results, staged before they are written (a regrade, server/exams/regrading.ts):
- * `table` holds them by result id, `overall_marks` among them; `set` assigns them to a result from the
- * alias `nf`, and keeps a result's own where `nf` is null.
+ * Fixes a live exam's merit list when results are published: one statement ranks every published result
+ * of the exam with the window functions and stores each place and rank on its result where they moved,
+ * so reading the list is an index range, however many sit the exam, and a result whose places stay is
+ * not written. Returns the results whose places moved, with their new rank.
  */
-export interface StagedFigures {
-  table: string;
-  set: RawBuilder<unknown>;
-}
-
-/**
- * Fixes a live exam's merit list when results are published, and again after a regrade: one statement
- * ranks every published result of the exam with the window functions and stores each place and rank on
- * its result where they moved, so reading the list is an index range, however many sit the exam, and a
- * result whose places stay is not written. Returns the results whose places moved, with their new rank.
- *
- * With `staged` figures the same statement ranks by them and writes them too: a result is written once
- * when its figures or its places move (with its rank returned either way), as is a staged result outside
- * the list (an unpublished batch's), whose places stay.
- */
-export async function fixMeritList(db: Kysely<Database>, examId: string, staged?: StagedFigures): Promise<{ id: string; rank: number | null }[]> {
-  const returned = staged
-    ? await sql<{ id: string; merit_rank: number | null }>`with m as materialized ${rankedResults(db, [examId], staged.table)}
-      update results set ${staged.set},
-        ${sql.raw(PLACES.map(([column, place]) => `${column} = case when m.id is null then results.${column} else m.${place} end`).join(', '))}
-      from (select id from ${sql.table(staged.table)} union select id from m) t
-        left join ${sql.table(staged.table)} nf on nf.id = t.id
-        left join m on m.id = t.id
-      where results.id = t.id and (nf.id is not null or ${PLACES_MOVED})
-      returning results.id, results.merit_rank`.execute(db)
-    : await sql<{ id: string; merit_rank: number | null }>`update results set ${sql.raw(PLACES.map(([column, place]) => `${column} = m.${place}`).join(', '))}
+export async function fixMeritList(db: Kysely<Database>, examId: string): Promise<{ id: string; rank: number | null }[]> {
+  const returned = await sql<{ id: string; merit_rank: number | null }>`update results set ${sql.raw(PLACES.map(([column, place]) => `${column} = m.${place}`).join(', '))}
       from ${rankedResults(db, [examId]).as('m')}
       where results.id = m.id and (${PLACES_MOVED})
       returning results.id, results.merit_rank`.execute(db);
   return returned.rows.map((row) => ({ id: row.id, rank: row.merit_rank === null ? null : Number(row.merit_rank) }));
+}
+
+/** A result's places in its exam's merit list, as the results table stores them. */
+export interface Places {
+  merit_position: number | null;
+  merit_rank: number | null;
+  faculty_position: number | null;
+  subject_position: number | null;
+  category_position: number | null;
+}
+
+/**
+ * The places of every result in a live exam's merit list as the figures a regrade job staged make them
+ * (the same ranking fixMeritList stores), read without writing (through `reads`, off the server's thread on
+ * SQLite): the job writes them with its figures.
+ */
+export async function stagedPlaces(reads: OffThreadReads, db: Kysely<Database>, examId: string, jobId: string): Promise<Map<string, Places>> {
+  const rows = await reads.rows(db.selectFrom(rankedResults(db, [examId], jobId).as('m')).select(['m.id', 'm.position', 'm.rank', 'm.faculty_position', 'm.subject_position', 'm.category_position']));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        merit_position: numberOrNull(row.position),
+        merit_rank: numberOrNull(row.rank),
+        faculty_position: numberOrNull(row.faculty_position),
+        subject_position: numberOrNull(row.subject_position),
+        category_position: numberOrNull(row.category_position),
+      },
+    ]),
+  );
 }
 
 /** A live exam's merit list as fixed at publication (aliases r, a, s), with what a merit-list row shows. */

@@ -1,8 +1,8 @@
 // Answer-key challenges and the regrade through the API on every database kind: the window (closed
 // before publication and after its hours), one challenge per question (an edit replaces it), forged
 // ids, another batch, a teacher of another course, a key change regraded against a hand-computed
-// example (marks, ranks, history, notifications), the same decision twice, and a failure injected
-// in the middle of a regrade leaving nothing changed.
+// example (marks, ranks, history, notifications), the same decision twice, a failure injected before
+// the regrade commits leaving nothing changed, and one after it finished as a restart does.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { databaseKinds } from '../support/databases.js';
@@ -11,7 +11,7 @@ import { signedCalls } from '../support/api-calls.js';
 import { GROUP, OTHER_COURSE, OTHER_GROUP, OUTSIDER, STUDENT } from './exams-fixture.js';
 import { FINISHED_Q, TEACHER } from './results-fixture.js';
 import { ANALYSED, ANALYSED_ASSIGNMENT, Q, itemAnalysisBundle, markAndPublishAnalysed } from './item-analysis-fixture.js';
-import { regradeExamResults } from '../../server/exams/regrading.js';
+import { finishRegradeJobs, regradeExamResults } from '../../server/exams/regrading.js';
 import { examById } from '../../server/exams/queries.js';
 import { challengePaths, notificationsPaths, resultsPaths, staffPaths, staffResultsPaths } from '../../src/contracts/paths.js';
 import { apiPath } from '../support/api-path.js';
@@ -237,16 +237,28 @@ describe.each(databaseKinds())('answer-key challenges (%s)', (kind) => {
     expect((await regradeExamResults(server.app.db, kind, await examById(server.app.db, ANALYSED))).changed).toEqual([]);
   });
 
+  /** A trigger that fails every insert into `table` (PostgreSQL: through a function), and its removal. */
+  const injectFault = async (table: string) => {
+    const db = server.app.db;
+    if (kind === 'sqlite') {
+      await sql`create trigger injected_fault before insert on ${sql.table(table)} begin select raise(abort, 'injected fault'); end`.execute(db);
+    } else {
+      await sql`create function injected_fault() returns trigger language plpgsql as $$ begin raise exception 'injected fault'; end $$`.execute(db);
+      await sql`create trigger injected_fault before insert on ${sql.table(table)} for each row execute function injected_fault()`.execute(db);
+    }
+    return async () => {
+      if (kind === 'sqlite') await sql`drop trigger injected_fault`.execute(db);
+      else await sql`drop trigger injected_fault on ${sql.table(table)}`.execute(db);
+      if (kind === 'postgres') await sql`drop function injected_fault()`.execute(db);
+    };
+  };
+
   it('leaves nothing changed when the regrade fails in the middle', async () => {
     await markAndPublishAnalysed(call, teacher);
     await challenge(await pupil(6), claimB);
     const db = server.app.db;
-    if (kind === 'sqlite') {
-      await sql`create trigger injected_fault before insert on regrade_changes begin select raise(abort, 'injected fault'); end`.execute(db);
-    } else {
-      await sql`create function injected_fault() returns trigger language plpgsql as $$ begin raise exception 'injected fault'; end $$`.execute(db);
-      await sql`create trigger injected_fault before insert on regrade_changes for each row execute function injected_fault()`.execute(db);
-    }
+    // The regrade is planned and staged; the decision's transaction, which commits it, fails.
+    const heal = await injectFault('regrades');
     const before = await results();
     const failed = await decide({ kind: 'change', options: [1], reply: 'Corrected: B is right.' });
     expect(failed.status).toBe(500);
@@ -255,11 +267,40 @@ describe.each(databaseKinds())('answer-key challenges (%s)', (kind) => {
     expect(JSON.parse(question.answer)).toEqual([0]);
     expect(await db.selectFrom('key_decisions').selectAll().execute()).toEqual([]);
     expect(await db.selectFrom('regrades').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('regrade_jobs').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('regrade_staged').selectAll().execute()).toEqual([]);
     expect((await mine(await pupil(6))).body.data.challenges[0].status).toBe('open');
     expect((await call('GET', apiPath(notificationsPaths.list), await pupil(6))).body.data.some((n: { notificationId: { message: string } }) => n.notificationId.message.includes('corrected'))).toBe(false);
 
-    if (kind === 'sqlite') await sql`drop trigger injected_fault`.execute(db);
-    else await sql`drop trigger injected_fault on regrade_changes`.execute(db);
+    await heal();
     expect((await decide({ kind: 'change', options: [1], reply: 'Corrected: B is right.' })).body.data.regrade).toMatchObject({ changed: 12 });
+  });
+
+  it('finishes a committed regrade whose writes stopped, as a restart does, and holds the exam until then', async () => {
+    await markAndPublishAnalysed(call, teacher);
+    await challenge(await pupil(6), claimB);
+    const db = server.app.db;
+    // The decision commits; writing its staged results stops at the first history line (as a crash would).
+    const heal = await injectFault('regrade_changes');
+    const failed = await decide({ kind: 'change', options: [1], reply: 'Corrected: B is right.' });
+    expect(failed.status).toBe(500);
+    expect(JSON.parse((await db.selectFrom('questions').select('answer').where('id', '=', Q.mcq).executeTakeFirstOrThrow()).answer)).toEqual([1]);
+    expect(await db.selectFrom('regrade_jobs').select('state').execute()).toEqual([{ state: 'applying' }]);
+    expect((await db.selectFrom('regrade_staged').select('result_id').execute()).length).toBe(12);
+    // Meanwhile another decision on the exam waits its turn.
+    expect((await decide({ kind: 'drop', options: [], reply: 'Dropped.' })).status).toBe(503);
+
+    await heal();
+    expect(await finishRegradeJobs(db, kind)).toBe(1);
+    expect(await db.selectFrom('regrade_jobs').selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom('regrade_staged').selectAll().execute()).toEqual([]);
+    const after = await marksOf();
+    const expected: Record<number, [number, number]> = { 0: [4, 1], 1: [3, 2], 2: [1, 12], 3: [2, 5], 6: [3, 2], 11: [2, 5] };
+    for (const [i, figures] of Object.entries(expected)) expect(after[PUPIL(Number(i))]).toEqual(figures);
+    expect((await regradeExamResults(db, kind, await examById(db, ANALYSED))).changed).toEqual([]);
+    expect((await db.selectFrom('regrade_changes').selectAll().execute()).length).toBe(12);
+    const notes = (await call('GET', apiPath(notificationsPaths.list), await pupil(6))).body.data;
+    expect(notes[0].notificationId.message).toBe("Question 1's key was corrected: your marks 1 → 3, rank 7 → 2");
+    expect((await decide({ kind: 'drop', options: [], reply: 'Dropped.' })).status).toBe(200);
   });
 });

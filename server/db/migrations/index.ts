@@ -20,6 +20,7 @@ import * as questionChapter from './20261228-0021-question-chapter.js';
 import * as jobs from './20261229-0022-jobs.js';
 import * as forumAnswer from './20261229-0025-forum-answer.js';
 import * as otpCodeOf from './20261229-0023-otp-code-of.js';
+import * as regradeJobs from './20261229-0024-regrade-jobs.js';
 
 export interface Migration {
   name: string;
@@ -45,5 +46,6 @@ export const migrations: Migration[] = [
   { name: '20261228-0021-question-chapter', up: questionChapter.up },
   { name: '20261229-0022-jobs', up: jobs.up },
   { name: '20261229-0023-otp-code-of', up: otpCodeOf.up },
+  { name: '20261229-0024-regrade-jobs', up: regradeJobs.up },
   { name: '20261229-0025-forum-answer', up: forumAnswer.up },
 ];
