@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import zlib from 'node:zlib';
 import { Worker } from 'node:worker_threads';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Connection } from '../../server/db/connect.js';
@@ -16,8 +17,14 @@ import { readFiles } from '../../server/import/read.js';
 import { studentRows, workbook } from '../../server/import/sheets.js';
 import { inflate, zipEntries } from '../../server/import/zip.js';
 import { createDatabase, databaseKinds, type TestDatabase } from '../support/databases.js';
+import { startTestServer, type TestServer } from '../support/test-server.js';
+import { importAndWait } from '../support/import-jobs.js';
+import { apiPath } from '../support/api-path.js';
+import { accountPaths } from '../../src/contracts/paths.js';
 
 const MB = 1024 * 1024;
+const DEMO_ADMIN = '5f0000000000000000000002';
+const DEMO_STUDENT = '570000000000000000000001';
 /** What the refusals may take: seconds and a bounded memory, whatever the file asks for. */
 const SECONDS = 5;
 const MEMORY_MB = 300;
@@ -127,9 +134,41 @@ async function withPart(part: Part): Promise<Buffer> {
 
 const SHARED_STRINGS = ['<?xml version="1.0" encoding="UTF-8" standalone="yes"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="1" uniqueCount="1"><si><t>', '</t></si></sst>'] as const;
 
+const sheet1Head = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>name</t></is></c></row>';
+
+/** A file made once, at its first use: the desk's tests send the same files again. */
+const madeOnce = (make: () => Promise<Buffer>) => {
+  let file: Promise<Buffer> | undefined;
+  return () => (file ??= make());
+};
+
+/** 0.3 GB of one cell in half a megabyte. */
+const bombXlsx = madeOnce(async () => withPart(await deflated('xl/sharedStrings.xml', SHARED_STRINGS[0], () => 'A'.repeat(MB), 300, SHARED_STRINGS[1])));
+
+const millionRowsXlsx = madeOnce(async () => withPart(await deflated(
+  'xl/worksheets/sheet1.xml',
+  sheet1Head,
+  // A thousand rows a chunk: rows 2 to 1,000,000, one number each.
+  (i) => Array.from({ length: 1000 }, (_, j) => i * 1000 + j + 2).filter((n) => n <= 1_000_000).map((n) => `<row r="${n}"><c r="A${n}"><v>${n}</v></c></row>`).join(''),
+  1000, '</sheetData></worksheet>',
+)));
+
+const millionRowsCsv = madeOnce(async () => Buffer.from(`name,phone\n${'Rahim,01700000001\n'.repeat(1_000_000)}`));
+
+const formulasXlsx = madeOnce(async () => {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Students');
+  sheet.addRows(studentRows([STUDENT, { ...STUDENT, phone: '01700000002', sid: 'R2' }, { ...STUDENT, phone: '01700000003', sid: 'R3' }] as never));
+  sheet.getCell('F3').value = { formula: 'A3&B3', result: 'Rahim Uddin01700000002' } as ExcelJS.CellFormulaValue;
+  sheet.getCell('F4').value = { formula: 'UPPER(A4)', result: 'RAHIM UDDIN' } as ExcelJS.CellFormulaValue;
+  sheet.mergeCells('E2:F2');
+  book.addWorksheet('Lists', { state: 'hidden' }).addRow(['Morning', 'Evening']);
+  return Buffer.from(await book.xlsx.writeBuffer());
+});
+
 describe('a workbook that unpacks to far more than it is', () => {
   it('is refused from its zip directory, before anything is unpacked: 0.3 GB of one cell in half a megabyte', async () => {
-    const bomb = await withPart(await deflated('xl/sharedStrings.xml', SHARED_STRINGS[0], () => 'A'.repeat(MB), 300, SHARED_STRINGS[1]));
+    const bomb = await bombXlsx();
     expect(bomb.length).toBeLessThan(MB);
     const problems = await refused([{ name: 'bomb.xlsx', data: bomb }], 'zip bomb, sizes told');
     expect(problems.join('\n')).toMatch(/bomb\.xlsx: bomb\.xlsx unpacks its part xl\/sharedStrings\.xml to 300 MB; a part may unpack to at most 64 MB/);
@@ -149,19 +188,9 @@ describe('a workbook that unpacks to far more than it is', () => {
   });
 });
 
-const sheet1Head = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>name</t></is></c></row>';
-
 describe('a sheet too long, or a cell too large', () => {
   it('refuses a workbook of 1,000,000 rows by counting them, the sheet named', async () => {
-    const sheet = await deflated(
-      'xl/worksheets/sheet1.xml',
-      sheet1Head,
-      // A thousand rows a chunk: rows 2 to 1,000,000, one number each.
-      (i) => Array.from({ length: 1000 }, (_, j) => i * 1000 + j + 2).filter((n) => n <= 1_000_000).map((n) => `<row r="${n}"><c r="A${n}"><v>${n}</v></c></row>`).join(''),
-      1000, '</sheetData></worksheet>',
-    );
-    const data = await withPart(sheet);
-    const problems = await refused([{ name: 'million.xlsx', data }], '1,000,000-row XLSX');
+    const problems = await refused([{ name: 'million.xlsx', data: await millionRowsXlsx() }], '1,000,000-row XLSX');
     expect(problems).toEqual(['million.xlsx, sheet Students: the sheet holds 1,000,000 rows; a sheet may hold at most 50,000: split it into several files (or delete the empty rows below the list)']);
     // Two rows, the second at the sheet's last: the reader would make every row between.
     const far = await withPart(await deflated('xl/worksheets/sheet1.xml', sheet1Head, () => '<row r="1048576"><c r="A1048576"><v>1</v></c></row>', 1, '</sheetData></worksheet>'));
@@ -169,8 +198,7 @@ describe('a sheet too long, or a cell too large', () => {
   });
 
   it('refuses a 1,000,000-row CSV after reading the first 50,001 rows, a megabyte at a time', async () => {
-    const csv = Buffer.from(`name,phone\n${'Rahim,01700000001\n'.repeat(1_000_000)}`);
-    const problems = await refused([{ name: 'million.csv', data: csv }], '1,000,000-row CSV');
+    const problems = await refused([{ name: 'million.csv', data: await millionRowsCsv() }], '1,000,000-row CSV');
     expect(problems).toEqual(['million.csv: the sheet holds more than 50,000 rows; a sheet may hold at most 50,000: split it into several files (or delete the empty rows below the list)']);
   });
 
@@ -190,15 +218,7 @@ describe('a sheet too long, or a cell too large', () => {
 
 describe('what a grid of texts cannot hold faithfully', () => {
   it('refuses formulas, merged cells and hidden sheets, each with where it is', async () => {
-    const book = new ExcelJS.Workbook();
-    const sheet = book.addWorksheet('Students');
-    sheet.addRows(studentRows([STUDENT, { ...STUDENT, phone: '01700000002', sid: 'R2' }, { ...STUDENT, phone: '01700000003', sid: 'R3' }] as never));
-    sheet.getCell('F3').value = { formula: 'A3&B3', result: 'Rahim Uddin01700000002' } as ExcelJS.CellFormulaValue;
-    sheet.getCell('F4').value = { formula: 'UPPER(A4)', result: 'RAHIM UDDIN' } as ExcelJS.CellFormulaValue;
-    sheet.mergeCells('E2:F2');
-    book.addWorksheet('Lists', { state: 'hidden' }).addRow(['Morning', 'Evening']);
-    const data = Buffer.from(await book.xlsx.writeBuffer());
-    expect(await refused([{ name: 'students.xlsx', data }])).toEqual([
+    expect(await refused([{ name: 'students.xlsx', data: await formulasXlsx() }])).toEqual([
       'students.xlsx, sheet Students, row 3, column F: the cell holds a formula (=A3&B3), and 1 more formulas in this sheet: the import reads values only; copy the sheet and paste it as values',
       "students.xlsx, sheet Students, row 2, column E: the cell is merged with the cells beside it: unmerge them and write each row's value in its own cell",
       'students.xlsx, sheet Lists: the sheet is hidden: show it and check what it holds, or delete it',
@@ -265,4 +285,63 @@ describe.each(databaseKinds())('the checks of a bundle, in words of bounded leng
     expect(error.message).toMatch(/^The import was refused, nothing was written\. 20,000 problems:/);
     expect(ms).toBeLessThan(20_000);
   });
+});
+
+describe.each(databaseKinds())('the same files through the desk\'s import (%s)', (kind) => {
+  let server: TestServer;
+  let admin: string;
+  let student: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ kind, bundle: 'demo' });
+    admin = await server.sessionFor(DEMO_ADMIN, 'staff');
+    student = await server.sessionFor(DEMO_STUDENT);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  // Students' requests and the server thread's longest hold are measured as figures: the job's own
+  // handling of a file's bytes (its row, the copy to the import's thread) holds the thread too.
+  it('checks each as a job that ends within seconds with its problems in words, students answered meanwhile', async () => {
+    const files: { name: string; data: Buffer; problem: string }[] = [
+      { name: 'bomb.xlsx', data: await bombXlsx(), problem: 'bomb.xlsx unpacks its part xl/sharedStrings.xml to 300 MB' },
+      { name: 'million.xlsx', data: await millionRowsXlsx(), problem: 'the sheet holds 1,000,000 rows' },
+      { name: 'million.csv', data: await millionRowsCsv(), problem: 'the sheet holds more than 50,000 rows' },
+      { name: 'students.xlsx', data: await formulasXlsx(), problem: 'the cell holds a formula (=A3&B3)' },
+      { name: 'bundle.json', data: Buffer.from('{"__proto__": [], "students": []}'), problem: '"__proto__" is not a list of a bundle' },
+    ];
+    // The first import starts the import's thread: its start is not the files' cost.
+    await importAndWait(server, admin, 'empty.csv', Buffer.from('name,phone\n'));
+    const waits: number[] = [];
+    let checking = true;
+    const students = (async () => {
+      while (checking) {
+        const started = performance.now();
+        const answer = await server.call({ method: 'GET', url: apiPath(accountPaths.profile), session: student });
+        waits.push(performance.now() - started);
+        expect(answer.statusCode).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    for (const file of files) {
+      const started = performance.now();
+      const before = waits.length;
+      const loop = monitorEventLoopDelay({ resolution: 5 });
+      loop.enable();
+      const job = await importAndWait(server, admin, file.name, file.data);
+      console.log(`${kind}, ${file.name}: the job ended in ${Math.round(performance.now() - started)} ms; students' slowest ${Math.round(Math.max(0, ...waits.slice(before)))} ms; the server's thread held at most ${Math.round(loop.max / 1e6)} ms`);
+      loop.disable();
+      expect(job).toMatchObject({ state: 'done', failure: null });
+      expect(performance.now() - started).toBeLessThan(15_000);
+      const messages = job.outcome!.problems.map((p) => p.message);
+      expect(messages.join('\n')).toContain(file.problem);
+      for (const message of messages) expect(message.length).toBeLessThan(400);
+    }
+    checking = false;
+    await students;
+    waits.sort((a, b) => a - b);
+    const p99 = waits[Math.floor(waits.length * 0.99)]!;
+    console.log(`${kind}: ${waits.length} students' requests while the files were checked, p50 ${Math.round(waits[Math.floor(waits.length / 2)]!)} ms, p99 ${Math.round(p99)} ms, slowest ${Math.round(waits.at(-1)!)} ms`);
+  }, 120_000);
 });
