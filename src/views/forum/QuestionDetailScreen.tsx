@@ -111,7 +111,7 @@ function QuestionHeading({ question }: { question: ForumQuestion }) {
       <h1 className="text-lg font-semibold text-slate-900">{place.chapter ? `Question on ${place.chapter}` : 'Question'}</h1>
       {place.course && (
         <p className="text-sm text-slate-600" data-testid="question-place">
-          <Link to={`/qa-forum-list/${place.courseId}`} className="font-medium text-brand-700 underline">
+          <Link to={`/qa-forum-list/${place.courseId}`} className="inline-flex min-h-10 items-center font-medium text-brand-700 underline">
             {place.course}
           </Link>
           {[place.subject, place.chapter].filter(Boolean).map((name) => ` › ${name}`).join('')}
