@@ -4,6 +4,9 @@
 // and each is refused in words with its place, within seconds, without the memory it asks for, and
 // with messages that name a value without carrying it.
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { once } from 'node:events';
 import zlib from 'node:zlib';
 import { Worker } from 'node:worker_threads';
@@ -13,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Connection } from '../../server/db/connect.js';
 import { migrate } from '../../server/db/migrate.js';
 import { BundleError, importAcademy } from '../../server/import/index.js';
-import { readFiles } from '../../server/import/read.js';
+import { readFiles, readSource } from '../../server/import/read.js';
 import { studentRows, workbook } from '../../server/import/sheets.js';
 import { inflate, zipEntries } from '../../server/import/zip.js';
 import { createDatabase, databaseKinds, type TestDatabase } from '../support/databases.js';
@@ -213,6 +216,15 @@ describe('a sheet too long, or a cell too large', () => {
 
   it('refuses a file larger than the desk takes, the command line too', async () => {
     expect(await refused([{ name: 'big.csv', data: Buffer.alloc(21 * MB, 'a') }])).toEqual(['big.csv: big.csv is 21 MB; a file may be at most 20 MB: split it into several files']);
+    // The command line's reader refuses it from the file's size, before reading it.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-limits-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'big.csv'), Buffer.alloc(21 * MB, 'a'));
+      const error = await readSource(dir).then(() => null, (e: unknown) => e);
+      expect((error as BundleError).problems).toEqual(['big.csv: big.csv is 21 MB; a file may be at most 20 MB: split it into several files']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
