@@ -3,6 +3,7 @@
 //   npm run academy -- template exam|students|content [file]   write a filled example sheet to copy
 //   npm run academy -- export [folder]                          write the academy out as sheets
 //   npm run academy -- publish <examId>                publish a finished live exam's results
+//   npm run academy -- worker                          run jobs (imports) without serving, beside the servers
 import { configFrom, type Config } from './config.js';
 import { connect } from './db/connect.js';
 import { migrate } from './db/migrate.js';
@@ -22,6 +23,7 @@ const USAGE = [
   '  npm run academy -- template exam|students|content [file.xlsx]',
   '  npm run academy -- export [folder]',
   '  npm run academy -- publish <examId>',
+  '  npm run academy -- worker',
 ].join('\n');
 
 async function importCommand(config: Config, { db }: Connection, location: string, dryRun: boolean): Promise<number> {
@@ -77,6 +79,26 @@ async function publishCommand(config: Config, connection: Connection, examId: st
   return failed > 0 ? 1 : 0;
 }
 
+/**
+ * Runs the job runner without serving (server/jobs): on another machine with the servers'
+ * DATABASE_URL (and REDIS_URL, so the desks hear its jobs), it takes jobs as every server process does,
+ * until SIGINT or SIGTERM hands its running job back to wait for the next runner.
+ */
+async function workerCommand(config: Config, connection: Connection): Promise<number> {
+  const app = await buildApp(config, connection);
+  await app.ready();
+  console.log('Running jobs; stop with Ctrl-C.');
+  // The runner's own timers do not hold the process open: this one does, until a signal.
+  const open = setInterval(() => undefined, 60_000);
+  // A signal repeated while the runner hands its job back is not let end the process halfway.
+  await new Promise<void>((resolve) => {
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => resolve());
+  });
+  clearInterval(open);
+  await app.close();
+  return 0;
+}
+
 const args = process.argv.slice(2);
 const dryRun = args.includes('--dry-run');
 const [command, argument] = args.filter((a) => a !== '--dry-run');
@@ -90,7 +112,7 @@ if (command === 'template') {
   console.log(`Wrote ${file}: a filled example of the ${argument} sheet to copy (columns: docs/import-sheets.md).`);
   process.exit(0);
 }
-if (command !== 'export' && (!argument || (command !== 'import' && command !== 'publish'))) {
+if (command !== 'export' && command !== 'worker' && (!argument || (command !== 'import' && command !== 'publish'))) {
   console.error(USAGE);
   process.exit(2);
 }
@@ -102,6 +124,8 @@ try {
   if (command === 'export') {
     const files = await exportAcademy(connection.db, argument ?? 'academy-export');
     console.log(`Wrote ${files.join(', ')}. Importing them again changes nothing.`);
+  } else if (command === 'worker') {
+    process.exitCode = await workerCommand(config, connection);
   } else {
     process.exitCode = command === 'import' ? await importCommand(config, connection, argument!, dryRun) : await publishCommand(config, connection, argument!);
   }
