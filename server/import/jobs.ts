@@ -79,8 +79,10 @@ export async function announceImports(app: FastifyInstance, changed: JobRow): Pr
 export async function queueImport(app: FastifyInstance, staffId: string, payload: ImportPayload, data: Buffer): Promise<ImportJob> {
   const id = newId();
   await insertJob(app.db, { id, kind: 'import', payload: JSON.stringify(payload), input: data, staffId, now: app.clock.now() });
+  // The answer is read before the runner is woken: starting the worker must not delay it.
+  const view = await viewOf(app, id);
   app.jobs.wake();
-  return viewOf(app, id);
+  return view;
 }
 
 export async function importJobsOf(app: FastifyInstance, staffId: string): Promise<ImportJob[]> {

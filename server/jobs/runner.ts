@@ -24,7 +24,7 @@ export interface RunningJob {
   owner: string;
   /** Aborted when the job stops being this runner's (cancelled, or its lease lapsed and was taken). */
   signal: AbortSignal;
-  /** The job's latest progress (JSON-able); recorded and announced at the next renewal. */
+  /** The job's progress (JSON-able) at one of its steps; recorded and announced at once. */
   progress(value: unknown): void;
 }
 
@@ -118,7 +118,12 @@ export class JobRunner {
     timer.unref();
     let end: { state: 'done'; result: string } | { state: 'failed'; failure: string };
     try {
-      const outcome = await handler.run({ job, owner: this.owner, signal: abort.signal, progress: (value) => { progress = JSON.stringify(value); } });
+      // A job tells its progress at its steps (a phase, a count): recorded and announced at once.
+      const tell = (value: unknown) => {
+        progress = JSON.stringify(value);
+        renew();
+      };
+      const outcome = await handler.run({ job, owner: this.owner, signal: abort.signal, progress: tell });
       end = { state: 'done', result: JSON.stringify(outcome) };
     } catch (error) {
       end = { state: 'failed', failure: (error as Error).message };

@@ -99,6 +99,7 @@ describe.each(databaseKinds())('import jobs (%s)', (kind) => {
   it('cancels a waiting import at once and a running check, and neither ends otherwise', async () => {
     const running = await sendImport(server, admin, 'big.csv', studentsCsv(20_000, 200_000));
     const waiting = await sendImport(server, admin, 'students.csv', studentsCsv(10, 300_000), true);
+    await expect.poll(async () => (await importJob(server, admin, running.body.data.id)).phase, { timeout: 30_000, interval: 50 }).toBe('checking');
     const cancelledWaiting = await cancel(waiting.body.data.id);
     expect(cancelledWaiting).toMatchObject({ state: 'cancelled', outcome: null });
     const cancelledRunning = await cancel(running.body.data.id);
