@@ -65,7 +65,7 @@ export const notificationsContract = {
     url: notificationsPaths.markAllSeen,
     config: { access: 'student' },
     // How many were unseen until now.
-    schema: { response: { 200: Data(Type.Object({ seen: Type.Integer({ minimum: 0 }) })), ...failures(401, 403) } },
+    schema: { response: { 200: Data(Type.Object({ seen: Type.Integer({ minimum: 0 }) })), ...failures(400, 401, 403) } },
   },
   delete: {
     method: 'DELETE',
