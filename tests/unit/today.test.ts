@@ -38,9 +38,9 @@ describe('the Today strip', () => {
     );
     expect(items.map((i) => [i.kind, i.title, i.detail, i.to])).toEqual([
       ['running', 'Weekly Live Test', 'Resume · 42 min left', '/live-exam/e1/g1'],
-      ['open', 'Cardiology Sprint', 'Open now · ends 01:00 pm', '/exams?course=c1'],
+      ['open', 'Cardiology Sprint', 'Open now · ends 01:00 pm', '/exams?course=c1&exam=e2'],
       ['answer', 'Teacher answered your question', 'A teacher replied to "Why does digoxin…"', '/question-details/q1'],
-      ['upcoming', 'Grand Test', 'today 11:00 pm', '/exams?course=c1'],
+      ['upcoming', 'Grand Test', 'today 11:00 pm', '/exams?course=c1&exam=e3'],
       ['video', 'Video v2', '71 %', '/videos/ch1/chapter'],
       ['published', 'Anatomy Weekly', 'Result published', '/result/e5/g1'],
     ]);
@@ -56,6 +56,19 @@ describe('the Today strip', () => {
       ['open', 'Open now · ends 12:30 pm'],
     ]);
     expect(todayItems(kept, NOW + 43 * 60_000, [], []).map((i) => i.kind)).toEqual(['open']);
+  });
+
+  it('names the day an open exam ends when it is not today, and leads to the exam on its tab', () => {
+    const items = todayItems(
+      today({ open: [exam('e2', 'Cardiology Sprint', { endsAt: at(14 * 60) }), exam('e6', 'Long Practice', { endsAt: at(9 * 24 * 60), isPracticeExam: true })] }),
+      NOW,
+      [],
+      [],
+    );
+    expect(items.map((i) => [i.detail, i.to])).toEqual([
+      ['Open now · ends tomorrow 12:00 am', '/exams?course=c1&exam=e2'],
+      ['Open now · ends 05 Dec | 10:00 am', '/exams?course=c1&tab=practice&exam=e6'],
+    ]);
   });
 
   it('writes a coming day from the academy calendar', () => {
