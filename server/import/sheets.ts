@@ -120,6 +120,9 @@ export const CONTENT_COLUMNS: Column[] = [
 const ITEM_KINDS: Record<string, 'chapters' | 'lectures' | 'questionSolves'> = {
   chapter: 'chapters', lecture: 'lectures', 'question-solve': 'questionSolves', 'question solve': 'questionSolves', 'questionsolve': 'questionSolves',
 };
+const QUESTION_TYPES: Record<string, string> = { mcq: 'MCQ', mca: 'MCA', checkbox: 'checkbox', shortans: 'shortAns', 'short answer': 'shortAns', paragraph: 'paragraph' };
+/** A table's entry for a cell's text, its own only: a cell "constructor" or "__proto__" names nothing. */
+const own = <T>(table: Record<string, T>, key: string): T | undefined => (Object.hasOwn(table, key) ? table[key] : undefined);
 const KIND_OF_LIST: Record<'chapters' | 'lectures' | 'questionSolves', string> = { chapters: 'chapter', lectures: 'lecture', questionSolves: 'question-solve' };
 
 const norm = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
@@ -431,7 +434,7 @@ function readExam(reader: SheetReader, settings: Grid | undefined, batches: Grid
     reader.places.set(pointer, { file: questions.file, sheet: questions.sheet, row: r.row, columns: columnOf });
     const options = OPTION_LETTERS.map((l) => r.get(`option ${l}`));
     while (options.length && options[options.length - 1] === '') options.pop();
-    const type = ({ mcq: 'MCQ', mca: 'MCA', checkbox: 'checkbox', shortans: 'shortAns', 'short answer': 'shortAns', paragraph: 'paragraph' } as Record<string, string>)[norm(r.get('type'))] ?? r.get('type');
+    const type = own(QUESTION_TYPES, norm(r.get('type'))) ?? r.get('type');
     const no = shown(r.get('no') || String(qi + 1));
     const answerText = r.get('answer');
     let answer: unknown[] = [];
@@ -530,7 +533,7 @@ function readContent(reader: SheetReader, grid: Grid): void {
   const pending: { item: SheetItem; content?: Record<string, unknown>; row: number; columns: Record<string, string>; kind: string; subject: string; course: string }[] = [];
   for (const r of table.records) {
     const where = (k: string): Place => ({ file: grid.file, sheet: grid.sheet, row: r.row, column: r.column(k) });
-    const list_ = ITEM_KINDS[norm(r.get('kind'))];
+    const list_ = own(ITEM_KINDS, norm(r.get('kind')));
     if (!list_) {
       reader.problem(where('kind'), 'kind', `kind "${shown(r.get('kind'))}" is not chapter, lecture or question-solve`);
       continue;

@@ -252,6 +252,14 @@ describe('a JSON bundle', () => {
   });
 });
 
+describe('a sheet\'s cell that names an object\'s machinery', () => {
+  it.each(['__proto__', 'constructor'])('reads "%s" as a value like any other', async (text) => {
+    const csv = Buffer.from(`course,subject,kind,item,content title,url\n0123456789abcdef01234567,0123456789abcdef01234568,${text},Item,Video,https://example.test/v\n`);
+    const { problems } = await readFiles([{ name: 'content.csv', data: csv }]);
+    expect(problems.map((p) => p.message)).toEqual([`kind "${text}" is not chapter, lecture or question-solve`]);
+  });
+});
+
 describe.each(databaseKinds())('the checks of a bundle, in words of bounded length (%s)', (kind) => {
   let database: TestDatabase;
   let connection: Connection;
