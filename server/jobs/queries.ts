@@ -1,7 +1,7 @@
 // The jobs table's reads and writes (server/db/migrations/20261229-0022-jobs.ts). Every change of a
 // running job names its runner (`lease_owner`) and requires the job still running: a runner that lost
 // its job (cancelled, or its lease lapsed and another took it) changes nothing.
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Selectable } from 'kysely';
 import type { Database, JobsTable } from '../db/schema.js';
 import type { Dialect } from '../db/connect.js';
 
@@ -10,6 +10,10 @@ export type JobKind = JobsTable['kind'];
 
 /** Every column but the input bytes, which only the runner that runs the job reads. */
 const COLUMNS = ['id', 'kind', 'state', 'payload', 'progress', 'result', 'failure', 'staff_id', 'created_at', 'started_at', 'committed_at', 'finished_at', 'lease_owner', 'lease_until', 'attempts'] as const;
+
+/** A job a runner may take at `at`: waiting, or running under a lease that has lapsed. */
+const takeable = (at: string) => (w: ExpressionBuilder<Database, 'jobs'>) =>
+  w.or([w('state', '=', 'queued'), w.and([w('state', '=', 'running'), w('lease_until', '<', at)])]);
 
 /** A job ends with this: its input is let go, its lease with it. */
 const ENDED = { input: null, lease_owner: null, lease_until: null } as const;
@@ -42,7 +46,7 @@ export async function takeJob(db: Kysely<Database>, dialect: Dialect, kind: JobK
           .selectFrom('jobs')
           .select('id')
           .where('kind', '=', kind)
-          .where((w) => w.or([w('state', '=', 'queued'), w.and([w('state', '=', 'running'), w('lease_until', '<', at)])]))
+          .where(takeable(at))
           .orderBy('created_at')
           .orderBy('id')
           .limit(1)
@@ -53,6 +57,22 @@ export async function takeJob(db: Kysely<Database>, dialect: Dialect, kind: JobK
       .executeTakeFirst();
   };
   return dialect === 'postgres' ? db.transaction().execute(take) : take(db);
+}
+
+/**
+ * Whether a job of the kind waits or has a lapsed lease: a read, so an idle runner's look takes no
+ * write lock (on SQLite a write, even of no row, waits for the one writer on the server's thread).
+ */
+export async function jobsWaiting(db: Kysely<Database>, kind: JobKind, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  const row = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', '=', kind)
+    .where(takeable(at))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Jobs whose runners died this many times are not taken again: they fail, with `failure` as the reason. */

@@ -8,7 +8,7 @@ import type { Clock } from '../clock.js';
 import type { Dialect } from '../db/connect.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { failLapsed, finishJob, releaseJob, renewLease, takeJob, type JobKind, type JobRow } from './queries.js';
+import { failLapsed, finishJob, jobsWaiting, releaseJob, renewLease, takeJob, type JobKind, type JobRow } from './queries.js';
 
 /** How long a taken job is the runner's without a renewal; renewed every RENEW_MS while it runs. */
 export const LEASE_MS = 30_000;
@@ -89,6 +89,7 @@ export class JobRunner {
     const handler = handlers[kind]!;
     const leaseMs = this.options.leaseMs ?? LEASE_MS;
     while (!this.closed) {
+      if (!(await jobsWaiting(db, kind, clock.now()))) return;
       for (const given of await failLapsed(db, kind, clock.now(), MAX_ATTEMPTS, handler.gaveUp)) onChange?.(kind, given);
       const job = await takeJob(db, dialect, kind, this.owner, clock.now(), leaseMs);
       if (!job) return;
