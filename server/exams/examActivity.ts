@@ -4,7 +4,7 @@
 // one event every few seconds per exam, never one per student. Each process throttles its own. Only the
 // desks of the exam's course hear it (server/realtime.ts).
 import type { FastifyInstance } from 'fastify';
-import { examCourse } from '../staff/access.js';
+import { examCourse } from './queries.js';
 import { EXAM_ACTIVITY_EVENT, EXAM_ACTIVITY_THROTTLE_MS, type ExamActivity } from '../../src/domain/staffSchedule.js';
 
 interface Window {

@@ -598,3 +598,9 @@ export async function upsertNewerAnswers(db: Kysely<Database>, answers: NewAnswe
 }
 
 export const answerKey = (row: Pick<NewAnswer, 'attempt_id' | 'question_id'>) => `${row.attempt_id}\u0000${row.question_id}`;
+
+/** The course of an exam. */
+export async function examCourse(db: Kysely<Database>, examId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('exams').select('course_id').where('id', '=', examId).executeTakeFirst();
+  return row?.course_id;
+}

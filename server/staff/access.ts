@@ -22,12 +22,6 @@ export async function assertTeaches(db: Kysely<Database>, staff: Staff, courseId
   if (!row) throw accessErrors.notYourCourse();
 }
 
-/** The course of an exam. */
-export async function examCourse(db: Kysely<Database>, examId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('exams').select('course_id').where('id', '=', examId).executeTakeFirst();
-  return row?.course_id;
-}
-
 /** The course of an exam assignment's exam. */
 export async function assignmentCourse(db: Kysely<Database>, assignmentId: string): Promise<string | undefined> {
   const row = await db.selectFrom('exam_assignments as ea').innerJoin('exams as e', 'e.id', 'ea.exam_id').select('e.course_id').where('ea.id', '=', assignmentId).executeTakeFirst();
