@@ -13,7 +13,7 @@ import { staffPaths } from '../../src/contracts/paths.js';
 import { apiPath } from '../support/api-path.js';
 import { importAndWait, importJob, sendImport } from '../support/import-jobs.js';
 import { IMPORT_JOB_EVENT, IMPORTS_WAITING_MAX, type ImportJob } from '../../src/contracts/import.js';
-import { insertJob } from '../../server/jobs/queries.js';
+import { insertJob, takeJob } from '../../server/jobs/queries.js';
 import { LEASE_MS, MAX_ATTEMPTS } from '../../server/jobs/runner.js';
 import { IMPORT_JOB_FAILURES } from '../../server/import/jobs.js';
 import { IMPORT_WORKER_FAILURES } from '../../server/import/worker.js';
@@ -217,4 +217,31 @@ describe.each(databaseKinds())('an import worker out of memory (%s)', (kind) => 
     const small = await importAndWait(server, admin, 'small.json', Buffer.from(JSON.stringify({ students: students.slice(0, 2) })), true);
     expect(small).toMatchObject({ state: 'done', outcome: { applied: true } });
   }, 120_000);
+});
+
+describe.each(databaseKinds())('runners asking at once (%s)', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // The server's own runner is stopped: the runners below are the only takers.
+    server = await startTestServer({ kind });
+    await server.app.jobs.close();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('gives a kind one running job, the oldest, however many runners ask at once', async () => {
+    const { db, dialect } = server.app;
+    const start = server.clock.now().getTime();
+    for (const [i, id] of ['ab00000000000000000000d1', 'ab00000000000000000000d2', 'ab00000000000000000000d3'].entries()) {
+      await insertJob(db, { id, kind: 'import', payload: JSON.stringify({ name: `${i}.csv`, apply: false }), input: Buffer.from('x'), staffId: null, now: new Date(start + i) });
+    }
+    const now = server.clock.now();
+    const taken = (await Promise.all(Array.from({ length: 6 }, (_, i) => takeJob(db, dialect, 'import', `runner-${i}`, now, LEASE_MS)))).filter((job) => job !== undefined);
+    expect(taken.map((job) => job.id)).toEqual(['ab00000000000000000000d1']);
+    // Until its lease lapses, nobody takes the next one.
+    expect(await takeJob(db, dialect, 'import', 'runner-late', now, LEASE_MS)).toBeUndefined();
+    const lapsed = new Date(now.getTime() + LEASE_MS + 1);
+    expect((await takeJob(db, dialect, 'import', 'runner-late', lapsed, LEASE_MS))?.id).toBe('ab00000000000000000000d1');
+  });
 });
