@@ -218,7 +218,7 @@ const names = (columns: BulkColumn[]) => columns.map((c) => c.name).join(', ');
  * loop after it. SQLite's slices are small, since its one writer and the server's thread are held while
  * each runs; PostgreSQL's hold neither, and each slice costs round trips.
  */
-const SLICES: Record<Dialect, { stage: number; apply: number }> = { sqlite: { stage: 500, apply: 100 }, postgres: { stage: 2000, apply: 500 } };
+const SLICES: Record<Dialect, { stage: number; apply: number }> = { sqlite: { stage: 500, apply: 100 }, postgres: { stage: 5000, apply: 2500 } };
 
 /**
  * Takes the exam for a regrade: a job row that marks, publications and other decisions of the exam see
