@@ -16,7 +16,7 @@ import type { RefusalCode } from '../src/contracts/refusals.js';
 import { resolveSession, type SessionUser } from './account/sessions.js';
 import { SessionCache } from './account/session-cache.js';
 import { attachRealtime, type Realtime } from './realtime.js';
-import { attachJobs } from './jobs/index.js';
+import { attachJobs } from './job-kinds.js';
 import type { JobRunner } from './jobs/runner.js';
 import { registerAreas } from './areas.js';
 import { requestValidatorCompiler, validationProblem, type Refusals } from './validation.js';

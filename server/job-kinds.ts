@@ -1,8 +1,9 @@
 // The server's job runner (server/jobs/runner.ts) with the handler of every kind, started with the
-// app and stopped with it; what changes is announced on the realtime channel.
+// app and stopped with it; what changes is announced on the realtime channel. It sits above the areas,
+// beside app.ts, because it names every kind's handler: server/jobs stays below the areas that queue jobs.
 import type { FastifyInstance } from 'fastify';
-import { announceImports, importJobHandler } from '../import/jobs.js';
-import { JobRunner } from './runner.js';
+import { announceImports, importJobHandler } from './import/jobs.js';
+import { JobRunner } from './jobs/runner.js';
 
 export function attachJobs(app: FastifyInstance): JobRunner {
   const runner = new JobRunner({
