@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { IMPORT_JOB_EVENT, type ImportJob, type ImportResult } from '../../src/contracts/import.js';
 import { readJson } from '../db/json.js';
 import { newId } from '../ids.js';
-import { cancelJob, inputOf, insertJob, jobById, jobsOfStaff, unfinishedJobs, type JobRow } from '../jobs/queries.js';
+import { cancelJob, insertJob, jobById, jobsOfStaff, unfinishedJobs, type JobRow } from '../jobs/queries.js';
 import type { JobHandler } from '../jobs/runner.js';
 import { MAX_ATTEMPTS } from '../jobs/runner.js';
 import { importInWorker, type ImportProgress } from './worker.js';
@@ -23,7 +23,6 @@ const LISTED = { ms: 24 * 3600_000, count: 10 };
 
 export const IMPORT_JOB_FAILURES = {
   gaveUp: `The import stopped ${MAX_ATTEMPTS} times before it finished (the server restarted or ran out of memory). Nothing of it was written unless it says it started writing; import the same file again to finish it.`,
-  fileGone: 'The file of this import is no longer kept. Send it again.',
 } as const;
 
 export function importJobView(row: JobRow, line: JobRow[]): ImportJob {
@@ -47,17 +46,15 @@ export function importJobView(row: JobRow, line: JobRow[]): ImportJob {
   };
 }
 
-/** The import's job handler for the runner: the file from the job's row, through the import worker. */
+/** The import's job handler for the runner: the import worker reads the file from the job's row itself. */
 export function importJobHandler(app: FastifyInstance): JobHandler {
   return {
     gaveUp: IMPORT_JOB_FAILURES.gaveUp,
     async run({ job, owner, signal, progress }) {
       const payload = readJson<ImportPayload>(job.payload, { name: '', apply: false });
-      const data = await inputOf(app.db, job.id);
-      if (!data) throw new Error(IMPORT_JOB_FAILURES.fileGone);
       const result = await importInWorker(
         {
-          databaseUrl: app.config.databaseUrl, name: payload.name, data, apply: payload.apply, now: app.clock.now().toISOString(),
+          databaseUrl: app.config.databaseUrl, name: payload.name, apply: payload.apply, now: app.clock.now().toISOString(),
           scryptCost: app.config.scryptCost, challengeWindowHours: app.config.challengeWindowHours, jobId: job.id, owner,
           recorded: job.committed_at ? job.result : null,
         },

@@ -8,8 +8,8 @@ import type { ImportPhase, ImportResult } from '../../src/contracts/import.js';
 
 export interface ImportJob {
   databaseUrl: string;
+  /** The file's name; its bytes the worker reads from the job's row, so they never cross the server's thread. */
   name: string;
-  data: Uint8Array;
   apply: boolean;
   /** The server clock's now, as ISO text. */
   now: string;
@@ -34,6 +34,7 @@ type Message = { progress: ImportProgress } | { answer: Answer };
 export const IMPORT_WORKER_FAILURES = {
   memory: (mb: number) => `The file needs more memory than an import may use (${mb} MB). Split it into smaller files and import them one by one.`,
   cancelled: 'The import was cancelled before anything was written.',
+  fileGone: 'The file of this import is no longer kept. Send it again.',
   stopped: (code: number) => `The import stopped unexpectedly (${code}); nothing was written. Try again.`,
 } as const;
 
@@ -113,13 +114,15 @@ export function importInWorker(job: ImportJob, options: { memoryMb: number; sign
 const rowsOf = (input: unknown): number => Object.values(input as Record<string, unknown>).reduce<number>((n, list) => n + (Array.isArray(list) ? list.length : 0), 0);
 
 async function work(job: ImportJob, progress: (value: ImportProgress) => void): Promise<Answer> {
-  const [{ connect }, { importAcademy, BundleError }, { readFiles }, { resultOf }, { commitJob }] = await Promise.all([
+  const [{ connect }, { importAcademy, BundleError }, { readFiles }, { resultOf }, { commitJob, inputOf }] = await Promise.all([
     import('../db/connect.js'), import('./index.js'), import('./read.js'), import('./result.js'), import('../jobs/queries.js'),
   ]);
   const { db } = await connect(job.databaseUrl);
   try {
     progress({ phase: 'reading', rows: 0 });
-    const source = await readFiles([{ name: job.name, data: Buffer.from(job.data) }]);
+    const data = await inputOf(db, job.jobId);
+    if (!data) return { ok: false, error: IMPORT_WORKER_FAILURES.fileGone };
+    const source = await readFiles([{ name: job.name, data: Buffer.from(data.buffer, data.byteOffset, data.byteLength) }]);
     const rows = rowsOf(source.input);
     progress({ phase: 'checking', rows });
     const now = new Date(job.now);
