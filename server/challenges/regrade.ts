@@ -147,7 +147,7 @@ export async function decideKey(
     throw error;
   }
   if (job && !outcome.regrade) await dropRegradeJob(db, job);
-  // Committed: the staged writes follow, a few hundred results a transaction (a restart finishes them after a crash).
+  // Committed: the staged writes follow in slices of short transactions (a restart finishes them after a crash).
   if (job && outcome.regrade) await applyRegradeJob(db, dialect, job);
 
   // After the last write: each notified student's open tabs hear of their notification, a slice at a time
