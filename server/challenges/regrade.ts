@@ -14,7 +14,7 @@
 // transaction holds shared (markAnswer), so that mark is waited for and read by the plan.
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database, Staff } from '../db/schema.js';
+import type { Database, ResultPlaces, Staff } from '../db/schema.js';
 import type { Dialect } from '../db/connect.js';
 import { readJson, writeJson } from '../db/json.js';
 import { nextTurn } from '../db/bulk.js';
@@ -26,7 +26,7 @@ import { examById, questionsOfExam, scorableQuestion, type Exam, type QuestionRo
 import {
   applyRegradeJob, dropRegradeJob, markRegradeApplying, openRegradeJob, planRegrade, stageFigures, stageRest, type StagedResult,
 } from '../exams/regrading.js';
-import { stagedPlaces, type Places } from '../results/queries.js';
+import { stagedPlaces } from '../results/queries.js';
 import { staffAssignment } from '../results/marking.js';
 import { challengeErrors } from './student.js';
 import type { DecisionBody, DecisionReply, KeyDecision } from '../../src/contracts/challenges.js';
@@ -277,7 +277,7 @@ async function standingOf(reads: OffThreadReads, db: Kysely<Database>, examId: s
   );
   return new Map(
     rows.map((r) => {
-      const places = Object.fromEntries(PLACE_NAMES.map((c) => [c, placeOf(r[c])])) as unknown as Places;
+      const places = Object.fromEntries(PLACE_NAMES.map((c) => [c, placeOf(r[c])])) as unknown as ResultPlaces;
       return [r.id, { studentId: r.student_id, groupId: r.group_id, marks: Number(r.marks_obtained), rank: places.merit_rank, places, published: Number(r.result_published) === 1 }];
     }),
   );

@@ -241,6 +241,16 @@ export interface AnswersTable {
   reviewed_at: string | null;
 }
 
+/** A result's places in its exam's merit list, as the results table stores them (the
+ * regrade, in server/exams and server/challenges, and the merit list's queries in server/results). */
+export interface ResultPlaces {
+  merit_position: number | null;
+  merit_rank: number | null;
+  faculty_position: number | null;
+  subject_position: number | null;
+  category_position: number | null;
+}
+
 export interface ResultsTable {
   id: string;
   attempt_id: string;

@@ -23,13 +23,12 @@
 // single SQLite writer and the server's thread are never held long. A crash before the decision's commit
 // leaves nothing seen (finishRegradeJobs clears the job); after it, the restart writes the rest.
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Database, ResultPlaces } from '../db/schema.js';
 import type { Dialect } from '../db/connect.js';
 import { nextTurn, withRows, type BulkColumn } from '../db/bulk.js';
 import type { OffThreadReads } from '../db/engine/read-off-thread.js';
 import { serviceUnavailable } from '../errors.js';
 import { newId } from '../ids.js';
-import type { Places } from '../results/queries.js';
 import { readJson } from '../db/json.js';
 import { replaceQuestionScore, roundMarks, scoreQuestion, sumsExactly, type QuestionScore, type ScorableQuestion } from '../../src/domain/scoring.js';
 import type { AnswerValue } from '../../src/contracts/exams.js';
@@ -196,7 +195,7 @@ const wholeRow = (row: WholeRow): PlannedRow => ({ ...row, oldLine: null, newLin
 export interface StagedResult {
   id: string;
   studentId: string;
-  places: Places | null;
+  places: ResultPlaces | null;
   history: { oldMarks: number; newMarks: number; oldRank: number | null; newRank: number | null } | null;
   notice: { id: string; message: string; info: string } | null;
 }

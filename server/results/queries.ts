@@ -2,7 +2,7 @@
 // (RANK(): ties share a rank and the next rank skips, 1, 2, 2, 4), over the results students may
 // see: every result of a practice exam, and a live exam's results once its batch's are published.
 import { sql, type ExpressionBuilder, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Database, ResultPlaces } from '../db/schema.js';
 import type { OffThreadReads } from '../db/engine/read-off-thread.js';
 
 /** The results students may see, joined with their attempt, assignment and exam (aliases r, a, ea, e). */
@@ -119,21 +119,12 @@ export async function fixMeritList(db: Kysely<Database>, examId: string): Promis
   return returned.rows.map((row) => ({ id: row.id, rank: row.merit_rank === null ? null : Number(row.merit_rank) }));
 }
 
-/** A result's places in its exam's merit list, as the results table stores them. */
-export interface Places {
-  merit_position: number | null;
-  merit_rank: number | null;
-  faculty_position: number | null;
-  subject_position: number | null;
-  category_position: number | null;
-}
-
 /**
  * The places of every result in a live exam's merit list as the figures a regrade job staged make them
  * (the same ranking fixMeritList stores), read without writing (through `reads`, off the server's thread on
  * SQLite): the job writes them with its figures.
  */
-export async function stagedPlaces(reads: OffThreadReads, db: Kysely<Database>, examId: string, jobId: string): Promise<Map<string, Places>> {
+export async function stagedPlaces(reads: OffThreadReads, db: Kysely<Database>, examId: string, jobId: string): Promise<Map<string, ResultPlaces>> {
   const rows = await reads.rows(db.selectFrom(rankedResults(db, [examId], jobId).as('m')).select(['m.id', 'm.position', 'm.rank', 'm.faculty_position', 'm.subject_position', 'm.category_position']));
   return new Map(
     rows.map((row) => [
