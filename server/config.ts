@@ -88,6 +88,8 @@ export interface Config {
   forumLimits: ForumLimits;
   /** Origins besides this server that may serve video, audio or images (a CDN); the CSP allows them. */
   mediaHosts: string[];
+  /** The support number on the sign-in screen (GET /api/student/support); null: the screen keeps the build's line. */
+  supportPhone: string | null;
   /** What one slow or idle connection may hold (slowloris-like clients are cut, others keep being served). */
   connections: {
     /** Longest a client may take to send a request's headers. */
@@ -263,6 +265,7 @@ export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
       reactions: perHour('FORUM_REACTIONS_PER_HOUR', env.FORUM_REACTIONS_PER_HOUR, 300),
     },
     mediaHosts: parseOrigins('MEDIA_HOSTS', env.MEDIA_HOSTS),
+    supportPhone: env.SUPPORT_PHONE?.trim() || null,
     connections: connectionLimits(env),
     drm: {
       widevineUrl: env.DRM_WIDEVINE_URL ?? null,

@@ -62,6 +62,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (request) => ({ data: await changeProfile(app, request.student, request.body) }),
   });
 
+  app.route({ ...accountContract.support, handler: async () => ({ data: { phone: app.config.supportPhone } }) });
   app.route({ ...accountContract.staffLogin, handler: async (request, reply) => {
     return { data: await signIn.staff(request, reply, request.body) };
   } });

@@ -125,6 +125,13 @@ export const accountContract = {
     config: { access: 'student' },
     schema: { body: ProfileUpdate, querystring: NoQuery, response: { 200: Data(Student), ...failures(401, 403, { 400: ['fieldNotEditable', 'gpaInvalid', 'uploadNotYours', 'pictureNotImage'] }) } },
   },
+  /** The sign-in screen's support number; null when the server has none set (the screen keeps its own line). */
+  support: {
+    method: 'GET',
+    url: accountPaths.support,
+    config: { access: 'public' },
+    schema: { querystring: NoQuery, response: { 200: Data(Type.Object({ phone: Nullable(Type.String()) })), ...failures(400) } },
+  },
   staffLogin: {
     method: 'POST',
     url: accountPaths.staffLogin,

@@ -20,6 +20,8 @@ export const accountPaths = {
   setPassword: '/student/set-password',
   checkCode: '/student/check-code',
   logout: '/auth/logout',
+  /** The support number the sign-in screen shows (the server's SUPPORT_PHONE setting). */
+  support: '/student/support',
   profile: '/student/profile',
   staffLogin: '/staff/login',
   /** The desk's session: the signed-in staff member (src/contracts/deskSession.ts). */

@@ -78,6 +78,8 @@ export const accountApi = {
     return data.message;
   },
 
+  /** The support number the server serves for the sign-in screen; null when it has none. */
+  supportPhone: async () => (await api.call<Account['support']>('GET', accountPaths.support, { priority: 'low' })).phone,
   profile: () => api.call<Account['profile']>('GET', accountPaths.profile),
 
   async updateProfile(update: ProfileUpdate): Promise<Student> {

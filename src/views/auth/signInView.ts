@@ -10,11 +10,12 @@ import { plainAddressTitle } from '../app/pageTitles';
 import { PHONE_MESSAGES, phoneProblem } from '../../domain/phone';
 import { signInPasswordProblem } from '../../domain/password';
 import { STORAGE_KEYS, readSignInPhone } from '../../services/storage';
+import { accountApi } from '../../services/account';
 import { followsInApp } from '../ui/plainClick';
 import { AUTH_CARD_CLASSES, BUTTON_SPINNER_CLASS, TEXT_FIELD_CLASSES, buttonClass, textInputClass } from '../ui/looks';
 
 export interface SignInMarkupOptions {
-  /** The academy's support line (VITE_SUPPORT_PHONE at build time); no number is invented when unset. */
+  /** The academy's support line as the build set it (VITE_SUPPORT_PHONE); the server's own replaces it once asked (mountSignIn). */
   supportPhone: string | null;
 }
 
@@ -29,6 +30,7 @@ export const SIGN_IN_TITLE = plainAddressTitle('/login');
 
 const PHONE_ID = 'signin-phone';
 const PASSWORD_ID = 'signin-password';
+const SUPPORT_ID = 'signin-support';
 const LINK_CLASS = '-my-2.5 inline-block py-2.5 font-medium text-brand-700 hover:underline';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -71,10 +73,14 @@ export const EARLY_PRESS_SCRIPT =
  * early-press script keeps a press for it (EARLY_PRESS_SCRIPT). The fields carry no names, so even a
  * form the browser did submit would send no password anywhere.
  */
-export function signInMarkup({ supportPhone }: SignInMarkupOptions): string {
-  const help = supportPhone
+/** The help line's words: the support number to call, or the academy office when none is set. */
+function supportLine(supportPhone: string | null): string {
+  return supportPhone
     ? `Need help? Call <a href="tel:${escapeHtml(supportPhone.replace(/[^\d+]/g, ''))}" class="font-medium text-brand-700">${escapeHtml(supportPhone)}</a>`
     : 'Need help? Contact the academy office.';
+}
+
+export function signInMarkup({ supportPhone }: SignInMarkupOptions): string {
   const field = (id: string, label: string, attributes: string) =>
     `<div class="${TEXT_FIELD_CLASSES.field}"><label for="${id}" class="${TEXT_FIELD_CLASSES.label}">${label}</label>` +
     `<input id="${id}" ${attributes} class="${textInputClass(false)}"></div>`;
@@ -97,7 +103,7 @@ export function signInMarkup({ supportPhone }: SignInMarkupOptions): string {
     `<button type="submit" class="${buttonClass({ size: 'lg', block: true })}" elementtiming="sign-in"><span class="${BUTTON_SPINNER_CLASS}" aria-hidden="true" hidden></span>Sign In</button>` +
     `</form>` +
     `<a href="/register" class="${buttonClass({ variant: 'secondary', size: 'lg', block: true })} mt-3">Create an account</a>` +
-    `<p class="mt-5 text-center text-sm text-slate-600">${help}</p>` +
+    `<p id="${SUPPORT_ID}" class="mt-5 text-center text-sm text-slate-600">${supportLine(supportPhone)}</p>` +
     `</div></div></div>`
   );
 }
@@ -184,6 +190,17 @@ export function mountSignIn(host: HTMLElement, { session, go }: SignInDeps): () 
   const now = session.getSnapshot();
   showBusy(now.hasTag('loading') || now.matches('signedIn'));
 
+  // The server's support number (a runtime setting) replaces the build's line; without one, or when the
+  // question fails, the line stays as the build wrote it.
+  let bound = true;
+  void accountApi.supportPhone().then(
+    (supportPhone) => {
+      const line = host.querySelector(`#${SUPPORT_ID}`);
+      if (bound && supportPhone && line) line.innerHTML = supportLine(supportPhone);
+    },
+    () => undefined,
+  );
+
   phone.addEventListener('input', keepDigits);
   form.addEventListener('submit', submit);
   host.addEventListener('click', follow);
@@ -206,6 +223,7 @@ export function mountSignIn(host: HTMLElement, { session, go }: SignInDeps): () 
     }
   }
   return () => {
+    bound = false;
     pressedEarly?.unsubscribe();
     form.removeAttribute(BOUND_ATTRIBUTE);
     watched.unsubscribe();
