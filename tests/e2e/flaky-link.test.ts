@@ -187,13 +187,17 @@ describe('a flaky link in the browser', () => {
     await page.context().close();
   }, 60_000);
 
-  it('says Live on a card only while a live exam runs', async () => {
+  it("names a live exam's kind Live on its card, with its state beside it", async () => {
     const page = await newPage(suite.browser, suite.baseUrl, PHONE);
     await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
     await page.goto('/exams');
     await page.getByRole('button', { name: new RegExp(DEMO.mbbsCourseName) }).click();
-    await expect(page.getByRole('article', { name: DEMO.liveExamTitle }).getByTestId('exam-badge').textContent()).resolves.toBe('Live');
-    await expect(page.getByRole('article', { name: DEMO.upcomingExamTitle }).getByTestId('exam-badge').textContent()).resolves.toBe('Upcoming');
+    const running = page.getByRole('article', { name: DEMO.liveExamTitle });
+    const upcoming = page.getByRole('article', { name: DEMO.upcomingExamTitle });
+    await expect(running.getByTestId('exam-badge').textContent()).resolves.toBe('Live');
+    await expect(running.getByTestId('exam-state').textContent()).resolves.toBe('Open now');
+    await expect(upcoming.getByTestId('exam-badge').textContent()).resolves.toBe('Live');
+    await expect(upcoming.getByTestId('exam-state').textContent()).resolves.toBe('Upcoming');
     await page.context().close();
   });
 

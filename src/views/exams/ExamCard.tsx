@@ -12,9 +12,15 @@ const colours = {
   finished: 'border-t-pine-700',
 } as const;
 
+/** The exam's kind, as the spec's badge names it. */
 const BADGES = {
   practice: { label: 'Practice', look: 'bg-sky-100 text-sky-800' },
   live: { label: 'Live', look: 'bg-red-100 text-red-800' },
+} as const;
+
+/** Where a live exam stands now, beside its kind: a live exam of tomorrow is still a Live exam. */
+const STATES = {
+  live: { label: 'Open now', look: 'bg-red-600 text-white' },
   upcoming: { label: 'Upcoming', look: 'bg-slate-100 text-slate-800' },
   finished: { label: 'Finished', look: 'bg-slate-100 text-slate-800' },
 } as const;
@@ -52,16 +58,22 @@ export function ExamCard({
   const minutesLeft = state === 'live' ? attemptMinutesLeft(timing, now) : null;
   const action = cardAction(assignment, now);
   const colour = exam.isPracticeExam && state !== 'finished' ? colours.practice : colours[state];
-  // "Live" only while a live exam runs; a live exam of tomorrow says Upcoming.
-  const badge = exam.isPracticeExam ? 'practice' : state;
+  const badge = exam.isPracticeExam ? 'practice' : 'live';
   const startLabel =
     minutesLeft !== null ? resumeWords(minutesLeft) : state === 'live' || exam.isPracticeExam ? 'Start Exam' : `Start Time: ${formatAcademyTime(assignment.startsAt)}`;
   return (
     <article className={`flex flex-col rounded-xl border border-t-4 border-slate-200 bg-white p-4 shadow-sm ${colour}`} data-exam-state={state} data-exam-id={exam._id} aria-label={exam.title}>
       <div className="flex items-start justify-between gap-2">
         <h2 className="font-semibold text-slate-900">{exam.title}</h2>
-        <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${BADGES[badge].look}`} data-testid="exam-badge">
-          {BADGES[badge].label}
+        <span className="flex shrink-0 flex-wrap justify-end gap-1">
+          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${BADGES[badge].look}`} data-testid="exam-badge">
+            {BADGES[badge].label}
+          </span>
+          {!exam.isPracticeExam && (
+            <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATES[state].look}`} data-testid="exam-state">
+              {STATES[state].label}
+            </span>
+          )}
         </span>
       </div>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 text-sm text-slate-600">
