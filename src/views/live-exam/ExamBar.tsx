@@ -21,9 +21,12 @@ export interface ExamBarProps {
   onNextUnanswered?: () => void;
 }
 
+/** Five minutes or less left: the countdowns turn red. */
+export const timeIsShort = (remainingMs: number): boolean => remainingMs <= 5 * 60_000;
+
 export function ExamBar({ remainingMs, answered, questions, responses, totalResponses, offlineSaved, canSubmit, onSubmit, onOpenQuestions, onNextUnanswered }: ExamBarProps) {
   const spoken = useTimeWarning(remainingMs);
-  const urgent = remainingMs <= 5 * 60_000;
+  const urgent = timeIsShort(remainingMs);
   return (
     <section className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-3 py-2 shadow-[0_-2px_8px_rgba(0,0,0,0.06)] backdrop-blur" aria-label="Exam bar">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-3 gap-y-2 text-sm">

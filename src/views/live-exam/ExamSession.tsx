@@ -5,7 +5,7 @@ import { useBlocker, useNavigate } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { answeredCount, offlineCount, responsesGiven } from '../../machines/answerOutbox.machine';
 import type { examAttemptMachine } from '../../machines/examAttempt.machine';
-import { formatClockTime } from '../../domain/academyTime';
+import { formatClockTime, formatCountdown } from '../../domain/academyTime';
 import { totalResponseCount } from '../../domain/scoring';
 import type { ActorRefFrom } from 'xstate';
 import { OfflineAdvice } from '../app/OfflineBanner';
@@ -13,7 +13,7 @@ import { examAdvisory } from '../../services/examAdvisory';
 import { examListAddress } from '../../domain/examPlace';
 import { Button } from '../ui/Button';
 import { ExamQuestionCard } from './ExamQuestionCard';
-import { ExamBar, showNextUnanswered } from './ExamBar';
+import { ExamBar, showNextUnanswered, timeIsShort } from './ExamBar';
 import { NavigatorDialog, useExamNavigator, type NavigatorActor } from './ExamNavigator';
 import { AdvisoryModal, AnswerErrorDialog, ConfirmSubmitModal, QuitModal, RemovedModal, TimeOverModal } from './ExamModals';
 import { focusHeadingAfterDialog } from '../app/RouteAnnouncer';
@@ -68,6 +68,7 @@ export function ExamSession({ attempt }: { attempt: AttemptActor }) {
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h1 className="text-lg font-semibold text-slate-900">{exam.title}</h1>
           <div className="flex items-center gap-3">
+            <HeaderCountdown timer={timer} />
             {!exam.isPracticeExam && !closed && (
               <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800" data-testid="live-badge">
                 Live
@@ -153,6 +154,20 @@ function blocksOf<T>(questions: T[]): T[][] {
 }
 
 const blockHeightRem = (cards: number) => cards * CARD_REM + (cards - 1) * GAP_REM;
+
+/**
+ * The countdown in the exam's header, as the spec places it; the bar's own stays in reach of the thumb
+ * at the bottom. Only the bar's is the page's timer for a screen reader, which hears the time from it at
+ * 5 and 1 minutes left: the same seconds read twice would be noise. It alone renders at each tick.
+ */
+function HeaderCountdown({ timer }: { timer: TimerActor }) {
+  const remaining = useSelector(timer, (s) => s.context.remainingMs);
+  return (
+    <span className={`font-mono text-base font-semibold tabular-nums ${timeIsShort(remaining) ? 'text-red-700' : 'text-slate-900'}`} aria-hidden="true" data-testid="header-countdown">
+      {formatCountdown(remaining)}
+    </span>
+  );
+}
 
 /**
  * The exam bar with the countdown and the counts: it alone renders again at each tick of the timer and
