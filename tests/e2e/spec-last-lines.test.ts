@@ -1,14 +1,16 @@
 // The spec's last lines, each in a real Chromium on a 390 px phone against a real server with the demo
 // academy: the sign-in screen's support number, served by the server at run time, and the countdown in
-// the exam's header.
+// the exam's header, and the My Courses / My Exams tabs on the profile, scoreboard and forum pages.
 import { describe, expect, it } from 'vitest';
-import { browserSuite, newPage } from '../support/browser';
-import { DEMO } from '../support/demo-academy';
+import { browserSuite, newPage, signIn } from '../support/browser';
+import { DEMO, DEMO_STUDENT } from '../support/demo-academy';
 import { EXAM, newStudentPage } from '../support/exam-submission-screens';
 
 const SUPPORT = '09612-345678';
 const suite = browserSuite({ env: { SUPPORT_PHONE: SUPPORT } });
 const PHONE = { width: 390 };
+/** A question of the demo academy's forum. */
+const FORUM_QUESTION = 'f00000000000000000000002';
 
 describe('the spec’s last lines in the browser', () => {
   it('shows the support number the server is set with on the sign-in screen, callable', async () => {
@@ -35,6 +37,26 @@ describe('the spec’s last lines in the browser', () => {
     const seconds = (text: string) => text.split(':').reduce((total, part) => total * 60 + Number(part), 0);
     const [fromHeader, fromBar] = [seconds(await header.innerText()), seconds(await bar.innerText())];
     expect(Math.abs(fromHeader - fromBar)).toBeLessThanOrEqual(1);
+    await page.context().close();
+  });
+
+  it('offers the My Courses and My Exams tabs on the profile, the scoreboard and the forum pages, stacked on a phone', async () => {
+    const page = await newPage(suite.browser, suite.baseUrl, PHONE);
+    await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
+    for (const address of ['/student-profile', '/scoreboard', `/qa-forum-list/${DEMO.mbbsCourse}`, `/question-details/${FORUM_QUESTION}`]) {
+      await page.goto(address);
+      const tabs = page.getByRole('navigation', { name: 'Main sections' });
+      await tabs.waitFor();
+      const courses = tabs.getByRole('link', { name: 'My Courses' });
+      const exams = tabs.getByRole('link', { name: 'My Exams' });
+      expect(await courses.isVisible(), address).toBe(true);
+      expect(await exams.isVisible(), address).toBe(true);
+      // Below 575 px the tabs stack: My Exams sits under My Courses, not beside it.
+      const [first, second] = [await courses.boundingBox(), await exams.boundingBox()];
+      expect(second!.y, address).toBeGreaterThan(first!.y);
+    }
+    await page.getByRole('navigation', { name: 'Main sections' }).getByRole('link', { name: 'My Exams' }).click();
+    await page.waitForURL('**/exams');
     await page.context().close();
   });
 });

@@ -10,6 +10,7 @@ import { FORUM_PAGE_SIZES, FORUM_SORTS, isHiddenChapter } from '../../domain/for
 import type { CourseWithChapters } from '../../contracts/content';
 import { forumApi } from '../../services/forum';
 import { useStudent } from '../app/RootActors';
+import { SectionTabs } from '../app/SectionTabs';
 import { Button } from '../ui/Button';
 import { ButtonLink } from '../ui/ButtonLink';
 import { Notice } from '../ui/Notice';
@@ -54,6 +55,7 @@ export function ForumListScreen() {
   const course = courses.find((c) => c._id === courseId) ?? null;
   return (
     <section className="space-y-4">
+      <SectionTabs />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-lg font-semibold text-slate-900">{course?.name ?? 'Course'}</h1>

@@ -10,6 +10,7 @@ import { failureWords, uploadFailedMessage } from '../../domain/messages';
 import type { ForumMedia, ForumQuestion } from '../../contracts/forum';
 import { forumApi } from '../../services/forum';
 import { useIsOnline, useStudent } from '../app/RootActors';
+import { SectionTabs } from '../app/SectionTabs';
 import { Button } from '../ui/Button';
 import { Notice } from '../ui/Notice';
 import { Spinner } from '../ui/Spinner';
@@ -93,6 +94,7 @@ export function QuestionDetailScreen() {
   const failed = useSelector(detail, (s) => s.matches('failed'));
   return (
     <section className="space-y-4">
+      <SectionTabs />
       <Button variant="secondary" onClick={() => navigate(-1)}>Back</Button>
       {failed && <Notice tone="error" action={<Button onClick={() => detail.send({ type: 'thread.retry' })}>Try again</Button>}>This question could not be loaded.</Notice>}
       {!thread && !failed && <Spinner label="Loading the question…" showLabel />}

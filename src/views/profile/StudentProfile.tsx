@@ -8,6 +8,7 @@ import { uploadFile } from '../../services/uploads';
 import { fromApiPhone } from '../../domain/phone';
 import { PICTURE_TYPES } from '../../domain/password';
 import { useSessionActor, useStudent } from '../app/RootActors';
+import { SectionTabs } from '../app/SectionTabs';
 import { Avatar } from '../ui/Avatar';
 import { Button } from '../ui/Button';
 import { ButtonLink } from '../ui/ButtonLink';
@@ -84,86 +85,89 @@ export function StudentProfile() {
   );
 
   return (
-    <section className="mx-auto max-w-xl">
-      <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <div className="flex items-center gap-4">
-          <Avatar src={picture?.url ?? student.profilePic} name={student.name} size={80} />
-          <div className="min-w-0">
-            <h1 className="break-words text-xl font-semibold">{student.name}</h1>
-            <p className="text-sm text-slate-600">Student ID: {student.sid}</p>
-          </div>
-          <Button
-            variant="secondary"
-            aria-pressed={editing}
-            onClick={() => actor.send({ type: editing ? 'profile.cancel' : 'profile.edit' })}
-            // While the profile loads the toggle waits (a press there would be lost), and says so.
-            busy={loading}
-            disabled={editing && !canSave}
-            className="ml-auto shrink-0"
-          >
-            {editing ? 'Cancel' : 'Edit'}
-          </Button>
-        </div>
-
-        {editing ? (
-          <form onSubmit={submit} noValidate className="mt-5 space-y-4">
-            <div>
-              <label htmlFor="profile-picture" className="mb-1 block text-sm font-medium text-slate-700">
-                Profile picture
-              </label>
-              <input
-                id="profile-picture"
-                type="file"
-                accept={ACCEPTED_PICTURES}
-                disabled={!canPick}
-                aria-invalid={pictureError ? true : undefined}
-                aria-describedby={pictureError ? 'profile-picture-error' : 'profile-picture-hint'}
-                onChange={(e) => {
-                  const file = e.target.files?.[0];
-                  if (file) actor.send({ type: 'profile.pickPicture', file });
-                  e.target.value = '';
-                }}
-                className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-800"
-              />
-              <p id="profile-picture-hint" className="mt-1 text-xs text-slate-600">
-                A JPEG or PNG photo.
-              </p>
-              {pictureError && (
-                <p id="profile-picture-error" role="alert" className="mt-1 text-sm text-red-700">
-                  {pictureError}
-                </p>
-              )}
-              {uploading && (
-                <p role="status" className="mt-1 text-sm text-slate-600">
-                  Uploading picture…
-                </p>
-              )}
-              {picture && !uploading && <p className="mt-1 text-sm text-emerald-700">New picture ready. Press Update to keep it.</p>}
+    <>
+      <SectionTabs />
+      <section className="mx-auto max-w-xl">
+        <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+          <div className="flex items-center gap-4">
+            <Avatar src={picture?.url ?? student.profilePic} name={student.name} size={80} />
+            <div className="min-w-0">
+              <h1 className="break-words text-xl font-semibold">{student.name}</h1>
+              <p className="text-sm text-slate-600">Student ID: {student.sid}</p>
             </div>
-            <div className="grid grid-cols-1 gap-4 min-[400px]:grid-cols-2">
-              {gpaInput('SSCGPA', 'SSC GPA')}
-              {gpaInput('HSCGPA', 'HSC GPA')}
-            </div>
-            <Button type="submit" size="lg" block disabled={!canSave} busy={saving}>
-              {saving ? 'Updating…' : 'Update'}
+            <Button
+              variant="secondary"
+              aria-pressed={editing}
+              onClick={() => actor.send({ type: editing ? 'profile.cancel' : 'profile.edit' })}
+              // While the profile loads the toggle waits (a press there would be lost), and says so.
+              busy={loading}
+              disabled={editing && !canSave}
+              className="ml-auto shrink-0"
+            >
+              {editing ? 'Cancel' : 'Edit'}
             </Button>
-          </form>
-        ) : (
-          <dl className="mt-5 grid grid-cols-1 gap-x-4 gap-y-3 text-sm min-[400px]:grid-cols-2">
-            <Detail term="Mobile number" value={fromApiPhone(student.username)} />
-            <Detail term="Alternative mobile" value={student.contact} />
-            <Detail term="Session" value={student.session} />
-            <Detail term="Branch" value={student.branch ? [student.branch.name, student.branch.division].filter(Boolean).join(', ') : null} />
-            <Detail term="SSC GPA" value={student.SSCGPA} />
-            <Detail term="HSC GPA" value={student.HSCGPA} />
-            <Detail term="Batches" value={student.groups.map((g) => g.name).join(', ') || 'Not in a batch yet'} />
-          </dl>
-        )}
-      </div>
-      <ButtonLink to="/scoreboard" variant="secondary" size="lg" block className="mt-4">
-        View scoreboard
-      </ButtonLink>
-    </section>
+          </div>
+
+          {editing ? (
+            <form onSubmit={submit} noValidate className="mt-5 space-y-4">
+              <div>
+                <label htmlFor="profile-picture" className="mb-1 block text-sm font-medium text-slate-700">
+                  Profile picture
+                </label>
+                <input
+                  id="profile-picture"
+                  type="file"
+                  accept={ACCEPTED_PICTURES}
+                  disabled={!canPick}
+                  aria-invalid={pictureError ? true : undefined}
+                  aria-describedby={pictureError ? 'profile-picture-error' : 'profile-picture-hint'}
+                  onChange={(e) => {
+                    const file = e.target.files?.[0];
+                    if (file) actor.send({ type: 'profile.pickPicture', file });
+                    e.target.value = '';
+                  }}
+                  className="block w-full text-sm file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-800"
+                />
+                <p id="profile-picture-hint" className="mt-1 text-xs text-slate-600">
+                  A JPEG or PNG photo.
+                </p>
+                {pictureError && (
+                  <p id="profile-picture-error" role="alert" className="mt-1 text-sm text-red-700">
+                    {pictureError}
+                  </p>
+                )}
+                {uploading && (
+                  <p role="status" className="mt-1 text-sm text-slate-600">
+                    Uploading picture…
+                  </p>
+                )}
+                {picture && !uploading && <p className="mt-1 text-sm text-emerald-700">New picture ready. Press Update to keep it.</p>}
+              </div>
+              <div className="grid grid-cols-1 gap-4 min-[400px]:grid-cols-2">
+                {gpaInput('SSCGPA', 'SSC GPA')}
+                {gpaInput('HSCGPA', 'HSC GPA')}
+              </div>
+              <Button type="submit" size="lg" block disabled={!canSave} busy={saving}>
+                {saving ? 'Updating…' : 'Update'}
+              </Button>
+            </form>
+          ) : (
+            <dl className="mt-5 grid grid-cols-1 gap-x-4 gap-y-3 text-sm min-[400px]:grid-cols-2">
+              <Detail term="Mobile number" value={fromApiPhone(student.username)} />
+              <Detail term="Alternative mobile" value={student.contact} />
+              <Detail term="Session" value={student.session} />
+              <Detail term="Branch" value={student.branch ? [student.branch.name, student.branch.division].filter(Boolean).join(', ') : null} />
+              <Detail term="SSC GPA" value={student.SSCGPA} />
+              <Detail term="HSC GPA" value={student.HSCGPA} />
+              <Detail term="Batches" value={student.groups.map((g) => g.name).join(', ') || 'Not in a batch yet'} />
+            </dl>
+          )}
+        </div>
+        <ButtonLink to="/scoreboard" variant="secondary" size="lg" block className="mt-4">
+          View scoreboard
+        </ButtonLink>
+      </section>
+    </>
   );
 }
 

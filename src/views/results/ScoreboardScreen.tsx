@@ -14,6 +14,7 @@ import type { MeritRow, ScoreboardRow } from '../../contracts/results';
 import { resultsApi } from '../../services/results';
 import { formatAcademyTime, formatChartDate, formatResultDate } from '../../domain/academyTime';
 import { formatMarks, formatMerit, formatScoreboardMarks } from '../../domain/results';
+import { SectionTabs } from '../app/SectionTabs';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 import { Notice } from '../ui/Notice';
@@ -72,6 +73,7 @@ export function ScoreboardScreen() {
   return (
     <>
       <section aria-labelledby="scoreboard-title" className="print:hidden">
+        <SectionTabs />
         <div className="mb-3 flex flex-wrap items-center gap-2">
           <Button variant="secondary" onClick={back}>
             Back
