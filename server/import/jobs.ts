@@ -5,7 +5,8 @@
 // cancelled, and is finished whole (again by the next runner if this one dies); one cancelled or
 // failed before that wrote nothing.
 import type { FastifyInstance } from 'fastify';
-import { IMPORT_JOB_EVENT, type ImportJob, type ImportResult } from '../../src/contracts/import.js';
+import type { ImportJob, ImportResult } from '../../src/contracts/import.js';
+import { IMPORT_JOB_EVENT } from '../../src/domain/importFiles.js';
 import { readJson } from '../db/json.js';
 import { newId } from '../ids.js';
 import { cancelJob, insertJob, jobById, jobsOfStaff, unfinishedJobs, type JobRow } from '../jobs/queries.js';

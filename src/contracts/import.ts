@@ -93,9 +93,6 @@ export const ImportJob = Type.Object({
 });
 export type ImportJob = Static<typeof ImportJob>;
 
-/** The realtime event an administrator's desk hears for each change of an import job: the ImportJob. */
-export const IMPORT_JOB_EVENT = 'importJob';
-
 /** How many imports may wait at once; the next upload is refused until one has run. */
 export const IMPORTS_WAITING_MAX = 5;
 
