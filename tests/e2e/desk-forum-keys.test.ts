@@ -37,10 +37,16 @@ describe('the desk forum after a send', () => {
     const desk = await newPage(suite.browser, suite.baseUrl, { width, bypassCSP: true });
     await signInAtDesk(desk);
     const replies = desk.getByRole('list', { name: 'Replies' });
+    // A question is open once its thread shows it and has taken the focus (its heading): keys pressed
+    // before then would land in the list or be taken from the reply box by that focus.
+    const opened = async (text: string) => {
+      await desk.locator('section[aria-labelledby="thread-title"]').getByText(text).first().waitFor();
+      await expect.poll(() => desk.evaluate(() => document.activeElement?.id)).toBe('thread-title');
+    };
 
     // n opens the newest waiting question; r, the answer, Ctrl+Enter.
     await desk.keyboard.press('n');
-    await desk.getByText(`Which nerve supplies the deltoid? (${width})`).last().waitFor();
+    await opened(`Which nerve supplies the deltoid? (${width})`);
     await desk.keyboard.press('r');
     await desk.keyboard.type('The axillary nerve.');
     await desk.keyboard.press('Control+Enter');
@@ -48,7 +54,7 @@ describe('the desk forum after a send', () => {
     // The keyboard left the box for the sent reply: the next keys are commands.
     expect(await desk.evaluate(() => document.activeElement?.id)).toMatch(/^reply-/);
     await desk.keyboard.press('n');
-    await desk.getByText(`Which drug blocks muscarinic receptors? (${width})`).last().waitFor();
+    await opened(`Which drug blocks muscarinic receptors? (${width})`);
     await desk.keyboard.press('r');
     await desk.keyboard.type('Atropine blocks muscarinic receptors.');
     await desk.keyboard.press('Control+Enter');

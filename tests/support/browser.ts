@@ -16,8 +16,9 @@
 //       The app's service worker is blocked unless serviceWorker is true: requests a service worker
 //       answers never reach page.route, which other tests use to hold or fail the app's requests.
 //   axeViolations(page): Promise<string[]>
-//       Runs axe-core (injected with page.addScriptTag; the page needs bypassCSP) on the page as it is
-//       now and lists its serious and critical violations, one line each with the elements concerned.
+//       Runs axe-core (injected with page.addScriptTag; the page needs bypassCSP) on the page once its
+//       transitions have ended (animationsEnded) and lists its serious and critical violations, one line
+//       each with the elements concerned.
 //   smallTargets(page, minimum = 40): Promise<string[]>
 //       Visible buttons, links, form fields and tabs less than `minimum` CSS pixels high or wide.
 //   signIn(page, baseUrl, phone, password, { remember?: boolean }): Promise<void>
@@ -240,6 +241,9 @@ export async function openAskForm(
 const AXE_SCRIPT = path.resolve('node_modules/axe-core/axe.min.js');
 
 export async function axeViolations(page: Page): Promise<string[]> {
+  // Colours are judged as they end: a button that has just been enabled is still fading from its
+  // disabled grey (transition-colors), and axe would read the mix of both.
+  await animationsEnded(page);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
