@@ -301,7 +301,9 @@ function Thread({ forum }: { forum: ForumActor }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const threadId = thread?.question._id;
   useEffect(() => {
-    if (threadId) heading.current?.focus({ preventScroll: true });
+    // A teacher who pressed r before the question arrived is already typing its answer: the heading
+    // does not take those keys away (they would act as commands).
+    if (threadId && !typing(document.activeElement)) heading.current?.focus({ preventScroll: true });
   }, [threadId]);
   return (
     <section aria-labelledby="thread-title" className="min-w-0">
