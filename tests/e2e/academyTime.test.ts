@@ -3,7 +3,7 @@
 // the one format ('DD MMM YYYY | hh:mm a', or how long ago within the last day), the exam's countdown is
 // mm:ss or hh:mm:ss; the date library stays off the sign-in screen.
 import { describe, expect, it } from 'vitest';
-import { browserSuite, newPage, signIn, watchScripts, type Locator, type Page } from '../support/browser';
+import { animationsEnded, browserSuite, newPage, signIn, watchScripts, type Locator, type Page } from '../support/browser';
 import { currentAttempt, DEMO, DEMO_STUDENT, DEMO_TEACHER } from '../support/demo-academy';
 import { formatAcademyTime, formatClockTime, formatSince } from '../../src/domain/academyTime';
 
@@ -42,6 +42,8 @@ describe('the academy clock in the browser', () => {
     const drawer = page.getByRole('dialog', { name: 'Notifications' });
     await drawer.getByRole('list', { name: 'Notification list' }).waitFor();
     expect(await expectAcademyTimes(page, drawer)).toBeGreaterThan(0);
+    // Escape closes the drawer once it has opened whole (its transition ended, the focus inside it).
+    await animationsEnded(page);
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
 
