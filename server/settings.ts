@@ -1,14 +1,14 @@
 // Every setting the server and the app's build read from the environment, as one TypeBox schema. The
 // server checks the whole environment against it at start (configFrom) and names every wrong value at
-// once; the README's settings table is written from it (`npm run docs:settings`), and
+// once; docs/settings.md's table is written from it (`npm run docs:settings`), and
 // tests/unit/settings.test.ts fails when the two differ or when the code reads a variable the schema lacks.
-// A new setting: add it here (its `default` as the README shows it, what it means, what it accepts),
+// A new setting: add it here (its `default` as docs/settings.md shows it, what it means, what it accepts),
 // read it in server/config.ts, then `npm run docs:settings`.
 import { Type, type TString } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 
 interface SettingOptions {
-  /** The default as the README shows it: one word is put in code type, words are shown as written. */
+  /** The default as docs/settings.md shows it: one word is put in code type, words are shown as written. */
   default: string;
   /** What it does, one README cell. */
   description: string;
@@ -210,7 +210,7 @@ export function checkSettings(env: NodeJS.ProcessEnv): void {
   if (problems.length > 1) throw new Error(`These settings are wrong:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
 }
 
-/** The README's settings table, one row per setting, in the schema's order. */
+/** docs/settings.md's settings table, one row per setting, in the schema's order. */
 export function settingsTable(): string {
   const rows = Object.entries(SETTINGS.properties).map(([name, schema]) => {
     const { default: shown, description, build } = schema as TString & SettingOptions;

@@ -1,11 +1,11 @@
-// The settings schema (server/settings.ts) is the one list of environment variables: the README's table is
+// The settings schema (server/settings.ts) is the one list of environment variables: docs/settings.md's table is
 // written from it, every variable the code reads is in it, and a wrong value stops the start naming it.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configFrom } from '../../server/config';
 import { checkSettings, SETTINGS, settingsProblems, settingsTable } from '../../server/settings';
-import { withSettingsTable } from '../../scripts/settings-docs';
+import { SETTINGS_PAGE, withSettingsTable } from '../../scripts/settings-docs';
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -25,9 +25,9 @@ const readVariables = (text: string) =>
 const VITE_FLAGS = new Set(['DEV', 'PROD', 'MODE', 'SSR', 'BASE_URL']);
 
 describe('settings', () => {
-  it('writes the README table from the schema (npm run docs:settings when this fails)', () => {
-    const readme = fs.readFileSync('README.md', 'utf8');
-    expect(withSettingsTable(readme)).toBe(readme);
+  it('writes the table of docs/settings.md from the schema (npm run docs:settings when this fails)', () => {
+    const page = fs.readFileSync(SETTINGS_PAGE, 'utf8');
+    expect(withSettingsTable(page)).toBe(page);
   });
 
   it('lists every variable the server and the app read, and none they do not', () => {
@@ -44,7 +44,7 @@ describe('settings', () => {
     for (const row of rows) expect(row).toMatch(/^\| `[A-Z0-9_]+`( \(at build\))? \| [^|]+ \| .{10,} \|$/);
   });
 
-  it('accepts no settings at all, and the values the README shows', () => {
+  it('accepts no settings at all, and the values the settings page shows', () => {
     expect(settingsProblems({})).toEqual([]);
     expect(
       settingsProblems({ PORT: '8080', DATABASE_URL: 'postgres://academy@db/academy', REDIS_URL: 'redis://127.0.0.1:6379', SIGN_IN_LIMIT_GLOBAL: '1000/15m', WEB_CONCURRENCY: 'auto', SEED_DEMO: 'false', SMS_TRANSPORT: 'file:/tmp/sms.log', LOG_LEVEL: 'warn', PORT_UNKNOWN: 'x' }),
