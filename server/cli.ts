@@ -9,6 +9,8 @@ import { connect } from './db/connect.js';
 import { migrate } from './db/migrate.js';
 import { BundleError, formatReport, importAcademy } from './import/index.js';
 import { readSource } from './import/read.js';
+import { NameBook } from './import/names.js';
+import { loadNames } from './import/queries.js';
 import { exportAcademy } from './import/export.js';
 import { TEMPLATE_KINDS, writeTemplate, type TemplateKind } from './import/templates.js';
 import { buildApp } from './app.js';
@@ -28,7 +30,7 @@ const USAGE = [
 
 async function importCommand(config: Config, { db }: Connection, location: string, dryRun: boolean): Promise<number> {
   try {
-    const { input, places, problems } = await readSource(location);
+    const { input, places, problems } = await readSource(location, new NameBook(await loadNames(db)));
     const report = await importAcademy(db, input, { now: new Date(), scryptCost: config.scryptCost, challengeWindowHours: config.challengeWindowHours, dryRun, places, problems });
     console.log(formatReport(report));
     return 0;

@@ -6,6 +6,7 @@ import { BundleSchema } from '../db/seed/bundle.js';
 import { BundleError, PlaceMap, shown, type Problem } from './problems.js';
 import { gridsToBundle, readCsv, readXlsx, SheetReader, type Grid } from './sheets.js';
 import { fileTooLarge } from './limits.js';
+import type { NameBook } from './names.js';
 
 export interface Source {
   input: unknown;
@@ -18,9 +19,10 @@ export const IMPORTABLE = /\.(json|xlsx|csv)$/i;
 
 /**
  * Reads uploaded or local files (JSON bundles, XLSX and CSV sheets) into one bundle: the JSON lists
- * first, then each sheet's rows, every part placed in its file, sheet and row.
+ * first, then each sheet's rows, every part placed in its file, sheet and row. Given the academy's
+ * names (names.ts), a sheet may name its course, subjects, batches and chapters as people see them.
  */
-export async function readFiles(files: { name: string; data: Buffer }[]): Promise<Source> {
+export async function readFiles(files: { name: string; data: Buffer }[], names?: NameBook): Promise<Source> {
   const merged = lists();
   const places = new PlaceMap();
   const grids: Grid[] = [];
@@ -38,21 +40,21 @@ export async function readFiles(files: { name: string; data: Buffer }[]): Promis
       }
     } else throw new BundleError([{ file: name, field: '/', message: `${name} is neither a JSON bundle nor an XLSX or CSV sheet` }]);
   }
-  const reader = gridsToBundle(grids, new SheetReader(merged, places));
+  const reader = gridsToBundle(grids, new SheetReader(merged, places, names));
   return { input: merged, places, problems: reader.problems };
 }
 
 /** Reads a file, or a folder of JSON, XLSX and CSV files (in name order). */
-export async function readSource(location: string): Promise<Source> {
+export async function readSource(location: string, names?: NameBook): Promise<Source> {
   const stat = fs.statSync(location, { throwIfNoEntry: false });
   if (!stat) throw new BundleError([{ field: '/', message: `${location} does not exist` }]);
-  const names = stat.isDirectory() ? fs.readdirSync(location).filter((f) => IMPORTABLE.test(f)).sort().map((f) => path.join(location, f)) : [location];
+  const files = stat.isDirectory() ? fs.readdirSync(location).filter((f) => IMPORTABLE.test(f)).sort().map((f) => path.join(location, f)) : [location];
   // A file too large is refused before it is read into memory.
-  for (const name of names) {
+  for (const name of files) {
     const tooLarge = fileTooLarge(path.basename(name), fs.statSync(name).size);
     if (tooLarge) throw tooLarge;
   }
-  return readFiles(names.map((name) => ({ name: path.basename(name), data: fs.readFileSync(name) })));
+  return readFiles(files.map((name) => ({ name: path.basename(name), data: fs.readFileSync(name) })), names);
 }
 
 /** The lists a bundle may hold: its schema's fields (server/db/seed/bundle.ts). */

@@ -18,6 +18,7 @@ import { DEFAULT_ACADEMY_TIME_ZONE } from '../../src/domain/academyTime.js';
 import { BundleError, PlaceMap, shown, type Place, type Problem } from './problems.js';
 import { cellTooLong, checkWorkbook, SHEET_LIMITS, tooManyRows } from './limits.js';
 import { csvFile, unguardedCell } from '../sheets.js';
+import type { NameBook, Resolved } from './names.js';
 
 export type SheetKind = 'exam' | 'students' | 'content';
 
@@ -310,7 +311,20 @@ const NO = new Set(['no', 'n', 'false', '0', '', 'practice']);
 /** Reads grids into bundle lists, with each part's place and every problem of a value. */
 class SheetReader {
   readonly problems: Problem[] = [];
-  constructor(readonly lists: Record<string, unknown[]> = {}, readonly places = new PlaceMap()) {}
+  /** The academy's names (names.ts): without them every reference is taken as written, as an id. */
+  constructor(readonly lists: Record<string, unknown[]> = {}, readonly places = new PlaceMap(), readonly names?: NameBook) {}
+
+  /**
+   * A reference to a course, subject, batch or chapter, by id or by name: its id, or the text as
+   * written with its problem listed at its place.
+   */
+  ref(text: string, where: Place, field: string, lookup: (book: NameBook) => Resolved): string {
+    if (text === '' || !this.names) return text;
+    const found = lookup(this.names);
+    if ('id' in found) return found.id;
+    this.problem(where, field, found.problem);
+    return text;
+  }
 
   problem(place: Place, field: string, message: string) {
     this.problems.push({ ...place, field, message });
@@ -361,11 +375,12 @@ function readExam(reader: SheetReader, settings: Grid | undefined, batches: Grid
   const at = (field: string): Place => ({ file: blockGrid.file, sheet: blockGrid.sheet, row: block.get(field)?.row, column: block.has(field) ? 'B' : undefined });
   const value = (field: string) => block.get(field)?.value ?? '';
   const title = value('title');
-  const course = value('course');
+  const course = reader.ref(value('course'), at('course'), 'course', (book) => book.course(value('course')));
+  const examSubject = reader.ref(value('subject'), at('subject'), 'subject', (book) => book.subject(value('subject'), course));
   const id = value('id') || derivedId('exam', course, title);
   const kind = norm(value('kind'));
   const exam: Record<string, unknown> = {
-    id, title, courseId: course, subjectId: value('subject') || undefined,
+    id, title, courseId: course, subjectId: examSubject || undefined,
     isPracticeExam: kind === '' ? undefined : reader.flag(kind === 'practice' ? 'yes' : kind === 'live' ? 'no' : kind, at('kind'), 'practice or live'),
     passMark: reader.number(value('pass mark'), at('pass mark'), 'pass mark'),
     negativeMark: reader.number(value('negative mark'), at('negative mark'), 'negative mark'),
@@ -400,7 +415,7 @@ function readExam(reader: SheetReader, settings: Grid | undefined, batches: Grid
     reader.places.set(pointer, where('batch'));
     for (const [k, f] of [['start', 'startsAt'], ['end', 'endsAt'], ['duration', 'duration'], ['batch', 'groupId']] as const) reader.places.set(`${pointer}/${f}`, where(k));
     assignments.push({
-      groupId: group,
+      groupId: reader.ref(group, where('batch'), 'batch', (book) => book.batch(group, course)),
       startsAt: reader.time(get('start'), where('start'), 'start'),
       endsAt: reader.time(get('end'), where('end'), 'end'),
       duration: reader.number(get('duration'), where('duration'), 'duration'),
@@ -458,8 +473,9 @@ function readExam(reader: SheetReader, settings: Grid | undefined, batches: Grid
       else optionType[String(i)] = 'image';
     }
     const marks = reader.number(r.get('marks'), where('marks'), 'marks');
-    const chapter = r.get('chapter');
-    if (chapter && !/^[0-9a-f]{24}$/.test(chapter)) reader.problem(where('chapter'), `${pointer}/chapterId`, `question ${no}: chapter "${shown(chapter)}" is not a chapter id (24 hex characters: the item id of the chapter in the content sheet)`);
+    const subject = reader.ref(r.get('subject'), where('subject'), `${pointer}/subjectId`, (book) => book.subject(r.get('subject'), course));
+    const chapter = reader.ref(r.get('chapter'), where('chapter'), `${pointer}/chapterId`, (book) => book.chapter(r.get('chapter'), subject || examSubject, course));
+    if (chapter && !reader.names && !/^[0-9a-f]{24}$/.test(chapter)) reader.problem(where('chapter'), `${pointer}/chapterId`, `question ${no}: chapter "${shown(chapter)}" is not a chapter id (24 hex characters: the item id of the chapter in the content sheet)`);
     return {
       id: r.get('id') || derivedId('question', id, no),
       type, title: r.get('question'), point: marks ?? 1,
@@ -471,8 +487,8 @@ function readExam(reader: SheetReader, settings: Grid | undefined, batches: Grid
       ...(r.get('explanation') ? { explanation: r.get('explanation') } : {}),
       ...(r.get('more explanation') ? { explanationExt: lines(r.get('more explanation')) } : {}),
       ...(r.get('notes') ? { notes: r.get('notes') } : {}),
-      ...(r.get('subject') ? { subjectId: r.get('subject') } : {}),
-      ...(r.get('chapter') ? { chapterId: r.get('chapter') } : {}),
+      ...(subject ? { subjectId: subject } : {}),
+      ...(chapter ? { chapterId: chapter } : {}),
     };
   });
   reader.push('exams', stripUndefined(exam));
@@ -488,12 +504,13 @@ function stripUndefined<T extends Record<string, unknown>>(o: T): T {
 
 function readStudents(reader: SheetReader, grid: Grid): void {
   const table = readTable(grid, STUDENT_COLUMNS, [{ key: 'batch', header: 'batch' }]);
-  const defaultBatch = table.block.get('batch')?.value ?? '';
+  const blockBatch = table.block.get('batch');
+  const defaultBatch = blockBatch ? reader.ref(blockBatch.value, { file: grid.file, sheet: grid.sheet, row: blockBatch.row, column: 'B' }, 'batch', (book) => book.batch(blockBatch.value)) : '';
   const byPhone = new Map<string, { index: number; row: number }>();
   for (const r of table.records) {
     const where = (k: string): Place => ({ file: grid.file, sheet: grid.sheet, row: r.row, column: r.column(k) });
     const phone = r.get('phone').replace(/[\s-]/g, '').replace(/^\+?88(?=01)/, '');
-    const batch = r.get('batch') || defaultBatch;
+    const batch = r.get('batch') ? reader.ref(r.get('batch'), where('batch'), 'batch', (book) => book.batch(r.get('batch'))) : defaultBatch;
     if (reader.flag(r.get('remove'), where('remove'), 'remove from batch')) {
       const at = reader.push('remove', { kind: 'membership', groupId: batch, phone });
       reader.places.set(`/remove/${at}`, { file: grid.file, sheet: grid.sheet, row: r.row, columns: { phone: r.column('phone') ?? '', groupId: r.column('batch') ?? '' } });
@@ -538,8 +555,8 @@ function readContent(reader: SheetReader, grid: Grid): void {
       reader.problem(where('kind'), 'kind', `kind "${shown(r.get('kind'))}" is not chapter, lecture or question-solve`);
       continue;
     }
-    const course = r.get('course');
-    const subject = r.get('subject');
+    const course = reader.ref(r.get('course'), where('course'), 'course', (book) => book.course(r.get('course')));
+    const subject = reader.ref(r.get('subject'), where('subject'), 'subject', (book) => book.subject(r.get('subject'), course));
     const name = r.get('item');
     const itemId = r.get('item id') || derivedId('item', subject, list_, name);
     const subjects = courses.get(course) ?? courses.set(course, new Map()).get(course)!;

@@ -114,15 +114,15 @@ export function importInWorker(job: ImportJob, options: { memoryMb: number; sign
 const rowsOf = (input: unknown): number => Object.values(input as Record<string, unknown>).reduce<number>((n, list) => n + (Array.isArray(list) ? list.length : 0), 0);
 
 async function work(job: ImportJob, progress: (value: ImportProgress) => void): Promise<Answer> {
-  const [{ connect }, { importAcademy, BundleError }, { readFiles }, { resultOf }, { commitJob, inputOf }] = await Promise.all([
-    import('../db/connect.js'), import('./index.js'), import('./read.js'), import('./result.js'), import('../jobs/queries.js'),
+  const [{ connect }, { importAcademy, BundleError }, { readFiles }, { resultOf }, { commitJob, inputOf }, { loadNames }, { NameBook }] = await Promise.all([
+    import('../db/connect.js'), import('./index.js'), import('./read.js'), import('./result.js'), import('../jobs/queries.js'), import('./queries.js'), import('./names.js'),
   ]);
   const { db } = await connect(job.databaseUrl);
   try {
     progress({ phase: 'reading', rows: 0 });
     const data = await inputOf(db, job.jobId);
     if (!data) return { ok: false, error: IMPORT_WORKER_FAILURES.fileGone };
-    const source = await readFiles([{ name: job.name, data: Buffer.from(data.buffer, data.byteOffset, data.byteLength) }]);
+    const source = await readFiles([{ name: job.name, data: Buffer.from(data.buffer, data.byteOffset, data.byteLength) }], new NameBook(await loadNames(db)));
     const rows = rowsOf(source.input);
     progress({ phase: 'checking', rows });
     const now = new Date(job.now);
