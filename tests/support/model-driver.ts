@@ -19,7 +19,9 @@
 //   }
 //   describeScreenPaths(title, model, mapping, { timeout? })
 //       One test per generated path (machinePaths), each in its own browser context (drivePath); a path whose
-//       event or state has no mapping fails with the missing names before anything opens.
+//       event or state has no mapping fails with the missing names before anything opens. A path whose steps
+//       begin another path (the way to a state that a transition's path goes on from) is played within that
+//       one, whose checks after every step cover it (playedPaths).
 //   interface DriverStep { event, state (the snapshot the step leads to, context included), index, path }
 //       step.state is computed along this very path (the traversal may have keyed it by a coarser state):
 //       checks compare the screen with its context (the countdown's seconds, the typed code, online or not),
@@ -152,6 +154,20 @@ function startSnapshot(paths: MachinePath[]): AnyMachineSnapshot {
   return first.state;
 }
 
+const stepsKey = (path: MachinePath) => path.steps.map((step) => JSON.stringify(step.event));
+
+/**
+ * The paths worth a browser of their own: a path whose steps are the beginning of another path's (or the same
+ * steps again) is left to that one, which checks the screen after each of those steps too.
+ */
+export function playedPaths(paths: MachinePath[]): MachinePath[] {
+  const keys = paths.map(stepsKey);
+  const within = (inner: string[], outer: string[]) => inner.length <= outer.length && inner.every((event, index) => event === outer[index]);
+  return paths.filter((_, index) =>
+    keys.every((other, otherIndex) => otherIndex === index || !within(keys[index]!, other) || (keys[index]!.length === other.length && index < otherIndex)),
+  );
+}
+
 export function describeScreenPaths<M extends AnyStateMachine, W extends { page: Page }>(
   title: string,
   model: PathModel<M>,
@@ -161,7 +177,7 @@ export function describeScreenPaths<M extends AnyStateMachine, W extends { page:
   describe(title, () => {
     const generated = machinePaths(model);
     const start = startSnapshot(generated);
-    it.each(generated.map((path) => [path.description, path] as const))('%s', { timeout: options.timeout ?? 30_000 }, async (_, path) => {
+    it.each(playedPaths(generated).map((path) => [path.description, path] as const))('%s', { timeout: options.timeout ?? 30_000 }, async (_, path) => {
       await drivePath(model as PathModel, path, mapping, start);
     });
   });

@@ -1,7 +1,7 @@
 // The mapping kit of the model tests that drive the real app (tests/support/model-driver.ts), without a browser:
 // event names, look-ahead, and the refusal of a path whose events or states the mapping does not cover.
 import { describe, expect, it } from 'vitest';
-import { drivePath, eventName, nextEvent, type ScreenMapping } from '../support/model-driver';
+import { drivePath, eventName, nextEvent, playedPaths, type ScreenMapping } from '../support/model-driver';
 import { machinePaths } from '../support/machine-paths';
 import { models } from '../models/registration.model';
 import type { Page } from 'playwright-core';
@@ -18,6 +18,17 @@ describe('model driver', () => {
     expect(eventName({ type: 'xstate.error.actor.0.registration.awaitingOtp.resending' })).toBe('error(awaitingOtp.resending)');
     expect(eventName({ type: 'xstate.done.actor.delivery' })).toBe('done(delivery)');
     expect(eventName({ type: 'xstate.after.resendWait.registration.awaitingOtp.coolingDown' })).toBe('after(resendWait)');
+  });
+
+  it('plays a path within a longer one that begins with its steps, and every step of every path still', () => {
+    const played = playedPaths(paths);
+    expect(played.length).toBeLessThan(paths.length);
+    const steps = (path: (typeof paths)[number]) => path.steps.map((step) => JSON.stringify(step.event));
+    for (const path of paths) {
+      expect(played.some((longer) => steps(path).every((event, index) => event === steps(longer)[index])), path.description).toBe(true);
+    }
+    // No played path is the beginning of another played path.
+    for (const path of played) expect(played.filter((other) => other !== path && steps(path).every((event, index) => event === steps(other)[index]))).toEqual([]);
   });
 
   it('looks ahead along a path for the next event of a name', () => {
