@@ -13,6 +13,7 @@
 // more of the server's time than the database took to run it.
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Dialect } from './connect.js';
+import type { OffThreadReads } from './engine/read-off-thread.js';
 
 export type BulkType = 'text' | 'float8' | 'int';
 
@@ -26,6 +27,30 @@ export interface BulkColumn {
  * otherwise hold the server's thread to its end: between them other requests are served.
  */
 export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Sizes the slices of a long run of short transactions by the time they take: each next slice aims at
+ * `targetMs` of the server's thread, whatever the machine's speed or load (SQLite runs each statement on
+ * that thread, so a slice's length is the longest any other request waits for it).
+ */
+export class SliceSizer {
+  #size: number;
+  constructor(initial: number, readonly targetMs: number, readonly min: number, readonly max: number) {
+    this.#size = initial;
+  }
+
+  /** Rows of the next slice. */
+  get size(): number {
+    return this.#size;
+  }
+
+  /** A full slice of `rows` took `ms`: the next one is sized by it (half way from the old size, to damp one slow turn). */
+  took(rows: number, ms: number): void {
+    if (rows <= 0) return;
+    const fits = (this.targetMs * rows) / Math.max(ms, 0.01);
+    this.#size = Math.round(Math.min(this.max, Math.max(this.min, (this.#size + fits) / 2)));
+  }
+}
 
 /** Rows of one SQLite statement: 500 rows of up to 60 columns stay under its 32,766 parameters. */
 const ROWS_PER_STATEMENT = 500;
@@ -45,7 +70,10 @@ export async function withRows<R, DB>(
   columns: readonly BulkColumn[],
   rows: readonly (readonly unknown[])[],
   body: (param: (value: unknown) => string) => string,
+  /** Runs each statement instead of `db` (a read off the server's thread: server/db/engine/read-off-thread.ts). */
+  via?: OffThreadReads,
 ): Promise<R[]> {
+  const run = async (query: CompiledQuery<R>): Promise<R[]> => (via ? await via.rows<R>({ compile: () => query }) : (await db.executeQuery<R>(query)).rows as R[]);
   if (rows.length === 0) return [];
   for (const c of columns) if (!NAME.test(c.name)) throw new Error(`bulk column name ${c.name}`);
   const names = columns.map((c) => c.name).join(', ');
@@ -57,8 +85,7 @@ export async function withRows<R, DB>(
       params.push(value);
       return `$${params.length}`;
     })}`;
-    const result = await db.executeQuery<R>(CompiledQuery.raw(text, params));
-    return result.rows as R[];
+    return run(CompiledQuery.raw(text, params) as CompiledQuery<R>);
   }
   const tuple = `(${columns.map(() => '?').join(', ')})`;
   for (let at = 0; at < rows.length; at += ROWS_PER_STATEMENT) {
@@ -72,8 +99,8 @@ export async function withRows<R, DB>(
       extra.push(sqliteValue(value));
       return '?';
     })}`;
-    const result = await db.executeQuery<R>(CompiledQuery.raw(text, [...params, ...extra]));
-    out.push(...(result.rows as R[]));
+    const result = await run(CompiledQuery.raw(text, [...params, ...extra]) as CompiledQuery<R>);
+    out.push(...result);
   }
   return out;
 }

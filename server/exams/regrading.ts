@@ -25,7 +25,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database, ResultPlaces } from '../db/schema.js';
 import type { Dialect } from '../db/connect.js';
-import { nextTurn, withRows, type BulkColumn } from '../db/bulk.js';
+import { nextTurn, SliceSizer, withRows, type BulkColumn } from '../db/bulk.js';
 import type { OffThreadReads } from '../db/engine/read-off-thread.js';
 import { serviceUnavailable } from '../errors.js';
 import { newId } from '../ids.js';
@@ -173,8 +173,11 @@ export async function planRegrade(
   // A result whose detail does not hold the line the old key gives is scored whole.
   await nextTurn();
   const find = dialect === 'sqlite' ? 'instr(r.detail, v.old_line)' : 'strpos(r.detail, v.old_line)';
-  const lacking = await withRows<{ id: string }, Database>(db, dialect, [{ name: 'id', type: 'text' }, { name: 'old_line', type: 'text' }], spliced.map((row) => [row.id, row.oldLine]), () =>
-    `select v.id from v join results r on r.id = v.id where ${find} = 0`,
+  // A read over every changed result's detail: off the server's thread on SQLite, like the plan's.
+  const lacking = await withRows<{ id: string }, Database>(
+    db, dialect, [{ name: 'id', type: 'text' }, { name: 'old_line', type: 'text' }], spliced.map((row) => [row.id, row.oldLine]),
+    () => `select v.id from v join results r on r.id = v.id where ${find} = 0`,
+    reads,
   );
   for (const { id } of lacking) {
     changed.delete(id);
@@ -214,10 +217,15 @@ const names = (columns: BulkColumn[]) => columns.map((c) => c.name).join(', ');
 
 /**
  * Results staged, and written, a transaction: each slice is its own short write with a turn of the event
- * loop after it. SQLite's slices are small, since its one writer and the server's thread are held while
- * each runs; PostgreSQL's hold neither, and each slice costs round trips.
+ * loop after it. SQLite's slices are sized by their time (SliceSizer: a few milliseconds each), since its
+ * one writer and the server's thread are held while each runs, and a save waits for the slice before
+ * it; PostgreSQL's hold neither, and each slice costs round trips.
  */
-const SLICES: Record<Dialect, { stage: number; apply: number }> = { sqlite: { stage: 500, apply: 100 }, postgres: { stage: 5000, apply: 2500 } };
+const sliceSizer = (dialect: Dialect, kind: 'stage' | 'apply') =>
+  dialect === 'sqlite' ? new SliceSizer(kind === 'stage' ? 100 : 25, SQLITE_SLICE_MS, 5, 500) : fixed(kind === 'stage' ? 5000 : 2500);
+const fixed = (rows: number) => new SliceSizer(rows, 1, rows, rows);
+/** What one slice of a SQLite regrade may hold the server's thread and the writer for. */
+const SQLITE_SLICE_MS = 4;
 
 /**
  * Takes the exam for a regrade: a job row that marks, publications and other decisions of the exam see
@@ -249,13 +257,11 @@ export async function assertNoRegradeJob(db: Kysely<Database>, examId: string): 
 export async function stageFigures(db: Kysely<Database>, dialect: Dialect, jobId: string, plan: RegradePlan): Promise<void> {
   const studentOf = new Map(plan.changed.map((c) => [c.id, c.studentId]));
   const rows = plan.rows.map((row) => [row.id, studentOf.get(row.id)!, ...figuresOf(row).slice(1), row.detail, row.oldLine, row.newLine]);
-  const slice = SLICES[dialect].stage;
-  for (let at = 0; at < rows.length; at += slice) {
-    if (at > 0) await nextTurn();
-    await withRows(db, dialect, STAGED_FIGURES, rows.slice(at, at + slice), (param) =>
+  await inSlices(db, sliceSizer(dialect, 'stage'), rows, (trx, slice) =>
+    withRows(trx, dialect, STAGED_FIGURES, slice, (param) =>
       `insert into regrade_staged (job_id, figures, places, history, ${names(STAGED_FIGURES)}) select cast(${param(jobId)} as text), 1, 0, 0, ${names(STAGED_FIGURES)} from v`,
-    );
-  }
+    ),
+  );
 }
 
 export async function stageRest(db: Kysely<Database>, dialect: Dialect, jobId: string, staged: StagedResult[]): Promise<void> {
@@ -265,14 +271,32 @@ export async function stageRest(db: Kysely<Database>, dialect: Dialect, jobId: s
     s.notice?.id ?? null, s.notice?.message ?? null, s.notice?.info ?? null,
   ]);
   const rest = STAGED_REST.filter((c) => c.name !== 'result_id' && c.name !== 'student_id').map((c) => `${c.name} = excluded.${c.name}`).join(', ');
-  const slice = SLICES[dialect].stage;
-  for (let at = 0; at < rows.length; at += slice) {
-    if (at > 0) await nextTurn();
+  await inSlices(db, sliceSizer(dialect, 'stage'), rows, (trx, slice) =>
     // "where true": SQLite's upsert after a select needs it to tell the conflict clause from a join.
-    await withRows(db, dialect, STAGED_REST, rows.slice(at, at + slice), (param) =>
+    withRows(trx, dialect, STAGED_REST, slice, (param) =>
       `insert into regrade_staged (job_id, figures, ${names(STAGED_REST)}) select cast(${param(jobId)} as text), 0, ${names(STAGED_REST)} from v where true
         on conflict (job_id, result_id) do update set ${rest}`,
-    );
+    ),
+  );
+}
+
+/**
+ * Writes the rows a slice a transaction, each slice sized by the time the ones before took to run (the
+ * wait for the writer and the COMMIT's sync, both off the thread, left out), with a turn of the event
+ * loop between them.
+ */
+async function inSlices(db: Kysely<Database>, sizer: SliceSizer, rows: unknown[][], write: (trx: Kysely<Database>, slice: unknown[][]) => Promise<unknown>): Promise<void> {
+  for (let at = 0; at < rows.length; ) {
+    if (at > 0) await nextTurn();
+    const slice = rows.slice(at, at + sizer.size);
+    let took = 0;
+    await db.transaction().execute(async (trx) => {
+      const began = performance.now();
+      await write(trx, slice);
+      took = performance.now() - began;
+    });
+    sizer.took(slice.length, took);
+    at += slice.length;
   }
 }
 
@@ -311,9 +335,13 @@ export async function applyRegradeJob(db: Kysely<Database>, dialect: Dialect, jo
   // In the order of the results' ids, each slice after the last: the index is read from there, not over
   // the rows already deleted (PostgreSQL keeps them in the index until a vacuum).
   let after = '';
+  const sizer = sliceSizer(dialect, 'apply');
   for (let more = true; more; ) {
+    let written = 0;
+    let took = 0;
     more = await db.transaction().execute(async (trx) => {
-      let next = trx.selectFrom('regrade_staged').select('result_id').where('job_id', '=', jobId).where('result_id', '>', after).orderBy('result_id').limit(SLICES[dialect].apply);
+      const began = performance.now();
+      let next = trx.selectFrom('regrade_staged').select('result_id').where('job_id', '=', jobId).where('result_id', '>', after).orderBy('result_id').limit(sizer.size);
       if (dialect === 'postgres') next = next.forUpdate().skipLocked();
       const ids = (await next.execute()).map((r) => r.result_id);
       if (ids.length === 0 && after !== '') {
@@ -335,8 +363,12 @@ export async function applyRegradeJob(db: Kysely<Database>, dialect: Dialect, jo
       await sql`insert into student_notifications (notification_id, student_id, is_seen, deleted_at)
         select s.notice_id, s.student_id, 0, null from regrade_staged s where ${these} and s.notice_id is not null`.execute(trx);
       await sql`delete from regrade_staged as s where ${these}`.execute(trx);
+      // Up to here the slice held the thread (SQLite); its COMMIT's sync is waited for off it.
+      written = ids.length;
+      took = performance.now() - began;
       return true;
     });
+    sizer.took(written, took);
     if (more) await nextTurn();
   }
 }
