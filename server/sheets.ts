@@ -1,6 +1,7 @@
 // The sheets the server writes for people to open in a spreadsheet program: the desk's results and item
-// analysis, and the import's CSV. Every CSV is written here, so each one has the byte order mark (so
-// spreadsheet programs read Bengali names as UTF-8) and the same guard against formulas.
+// analysis, and the import's templates and exports. Every CSV and XLSX file is written here, so each CSV
+// has the byte order mark (so spreadsheet programs read Bengali names as UTF-8) and the same guard
+// against formulas, and each workbook the same bold header row.
 import Papa from 'papaparse';
 import ExcelJS from 'exceljs';
 import type { SheetCell } from '../src/domain/staffResults.js';
@@ -38,16 +39,30 @@ export function csvFile(tables: readonly (readonly (readonly SheetCell[])[])[]):
   return Buffer.from(`\uFEFF${tables.map(csvRows).join('\r\n')}`, 'utf8');
 }
 
-/** A desk sheet: the tables as one CSV, or as an XLSX workbook of one worksheet each with a bold header. */
-export async function deskSheet(tables: readonly SheetTable[], format: 'csv' | 'xlsx', filename: string): Promise<SheetFile> {
-  if (format === 'csv') return { body: csvFile(tables.map((t) => [t.columns, ...t.rows])), type: 'text/csv; charset=utf-8', filename };
+/**
+ * An XLSX workbook of the tables, one worksheet each with a bold header row. With `asText` every cell is
+ * text (the import's sheets, so ids, phones and times read back as written) in columns wide enough to read.
+ */
+export async function xlsxFile(tables: readonly SheetTable[], options: { asText?: boolean } = {}): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   for (const table of tables) {
     const sheet = book.addWorksheet(table.name);
     sheet.addRow([...table.columns]).font = { bold: true };
     sheet.addRows(table.rows.map((row) => [...row]));
+    if (options.asText) {
+      sheet.columns.forEach((column) => {
+        column.numFmt = '@';
+        column.width = 18;
+      });
+    }
   }
-  return { body: Buffer.from(await book.xlsx.writeBuffer()), type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', filename };
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** A desk sheet: the tables as one CSV, or as an XLSX workbook of one worksheet each. */
+export async function deskSheet(tables: readonly SheetTable[], format: 'csv' | 'xlsx', filename: string): Promise<SheetFile> {
+  if (format === 'csv') return { body: csvFile(tables.map((t) => [t.columns, ...t.rows])), type: 'text/csv; charset=utf-8', filename };
+  return { body: await xlsxFile(tables), type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', filename };
 }
 
 /** A CSV cell as its writer meant it: the apostrophe that guarded a formula's first character comes off, as a spreadsheet program takes it off. */

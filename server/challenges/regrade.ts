@@ -32,9 +32,9 @@ import { challengeErrors } from './student.js';
 import type { DecisionBody, DecisionReply, KeyDecision } from '../../src/contracts/challenges.js';
 import type { AnswerValue } from '../../src/contracts/exams.js';
 import type { NotificationInfo, StudentNotification } from '../../src/contracts/notifications.js';
-import { decisionProblem, isChallengeable, keyAfter, regradeMessage, sameKey, DECISION_REPLY_MAX, type KeyState } from '../../src/domain/challenges.js';
-import { toMs } from '../../src/domain/examTiming.js';
-import { roundMarks } from '../../src/domain/scoring.js';
+import { challengeStatusAfter, decisionProblem, decisionReply, isChallengeable, keyAfter, regradeMessage, sameKey, DECISION_REPLY_MAX, type KeyState } from '../../src/domain/challenges.js';
+import { isLate } from '../../src/domain/examTiming.js';
+import { fullMarks } from '../../src/domain/scoring.js';
 
 export const decisionErrors = {
   reply: () => badRequest(`Write a reply of 1 to ${DECISION_REPLY_MAX.toLocaleString('en-US')} characters to the challengers.`, 'badReply'),
@@ -60,7 +60,7 @@ export function decisionView(row: { id: string; kind: KeyDecision['kind']; optio
 /** Refuses a decision while a batch of the exam may still submit (its results unpublished and its time not over). */
 async function assertNoBatchSitting(db: Kysely<Database>, examId: string, now: Date, graceSeconds: number): Promise<void> {
   const rows = await db.selectFrom('exam_assignments').select(['ends_at', 'result_published']).where('exam_id', '=', examId).where('removed_at', 'is', null).execute();
-  if (rows.some((r) => Number(r.result_published) !== 1 && now.getTime() < toMs(r.ends_at) + graceSeconds * 1000)) throw decisionErrors.stillSitting();
+  if (rows.some((r) => Number(r.result_published) !== 1 && !isLate(now, r.ends_at, graceSeconds))) throw decisionErrors.stillSitting();
 }
 
 /**
@@ -86,8 +86,8 @@ export async function decideKey(
   if (!question) throw challengeErrors.questionNotFound();
   if (!isChallengeable(question.type)) throw challengeErrors.notChallengeable();
   const optionCount = readJson<unknown[]>(question.options, []).length;
-  const reply = body.reply.trim();
-  if (!reply || [...reply].length > DECISION_REPLY_MAX) throw decisionErrors.reply();
+  const reply = decisionReply(body.reply);
+  if (reply === null) throw decisionErrors.reply();
   const options = body.kind === 'change' ? [...body.options].sort((a, b) => a - b) : [];
   if (body.kind === 'change') {
     const problem = decisionProblem(question.type, optionCount, options);
@@ -120,7 +120,7 @@ export async function decideKey(
       await trx.insertInto('key_decisions').values(decision).execute();
       await trx
         .updateTable('answer_challenges')
-        .set({ status: body.kind === 'keep' ? 'rejected' : 'accepted', reply, decided_at: at })
+        .set({ status: challengeStatusAfter(body.kind), reply, decided_at: at })
         .where('question_id', '=', questionId)
         .execute();
       if (!moves) return { decision, unchanged: false as const, regrade: null, notices: [] as Notice[] };
@@ -193,8 +193,7 @@ function examWithKey(state: ExamState, questionId: string, key: KeyState, at: st
   const questions: QuestionRow[] = state.questions.map((q) =>
     q.id === questionId ? { ...q, answer: writeJson(key.answer), accepted_options: key.accepted ? writeJson(key.accepted) : null, dropped: key.dropped ? 1 : 0 } : q,
   );
-  const fullMarks = roundMarks(questions.filter((q) => Number(q.dropped) !== 1).reduce((sum, q) => sum + Number(q.point), 0));
-  const exam: Exam = { ...state.exam, created_at: at, ...(state.exam.is_segmented ? {} : { total_marks: fullMarks }) };
+  const exam: Exam = { ...state.exam, created_at: at, ...(state.exam.is_segmented ? {} : { total_marks: fullMarks(questions) }) };
   const number = questions.findIndex((q) => q.id === questionId) + 1;
   return { exam, questions, number, after: scorableQuestion(questions[number - 1]!) };
 }

@@ -7,8 +7,8 @@ import { atomically, type Writes } from '../db/engine/group-commit.js';
 import { readJson, writeJson } from '../db/json.js';
 import { newId } from '../ids.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
-import { attemptEndMs, toMs } from '../../src/domain/examTiming.js';
-import { answerChangeAllowed, answerShapeProblem } from '../../src/domain/scoring.js';
+import { attemptEndMs, isLate, toMs } from '../../src/domain/examTiming.js';
+import { answerChangeAllowed, savedAnswerProblem } from '../../src/domain/scoring.js';
 import { SUBJECT_GROUPS, validateSelection } from '../../src/domain/segmentedSelection.js';
 import type { AnswerBody, AnswerValue, Attachment, SavedAnswerReply, SegmentedSelection, StartedAttempt, SubmitReply } from '../../src/contracts/exams.js';
 import {
@@ -189,10 +189,6 @@ export function answerInputOf(body: AnswerBody, offline: boolean): AnswerInput {
   };
 }
 
-function isLate(attempt: Attempt, now: Date, graceSeconds: number): boolean {
-  return now.getTime() > toMs(attempt.deadline_at) + graceSeconds * 1000;
-}
-
 /**
  * Saves one answer. Saves are idempotent and ordered by the client's timestamp: the upsert only
  * overwrites a stored answer whose timestamp is older, in one statement, so retries and
@@ -204,7 +200,7 @@ export async function saveAnswer(deps: ExamDeps, studentId: string, examId: stri
   const attempt = context.attempt;
   if (!attempt) throw examErrors.notAttempted();
   if (attempt.submitted_at !== null) throw examErrors.submitted();
-  if (isLate(attempt, now, deps.graceSeconds)) throw examErrors.timeOver();
+  if (isLate(now, attempt.deadline_at, deps.graceSeconds)) throw examErrors.timeOver();
 
   // The exam's questions never change once it is assigned: read from the prepared paper, not per save.
   const { questions } = await preparedPaper(db, context.exam);
@@ -215,11 +211,8 @@ export async function saveAnswer(deps: ExamDeps, studentId: string, examId: stri
     if (!served.some((q) => q.id === question.id)) throw examErrors.unknownQuestion();
   }
   const optionCount = readJson<unknown[]>(question.options, []).length;
-  const problem = answerShapeProblem(question.type, optionCount, input.answer);
+  const problem = savedAnswerProblem(question.type, optionCount, input.answer, input.answerIndex);
   if (problem) throw badRequest(problem, 'invalidAnswer');
-  if (input.answerIndex !== undefined && input.answerIndex !== null && (question.type !== 'MCA' || input.answerIndex >= optionCount)) {
-    throw badRequest('answerIndex names an option this question does not have.', 'invalidAnswer');
-  }
 
   const attachmentKeys = [...new Set((input.extra ?? []).map((file) => file.key))];
   // Only files this student uploaded may be attached to their answer.
@@ -265,7 +258,7 @@ export async function submitAttempt(deps: ExamDeps, studentId: string, examId: s
   const attempt = context.attempt;
   if (!attempt) throw examErrors.notAttempted();
   const isPracticeExam = context.exam.is_practice === 1;
-  const submittedAt = isLate(attempt, now, deps.graceSeconds) ? attempt.deadline_at : now.toISOString();
+  const submittedAt = isLate(now, attempt.deadline_at, deps.graceSeconds) ? attempt.deadline_at : now.toISOString();
   // Read before the write: the questions of a started exam never change (server/exams/paper-cache.ts).
   const { questions } = await preparedPaper(db, context.exam);
   const filters = await storedStartFilters(db, input);
@@ -285,12 +278,12 @@ export async function submitAttempt(deps: ExamDeps, studentId: string, examId: s
   return { status: '200', resultId, isPracticeExam };
 }
 
-/** An unsubmitted attempt whose deadline is before this (ISO time) has run out of time and grace. */
+/** An unsubmitted attempt whose deadline is before this (ISO time) has run out of time and grace: isLate as a bound for SQL. */
 export const expiryCutoff = (now: Date, graceSeconds: number): string => new Date(now.getTime() - graceSeconds * 1000).toISOString();
 
 /** Whether this attempt is one finalizeExpiredAttempts would finish now: read without asking the database. */
 export const attemptExpired = (attempt: Pick<Attempt, 'submitted_at' | 'superseded_at' | 'deadline_at'>, now: Date, graceSeconds: number): boolean =>
-  attempt.submitted_at === null && attempt.superseded_at === null && attempt.deadline_at < expiryCutoff(now, graceSeconds);
+  attempt.submitted_at === null && attempt.superseded_at === null && isLate(now, attempt.deadline_at, graceSeconds);
 
 /**
  * Finishes attempts whose time and grace ran out without a submit (the student closed the app or

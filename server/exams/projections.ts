@@ -1,6 +1,7 @@
 // What the exam routes answer, built from the area's queries: a course's exam list after the
 // student's filters, the title prompt of the search box, and an exam's details (the paper).
 import { examCardState } from '../../src/domain/examTiming.js';
+import { fullMarks } from '../../src/domain/scoring.js';
 import type { CurrentExam, ExamAssignment, GpaFactor } from '../../src/contracts/exams.js';
 import { readJson } from '../db/json.js';
 import { attemptExpired, finalizeExpiredAttempts, type ExamDeps } from './attempts.js';
@@ -117,7 +118,7 @@ export async function examDetails(deps: ExamDeps, context: ExamContext, studentI
   const served = servedQuestions(exam, paper.questions, selection);
   const names = paper.subjectNames;
   const open = attempt !== null;
-  const totalMarks = details && !selection ? exam.total_marks : Math.round(served.reduce((sum, q) => sum + q.point, 0) * 10_000) / 10_000;
+  const totalMarks = details && !selection ? exam.total_marks : fullMarks(served);
   return {
     _id: exam.id,
     title: exam.title,

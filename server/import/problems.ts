@@ -1,5 +1,6 @@
 // Problems of an import: every one is listed at once, with its place (file, sheet, row, column, field)
 // and a plain message; a bundle with any problem is refused whole and nothing is written.
+import { problemPlace } from '../../src/domain/importFiles.js';
 
 /** Where in the staff's own file a value came from. */
 export interface Place {
@@ -42,16 +43,6 @@ export class PlaceMap {
   }
 }
 
-export function describePlace(problem: Place & { field?: string }): string {
-  const parts: string[] = [];
-  if (problem.file) parts.push(problem.file);
-  if (problem.sheet) parts.push(`sheet ${problem.sheet}`);
-  if (problem.row !== undefined) parts.push(`row ${problem.row}`);
-  if (problem.column) parts.push(`column ${problem.column}`);
-  if (problem.row === undefined && problem.field && problem.field !== '/') parts.push(problem.field);
-  return parts.join(', ');
-}
-
 /** How much of a value a problem's message shows: enough to find it in the sheet. */
 export const SHOWN_CHARACTERS = 100;
 
@@ -71,7 +62,7 @@ export function shown(value: string): string {
 export const LISTED_PROBLEMS = 500;
 
 export const formatProblem = (problem: Problem): string => {
-  const where = describePlace(problem);
+  const where = problemPlace(problem);
   return where ? `${where}: ${problem.message}` : problem.message;
 };
 

@@ -15,9 +15,10 @@ import Papa from 'papaparse';
 import { DateTime } from 'luxon';
 import type { Bundle } from '../db/seed/bundle.js';
 import { DEFAULT_ACADEMY_TIME_ZONE } from '../../src/domain/academyTime.js';
+import { OPTION_LETTERS as LETTERS, optionLetter } from '../../src/domain/scoring.js';
 import { BundleError, PlaceMap, shown, type Place, type Problem } from './problems.js';
 import { cellTooLong, checkWorkbook, SHEET_LIMITS, tooManyRows } from './limits.js';
-import { csvFile, unguardedCell } from '../sheets.js';
+import { csvFile, unguardedCell, xlsxFile } from '../sheets.js';
 import type { NameBook, Resolved } from './names.js';
 
 export type SheetKind = 'exam' | 'students' | 'content';
@@ -35,7 +36,7 @@ interface Column {
   aliases?: string[];
 }
 
-const OPTION_LETTERS = 'ABCDEFGHIJK'.split('');
+const OPTION_LETTERS = [...LETTERS];
 
 export const QUESTION_COLUMNS: Column[] = [
   { key: 'no', header: 'no', aliases: ['#', 'number'] },
@@ -673,14 +674,14 @@ export function examSheets(exam: Exam): { settings: string[][]; batches: string[
     const options = q.options ?? [];
     const answer = q.answer ?? [];
     const answerText = q.type === 'MCQ' || q.type === 'checkbox'
-      ? answer.map((a) => OPTION_LETTERS[Number(a)] ?? String(a)).join(', ')
+      ? answer.map((a) => optionLetter(Number(a))).join(', ')
       : q.type === 'MCA' ? answer.map((a) => (a === 'true' ? 'T' : a === 'false' ? 'F' : String(a))).join(', ') : answer.map(String).join('\n');
     const byKey: Record<string, string> = {
       no: String(i + 1), id: q.id, type: q.type, question: q.title,
       ...Object.fromEntries(OPTION_LETTERS.map((l, j) => [`option ${l}`, options[j] ?? ''])),
       answer: answerText, marks: String(q.point), explanation: q.explanation ?? '', 'more explanation': (q.explanationExt ?? []).join('\n'),
       notes: q.notes ?? '', subject: q.subjectId ?? '', chapter: q.chapterId ?? '', image: (q.image ?? []).join('\n'), file: (q.file ?? []).join('\n'),
-      'image options': Object.keys(q.optionType ?? {}).map((k) => OPTION_LETTERS[Number(k)]).join(', '),
+      'image options': Object.keys(q.optionType ?? {}).map((k) => optionLetter(Number(k))).join(', '),
     };
     return QUESTION_COLUMNS.map((c) => byKey[c.key] ?? '');
   })];
@@ -725,19 +726,9 @@ export function contentRows(courses: Course[]): string[][] {
   return rows;
 }
 
-/** A workbook of named sheets of text cells; every cell is text, so ids, phones and times stay as written. */
-export async function workbook(sheets: [string, string[][]][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  for (const [name, rows] of sheets) {
-    const ws = wb.addWorksheet(name);
-    for (const row of rows) ws.addRow(row);
-    ws.getRow(1).font = { bold: true };
-    ws.columns.forEach((column) => {
-      column.numFmt = '@';
-      column.width = 18;
-    });
-  }
-  return Buffer.from(await wb.xlsx.writeBuffer());
+/** A workbook of named sheets of text cells (server/sheets.ts); every cell is text, so ids, phones and times stay as written. */
+export function workbook(sheets: [string, string[][]][]): Promise<Buffer> {
+  return xlsxFile(sheets.map(([name, [columns = [], ...rows]]) => ({ name, columns, rows })), { asText: true });
 }
 
 export async function examWorkbook(exams: Exam[]): Promise<Buffer> {

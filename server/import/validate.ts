@@ -9,6 +9,7 @@ import type { ItemType } from '../../src/contracts/paths.js';
 import { newId } from '../ids.js';
 import { emptyHeld, type Held } from './held.js';
 import { PlaceMap, Problems, shown } from './problems.js';
+import { optionLetter } from '../../src/domain/scoring.js';
 
 type Exam = NonNullable<Bundle['exams']>[number];
 type Question = Exam['questions'][number];
@@ -43,7 +44,7 @@ export function checkQuestion(q: Question, label: string, add: (field: string, m
   const optionsNeeded = q.type === 'MCQ' || q.type === 'checkbox' ? 2 : q.type === 'MCA' ? 1 : 0;
   if (n < optionsNeeded) add('options', `${label}: a ${q.type} question needs at least ${optionsNeeded} options, it has ${n}`);
   options.forEach((o, i) => {
-    if (optionsNeeded && o.trim() === '') add(`options/${i}`, `${label}: option ${String.fromCharCode(65 + i)} is empty`);
+    if (optionsNeeded && o.trim() === '') add(`options/${i}`, `${label}: option ${optionLetter(i)} is empty`);
   });
   if (q.type === 'MCQ' || q.type === 'checkbox') {
     if (q.type === 'MCQ' && answer.length !== 1) add('answer', `${label}: an MCQ has exactly one answer, ${answer.length} given`);

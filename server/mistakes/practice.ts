@@ -10,8 +10,9 @@ import { readJson, writeJson } from '../db/json.js';
 import { newId } from '../ids.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { withSignedFigures } from '../media/figures.js';
-import { answerShapeProblem, roundMarks, scoreQuestion, isPassed, type QuestionScore } from '../../src/domain/scoring.js';
+import { fullMarks, roundMarks, savedAnswerProblem, scoreQuestion, isPassed, type QuestionScore } from '../../src/domain/scoring.js';
 import { tallyQuestions } from '../../src/domain/results.js';
+import { isLate } from '../../src/domain/examTiming.js';
 import { answeredRight, isMistake, mistakesDuration, MISTAKES_WORDS, RIGHT_IN_A_ROW_TO_LEAVE } from '../../src/domain/mistakes.js';
 import type { AnswerValue, Attachment, CurrentExam, SavedAnswerReply, SubmitReply } from '../../src/contracts/exams.js';
 import type { ResultAnswer, StudentResult } from '../../src/contracts/results.js';
@@ -187,7 +188,6 @@ async function openSet(db: Kysely<Database>, studentId: string, setId: string) {
   return { set, questions, resultOf: (q: QuestionRow) => byExam.get(q.exam_id)! };
 }
 
-const isLate = (set: MistakeSet, now: Date, graceSeconds: number) => now.getTime() > Date.parse(set.deadline_at) + graceSeconds * 1000;
 
 /** The set as a practice exam's paper: questions without keys, the saved answers, the server's deadline. */
 export async function mistakesPaper(deps: ExamDeps, studentId: string, setId: string, secret: string): Promise<CurrentExam> {
@@ -202,7 +202,7 @@ export async function mistakesPaper(deps: ExamDeps, studentId: string, setId: st
     subjectId: set.subject_id,
     subjectName: set.subject_id ? (names.get(set.subject_id) ?? null) : null,
     questions: questions.map((q) => withSignedFigures(publicQuestion(q, nameMap), secret, q.exam_id, studentId)),
-    totalMarks: roundMarks(questions.reduce((sum, q) => sum + (Number(q.dropped) === 1 ? 0 : q.point), 0)),
+    totalMarks: fullMarks(questions),
     passMark: set.pass_mark,
     negativeMark: 0,
     gpaFactor: null,
@@ -237,15 +237,12 @@ export async function mistakesPaper(deps: ExamDeps, studentId: string, setId: st
 export async function saveMistakeAnswer(deps: ExamDeps, studentId: string, setId: string, input: AnswerInput): Promise<SavedAnswerReply> {
   const { set, questions } = await openSet(deps.db, studentId, setId);
   if (set.submitted_at !== null) throw examErrors.submitted();
-  if (isLate(set, deps.now, deps.graceSeconds)) throw examErrors.timeOver();
+  if (isLate(deps.now, set.deadline_at, deps.graceSeconds)) throw examErrors.timeOver();
   const question = questions.find((q) => q.id === input.questionId);
   if (!question) throw examErrors.unknownQuestion();
   const optionCount = readJson<unknown[]>(question.options, []).length;
-  const problem = answerShapeProblem(question.type, optionCount, input.answer);
+  const problem = savedAnswerProblem(question.type, optionCount, input.answer, input.answerIndex);
   if (problem) throw badRequest(problem, 'invalidAnswer');
-  if (input.answerIndex !== undefined && input.answerIndex !== null && (question.type !== 'MCA' || input.answerIndex >= optionCount)) {
-    throw badRequest('answerIndex names an option this question does not have.', 'invalidAnswer');
-  }
   const savedAt = deps.now.toISOString();
   return deps.writes.run(async (db) => {
     const applied = await upsertNewerMistakeAnswer(db, {
@@ -273,7 +270,7 @@ export async function saveMistakeAnswer(deps: ExamDeps, studentId: string, setId
 async function finishSet(deps: ExamDeps, studentId: string, opened: Awaited<ReturnType<typeof openSet>>): Promise<void> {
   const { set, questions, resultOf } = opened;
   if (set.submitted_at !== null) return;
-  const submittedAt = isLate(set, deps.now, deps.graceSeconds) ? set.deadline_at : deps.now.toISOString();
+  const submittedAt = isLate(deps.now, set.deadline_at, deps.graceSeconds) ? set.deadline_at : deps.now.toISOString();
   await deps.writes.run((db) =>
     atomically(db, async (trx) => {
       const answers = new Map((await answersOfSet(trx, set.id)).map((a) => [a.question_id, readJson<AnswerValue>(a.answer, [])]));
@@ -306,7 +303,7 @@ export async function submitMistakes(deps: ExamDeps, studentId: string, setId: s
 export async function mistakesResult(deps: ExamDeps, studentId: string, setId: string, secret: string): Promise<MistakesResult> {
   let opened = await openSet(deps.db, studentId, setId);
   if (opened.set.submitted_at === null) {
-    if (!isLate(opened.set, deps.now, deps.graceSeconds)) throw resultErrors.notSubmitted();
+    if (!isLate(deps.now, opened.set.deadline_at, deps.graceSeconds)) throw resultErrors.notSubmitted();
     await finishSet(deps, studentId, opened);
     opened = await openSet(deps.db, studentId, setId);
   }

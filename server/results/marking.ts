@@ -17,7 +17,7 @@ import { regradeAttempt } from '../exams/grading.js';
 import { assertNoRegradeJob } from '../exams/regrading.js';
 import { publishNotification } from '../notifications/publish.js';
 import { fixMeritList } from './queries.js';
-import { toMs } from '../../src/domain/examTiming.js';
+import { graceEndMs, isLate } from '../../src/domain/examTiming.js';
 import { publishAfterWords } from '../../src/domain/academyTime.js';
 import { challengeClosesAt } from '../../src/domain/challenges.js';
 
@@ -56,7 +56,7 @@ function assignmentRows(db: Kysely<Database>) {
 type AssignmentRow = Awaited<ReturnType<ReturnType<typeof assignmentRows>['execute']>>[number];
 
 /** When an assignment's results may be published: its end and the grace period for late submissions. */
-const publishableAt = (endsAt: string, graceSeconds: number) => new Date(toMs(endsAt) + graceSeconds * 1000).toISOString();
+const publishableAt = (endsAt: string, graceSeconds: number) => new Date(graceEndMs(endsAt, graceSeconds)).toISOString();
 
 /** What every desk list says of an assignment: its exam, batch, times and publication (the week's rows too). */
 export function assignmentHead(row: Pick<AssignmentRow, 'id' | 'exam_id' | 'title' | 'is_practice' | 'course_id' | 'course_name' | 'group_id' | 'group_name' | 'starts_at' | 'ends_at' | 'published_at'>, graceSeconds: number) {
@@ -230,7 +230,7 @@ export async function publishResults(app: FastifyInstance, deps: ExamDeps, assig
   if (Number(row.is_practice) === 1) throw markingErrors.practice();
   if (Number(row.result_published) === 1) throw markingErrors.alreadyPublished();
   const opensAt = publishableAt(row.ends_at, deps.graceSeconds);
-  if (now.getTime() < toMs(opensAt)) throw markingErrors.notOver(opensAt);
+  if (!isLate(now, row.ends_at, deps.graceSeconds)) throw markingErrors.notOver(opensAt);
 
   await finalizeExpiredAttempts(db, { examId: row.exam_id }, now, deps.graceSeconds);
   const publishedAt = now.toISOString();

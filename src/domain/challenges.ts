@@ -57,6 +57,15 @@ export interface KeyState {
   dropped: boolean;
 }
 
+/** A decision's reply as stored: trimmed; null when it is empty or longer than DECISION_REPLY_MAX (the reply is required). */
+export function decisionReply(text: string): string | null {
+  const trimmed = text.trim();
+  return trimmed.length >= 1 && [...trimmed].length <= DECISION_REPLY_MAX ? trimmed : null;
+}
+
+/** The status a decision gives every open challenge of its question: a kept key rejects them, a change or a drop accepts them. */
+export const challengeStatusAfter = (kind: KeyDecisionKind): 'accepted' | 'rejected' => (kind === 'keep' ? 'rejected' : 'accepted');
+
 /** What is wrong with a "change the key" decision's options, or null. MCQ: one or more accepted options. */
 export function decisionProblem(type: QuestionType, optionCount: number, options: readonly number[]): string | null {
   if (!isChallengeable(type)) return 'Only questions with options have a key to change.';

@@ -27,6 +27,19 @@ export function durationMs(durationMinutes: number): number {
   return durationMinutes * 60_000;
 }
 
+/** The end of the grace after a deadline (ms since epoch): until then an answer or a submit still counts. */
+export function graceEndMs(deadline: TimeInput, graceSeconds: number): number {
+  return toMs(deadline) + graceSeconds * 1000;
+}
+
+/**
+ * Late: now is past the deadline and its grace. One rule for every deadline the server keeps (an
+ * attempt's, a mistake set's, an assignment's end before its results may be published).
+ */
+export function isLate(now: TimeInput, deadline: TimeInput, graceSeconds: number): boolean {
+  return toMs(now) > graceEndMs(deadline, graceSeconds);
+}
+
 /**
  * The end of a student's attempt in ms since epoch. Live: the earlier of their start plus the
  * duration and the exam's end. Practice: their start plus the duration (never cut by the end time).

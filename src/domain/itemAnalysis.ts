@@ -16,7 +16,7 @@
 
 import type { AnswerValue, QuestionType } from '../contracts/exams';
 import type { ItemChoice, ItemFlag, ItemStats } from '../contracts/staff';
-import { isAnswered, mcaValue, optionIndex, roundMarks } from './scoring';
+import { isAnswered, mcaValue, optionIndex, optionLetter, roundMarks } from './scoring';
 
 /**
  * Fewest submitted attempts analysed: with 10, each 27 % group holds 3 attempts, so one student moves
@@ -242,7 +242,7 @@ export const ITEM_DROPPED_TEXT = 'Dropped: this question counts for no one.';
 /** A response's label: "A", "B true", "No answer". */
 export function choiceLabel(choice: Pick<ItemChoice, 'option' | 'response'>): string {
   if (choice.option === null) return 'No answer';
-  const letter = String.fromCharCode(65 + (choice.option % 26)) + (choice.option >= 26 ? String(Math.floor(choice.option / 26)) : '');
+  const letter = optionLetter(choice.option);
   return choice.response === 'chosen' ? letter : `${letter} ${choice.response}`;
 }
 

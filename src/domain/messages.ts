@@ -108,7 +108,13 @@ export function plainFailure(failure: unknown): string {
   return typeof words.title === 'string' && words.title.trim() ? words.title : MESSAGES.unhandledException;
 }
 
-export function failureWords(failure: unknown): { title: string; description?: string } {
+/** The words a refusal is shown with: the server's title, and its message beneath when it says more. */
+export interface RefusalWords {
+  title: string;
+  description?: string;
+}
+
+export function failureWords(failure: unknown): RefusalWords {
   const words: FailureWords = failure && typeof failure === 'object' ? (failure as FailureWords) : {};
   if (words.network) return { title: MESSAGES.checkConnection };
   // A refused request's schema text ('params itemId must match pattern …') is for developers, not students.

@@ -13,8 +13,13 @@
 
 import type { AnswerItem, AnswerValue, GpaFactor, QuestionType } from '../contracts/exams';
 
-/** Option letters as the exam, the result and the desk print them (option 0 is A). */
+/** Option letters as the exam, the result, the desk and the staff's sheets print them (option 0 is A). */
 export const OPTION_LETTERS = 'ABCDEFGHIJK';
+
+/** An option's letter: A for option 0; past the letters (a question of more than 11 options), its number. */
+export function optionLetter(option: number): string {
+  return OPTION_LETTERS[option] ?? String(option + 1);
+}
 
 /** What grading needs to know about a question. */
 export interface ScorableQuestion {
@@ -63,6 +68,21 @@ export interface ExamScore {
 /** Rounds away binary noise such as 0.30000000000000004 without losing real precision. */
 export function roundMarks(value: number): number {
   return Math.round(value * 10_000) / 10_000 + 0;
+}
+
+/** A question as full marks read it: its point, and its dropped flag as stored (1) or read (true). */
+export interface PointedQuestion {
+  point: number;
+  dropped?: boolean | number | null;
+}
+
+/**
+ * A paper's full marks: the points of its questions, rounded as marks are. A dropped question counts for
+ * no one, so it adds nothing (as scoreQuestion gives it no full marks): every student is judged on the
+ * same remaining questions.
+ */
+export function fullMarks(questions: readonly PointedQuestion[]): number {
+  return roundMarks(questions.reduce((sum, q) => sum + (q.dropped === true || Number(q.dropped) === 1 ? 0 : Number(q.point)), 0));
 }
 
 /** An option index from a number or a numeric string; null when it is not a valid index. */
@@ -134,6 +154,18 @@ export function answerShapeProblem(type: QuestionType, optionCount: number, answ
       if (textOf(answer).length > 20_000) return 'The answer is too long.';
       return null;
   }
+}
+
+/**
+ * What is wrong with an answer a student saves, or null: its shape for the question, and an answerIndex
+ * (the MCA option last touched) that names an option of an MCA question. The same checks for an exam
+ * and a mistakes set.
+ */
+export function savedAnswerProblem(type: QuestionType, optionCount: number, answer: AnswerValue, answerIndex?: number | null): string | null {
+  const shape = answerShapeProblem(type, optionCount, answer);
+  if (shape) return shape;
+  if (answerIndex !== undefined && answerIndex !== null && (type !== 'MCA' || answerIndex >= optionCount)) return 'answerIndex names an option this question does not have.';
+  return null;
 }
 
 /**

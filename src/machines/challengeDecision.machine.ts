@@ -13,17 +13,16 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ChallengeDesk, DecisionBody, DecisionKind, DecisionReply, DeskQuestion } from '../contracts/challenges';
 import type { QuestionType } from '../contracts/exams';
-import { decisionProblem, DECISION_REPLY_MAX, isChallengeable } from '../domain/challenges';
+import { challengeStatusAfter, decisionProblem, decisionReply, DECISION_REPLY_MAX, isChallengeable } from '../domain/challenges';
 import { failureOf } from '../domain/failures';
-import { failureWords } from '../domain/messages';
-import { OPTION_LETTERS } from '../domain/scoring';
-import type { Refusal } from './staffDesk.machine';
+import { failureWords, type RefusalWords } from '../domain/messages';
+import { optionLetter } from '../domain/scoring';
 
 export interface ChallengeDecisionContext {
   assignmentId: string;
   desk: ChallengeDesk | null;
   /** Why the challenges could not be had; cleared by the next try. */
-  problem: Refusal | null;
+  problem: RefusalWords | null;
   /** The question being decided (or last decided). */
   questionId: string | null;
   kind: DecisionKind;
@@ -33,7 +32,7 @@ export interface ChallengeDecisionContext {
   /** The explanation students read under the question, as the teacher edits it (starts as it stands). */
   explanation: string;
   /** What is wrong with the decision as written (said before sending), or the server's refusal of it. */
-  decisionProblem: Refusal | null;
+  decisionProblem: RefusalWords | null;
   /** The server's answer to the last decision sent. */
   outcome: DecisionReply | null;
 }
@@ -67,15 +66,14 @@ export const decidingQuestion = (context: Pick<ChallengeDecisionContext, 'desk' 
 
 /** What is wrong with a decision as written, before it is sent: the reply is required; a change names options the question has. */
 export function draftProblem(question: Pick<DeskQuestion, 'type' | 'options'>, kind: DecisionKind, options: readonly number[], reply: string): string | null {
-  const trimmed = reply.trim();
-  if (!trimmed || [...trimmed].length > DECISION_REPLY_MAX) return decisionMessages.reply;
+  if (decisionReply(reply) === null) return decisionMessages.reply;
   if (kind === 'change') return decisionProblem(question.type as QuestionType, question.options.length, options);
   return null;
 }
 
 /** Options as letters: "C", "B or C" for an MCQ (either is accepted), "B and C" where the key is the set. */
 export function keyWords(type: string, options: readonly number[]): string {
-  const named = [...options].sort((a, b) => a - b).map((o) => OPTION_LETTERS[o] ?? String(o + 1));
+  const named = [...options].sort((a, b) => a - b).map(optionLetter);
   if (named.length <= 1) return named.join('');
   return `${named.slice(0, -1).join(', ')} ${type === 'MCQ' ? 'or' : 'and'} ${named.at(-1)}`;
 }
@@ -120,7 +118,7 @@ export function deskAfterDecision(desk: ChallengeDesk, reply: DecisionReply, exp
   }
   if (reply.unchanged) return desk;
   const { decision } = reply;
-  const status = decision.kind === 'keep' ? 'rejected' : 'accepted';
+  const status = challengeStatusAfter(decision.kind);
   const questions = desk.questions.map((q): DeskQuestion => {
     if (q.questionId !== reply.questionId) return q;
     return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attemptEndMs, canStartExam, crossedTimeWarning, examCardState, isAttemptOver, remainingMs, serverClockOffsetMs } from '../../src/domain/examTiming.js';
+import { attemptEndMs, canStartExam, crossedTimeWarning, examCardState, graceEndMs, isAttemptOver, isLate, remainingMs, serverClockOffsetMs } from '../../src/domain/examTiming.js';
 
 const at = (iso: string) => Date.parse(iso);
 const live = { startsAt: '2026-11-22T10:00:00.000Z', endsAt: '2026-11-22T11:00:00.000Z', duration: 45, isPracticeExam: false };
@@ -59,5 +59,16 @@ describe('time warnings for screen readers', () => {
     expect(crossedTimeWarning(400_000, 30_000)).toBe(1);
     expect(crossedTimeWarning(120_000, 119_000)).toBe(null);
     expect(crossedTimeWarning(60_000, 60_000)).toBe(null);
+  });
+});
+
+describe('late: now past the deadline and its grace', () => {
+  const deadline = '2026-01-01T10:00:00.000Z';
+  it('is not late until the grace has passed, to the millisecond', () => {
+    expect(graceEndMs(deadline, 60)).toBe(Date.parse('2026-01-01T10:01:00.000Z'));
+    expect(isLate('2026-01-01T10:00:30.000Z', deadline, 60)).toBe(false);
+    expect(isLate(new Date('2026-01-01T10:01:00.000Z'), deadline, 60)).toBe(false);
+    expect(isLate(Date.parse('2026-01-01T10:01:00.001Z'), deadline, 60)).toBe(true);
+    expect(isLate('2026-01-01T10:00:00.001Z', deadline, 0)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  answerChangeAllowed, answerShapeProblem, gpaTotals, isAnswered, isPassed, responseCount, scoreExam, scoreQuestion, totalResponseCount,
+  answerChangeAllowed, answerShapeProblem, fullMarks, gpaTotals, isAnswered, isPassed, optionLetter, responseCount, savedAnswerProblem, scoreExam, scoreQuestion, totalResponseCount,
   type ScorableQuestion,
 } from '../../src/domain/scoring.js';
 
@@ -140,5 +140,39 @@ describe('answer rules', () => {
     expect(isAnswered('MCQ', 3, [null])).toBe(false);
     expect(isAnswered('checkbox', 3, [2])).toBe(true);
     expect(isAnswered('paragraph', 0, ['  '], 0)).toBe(false);
+  });
+});
+
+describe('full marks of a paper', () => {
+  it('adds the points, rounded as marks are', () => {
+    expect(fullMarks([{ point: 0.1 }, { point: 0.2 }])).toBe(0.3);
+    expect(fullMarks([])).toBe(0);
+  });
+
+  it('leaves out a dropped question, whether stored (1) or read (true), as its score gives it no full marks', () => {
+    expect(fullMarks([{ point: 2, dropped: 1 }, { point: 3, dropped: 0 }, { point: 1.5, dropped: true }])).toBe(3);
+    expect(fullMarks([{ ...mcq, dropped: true }, checkbox])).toBe(scoreExam({ questions: [{ ...mcq, dropped: true }, checkbox], answers: {}, negativeMark: 0, passMark: 40 }).totalMarks);
+  });
+});
+
+describe('a saved answer\'s checks', () => {
+  it('refuses a wrong shape with the shape\'s words', () => {
+    expect(savedAnswerProblem('MCQ', 4, [0, 1])).toBe('An MCQ answer holds one option.');
+    expect(savedAnswerProblem('MCQ', 4, [2])).toBeNull();
+  });
+
+  it('takes an answerIndex only for an option of an MCA question', () => {
+    expect(savedAnswerProblem('MCA', 3, ['true'], 2)).toBeNull();
+    expect(savedAnswerProblem('MCA', 3, ['true'], 3)).toBe('answerIndex names an option this question does not have.');
+    expect(savedAnswerProblem('MCQ', 3, [1], 0)).toBe('answerIndex names an option this question does not have.');
+    expect(savedAnswerProblem('MCQ', 3, [1], null)).toBeNull();
+  });
+});
+
+describe('option letters', () => {
+  it('names option 0 A, and an option past the letters by its number', () => {
+    expect(optionLetter(0)).toBe('A');
+    expect(optionLetter(10)).toBe('K');
+    expect(optionLetter(11)).toBe('12');
   });
 });

@@ -13,7 +13,8 @@ import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 import { buttonClass } from '../ui/looks';
 import { toast } from '../ui/toast';
-import { fileNameOf, mediaUrl, OPTION_LETTERS as LETTERS } from '../ui/media';
+import { fileNameOf, mediaUrl } from '../ui/media';
+import { optionLetter } from '../../domain/scoring';
 import { useQuestionAnswer } from './questionAnswer';
 import { FlagButton, type NavigatorActor } from './ExamNavigator';
 
@@ -125,8 +126,8 @@ function OptionLabel({ question, index }: { question: PublicQuestion; index: num
   const text = question.options[index];
   return (
     <>
-      <span className="mr-2 inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-semibold">{LETTERS[index]}</span>
-      {question.optionType[String(index)] === 'image' ? <img src={mediaUrl(text)} alt={`Option ${LETTERS[index]}`} className="max-h-40 rounded" /> : <span>{text}</span>}
+      <span className="mr-2 inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-semibold">{optionLetter(index)}</span>
+      {question.optionType[String(index)] === 'image' ? <img src={mediaUrl(text)} alt={`Option ${optionLetter(index)}`} className="max-h-40 rounded" /> : <span>{text}</span>}
     </>
   );
 }
@@ -211,7 +212,7 @@ function TrueFalseChoices(props: CardProps) {
           <div className="flex items-center">
             <OptionLabel question={question} index={index} />
           </div>
-          <div className="flex gap-1" role="radiogroup" aria-label={question.optionType[String(index)] === 'image' ? `Option ${LETTERS[index]}` : `Option ${LETTERS[index]}: ${question.options[index]}`}>
+          <div className="flex gap-1" role="radiogroup" aria-label={question.optionType[String(index)] === 'image' ? `Option ${optionLetter(index)}` : `Option ${optionLetter(index)}: ${question.options[index]}`}>
             {(['true', 'false'] as const).map((value) => (
               <label key={value} className="flex min-h-10 cursor-pointer items-center gap-1 rounded px-2 text-sm">
                 <input type="radio" name={`q-${question._id}-${index}`} checked={values[index] === value} {...deliberate.option(() => set(index, value))} />

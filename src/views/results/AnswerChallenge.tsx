@@ -13,7 +13,8 @@ import { formatAcademyTime } from '../../domain/academyTime';
 import { Button } from '../ui/Button';
 import { Modal } from '../ui/Modal';
 import { InlineAlert } from '../ui/InlineAlert';
-import { mediaUrl, OPTION_LETTERS } from '../ui/media';
+import { mediaUrl } from '../ui/media';
+import { optionLetter } from '../../domain/scoring';
 
 type ChallengeActor = ActorRefFrom<typeof answerChallengeMachine>;
 
@@ -23,7 +24,7 @@ const STATUS: Record<StudentChallenge['status'], { label: string; tone: string }
   rejected: { label: 'Rejected', tone: 'bg-red-100 text-red-800' },
 };
 
-const optionWords = (options: readonly number[]) => options.map((o) => OPTION_LETTERS[o] ?? String(o + 1)).join(', ');
+const optionWords = (options: readonly number[]) => options.map(optionLetter).join(', ');
 
 /** What a challenge proposes, in words: "You proposed: B" or "You said the question is flawed". */
 export const proposalWords = (challenge: Pick<StudentChallenge, 'options' | 'flawed'>) =>
@@ -194,8 +195,8 @@ function ProposalField({ actor, answer, disabled }: { actor: ChallengeActor; ans
           <li key={index}>
             <label className="flex min-h-10 cursor-pointer items-center gap-2 rounded-lg border border-slate-200 px-2">
               <input type={kind} name={name} className="h-5 w-5 shrink-0" disabled={disabled} checked={options.includes(index)} onChange={() => actor.send({ type: 'challenge.choose', option: index })} />
-              <span className="font-semibold">{OPTION_LETTERS[index]}.</span>
-              {question.optionType[String(index)] === 'image' ? <img src={mediaUrl(text)} alt={`Option ${OPTION_LETTERS[index]}`} className="max-h-20 rounded" /> : <span className="min-w-0 break-words">{text}</span>}
+              <span className="font-semibold">{optionLetter(index)}.</span>
+              {question.optionType[String(index)] === 'image' ? <img src={mediaUrl(text)} alt={`Option ${optionLetter(index)}`} className="max-h-20 rounded" /> : <span className="min-w-0 break-words">{text}</span>}
             </label>
           </li>
         ))}

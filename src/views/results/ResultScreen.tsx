@@ -25,7 +25,8 @@ import { FigureCards } from '../ui/FigureCards';
 import { TableHead } from '../ui/TableHead';
 import { Spinner } from '../ui/Spinner';
 import { toast } from '../ui/toast';
-import { fileNameOf, mediaUrl, OPTION_LETTERS } from '../ui/media';
+import { fileNameOf, mediaUrl } from '../ui/media';
+import { optionLetter } from '../../domain/scoring';
 import { pathTo, storagePaths } from '../../contracts/paths';
 import { goBackFrom, showResultsFailure } from './resultNavigation';
 import { QuestionLearning } from './QuestionLearning';
@@ -446,8 +447,8 @@ function OptionsReview({ answer }: { answer: ResultAnswer }) {
         const frame = correct ? 'border-green-600 bg-green-50' : wrong ? 'border-red-600 bg-red-50' : right && !mca ? 'border-green-600 border-dashed' : 'border-slate-200';
         return (
           <li key={index} className={`flex flex-wrap items-center gap-2 rounded-lg border p-2 ${frame}`}>
-            <span className="inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-semibold">{OPTION_LETTERS[index]}</span>
-            {question.optionType[String(index)] === 'image' ? <img src={mediaUrl(text)} alt={`Option ${OPTION_LETTERS[index]}`} className="max-h-40 rounded" /> : <span className="flex-1">{text}</span>}
+            <span className="inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-slate-100 text-xs font-semibold">{optionLetter(index)}</span>
+            {question.optionType[String(index)] === 'image' ? <img src={mediaUrl(text)} alt={`Option ${optionLetter(index)}`} className="max-h-40 rounded" /> : <span className="flex-1">{text}</span>}
             {mca ? (
               <span className="ml-auto text-xs text-slate-700">
                 Your answer: <strong>{word(mine)}</strong> · Correct: <strong>{word(right)}</strong>

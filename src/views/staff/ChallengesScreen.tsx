@@ -15,7 +15,7 @@ import { formatAcademyTime } from '../../domain/academyTime';
 import { DECISION_EXPLANATION_MAX, DECISION_REPLY_MAX } from '../../domain/challenges';
 import { staffChallengesApi } from '../../services/staffChallenges';
 import { MediaStrip } from '../forum/PostCard';
-import { OPTION_LETTERS } from '../ui/media';
+import { optionLetter } from '../../domain/scoring';
 import { Button } from '../ui/Button';
 import { ButtonLink } from '../ui/ButtonLink';
 import { InlineAlert } from '../ui/InlineAlert';
@@ -48,8 +48,7 @@ function useChallengesActor(assignmentId: string) {
   );
 }
 
-const letter = (option: number) => OPTION_LETTERS[option] ?? String(option + 1);
-const letters = (options: readonly number[]) => (options.length ? options.map(letter).join(', ') : 'none');
+const letters = (options: readonly number[]) => (options.length ? options.map(optionLetter).join(', ') : 'none');
 const figure = (value: number | null) => (value === null ? '—' : value.toFixed(2));
 const students = (n: number) => `${n} student${n === 1 ? '' : 's'}`;
 
@@ -198,7 +197,7 @@ function Options({ question }: { question: DeskQuestion }) {
           return (
             <li key={option} className={key ? 'font-semibold text-green-800' : 'text-slate-800'}>
               <span className="break-words">
-                {letter(option)}. {text || '(no text)'}
+                {optionLetter(option)}. {text || '(no text)'}
                 {key ? ' ✓ key' : ''}
               </span>
             </li>
@@ -326,7 +325,7 @@ function DecisionForm({ actor, question }: { actor: ChallengesActor; question: D
               <label key={option} className="flex min-h-11 items-center gap-2 text-sm">
                 <input type="checkbox" className="h-5 w-5" checked={options.includes(option)} onChange={() => actor.send({ type: 'decision.option', option })} />
                 <span className="break-words">
-                  {letter(option)}. {text || '(no text)'}
+                  {optionLetter(option)}. {text || '(no text)'}
                 </span>
               </label>
             ))}

@@ -6,8 +6,8 @@ import { useCallback, useRef, type ChangeEvent } from 'react';
 import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
 import { useActorRef, useSelector } from '@xstate/react';
 import { academyImportMachine, type AcademyImportEvent } from '../../machines/academyImport.machine';
-import type { ImportJob, ImportKind, ImportProblem, ImportResult } from '../../contracts/import';
-import { IMPORT_JOB_EVENT } from '../../domain/importFiles';
+import type { ImportJob, ImportKind, ImportResult } from '../../contracts/import';
+import { IMPORT_JOB_EVENT, problemPlace } from '../../domain/importFiles';
 import { staffApi } from '../../services/staff';
 import { Button } from '../ui/Button';
 import { InlineAlert } from '../ui/InlineAlert';
@@ -216,7 +216,6 @@ function ChangeList({ kinds }: { kinds: ImportKind[] }) {
   );
 }
 
-const placeOf = (p: ImportProblem) => [p.file, p.sheet && `sheet ${p.sheet}`, p.row !== undefined && `row ${p.row}`, p.column && `column ${p.column}`].filter(Boolean).join(', ') || p.field;
 
 function Problems({ result, onAgain }: { result: ImportResult; onAgain: () => void }) {
   return (
@@ -229,7 +228,7 @@ function Problems({ result, onAgain }: { result: ImportResult; onAgain: () => vo
         <tbody>
           {result.problems.map((p, i) => (
             <tr key={i} className="border-t border-slate-100 align-top">
-              <td className="px-3 py-2 whitespace-nowrap">{placeOf(p)}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{problemPlace(p)}</td>
               <td className="px-3 py-2">{p.message}</td>
             </tr>
           ))}
