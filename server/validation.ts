@@ -28,13 +28,13 @@ export function requestValidatorCompiler(): FastifySchemaCompiler<unknown> {
 }
 
 /** A route's own answer to a body the schema refuses, for one Ajv keyword; `{property}` in the message names the field. */
-export interface Refusal {
+export interface KeywordRefusal {
   title: string;
   code: RefusalCode<400>;
   message: string;
 }
 /** A route's refusals by the failing keyword, given in its config (`config.refusals`) and applied by the error hook. */
-export type Refusals = Partial<Record<'additionalProperties' | 'required', Refusal>>;
+export type Refusals = Partial<Record<'additionalProperties' | 'required', KeywordRefusal>>;
 
 /**
  * How a refused request is answered: the route's own refusal for the failing keyword when it gives one

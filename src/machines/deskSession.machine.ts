@@ -7,18 +7,12 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { Staff } from '../contracts/account';
 import { failureOf } from '../domain/failures';
-import { failureWords } from '../domain/messages';
-
-/** The words a refusal is shown with: the server's title, and its message beneath when it says more. */
-export interface DeskRefusal {
-  title: string;
-  description?: string;
-}
+import { failureWords, type RefusalWords } from '../domain/messages';
 
 export interface DeskSessionContext {
   staff: Staff | null;
   /** The last refusal of the check, the sign-in, or the end of the session; cleared by the next try. */
-  problem: DeskRefusal | null;
+  problem: RefusalWords | null;
   /** The session ended while the desk was open (not a sign-out): pages say so and lead to the sign-in. */
   ended: boolean;
 }

@@ -4,15 +4,14 @@
 // table shows, the sheet downloads as CSV or XLSX, one download at a time.
 import { assign, fromPromise, setup } from 'xstate';
 import type { ItemAnalysis } from '../contracts/staff';
-import { failureWords } from '../domain/messages';
+import { failureWords, type RefusalWords } from '../domain/messages';
 import { sheetDownloadStates, type SheetFormat, type SheetRequest } from './sheetDownload';
-import type { Refusal } from './staffDesk.machine';
 
 export interface ItemAnalysisContext {
   assignmentId: string;
   analysis: ItemAnalysis | null;
   /** Why the figures or the sheet could not be had; cleared by the next try. */
-  problem: Refusal | null;
+  problem: RefusalWords | null;
   format: SheetFormat;
 }
 

@@ -5,9 +5,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { AddBatchStudentBody, AddBatchStudentReply, BatchStudent, BatchStudentsPage, RemoveBatchStudentReply, staffBatchesContract } from '../contracts/staffBatches';
 import type { FailureCode, RefusalOf } from '../contracts/refusals';
-import { failureWords } from '../domain/messages';
+import { failureWords, type RefusalWords } from '../domain/messages';
 import { phoneProblem } from '../domain/phone';
-import type { Refusal } from './staffDesk.machine';
 
 export const BATCH_PAGE_SIZE = 50;
 
@@ -31,7 +30,7 @@ export interface StaffBatchContext {
   chosen: BatchStudent | null;
   /** What was done, in the server's words (added, removed). */
   notice: string | null;
-  problem: Refusal | null;
+  problem: RefusalWords | null;
 }
 
 export type StaffBatchEvent =

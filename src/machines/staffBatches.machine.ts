@@ -2,12 +2,11 @@
 // teacher's: those of their courses); none says so; a failed load says why with Try again.
 import { assign, fromPromise, setup } from 'xstate';
 import type { StaffBatchList } from '../contracts/staffBatches';
-import { failureWords } from '../domain/messages';
-import type { Refusal } from './staffDesk.machine';
+import { failureWords, type RefusalWords } from '../domain/messages';
 
 export interface StaffBatchesContext {
   list: StaffBatchList | null;
-  problem: Refusal | null;
+  problem: RefusalWords | null;
 }
 
 export type StaffBatchesEvent = { type: 'batches.retry' } | { type: 'batches.refresh' };

@@ -9,16 +9,10 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import type { GradingQueue, MarkReply, PublishReply, StaffAssignment, WrittenAnswer } from '../contracts/staff';
 import { failureOf } from '../domain/failures';
-import { failureWords } from '../domain/messages';
+import { failureWords, type RefusalWords } from '../domain/messages';
 import { toMs } from '../domain/examTiming';
 
 export type QueueStatus = 'pending' | 'marked' | 'all';
-
-/** The words a refusal is shown with: the server's title, and its message beneath when it says more. */
-export interface Refusal {
-  title: string;
-  description?: string;
-}
 
 export interface StaffDeskContext {
   assignments: StaffAssignment[];
@@ -28,7 +22,7 @@ export interface StaffDeskContext {
   /** The answer on screen, an index into `answers`. */
   index: number;
   /** The last refusal of the sign-in, a load, a mark or the publication; cleared by the next try. */
-  problem: Refusal | null;
+  problem: RefusalWords | null;
   published: PublishReply | null;
   /** The device clock when last read (on loading an assignment and every PUBLISH_CLOCK_MS after). */
   now: number;
@@ -66,7 +60,7 @@ export const deskMessages = {
   notOnDesk: 'That exam assignment is not on your desk.',
 } as const;
 
-const refusal = (error: unknown): Refusal => failureWords(error);
+const refusal = (error: unknown): RefusalWords => failureWords(error);
 
 type Publishing = Pick<StaffDeskContext, 'assignment' | 'now'>;
 const livePending = ({ assignment }: Publishing) => assignment !== null && !assignment.exam.isPracticeExam && !assignment.resultPublished;

@@ -10,7 +10,7 @@ import type { ForumComment, ForumMedia, ForumQuestion } from '../contracts/forum
 import type { StaffForumPlace, StaffForumQueue, StaffForumStatus, StaffForumThread } from '../contracts/staff';
 import { COMPLETED } from '../domain/forum';
 import { failureOf } from '../domain/failures';
-import { failureWords } from '../domain/messages';
+import { failureWords, type RefusalWords } from '../domain/messages';
 
 export interface QueueFilters {
   status: StaffForumStatus;
@@ -21,12 +21,6 @@ export interface QueueFilters {
 }
 
 export const NO_FILTERS: QueueFilters = { status: 'all', courseId: '', subjectId: '', chapterId: '', search: '' };
-
-/** The words a refusal is shown with: the server's title, and its message beneath when it says more. */
-export interface Refusal {
-  title: string;
-  description?: string;
-}
 
 /** A reply on its way: its text, the files to upload first, and the reply it replaces when editing. */
 export interface ReplyDraft {
@@ -66,8 +60,8 @@ export interface StaffForumContext {
   removing: string | null;
   /** Forum activity was heard while the queue was loading: it loads again once that ends. */
   stale: boolean;
-  queueProblem: Refusal | null;
-  threadProblem: Refusal | null;
+  queueProblem: RefusalWords | null;
+  threadProblem: RefusalWords | null;
   /** The desk's session ended (401): the sign-in is at the teacher desk. */
   sessionEnded: boolean;
 }
@@ -100,7 +94,7 @@ export const forumDeskMessages = {
   noNextUnanswered: 'No other question waits for a reply.',
 } as const;
 
-const refusal = (error: unknown): Refusal => failureWords(error);
+const refusal = (error: unknown): RefusalWords => failureWords(error);
 const waiting = (q: { answeredByTeacher: boolean; status: string }) => !q.answeredByTeacher && q.status !== COMPLETED;
 
 /** The next question without a teacher's reply after the open one (round the queue), if any. */

@@ -7,9 +7,8 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { StudentResult } from '../contracts/results';
 import type { StaffMeritList } from '../contracts/staffResults';
 import { searchMeritRows } from '../domain/staffResults';
-import { failureWords } from '../domain/messages';
+import { failureWords, type RefusalWords } from '../domain/messages';
 import { sheetDownloadStates, type SheetFormat, type SheetRequest } from './sheetDownload';
-import type { Refusal } from './staffDesk.machine';
 
 /** Rows shown at first and added by each Show more: a batch of thousands stays quick to draw. */
 export const RESULTS_PAGE_ROWS = 100;
@@ -18,7 +17,7 @@ export interface StaffResultsContext {
   assignmentId: string;
   list: StaffMeritList | null;
   /** Why the list could not be had; cleared by the next try. */
-  problem: Refusal | null;
+  problem: RefusalWords | null;
   /** The search by name or roll. */
   search: string;
   /** How many of the matching rows show. */
@@ -26,9 +25,9 @@ export interface StaffResultsContext {
   /** The student whose result is open or loading. */
   studentId: string | null;
   student: StudentResult | null;
-  studentProblem: Refusal | null;
+  studentProblem: RefusalWords | null;
   format: SheetFormat;
-  sheetProblem: Refusal | null;
+  sheetProblem: RefusalWords | null;
 }
 
 export type StaffResultsEvent =

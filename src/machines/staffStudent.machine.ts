@@ -3,14 +3,13 @@
 // code to the student's phone after confirming; the desk says where it went (never the code).
 import { assign, fromPromise, setup } from 'xstate';
 import type { ResetCodeReply, StaffStudentPage } from '../contracts/staffBatches';
-import { failureWords } from '../domain/messages';
-import type { Refusal } from './staffDesk.machine';
+import { failureWords, type RefusalWords } from '../domain/messages';
 
 export interface StaffStudentContext {
   studentId: string;
   page: StaffStudentPage | null;
   notice: string | null;
-  problem: Refusal | null;
+  problem: RefusalWords | null;
 }
 
 export type StaffStudentEvent = { type: 'student.retry' } | { type: 'reset.ask' } | { type: 'reset.confirm' } | { type: 'reset.cancel' };

@@ -7,9 +7,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { StaffSchedule } from '../contracts/staffSchedule';
 import { failureOf } from '../domain/failures';
-import { failureWords } from '../domain/messages';
+import { failureWords, type RefusalWords } from '../domain/messages';
 import { weekAfter } from '../domain/academyWeek';
-import type { Refusal } from './staffDesk.machine';
 
 /** How often a week on screen is read again for the clock's sake (exams that start or end meanwhile). */
 export const WEEK_CLOCK_MS = 60_000;
@@ -21,7 +20,7 @@ export interface StaffWeekContext {
   thisWeek: string;
   schedule: StaffSchedule | null;
   /** Why the week could not be read; cleared by the next try. */
-  problem: Refusal | null;
+  problem: RefusalWords | null;
   /** Activity was heard while the week was being read again: read it once more when that is done. */
   stale: boolean;
 }

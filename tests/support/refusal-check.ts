@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { AMBIENT_REFUSALS } from '../../src/contracts/common.js';
 
-export interface Refusal {
+/** A refusal the test server sent: checked against the route's contract when the server closes. */
+export interface ServedRefusal {
   method: string;
   url: string;
   status: number;
@@ -29,7 +30,7 @@ export function listedCodes(schema: RouteOptions['schema'], status: number): rea
 }
 
 /** Why a refusal breaks its route's contract, or null when the contract lists it. */
-export function refusalProblem(schema: RouteOptions['schema'], refusal: Refusal): string | null {
+export function refusalProblem(schema: RouteOptions['schema'], refusal: ServedRefusal): string | null {
   const ambient = (AMBIENT_REFUSALS as Record<number, readonly string[] | undefined>)[refusal.status];
   if (ambient && refusal.code !== undefined && ambient.includes(refusal.code)) return null;
   const listed = listedCodes(schema, refusal.status);
@@ -62,7 +63,7 @@ export function checkRefusals(problems: string[], log = process.env.REFUSALS_LOG
     if (!schema?.response) return;
     const check = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       if (reply.statusCode < 400) return payload;
-      const refusal: Refusal = { method: request.method, url: route.url, status: reply.statusCode, code: codeOf(payload) };
+      const refusal: ServedRefusal = { method: request.method, url: route.url, status: reply.statusCode, code: codeOf(payload) };
       if (log) fs.appendFileSync(log, `${JSON.stringify(refusal)}\n`);
       const problem = refusalProblem(schema, refusal);
       if (problem) problems.push(problem);
