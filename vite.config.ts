@@ -39,18 +39,18 @@ type Chunk = { facadeModuleId: string | null; moduleIds: readonly string[] };
 const holds = (chunk: Chunk, module: RegExp) => module.test(chunk.facadeModuleId ?? '') || chunk.moduleIds.some((id) => module.test(id));
 
 /** The app's start, fetched by the entry once the page is drawn (src/main.ts); the pages preload it. */
-const APP_BOOT = /src\/views\/app\/appBoot\.ts$/;
+const APP_BOOT = /src\/views\/start\/appBoot\.ts$/;
 
 /**
  * What a student sees right after signing in, by source file: React's part of the app, the router, the
- * shell with the code it loads as it starts, and My Courses (src/views/app/AppRouter.tsx,
+ * shell with the code it loads as it starts, and My Courses (src/views/start/AppRouter.tsx,
  * preloadSignedInStart, fetches the same by import). The pages name these chunks and everything they
  * import in a meta element (SIGNED_IN_START_META), so the first sign-in screen can fetch them all at
  * once while the student types (src/views/app/signedInPrefetch.ts) rather than in three round trips:
  * React's part, then the router, then the screens.
  */
 const SIGNED_IN_START = [
-  /src\/views\/app\/ReactApp\.tsx$/, /src\/views\/app\/AppRouter\.tsx$/, /src\/views\/app\/Shell\.tsx$/, /src\/views\/courses\/CoursesScreen\.tsx$/,
+  /src\/views\/app\/ReactApp\.tsx$/, /src\/views\/start\/AppRouter\.tsx$/, /src\/views\/app\/Shell\.tsx$/, /src\/views\/courses\/CoursesScreen\.tsx$/,
   /src\/views\/app\/NotificationDrawer\.tsx$/, /src\/views\/ui\/ToastStack\.tsx$/, /src\/views\/app\/appWorker\.ts$/, /node_modules\/socket\.io-client\//,
 ];
 
@@ -64,7 +64,7 @@ const SIGNED_IN_START = [
  *   In for the view (signInView.ts, EARLY_PRESS_SCRIPT; the server allows it by its hash);
  * - login.html carries the styles its markup needs in the page (picked from the app's stylesheet by
  *   Beasties), and only a prefetch of the whole stylesheet, so that neither its download nor its
- *   reading holds back the first paint; the app's start makes it the page's stylesheet (src/views/app/appBoot.ts).
+ *   reading holds back the first paint; the app's start makes it the page's stylesheet (src/views/start/appBoot.ts).
  * - the logo of the sign-in view loads lazily (signInView.ts): drawing an SVG picture first cost a slow
  *   phone a fifth of a second before the form showed.
  * - login.html is not drawn before its body has been read up to the app's root (RENDER_AFTER_FORM): a
@@ -101,7 +101,7 @@ function signInPage(): Plugin {
       // The app's start and its static imports, less what the entry loads anyway.
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
       const boot = chunks.find((chunk) => holds(chunk, APP_BOOT));
-      if (!boot) return this.error('The app\'s start (src/views/app/appBoot.ts) is not a chunk of its own');
+      if (!boot) return this.error('The app\'s start (src/views/start/appBoot.ts) is not a chunk of its own');
       const staticImports = (fileName: string, seen = new Set<string>()): Set<string> => {
         if (seen.has(fileName)) return seen;
         seen.add(fileName);
@@ -162,7 +162,7 @@ function signInPage(): Plugin {
  * Loaded by the entry after the first screen: the app's start, React's part of the app and the router. Their static
  * imports are kept; the router's own on-demand imports are every screen, so not followed.
  */
-const OFFLINE_START = [APP_BOOT, /src\/views\/app\/ReactApp\.tsx$/, /src\/views\/app\/AppRouter\.tsx$/];
+const OFFLINE_START = [APP_BOOT, /src\/views\/app\/ReactApp\.tsx$/, /src\/views\/start\/AppRouter\.tsx$/];
 const isOfflineStart = (chunk: Chunk) => OFFLINE_START.some((start) => holds(chunk, start));
 const OFFLINE_SCREENS = [/src\/views\/app\/Shell\.tsx$/, /src\/views\/live-exam\/LiveExamScreen\.tsx$/, /src\/views\/ui\/ToastStack\.tsx$/];
 
@@ -206,13 +206,13 @@ function offlineShellFiles(): Plugin & { keep: (url: string) => boolean } {
 
 const offlineShell = offlineShellFiles();
 
-/** The modules the app's start (src/views/app/appBoot.ts) imports, directly or not, in one bundling pass. */
+/** The modules the app's start (src/views/start/appBoot.ts) imports, directly or not, in one bundling pass. */
 const appStartSets = new WeakMap<object, Set<string>>();
 function appStartModules(context: { getModuleInfo(id: string): { importedIds: readonly string[] } | null }): Set<string> {
   let found = appStartSets.get(context);
   if (found) return found;
   found = new Set<string>();
-  const pending = [path.resolve(import.meta.dirname, 'src/views/app/appBoot.ts')];
+  const pending = [path.resolve(import.meta.dirname, 'src/views/start/appBoot.ts')];
   for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
     if (found.has(id)) continue;
     found.add(id);

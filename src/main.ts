@@ -8,7 +8,7 @@ import { afterFirstPaint } from './views/app/firstPaint';
 import './index.css';
 
 function start(): void {
-  loadWithRetry(() => import('./views/app/appBoot')).then(
+  loadWithRetry(() => import('./views/start/appBoot')).then(
     ({ bootApp }) => bootApp(),
     () => {
       const remove = showCodeMissingNotice(

@@ -13,7 +13,7 @@ import { API_PREFIX, accountPaths } from '../../src/contracts/paths';
 
 const suite = browserSuite();
 
-/** The router's chunk (src/views/app/AppRouter.tsx): requested or not. */
+/** The router's chunk (src/views/start/AppRouter.tsx): requested or not. */
 function watchRouterCode(page: Page): { requested: () => number } {
   let requested = 0;
   page.on('request', (request) => {

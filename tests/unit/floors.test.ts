@@ -76,14 +76,57 @@ const KNOWN = new Set(['server/db/seed/import.ts -> server/import/*']);
 /** The name an edge is known by: the seeder's imports of the importer as one door. */
 const doorOf = (edge: Edge) => (edge.from === 'server/db/seed/import.ts' && edge.to.startsWith('server/import/') ? 'server/db/seed/import.ts -> server/import/*' : `${edge.from} -> ${edge.to}`);
 
+/** The import cycles among files (Tarjan's strongly connected components of more than one file), each listed sorted. */
+function cyclesOf(links: readonly { from: string; to: string }[]): string[][] {
+  const next = new Map<string, string[]>();
+  for (const { from, to } of links) next.set(from, [...(next.get(from) ?? []), to]);
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    low.set(file, index.get(file)!);
+    stack.push(file);
+    onStack.add(file);
+    for (const to of next.get(file) ?? []) {
+      if (!index.has(to)) {
+        visit(to);
+        low.set(file, Math.min(low.get(file)!, low.get(to)!));
+      } else if (onStack.has(to)) low.set(file, Math.min(low.get(file)!, index.get(to)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    for (let top = stack.pop()!; ; top = stack.pop()!) {
+      onStack.delete(top);
+      component.push(top);
+      if (top === file) break;
+    }
+    if (component.length > 1) cycles.push(component.sort());
+  };
+  for (const file of next.keys()) if (!index.has(file)) visit(file);
+  return cycles;
+}
+
 const edges = [...sourceFiles('src'), ...sourceFiles('server')].flatMap(importsOf);
 const broken = (rule: (edge: Edge) => boolean, describeEdge = (edge: Edge) => `${edge.from} -> ${edge.to}`) =>
   edges.filter(rule).filter((edge) => !KNOWN.has(doorOf(edge))).map(describeEdge);
 
 describe('the floors of the code', () => {
+  it('finds an import cycle and nothing else', () => {
+    expect(cyclesOf([{ from: 'a', to: 'b' }, { from: 'b', to: 'c' }, { from: 'c', to: 'a' }, { from: 'c', to: 'd' }])).toEqual([['a', 'b', 'c']]);
+    expect(cyclesOf([{ from: 'a', to: 'b' }, { from: 'b', to: 'c' }])).toEqual([]);
+  });
+
   it('reads the imports it judges', () => {
     expect(edges.length).toBeGreaterThan(500);
     expect(edges).toContainEqual({ from: 'src/machines/examAttempt.machine.ts', to: 'src/domain/savedAnswers', typeOnly: false });
+  });
+
+  it('resolves every relative import to a file (a moved file leaves no edge the rules cannot judge)', () => {
+    const exists = (to: string) => ['.ts', '.tsx', '/index.ts'].some((ending) => fs.existsSync(`${to}${ending}`)) || fs.existsSync(to);
+    expect(edges.filter((edge) => !exists(edge.to)).map((edge) => `${edge.from} -> ${edge.to}`)).toEqual([]);
   });
 
   it('imports only down or on the same floor: contracts ← domain ← services/server ← machines ← views', () => {
@@ -101,6 +144,16 @@ describe('the floors of the code', () => {
 
   it('keeps the UI kit below the screens: src/views/ui imports no other part of src/views', () => {
     expect(broken((edge) => edge.from.startsWith('src/views/ui/') && edge.to.startsWith('src/views/') && !edge.to.startsWith('src/views/ui/'))).toEqual([]);
+  });
+
+  it('keeps the views without cycles: the start and router on top, the screens, the shell and the UI kit below', () => {
+    const views = edges.filter((edge) => /^src\/(views\/|main$)/.test(edge.from.replace(/\.tsx?$/, '')) && edge.to.startsWith('src/views/'));
+    expect(views.length).toBeGreaterThan(100);
+    expect(cyclesOf(views.map((edge) => ({ from: edge.from.replace(/\.tsx?$/, ''), to: edge.to })))).toEqual([]);
+    // The shell (src/views/app) every screen uses imports no screen and not the start: only itself and the UI kit.
+    expect(broken((edge) => edge.from.startsWith('src/views/app/') && edge.to.startsWith('src/views/') && !/^src\/views\/(app|ui)\//.test(edge.to))).toEqual([]);
+    // Only the entry and the start itself reach the start (src/views/start): nothing below it imports it back.
+    expect(broken((edge) => edge.to.startsWith('src/views/start/') && !edge.from.startsWith('src/views/start/') && edge.from !== 'src/main.ts')).toEqual([]);
   });
 
   it('keeps the database layer below the areas: server/db imports no area', () => {

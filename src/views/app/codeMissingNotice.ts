@@ -6,7 +6,6 @@
 import { PAGE_CODE_MISSING } from '../../domain/messages';
 import { SCREEN_AUTO_RETRY_MS } from './codeDownload';
 import { buttonClass, noticeClasses } from '../ui/looks';
-import type { Navigation } from './navigation';
 
 /**
  * Builds the notice, hands it to `place` to put on the page, and calls `retry` at Retry, every
@@ -43,8 +42,15 @@ export function showCodeMissingNotice(place: (notice: HTMLElement) => void, retr
   };
 }
 
+/** What the notice without React needs of the navigation (src/views/app/navigation.ts): Retry, and word of the next view. */
+export interface RetryingNavigation {
+  openRouter(): void;
+  subscribe(listener: () => void): () => void;
+  view(): { kind: string };
+}
+
 /** The router's code failed and React is not there (React's own code is what failed): the notice in #root. */
-export function showCodeMissingWithoutReact(navigation: Navigation): void {
+export function showCodeMissingWithoutReact(navigation: RetryingNavigation): void {
   const root = document.getElementById('root');
   if (!root || root.childElementCount > 0) return;
   const remove = showCodeMissingNotice((notice) => root.append(notice), navigation.openRouter);

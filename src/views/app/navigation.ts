@@ -1,16 +1,17 @@
 // How the app moves between its addresses, before and after the router and React have loaded. A
 // visitor with no stored session who opens /login (or /, which sends a visitor there) gets the sign-in
-// screen as plain DOM (src/views/app/firstSignIn.ts): React, react-router and the route table with
+// screen as plain DOM (src/views/start/firstSignIn.ts): React, react-router and the route table with
 // every other screen's entry are most of the app's first code, and on a slow phone each kilobyte is
 // time before the form can be used. React and the router's code (and the shell's and the course
 // list's, the screens sign-in leads to) are fetched once the student starts on the form, and the
 // router takes over at the first navigation or at sign-in. Everyone else (a stored session, any other
 // address) gets React and the router at once, fetched side by side.
+//
+// This is the page's view and the way to another address, which the shell and the screens use (the
+// session's sign-out goes to /). Opening the router, whose code imports every screen, is the app's
+// start's (src/views/start/routerOpening.ts), handed over at `start`: so nothing here imports upwards.
 import type { ComponentType } from 'react';
 import { storedStudent } from '../../services/account';
-import { loadWithRetry } from './codeDownload';
-import { showCodeMissingWithoutReact } from './codeMissingNotice';
-import { bootReactApp, reactAppRunning } from './reactAppBoot';
 import { setPageNavigation } from '../ui/pageNavigation';
 import { prefetchSignedInStart } from './signedInPrefetch';
 
@@ -20,94 +21,46 @@ import { prefetchSignedInStart } from './signedInPrefetch';
  */
 export type PagesView = { kind: 'signIn' } | { kind: 'loading' } | { kind: 'failed' } | { kind: 'router'; Pages: ComponentType };
 
-/** The router once its code has arrived (src/views/app/AppRouter.tsx). */
+/** The router once its code has arrived (src/views/start/AppRouter.tsx). */
 export interface AppRouter {
   Pages: ComponentType;
   navigate(to: string, options: { replace: boolean }): void;
 }
 
-type RouterModule = typeof import('./AppRouter');
+/** How the router is opened and its code fetched: the app's start gives it (src/views/start/routerOpening.ts). */
+export interface RouterOpening {
+  /** Hands the page to the router (fetching its code and React's first), then goes to `next`. */
+  open(next?: { to: string; replace: boolean }): void;
+  /** Fetches the router's code and the signed-in start's screens ahead of need; nothing shows yet. */
+  prefetch(): void;
+}
 
 /** The addresses a visitor may open on the first sign-in screen; `/` sends a visitor to /login anyway. */
 const SIGN_IN_ADDRESSES = new Set(['/login', '/']);
 
 let view: PagesView = { kind: 'loading' };
-let routerCode: Promise<RouterModule> | null = null;
-let router: AppRouter | null = null;
 let routerShown = false;
-/** The address asked for while the router's code was on its way; followed once the router has rendered. */
-let pending: { to: string; replace: boolean } | null = null;
-let opening = false;
+let opening: RouterOpening | null = null;
 const listeners = new Set<() => void>();
 
 const notify = () => listeners.forEach((listener) => listener());
 
-function show(next: PagesView): void {
-  view = next;
-  notify();
-}
-
-/** Fetches the router's code once; a fetch that failed after its retries is fetched again on the next call. */
-function fetchRouterCode(): Promise<RouterModule> {
-  routerCode ??= loadWithRetry(() => import('./AppRouter')).catch((error: unknown) => {
-    routerCode = null;
-    throw error;
-  });
-  return routerCode;
-}
-
-/**
- * Hands the page to the router, made at the address the page is at, and then goes to `next`: the
- * router first renders the address the student saw, so its first navigation is an ordinary one
- * (the new page's title, focus on its heading). The first sign-in screen stays as it is (its button
- * busy after a sign-in) until the router has rendered; elsewhere the splash shows meanwhile.
- */
-function openRouter(next?: { to: string; replace: boolean }): void {
-  if (router) {
-    if (next) router.navigate(next.to, next);
-    return;
-  }
-  if (next) pending = next;
-  if (opening) return;
-  opening = true;
-  if (view.kind !== 'signIn') show({ kind: 'loading' });
-  Promise.all([fetchRouterCode(), bootReactApp()]).then(
-    ([module]) => {
-      opening = false;
-      const made = module.createAppRouter(() => {
-        routerShown = true;
-        notify();
-        const go = pending;
-        pending = null;
-        if (go) made.navigate(go.to, go);
-      });
-      router = made;
-      show({ kind: 'router', Pages: made.Pages });
-    },
-    () => {
-      opening = false;
-      show({ kind: 'failed' });
-      // React's notice says so once React is there; without it (React's own code is what failed) the page says it in plain DOM.
-      if (!reactAppRunning()) showCodeMissingWithoutReact(navigation);
-    },
-  );
-}
-
 export const navigation = {
   /**
-   * Chooses the first view from the address and the stored session; called once, by the entry. A
-   * visitor at a sign-in address gets the first sign-in screen; everyone else the router, whose code
-   * and React's are fetched at once.
+   * Chooses the first view from the address and the stored session; called once, by the app's start,
+   * with the router's opening. A visitor at a sign-in address gets the first sign-in screen; everyone
+   * else the router, whose code and React's are fetched at once.
    */
-  start(): PagesView['kind'] {
+  start(routerOpening: RouterOpening): PagesView['kind'] {
+    opening = routerOpening;
     if (storedStudent() === null && SIGN_IN_ADDRESSES.has(window.location.pathname)) {
       // The route table would send a visitor from / to /login, replacing the address; so does this.
       if (window.location.pathname !== '/login') window.history.replaceState(null, '', '/login');
-      show({ kind: 'signIn' });
+      navigation.show({ kind: 'signIn' });
     } else {
       // A student's later visit lands on the signed-in start: all its files asked for at once, not import by import.
       if (storedStudent() !== null) prefetchSignedInStart();
-      openRouter();
+      opening.open();
     }
     return view.kind;
   },
@@ -115,8 +68,20 @@ export const navigation = {
   /** The current view, for useSyncExternalStore. */
   view: (): PagesView => view,
 
+  /** Shows another view (the router's opening: the wait, the failure, the router's pages). */
+  show(next: PagesView): void {
+    view = next;
+    notify();
+  },
+
   /** Whether the router has rendered its first page (the first sign-in screen then leaves). */
   routerShown: (): boolean => routerShown,
+
+  /** Said by the router's opening once the router has rendered its first page. */
+  routerRendered(): void {
+    routerShown = true;
+    notify();
+  },
 
   /** Calls `listener` when the view changes or the router has rendered its first page. */
   subscribe(listener: () => void): () => void {
@@ -126,25 +91,19 @@ export const navigation = {
 
   /**
    * Goes to an address of the app: through the router when it is there, else once its code has
-   * arrived (the first sign-in screen's links, the session's sign-out).
+   * arrived (the first sign-in screen's links, the session's sign-out). Nothing links anywhere before
+   * the app's start has run.
    */
   go(to: string, { replace = false }: { replace?: boolean } = {}): void {
-    openRouter({ to, replace });
+    opening?.open({ to, replace });
   },
 
   /** The router takes over at the address the page is at (the first screen's student has signed in, or Retry). */
-  openRouter: (): void => openRouter(),
+  openRouter: (): void => opening?.open(),
 
   /** Fetches the router's code and the signed-in start's screens ahead of need; nothing shows yet. */
-  prefetch(): void {
-    fetchRouterCode().then(
-      (module) => module.preloadSignedInStart(),
-      () => undefined,
-    );
-  },
+  prefetch: (): void => opening?.prefetch(),
 };
-
-export type Navigation = typeof navigation;
 
 // The UI kit's links go through this navigation.
 setPageNavigation((to) => navigation.go(to));

@@ -2,7 +2,7 @@
 // Without the router, so the first sign-in screen can name itself before the router has loaded.
 export const APP_NAME = 'Medical Academy';
 
-/** The title of each address of the route table (src/views/routes.tsx), by its pattern; the first match wins. */
+/** The title of each address of the route table (src/views/start/routes.tsx), by its pattern; the first match wins. */
 export const PAGE_TITLES: [pattern: string, title: string][] = [
   ['/login', 'Sign in'],
   ['/register', 'Register'],

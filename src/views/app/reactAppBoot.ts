@@ -1,5 +1,5 @@
 // React and the app's pages are not part of the entry: a visitor's first sign-in screen is plain DOM
-// (src/views/app/firstSignIn.ts) and works without them. They are fetched here, once, and booted into
+// (src/views/start/firstSignIn.ts) and works without them. They are fetched here, once, and booted into
 // #root when something needs them: the router (a stored session, any address but the sign-in screen, a
 // link, a sign-in), or a toast (the toast stack is a React component).
 import { loadWithRetry } from './codeDownload';

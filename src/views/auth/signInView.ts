@@ -3,7 +3,7 @@
 // React's own download and start-up would keep it from being usable within a second (docs/decisions.md).
 // One view serves every place the form shows: the build writes its markup into the page served for
 // /login (vite.config.ts, the button disabled until bound), the entry binds it before React has loaded
-// (src/views/app/firstSignIn.ts), and the route table's /login mounts it into a host element.
+// (src/views/start/firstSignIn.ts), and the route table's /login mounts it into a host element.
 // Its look comes from the UI kit's class strings (src/views/ui/looks.ts), which the React kit uses too.
 import type { SessionActor } from '../app/rootActorsStart';
 import { plainAddressTitle } from '../app/pageTitles';
@@ -44,7 +44,7 @@ export function configuredSupportPhone(): string | null {
 /**
  * The page served for /login carries only the styles its form needs, in the page itself, and the app's
  * whole stylesheet as a prefetch link with this attribute, so that it does not hold back the form's
- * first paint (vite.config.ts); the app's start makes it the page's stylesheet (src/views/app/appBoot.ts).
+ * first paint (vite.config.ts); the app's start makes it the page's stylesheet (src/views/start/appBoot.ts).
  */
 export const DEFERRED_STYLES_ATTRIBUTE = 'data-app-styles';
 

@@ -14,7 +14,7 @@ import { Spinner } from '../ui/Spinner';
 import { Tabs } from '../ui/Tabs';
 import { CoverImage } from '../content/CoverImage';
 import { cardAction, ExamCard } from './ExamCard';
-import { LiveExamScreen } from '../screens';
+import { LiveExamScreen } from '../live-exam/liveExamEntry';
 import { useExamInstruction, InstructionModal } from './InstructionModal';
 import { useOpenResult } from '../results/resultNavigation';
 import { useStudent } from '../app/RootActors';

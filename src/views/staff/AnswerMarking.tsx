@@ -2,12 +2,16 @@
 // the student's text and files, and the marks and comment form with previous and next.
 import { useState, type FormEvent } from 'react';
 import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import type { WrittenAnswer } from '../../contracts/staff';
 import { fileNameOf, mediaUrl } from '../ui/media';
 import { TimeSince } from '../ui/TimeSince';
 import { Button } from '../ui/Button';
 import { InlineAlert } from '../ui/InlineAlert';
-import type { DeskActor } from './StaffDesk';
+import type { staffDeskMachine } from '../../machines/staffDesk.machine';
+
+/** The desk's Marking actor (StaffDesk.tsx makes it): imported as its machine's type, so the screen and this part import no cycle. */
+type DeskActor = ActorRefFrom<typeof staffDeskMachine>;
 
 export function AnswerMarking({ desk }: { desk: DeskActor }) {
   const answer = useSelector(desk, (s) => s.context.answers[s.context.index]);

@@ -23,8 +23,8 @@
 // failureOf(error).status === 401` on its loads' onError leading to a quiet state (staffDesk.machine.ts's
 // `sessionEnded`), and the layout takes over. While signing out the page's controls are disabled.
 //
-// A new desk page: one DESK_SECTIONS entry, its route in src/views/routes.tsx (loaded on demand through
-// src/views/screens.ts), and the page wrapped in <DeskLayout section="…" title="…">.
+// A new desk page: one DESK_SECTIONS entry, its route in src/views/start/routes.tsx (loaded on demand through
+// src/views/start/screens.ts), and the page wrapped in <DeskLayout section="…" title="…">.
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useSelector } from '@xstate/react';

@@ -22,7 +22,7 @@ import { AnswerMarking } from './AnswerMarking';
 import { DeskLayout, useDeskPageTitle, DeskLoadFailure } from './DeskLayout';
 import { useSearchParams } from 'react-router-dom';
 
-export type DeskActor = ReturnType<typeof useDeskActor>;
+type DeskActor = ReturnType<typeof useDeskActor>;
 
 function useDeskActor() {
   // /staff?assignment=<id> (the week's rows): that assignment opens once the list has loaded.

@@ -2,9 +2,9 @@
 // sign-in screen of a visitor does not wait for react-router and the other screens' entries.
 import { useEffect } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
-import { appRoutes } from '../routes';
-import { CoursesScreen, Shell } from '../screens';
-import type { AppRouter } from './navigation';
+import { appRoutes } from './routes';
+import { CoursesScreen, Shell } from './screens';
+import type { AppRouter } from '../app/navigation';
 
 /** Makes the router at the address the page is at; `afterFirstRender` runs once its pages have rendered. */
 export function createAppRouter(afterFirstRender: () => void): AppRouter {
@@ -26,6 +26,6 @@ export function createAppRouter(afterFirstRender: () => void): AppRouter {
 export function preloadSignedInStart(): void {
   void Promise.all([
     Shell.preload(), CoursesScreen.preload(),
-    import('./NotificationDrawer'), import('../ui/ToastStack'), import('./appWorker'), import('socket.io-client'),
+    import('../app/NotificationDrawer'), import('../ui/ToastStack'), import('../app/appWorker'), import('socket.io-client'),
   ]).catch(() => undefined);
 }

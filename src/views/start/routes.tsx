@@ -3,27 +3,28 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Navigate, Outlet, Route, createRoutesFromElements } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
-import { useSessionActor } from './app/RootActors';
-import { buttonClass } from './ui/looks';
-import { Spinner } from './ui/Spinner';
-import { Notice } from './ui/Notice';
-import { ButtonLink } from './ui/ButtonLink';
-import { BackButton } from './app/BackButton';
-import { PAGE_MISSING } from '../domain/messages';
-import { mountSignIn } from './auth/signInView';
-import { takeFirstSignIn } from './app/firstSignIn';
-import { navigation } from './app/navigation';
-import { AccountFlow } from './auth/AccountFlow';
-import { Register } from './auth/Register';
-import { ForgotPassword } from './auth/ForgotPassword';
-import { OtpEntry } from './auth/OtpEntry';
-import { SetPassword } from './auth/SetPassword';
-import { ScreenBoundary } from './app/ScreenBoundary';
-import { RouteAnnouncer } from './app/RouteAnnouncer';
-import { Splash } from './app/Splash';
+import { useSessionActor } from '../app/RootActors';
+import { buttonClass } from '../ui/looks';
+import { Spinner } from '../ui/Spinner';
+import { Notice } from '../ui/Notice';
+import { ButtonLink } from '../ui/ButtonLink';
+import { BackButton } from '../app/BackButton';
+import { PAGE_MISSING } from '../../domain/messages';
+import { mountSignIn } from '../auth/signInView';
+import { takeFirstSignIn } from './firstSignIn';
+import { navigation } from '../app/navigation';
+import { AccountFlow } from '../auth/AccountFlow';
+import { Register } from '../auth/Register';
+import { ForgotPassword } from '../auth/ForgotPassword';
+import { OtpEntry } from '../auth/OtpEntry';
+import { SetPassword } from '../auth/SetPassword';
+import { ScreenBoundary } from '../app/ScreenBoundary';
+import { RouteAnnouncer } from '../app/RouteAnnouncer';
+import { Splash } from '../app/Splash';
 // The signed-in shell and every screen behind it load on demand, so the sign-in screen on a slow
 // connection fetches only itself (tests/build/app-bundle.test.ts checks what its chunks carry).
-import { ChallengesScreen, CourseSubjectsScreen, CoursesScreen, ExamsScreen, ForumListScreen, ImportScreen, ItemAnalysisScreen, LiveExamScreen, MistakesPracticeScreen, MistakesResultScreen, MyQaScreen, NotesScreen, QuestionDetailScreen, ResultScreen, ScoreboardScreen, Shell, StaffBatchScreen, StaffBatchesScreen, StaffDesk, StaffForum, StaffResultsScreen, StaffStudentScreen, StaffWeek, StudentProfile, SubjectItemsScreen, VideosScreen } from './screens';
+import { ChallengesScreen, CourseSubjectsScreen, CoursesScreen, ExamsScreen, ForumListScreen, ImportScreen, ItemAnalysisScreen, MistakesPracticeScreen, MistakesResultScreen, MyQaScreen, NotesScreen, QuestionDetailScreen, ResultScreen, ScoreboardScreen, Shell, StaffBatchScreen, StaffBatchesScreen, StaffDesk, StaffForum, StaffResultsScreen, StaffStudentScreen, StaffWeek, StudentProfile, SubjectItemsScreen, VideosScreen } from './screens';
+import { LiveExamScreen } from '../live-exam/liveExamEntry';
 
 export const appRoutes = createRoutesFromElements(
   <Route errorElement={<RouteError />} element={<RouteFrame />}>

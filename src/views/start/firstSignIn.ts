@@ -6,10 +6,10 @@
 // or a toast boots React. The screen stays, its button busy after a sign-in, until the router has
 // rendered; the route table's /login then carries on with the same view (takeFirstSignIn).
 import { mountSignIn } from '../auth/signInView';
-import { navigation } from './navigation';
-import { fetchReactApp } from './reactAppBoot';
-import { rootActors } from './rootActorsStart';
-import { prefetchSignedInStart } from './signedInPrefetch';
+import { navigation } from '../app/navigation';
+import { fetchReactApp } from '../app/reactAppBoot';
+import { rootActors } from '../app/rootActorsStart';
+import { prefetchSignedInStart } from '../app/signedInPrefetch';
 
 /** What a student does first on the form: the moment to fetch what follows sign-in. */
 const INTENT_EVENTS = ['pointerdown', 'keydown', 'focusin'] as const;
