@@ -10,8 +10,12 @@ import { forumPaths } from './paths';
 export const ForumMedia = Type.Object({ mediaType: Type.String({ maxLength: 100 }), mediaUrl: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
 export type ForumMedia = Static<typeof ForumMedia>;
 
-const MediaList = Type.Array(ForumMedia, { maxItems: 10 });
-const Details = Type.String({ maxLength: 10_000 });
+/** The most files a question or a reply carries. */
+export const MAX_ATTACHMENTS = 10;
+const MediaList = Type.Array(ForumMedia, { maxItems: MAX_ATTACHMENTS });
+/** The longest text of a question or a reply, in characters. */
+export const QUESTION_MAX_CHARS = 10_000;
+const Details = Type.String({ maxLength: QUESTION_MAX_CHARS });
 
 export const ForumSort = Type.Union([
   Type.Literal('None'), Type.Literal('Date'), Type.Literal('Popularity'), Type.Literal('My Questions'), Type.Literal('My Bookmarks'), Type.Literal(''),

@@ -15,7 +15,7 @@ export const DECISION_REPLY_MAX = 2000;
 export const DECISION_EXPLANATION_MAX = 20_000;
 
 /** Questions whose key a student may challenge: those with options. Written answers are marked by a teacher. */
-export const CHALLENGEABLE_TYPES: readonly QuestionType[] = ['MCQ', 'checkbox', 'MCA'];
+const CHALLENGEABLE_TYPES: readonly QuestionType[] = ['MCQ', 'checkbox', 'MCA'];
 export const isChallengeable = (type: QuestionType) => CHALLENGEABLE_TYPES.includes(type);
 
 /** When the window of an assignment published at `publishedAt` closes. */

@@ -23,7 +23,7 @@ export interface NavigatorCell {
   flagged: boolean;
 }
 
-export const TRUTH_WORDS: Record<AnswerTruth, string> = {
+const TRUTH_WORDS: Record<AnswerTruth, string> = {
   sent: 'Sent',
   phone: 'On this phone',
   draft: 'Draft',

@@ -11,8 +11,6 @@ export interface ExamPlace {
   listType: ExamListType;
 }
 
-export const DEFAULT_EXAM_PLACE: ExamPlace = { courseId: null, tab: 'live', listType: 'upcoming' };
-
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Reads a place from an address's search part; anything unknown falls back to the default. */

@@ -17,8 +17,6 @@ export const FACULTY_NAMES = [
 export const NO_FACULTY = 'No faculty';
 export const NO_SUBJECT = 'No Subject';
 
-export type FacultyName = (typeof FACULTY_NAMES)[number];
-
 export interface Faculty {
   name: string;
   /** The faculty's subjects, 'No Subject' last. */

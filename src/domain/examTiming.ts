@@ -108,7 +108,7 @@ export function isAttemptOver(window: ExamWindow, studentStartsAt: TimeInput, no
 }
 
 /** Minutes left at which the exam bar tells a screen reader the time (spoken once each). */
-export const TIME_WARNING_MINUTES = [1, 5] as const;
+const TIME_WARNING_MINUTES = [1, 5] as const;
 
 /**
  * The warning (minutes left) the countdown crossed between two readings, or null. A jump over both

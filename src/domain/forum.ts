@@ -17,8 +17,6 @@ export const FORUM_SEARCH_COUNT_CAP = 1000;
 export const FORUM_SEARCH_DEBOUNCE_MS = 800;
 /** Question text on a card is cut here, with 'See more'. */
 export const QUESTION_PREVIEW_CHARS = 400;
-export const QUESTION_MAX_CHARS = 10_000;
-export const MAX_ATTACHMENTS = 10;
 /** Similar questions shown while a student types a new one. */
 export const SIMILAR_QUESTIONS = 5;
 export const KEYWORD_SUGGESTIONS = 10;
@@ -60,7 +58,7 @@ export const canEditReply = (
 export const canReply = (question: { status: string }): boolean => question.status !== COMPLETED;
 
 /** Where a stored file is served; a thread's mediaUrl names one of the student's own uploads this way. */
-export const FORUM_MEDIA_URL = /^(?:\/api)?\/media\/files\/([0-9a-f]{32})$/;
+const FORUM_MEDIA_URL = /^(?:\/api)?\/media\/files\/([0-9a-f]{32})$/;
 export const mediaKeyOf = (mediaUrl: string): string | null => FORUM_MEDIA_URL.exec(mediaUrl)?.[1] ?? null;
 
 /** The words of a search: split on spaces, at most 8, each at most 100 characters. */

@@ -24,9 +24,9 @@ import { isAnswered, mcaValue, optionIndex, optionLetter, roundMarks } from './s
  */
 export const ITEM_ANALYSIS_MIN_ATTEMPTS = 10;
 /** Share of the attempts in each of the upper and lower groups (Kelley 1939). */
-export const ITEM_GROUP_SHARE = 0.27;
+const ITEM_GROUP_SHARE = 0.27;
 /** Discrimination below this (and not below 0) is "near zero" (Ebel: below 0.2 is poor, near 0 useless). */
-export const NEAR_ZERO_DISCRIMINATION = 0.1;
+const NEAR_ZERO_DISCRIMINATION = 0.1;
 
 /** What the analysis needs to know about a question. */
 export interface AnalysedQuestion {

@@ -2,12 +2,12 @@
 // form accepts is never refused by the server for a different reason.
 import { MESSAGES } from './messages';
 
-export const MIN_PASSWORD = 6;
+const MIN_PASSWORD = 6;
 /** An upper bound keeps password hashing cheap to call; no real password comes near it. */
-export const MAX_PASSWORD = 128;
+const MAX_PASSWORD = 128;
 export const OTP_LENGTH = 6;
-export const GPA_MIN = 0;
-export const GPA_MAX = 5;
+const GPA_MIN = 0;
+const GPA_MAX = 5;
 
 export const PASSWORD_MESSAGES = {
   missing: 'Please enter password',
@@ -25,7 +25,7 @@ export const PASSWORD_MESSAGES = {
  * six characters or more since shorter ones are refused anyway), compared without case. A password
  * of one character repeated ('aaaaaa', '000000') counts as common too.
  */
-export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
+const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
   '123456', '1234567', '12345678', '123456789', '1234567890', '0123456789', '987654321', '654321', '123123', '123321',
   '112233', '121212', '123654', '131313', '159753', '147258', '147258369', '123456a', 'a123456', '123abc',
   'abc123', 'abc12345', 'abcd1234', 'abcdef', 'abcdefg', '12341234', '11223344', '1q2w3e', '1q2w3e4r', '1q2w3e4r5t',

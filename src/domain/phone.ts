@@ -2,7 +2,7 @@
 // accept exactly the same numbers. Students type the 11-digit local form; the API carries it
 // with the country prefix 88.
 
-export const PHONE_PREFIX = '88';
+const PHONE_PREFIX = '88';
 
 export const PHONE_MESSAGES = {
   invalid: 'Phone no. is not valid',

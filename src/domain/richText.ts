@@ -4,12 +4,12 @@
 // links keep only their address (DOMPurify drops javascript: and other unsafe schemes).
 import type { Config, DOMPurify } from 'dompurify';
 
-export const RICH_TEXT_TAGS = [
+const RICH_TEXT_TAGS = [
   'p', 'br', 'hr', 'div', 'span', 'b', 'strong', 'i', 'em', 'u', 's', 'sub', 'sup', 'small', 'mark',
   'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'a',
 ] as const;
 
-export const RICH_TEXT_ATTRIBUTES = ['href', 'title', 'colspan', 'rowspan'] as const;
+const RICH_TEXT_ATTRIBUTES = ['href', 'title', 'colspan', 'rowspan'] as const;
 
 const CONFIG: Config = {
   ALLOWED_TAGS: [...RICH_TEXT_TAGS],

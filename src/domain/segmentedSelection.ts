@@ -8,7 +8,7 @@ export const SUBJECT_GROUPS: readonly SubjectGroup[] = ['mandatorySubjects', 'co
 
 export type SelectionCheck = { ok: true; selection: SegmentedSelection } | { ok: false; message: string };
 
-export const segmentedMessages = {
+const segmentedMessages = {
   minimumCompulsory: (n: number) => `You must select at least ${n} compulsory optional subject(s).`,
   totalSubjects: (n: number) => `You must select subjects to meet the total of ${n} subjects.`,
   totalQuestions: (n: number) => `You must select subjects to make question count ${n}.`,
@@ -22,11 +22,11 @@ export function initialSelection(details: SegmentedExamDetails): SegmentedSelect
   return { mandatorySubjects: details.mandatorySubjects.map((s) => ({ ...s })), compulsoryOptionalSubjects: [], optionalSubjects: [] };
 }
 
-export function selectedSubjectCount(selection: SegmentedSelection): number {
+function selectedSubjectCount(selection: SegmentedSelection): number {
   return selection.mandatorySubjects.length + selection.compulsoryOptionalSubjects.length + selection.optionalSubjects.length;
 }
 
-export function selectedQuestionCount(selection: SegmentedSelection): number {
+function selectedQuestionCount(selection: SegmentedSelection): number {
   return SUBJECT_GROUPS.reduce((total, group) => total + selection[group].reduce((sum, s) => sum + s.count, 0), 0);
 }
 

@@ -34,7 +34,7 @@ export interface TodayItem {
 }
 
 /** A video counts as part-way between these (below: barely begun; above: watched). */
-export const WATCHING_RANGE = { from: 5, to: 95 } as const;
+const WATCHING_RANGE = { from: 5, to: 95 } as const;
 /** How many videos the strip offers to continue. */
 const VIDEOS_SHOWN = 1;
 

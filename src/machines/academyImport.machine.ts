@@ -52,7 +52,7 @@ export const importMessages = {
 } as const;
 
 /** Why a file cannot be sent, or null. */
-export function fileProblem(file: ImportFile): string | null {
+function fileProblem(file: ImportFile): string | null {
   if (!IMPORT_FILE_TYPES.some((ending) => file.name.toLowerCase().endsWith(ending))) return importMessages.fileType;
   if (file.size === 0) return importMessages.empty;
   if (file.size > IMPORT_MAX_BYTES) return importMessages.tooLarge;

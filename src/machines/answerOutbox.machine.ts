@@ -9,7 +9,7 @@ import { meansExamRemoved } from '../domain/examErrors';
 import { MESSAGES } from '../domain/messages';
 import { failureOf, isTransient } from '../domain/failures';
 
-export const ANSWER_TRIES = 3;
+const ANSWER_TRIES = 3;
 
 export interface AnswerChoice {
   questionId: string;

@@ -85,7 +85,7 @@ const EMPTY: AskFields = { courseId: '', subjectId: '', chapterId: '', details: 
 const waitingUpload = (file: File): FileUpload => ({ sent: 0, total: file.size, media: null, failed: false });
 
 /** The form's problems, with the spec's messages; a reply needs only details. */
-export function askProblems(mode: AskMode, fields: AskFields): Partial<Record<AskField, string>> {
+function askProblems(mode: AskMode, fields: AskFields): Partial<Record<AskField, string>> {
   const problems: Partial<Record<AskField, string>> = {};
   if (mode === 'create') {
     if (!fields.courseId) problems.courseId = MESSAGES.selectCourse;

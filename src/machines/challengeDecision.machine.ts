@@ -72,7 +72,7 @@ export function draftProblem(question: Pick<DeskQuestion, 'type' | 'options'>, k
 }
 
 /** Options as letters: "C", "B or C" for an MCQ (either is accepted), "B and C" where the key is the set. */
-export function keyWords(type: string, options: readonly number[]): string {
+function keyWords(type: string, options: readonly number[]): string {
   const named = [...options].sort((a, b) => a - b).map(optionLetter);
   if (named.length <= 1) return named.join('');
   return `${named.slice(0, -1).join(', ')} ${type === 'MCQ' ? 'or' : 'and'} ${named.at(-1)}`;
@@ -100,7 +100,7 @@ export function correctedExplanation(question: Pick<DeskQuestion, 'explanation'>
 }
 
 /** The body sent for a decision: the options only for a change (sorted), the reply trimmed, a corrected explanation. */
-export const decisionBody = (kind: DecisionKind, options: readonly number[], reply: string, explanation?: string): DecisionBody => ({
+const decisionBody = (kind: DecisionKind, options: readonly number[], reply: string, explanation?: string): DecisionBody => ({
   kind,
   options: kind === 'change' ? [...options].sort((a, b) => a - b) : [],
   reply: reply.trim(),

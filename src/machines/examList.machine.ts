@@ -50,7 +50,7 @@ export interface ExamListInput {
   deviceNow: () => number;
 }
 
-export const SEARCH_MIN_LENGTH = 2;
+const SEARCH_MIN_LENGTH = 2;
 
 /** A suggestion extends the typed text (case-insensitively); only then can Tab accept it. */
 export const suggestionCompletes = (typed: string, suggestion: string) =>

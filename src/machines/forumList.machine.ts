@@ -41,7 +41,7 @@ export type ForumListEvent =
 /** Suggestions need more than one character. */
 const SUGGEST_MIN_LENGTH = 2;
 
-export const searchBodyOf = (context: ForumListContext): SearchBody => ({
+const searchBodyOf = (context: ForumListContext): SearchBody => ({
   studentId: context.studentId,
   filter: context.filter,
   courseId: context.courseId,

@@ -49,7 +49,7 @@ export const initialOtpFlowContext: OtpFlowContext = {
 };
 
 /** Keeps digits only, at most six: what the code field holds. */
-export const cleanOtp = (raw: string): string => raw.replace(/\D/g, '').slice(0, OTP_LENGTH);
+const cleanOtp = (raw: string): string => raw.replace(/\D/g, '').slice(0, OTP_LENGTH);
 
 /**
  * Everything both flows name. The services differ per flow (registration and reset ask different

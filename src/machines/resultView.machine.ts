@@ -42,7 +42,7 @@ export interface ResultViewContext extends ResultViewInput {
 }
 
 /** Whether a question takes a new challenge or an edit now: the window open, the question not decided, its challenge (if any) still open. */
-export function challengeOpen(context: Pick<ResultViewContext, 'result' | 'challenges'>, questionId: string): boolean {
+function challengeOpen(context: Pick<ResultViewContext, 'result' | 'challenges'>, questionId: string): boolean {
   const { result, challenges } = context;
   if (!result || !challenges?.window.open || challenges.decided.includes(questionId)) return false;
   const answer = result.answers.find((a) => a.questionId._id === questionId);

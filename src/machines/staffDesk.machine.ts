@@ -39,7 +39,7 @@ export interface StaffDeskInput {
 }
 
 /** How often an open assignment reads the clock again, so Publish appears once the exam is over. */
-export const PUBLISH_CLOCK_MS = 15_000;
+const PUBLISH_CLOCK_MS = 15_000;
 
 export type StaffDeskEvent =
   | { type: 'desk.retry' }

@@ -12,7 +12,7 @@ export const WATERMARK_MOVE_MS = 2000;
 /** A second click on a skip icon within this window seeks. */
 export const DOUBLE_CLICK_MS = 300;
 export const SKIP_SECONDS = 10;
-export const COMPLETION_THRESHOLD = 80;
+const COMPLETION_THRESHOLD = 80;
 export const PLAYBACK_RATES = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 
 /** Spots (percent of the frame) the watermark visits in turn; neighbours are far apart. */

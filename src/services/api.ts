@@ -27,8 +27,6 @@ export class ApiRequestError extends Error {
   }
 }
 
-export const isApiRequestError = (e: unknown): e is ApiRequestError => e instanceof ApiRequestError;
-
 type Listener = (error: ApiRequestError) => void;
 const signedOutListeners = new Set<Listener>();
 /** Called when any request is answered 401 notLoggedIn; the session machine signs out everywhere. */

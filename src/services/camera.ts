@@ -9,7 +9,7 @@ export type CameraReport =
   | { type: 'camera.failed'; error: unknown };
 
 /** Spec §9: ideal 1280x720 on desktop, 720x1280 on screens up to 768 px wide. */
-export const idealCameraSize = (screenWidth: number) => (screenWidth <= 768 ? { width: 720, height: 1280 } : { width: 1280, height: 720 });
+const idealCameraSize = (screenWidth: number) => (screenWidth <= 768 ? { width: 720, height: 1280 } : { width: 1280, height: 720 });
 
 /** The browser can open a camera and lists one (labels stay hidden until permission; kinds do not). */
 export async function hasCamera(): Promise<boolean> {

@@ -13,7 +13,7 @@ export interface ExamAdvisory {
   shown(studentId: string, examId: string, attemptStartedAt: string): void;
 }
 
-export function createExamAdvisory(storage: () => Storage | null): ExamAdvisory {
+function createExamAdvisory(storage: () => Storage | null): ExamAdvisory {
   const read = () => readStoredObject<Shown>(storage(), STORAGE_KEYS.examAdvisoryShown);
   return {
     due: (studentId, examId, attemptStartedAt) => read()[studentId]?.[examId] !== attemptStartedAt,

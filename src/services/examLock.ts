@@ -65,6 +65,4 @@ export function createExamLock(locks: () => ExamLocks | null) {
   };
 }
 
-export type ExamLock = ReturnType<typeof createExamLock>;
-
 export const examLock = createExamLock(browserLocks);

@@ -83,7 +83,7 @@ export function nudgeCropBox(cropper: Cropper, key: string, resize: boolean): bo
 }
 
 /** The photo's file name as a JPEG. */
-export const jpegName = (name: string): string => `${name.replace(/\.[^./]+$/, '') || 'photo'}.jpg`;
+const jpegName = (name: string): string => `${name.replace(/\.[^./]+$/, '') || 'photo'}.jpg`;
 
 /** The crop box's part of the turned picture, at the photo's own resolution, as a JPEG file. */
 export function exportCrop(cropper: Cropper, name: string): Promise<File> {

@@ -24,7 +24,7 @@ const writeObject = (storage: Storage | null, key: string, value: object) => {
   }
 };
 
-export function createTodayStore(storage: () => Storage | null) {
+function createTodayStore(storage: () => Storage | null) {
   return {
     read: (studentId: string): KeptToday | null => readStoredObject<Record<string, KeptToday>>(storage(), STORAGE_KEYS.today)[studentId] ?? null,
     keep(studentId: string, kept: KeptToday) {

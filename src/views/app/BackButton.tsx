@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '../ui/Button';
 import type { ButtonVariant } from '../ui/looks';
 
-export function useBack(): () => void {
+function useBack(): () => void {
   const navigate = useNavigate();
   return () => {
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;

@@ -7,7 +7,7 @@ import { PAGE_TITLES, documentTitleOf } from './pageTitles';
 import { leaveScreens } from '../ui/toast';
 
 /** The document title of an address; an unknown one is the page that does not exist. */
-export function documentTitle(pathname: string): string {
+function documentTitle(pathname: string): string {
   const found = PAGE_TITLES.find(([pattern]) => matchPath(pattern, pathname));
   return documentTitleOf(found ? found[1] : 'Page not found');
 }

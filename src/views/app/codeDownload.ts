@@ -3,13 +3,13 @@
 // the first sign-in screen's entry can fetch the router and the React app with the same patience.
 
 /** Pauses between tries of a screen's code; after the last one the failure reaches the screen boundary. */
-export const CODE_RETRY_DELAYS_MS = [500, 1_000, 2_000, 4_000];
+const CODE_RETRY_DELAYS_MS = [500, 1_000, 2_000, 4_000];
 
 /** How often a notice of code that failed to download tries the download again by itself. */
 export const SCREEN_AUTO_RETRY_MS = 5_000;
 
 /** Resolves after `ms`, or as soon as the device reports that the connection is back. */
-export function pauseOrOnline(ms: number): Promise<void> {
+function pauseOrOnline(ms: number): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer);

@@ -37,7 +37,7 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (character) => ESCAPES[character]!);
 
 /** The support line as the build configured it, for a page the entry writes itself. */
-export function configuredSupportPhone(): string | null {
+function configuredSupportPhone(): string | null {
   return (import.meta.env.VITE_SUPPORT_PHONE as string | undefined)?.trim() || null;
 }
 

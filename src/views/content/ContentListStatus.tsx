@@ -14,7 +14,7 @@ import { Spinner } from '../ui/Spinner';
 import { Skeleton } from '../ui/Skeleton';
 
 /** The academy's name as the no-batch notice names it. */
-export const PROVIDER_NAME = 'Medical Academy';
+const PROVIDER_NAME = 'Medical Academy';
 export const NO_BATCH_MESSAGE = `You are not added to a batch yet, To view contents you must be added to a student batch. Please ask ${PROVIDER_NAME} Administration to add you to a batch.`;
 export const NOTHING_ADDED_MESSAGE = "Nothing added yet. You'll see contents immediately after contents will be updated.";
 

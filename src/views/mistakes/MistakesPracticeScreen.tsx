@@ -9,9 +9,9 @@ import type { AttemptCalls } from '../live-exam/examAttempt.implementations';
 import { mistakesApi } from '../../services/mistakes';
 
 /** The batch slot of a set's attempt on the device (a set has no batch of its own). */
-export const MISTAKES_GROUP = 'mistakes';
+const MISTAKES_GROUP = 'mistakes';
 
-export const mistakesResultAddress = (setId: string) => `/mistakes/${setId}/result`;
+const mistakesResultAddress = (setId: string) => `/mistakes/${setId}/result`;
 
 const mistakesCalls: AttemptCalls = {
   paper: (setId) => mistakesApi.paper(setId),

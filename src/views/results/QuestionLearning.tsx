@@ -10,7 +10,7 @@ import { ButtonLink } from '../ui/ButtonLink';
 import { quotedExamQuestion, useAskAbout } from '../forum/askAbout';
 
 /** The address and words of a study place: the chapter's tab that has something, else the subject's chapters; null where nothing is to study. */
-export function studyLink(place: StudyPlace): { to: string; label: string } | null {
+function studyLink(place: StudyPlace): { to: string; label: string } | null {
   if (place.studyTab === null) return null;
   if (place.studyTab !== 'chapters' && place.chapterId) return { to: `/${place.studyTab}/${place.chapterId}/chapter`, label: place.chapterName ?? 'Chapter' };
   return { to: `/chapters/${place.subjectId}`, label: place.subjectName ?? 'Subject' };
@@ -21,7 +21,7 @@ export function studyLink(place: StudyPlace): { to: string; label: string } | nu
  * where the student may ask about them (a chapter the form hides, by the spec's rule, is left for the
  * student to pick), and the question quoted with its number and the exam's name.
  */
-export function askFieldsFor(result: Pick<StudentResult, 'courseId' | 'title'>, answer: ResultAnswer, number: number): AskFields {
+function askFieldsFor(result: Pick<StudentResult, 'courseId' | 'title'>, answer: ResultAnswer, number: number): AskFields {
   const place = answer.questionId.study;
   const chapterId = place?.chapterId && !isHiddenChapter(place.chapterName ?? '') ? place.chapterId : '';
   return { courseId: result.courseId, subjectId: place?.subjectId ?? '', chapterId, details: quotedExamQuestion(result.title, number, answer.questionId.title) };

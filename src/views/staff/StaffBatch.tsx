@@ -44,7 +44,7 @@ export function StaffBatchScreen() {
   );
 }
 
-export function BatchContent({ batchId }: { batchId: string }) {
+function BatchContent({ batchId }: { batchId: string }) {
   const actor = useBatchActor(batchId);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const failed = useSelector(actor, (s) => s.matches('failed'));

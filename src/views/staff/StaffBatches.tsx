@@ -23,7 +23,7 @@ export function StaffBatchesScreen() {
   );
 }
 
-export function BatchesContent() {
+function BatchesContent() {
   const actor = useActorRef(staffBatchesMachine.provide({ actors: { loadBatches: fromPromise<StaffBatchList>(() => staffBatchesApi.batches()) } }));
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const failed = useSelector(actor, (s) => s.matches('failed'));

@@ -43,7 +43,7 @@ export function StaffStudentScreen() {
   );
 }
 
-export function StudentContent({ studentId }: { studentId: string }) {
+function StudentContent({ studentId }: { studentId: string }) {
   const actor = useStudentActor(studentId);
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const failed = useSelector(actor, (s) => s.matches('failed'));

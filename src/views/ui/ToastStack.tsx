@@ -6,7 +6,7 @@ import { Toaster as SonnerToaster } from 'sonner';
 
 export { toast } from 'sonner';
 
-export const TOAST_DURATION_MS = 4500;
+const TOAST_DURATION_MS = 4500;
 
 const READABLE_COLOURS = {
   '--success-text': '#065f46',
