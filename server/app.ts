@@ -25,7 +25,8 @@ import { apiSecurityHeaders, pagePolicy, registerSecurityHeaders, withRawHeaders
 import { healthCheck } from './health.js';
 import { databaseUnavailable } from './db/unavailable.js';
 import { writesFor, type Writes } from './db/engine/group-commit.js';
-import { healthContract, type Access } from '../src/contracts/common.js';
+import { healthContract, type Access, type StaffAccess } from '../src/contracts/common.js';
+import { adminCheck, courseCheck } from './staff/access.js';
 import { API_PREFIX } from '../src/contracts/paths.js';
 
 declare module 'fastify' {
@@ -55,6 +56,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route, as its contract says (src/contracts); 'student' when not given. */
     access?: Access;
+    /** What a staff route acts on (src/contracts/common.ts, StaffAccess), checked by one hook before the handler. */
+    staff?: StaffAccess;
     /** The route's own answers to a body its schema refuses (server/validation.ts). */
     refusals?: Refusals;
   }
@@ -198,10 +201,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     }
   };
   app.addHook('onRoute', (route) => {
-    const access: Access = (route.config as { access?: Access } | undefined)?.access ?? (route.url.startsWith('/api/') ? 'student' : 'public');
+    const config = route.config as { access?: Access; staff?: StaffAccess } | undefined;
+    const access: Access = config?.access ?? (route.url.startsWith('/api/') ? 'student' : 'public');
     if (access === 'public') return;
     const own = route.onRequest ? [route.onRequest].flat() : [];
-    route.onRequest = [authenticate(access), ...own];
+    // What a staff route acts on, as it declares (server/staff/access.ts): checked here, by no handler.
+    const admins = access === 'staff' ? adminCheck(config?.staff) : null;
+    route.onRequest = [authenticate(access), ...(admins ? [admins] : []), ...own];
+    const course = access === 'staff' ? courseCheck(() => app.db, config?.staff) : null;
+    if (course) route.preHandler = [course, ...(route.preHandler ? [route.preHandler].flat() : [])];
   });
 
   // PostgreSQL cannot store a NUL character in text and would fail the whole statement; no field of

@@ -15,7 +15,7 @@ import { exportAcademy } from './import/export.js';
 import { TEMPLATE_KINDS, writeTemplate, type TemplateKind } from './import/templates.js';
 import { buildApp } from './app.js';
 import { ApiError } from './errors.js';
-import { examDepsOf } from './exams/attempts.js';
+import { depsOf } from './deps.js';
 import { publishResults, unpublishedAssignmentsOf } from './results/marking.js';
 import type { Connection } from './db/connect.js';
 
@@ -67,7 +67,7 @@ async function publishCommand(config: Config, connection: Connection, examId: st
     await app.realtime.ready();
     for (const assignment of waiting) {
       try {
-        const done = await publishResults(app, examDepsOf(app), assignment.id);
+        const done = await publishResults(app, depsOf(app), assignment.id);
         console.log(`Published "${exam.title}" for ${assignment.group_name}: ${done.results} results, ${done.notified} students notified.`);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;

@@ -1,11 +1,10 @@
 // Answer-key challenge routes (contracts: src/contracts/challenges.ts): the student's challenges of
 // their result and saving one; the desk's challenges of an assignment and the decision per question.
-// A teacher acts only on the courses they teach (server/staff/access.ts).
+// A teacher acts only on the courses they teach (declared in the contract, server/staff/access.ts).
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { challengesContract } from '../../src/contracts/challenges.js';
-import { examDepsOf } from '../exams/attempts.js';
-import { assertTeaches, assignmentCourse } from '../staff/access.js';
+import { depsOf } from '../deps.js';
 import { myChallenges, saveChallenge } from './student.js';
 import { challengeDesk } from './desk.js';
 import { decideKey } from './regrade.js';
@@ -16,23 +15,21 @@ export async function challengeRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.route({ ...challengesContract.mine, handler: async (request) => {
     const { examId, groupId } = request.params;
-    return { data: await myChallenges(examDepsOf(app), request.student.id, examId, groupId) };
+    return { data: await myChallenges(depsOf(app), request.student.id, examId, groupId) };
   } });
 
   app.route({ ...challengesContract.save, handler: async (request) => {
     const { examId, groupId, questionId } = request.params;
-    return { data: await saveChallenge(examDepsOf(app), app.dialect, request.student.id, examId, groupId, questionId, request.body) };
+    return { data: await saveChallenge(depsOf(app), app.dialect, request.student.id, examId, groupId, questionId, request.body) };
   } });
 
   app.route({ ...challengesContract.desk, handler: async (request) => {
-    await assertTeaches(app.db, request.staff, await assignmentCourse(app.db, request.params.assignmentId));
-    return { data: await challengeDesk(examDepsOf(app), request.params.assignmentId) };
+    return { data: await challengeDesk(depsOf(app), request.params.assignmentId) };
   } });
 
   app.route({ ...challengesContract.decide, handler: async (request) => {
     const { assignmentId, questionId } = request.params;
-    await assertTeaches(app.db, request.staff, await assignmentCourse(app.db, assignmentId));
-    const decided = await decideKey(app, examDepsOf(app), app.dialect, request.staff, assignmentId, questionId, request.body);
+    const decided = await decideKey(app, depsOf(app), app.dialect, request.staff, assignmentId, questionId, request.body);
     if (request.body.explanation !== undefined) await correctExplanation(app.db, assignmentId, questionId, request.body.explanation);
     return { data: decided };
   } });

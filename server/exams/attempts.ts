@@ -1,9 +1,9 @@
 // The rules of taking an exam: who may act on it, starting, saving answers, submitting, retaking,
 // and choosing a segmented exam's subjects. The server's clock decides every time question.
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { atomically, type Writes } from '../db/engine/group-commit.js';
+import type { AreaDeps } from '../deps.js';
+import { atomically } from '../db/engine/group-commit.js';
 import { readJson, writeJson } from '../db/json.js';
 import { newId } from '../ids.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
@@ -25,18 +25,8 @@ import { MESSAGES } from '../../src/domain/messages.js';
 
 import { ownedFileCount } from '../storage/queries.js';
 
-export interface ExamDeps {
-  db: Kysely<Database>;
-  /** Start, answer save and submit write through it: acknowledged once durable, in group commits on SQLite. */
-  writes: Writes;
-  now: Date;
-  graceSeconds: number;
-}
-
-/** The exam rules' dependencies for one request: the database and its write path, the server's clock now, the grace period. */
-export function examDepsOf(app: FastifyInstance): ExamDeps {
-  return { db: app.db, writes: app.writes, now: app.clock.now(), graceSeconds: app.config.examGraceSeconds };
-}
+/** The exam rules' part of a use case's dependencies (server/deps.ts): the database and its write path, the server's clock now, the grace period. */
+export type ExamDeps = Pick<AreaDeps, 'db' | 'writes' | 'now' | 'graceSeconds'>;
 
 export const EXAM_REMOVED = MESSAGES.examRemoved;
 

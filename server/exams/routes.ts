@@ -11,7 +11,8 @@ import { fileSafetyHeaders } from '../storage/file-headers.js';
 import { segmentedSelectionOf } from './queries.js';
 import { examFigure } from './figure-files.js';
 import { tellDesksOfAttempts } from './examActivity.js';
-import { answerInputOf, authorise, authoriseWithoutGroup, examErrors, retakeExam, saveAnswer, saveSegmentedSelection, startAttempt, submitAttempt, examDepsOf } from './attempts.js';
+import { answerInputOf, authorise, authoriseWithoutGroup, examErrors, retakeExam, saveAnswer, saveSegmentedSelection, startAttempt, submitAttempt } from './attempts.js';
+import { depsOf } from '../deps.js';
 import { examDetails, examList, namePrompt } from './projections.js';
 import { academyFaculties } from './faculties.js';
 import { CANDIDATE_CATEGORIES } from '../../src/domain/examStartFilters.js';
@@ -36,28 +37,28 @@ export async function examRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.route({ ...examsContract.list, handler: async (request) => {
-    return { data: await examList(examDepsOf(app), request.student.id, request.params.courseId, request.query) };
+    return { data: await examList(depsOf(app), request.student.id, request.params.courseId, request.query) };
   } });
 
   app.route({ ...todayContract.today, handler: async (request) => ({ data: await todayOf(app.db, request.student.id, app.clock.now()) }) });
 
   app.route({ ...examsContract.namePrompt, handler: async (request) => {
-    return { data: await namePrompt(examDepsOf(app), request.student.id, request.query.courseId, request.query) };
+    return { data: await namePrompt(depsOf(app), request.student.id, request.query.courseId, request.query) };
   } });
 
   app.route({ ...examsContract.details, handler: async (request) => {
     const context = await authoriseWithoutGroup(app.db, request.student.id, request.params.examId, request.query.courseId || undefined, 404);
-    return { data: withSignedFigures(await examDetails(examDepsOf(app), context, request.student.id), app.config.signingSecret, context.exam.id, request.student.id) };
+    return { data: withSignedFigures(await examDetails(depsOf(app), context, request.student.id), app.config.signingSecret, context.exam.id, request.student.id) };
   } });
 
   app.route({ ...examsContract.paper, handler: async (request) => {
     // The paper shows the attempt's saved answers: read with the context, in its one statement.
     const context = await authorise(app.db, request.student.id, request.params.examId, request.params.groupId, 404, true);
-    return { data: withSignedFigures(await examDetails(examDepsOf(app), context, request.student.id), app.config.signingSecret, context.exam.id, request.student.id) };
+    return { data: withSignedFigures(await examDetails(depsOf(app), context, request.student.id), app.config.signingSecret, context.exam.id, request.student.id) };
   } });
 
   app.route({ ...examsContract.start, handler: async (request) => {
-    const started = await startAttempt(examDepsOf(app), request.student.id, request.params.examId, request.params.groupId);
+    const started = await startAttempt(depsOf(app), request.student.id, request.params.examId, request.params.groupId);
     tellDesksOfAttempts(app, request.params.examId, request.params.groupId);
     return { data: started };
   } });
@@ -65,11 +66,11 @@ export async function examRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({ ...examsContract.addAnswer, handler: async (request) => {
     const { examId, groupId } = request.params;
     const input = answerInputOf(request.body, request.query.offline === true);
-    return { data: await saveAnswer(examDepsOf(app), request.student.id, examId, groupId, input) };
+    return { data: await saveAnswer(depsOf(app), request.student.id, examId, groupId, input) };
   } });
 
   app.route({ ...examsContract.submit, handler: async (request) => {
-    const submitted = await submitAttempt(examDepsOf(app), request.student.id, request.params.examId, request.params.groupId, request.body ?? {});
+    const submitted = await submitAttempt(depsOf(app), request.student.id, request.params.examId, request.params.groupId, request.body ?? {});
     tellDesksOfAttempts(app, request.params.examId, request.params.groupId);
     return { data: submitted };
   } });
@@ -77,12 +78,12 @@ export async function examRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({ ...examsContract.retake, handler: async (request) => {
     const { examId, studentId } = request.params;
     ownStudent(request, studentId);
-    return { data: await retakeExam(examDepsOf(app), studentId, examId, request.query.groupId || undefined) };
+    return { data: await retakeExam(depsOf(app), studentId, examId, request.query.groupId || undefined) };
   } });
 
   app.route({ ...examsContract.saveSegmentedSelection, handler: async (request) => {
     ownStudent(request, request.body.studentId);
-    return { data: await saveSegmentedSelection(examDepsOf(app), request.body.studentId, request.body.examId, toSelection(request.body)) };
+    return { data: await saveSegmentedSelection(depsOf(app), request.body.studentId, request.body.examId, toSelection(request.body)) };
   } });
 
   app.route({ ...examsContract.startChoices, handler: async () => {

@@ -1,11 +1,10 @@
 // The teacher desk's results routes (contract: src/contracts/staffResults.ts): a published exam
-// assignment's merit list, one student's result and the sheet. A teacher only for their courses.
+// assignment's merit list, one student's result and the sheet. A teacher only for their courses (declared in the contract, server/staff/access.ts).
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { staffResultsContract } from '../../src/contracts/staffResults.js';
-import { examDepsOf } from '../exams/attempts.js';
+import { depsOf } from '../deps.js';
 import { staffMeritList, staffResultsSheet, staffStudentResult } from '../results/staffResults.js';
-import { assertTeaches, assignmentCourse } from './access.js';
 
 /** A sheet the browser saves as a file, never kept by a cache on the way. */
 export function sendSheet(reply: FastifyReply, sheet: { body: Buffer; type: string; filename: string }) {
@@ -16,17 +15,14 @@ export async function staffResultsRoutes(fastify: FastifyInstance): Promise<void
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.route({ ...staffResultsContract.meritList, handler: async (request) => {
-    await assertTeaches(app.db, request.staff, await assignmentCourse(app.db, request.params.assignmentId));
-    return { data: await staffMeritList(examDepsOf(app), request.params.assignmentId) };
+    return { data: await staffMeritList(depsOf(app), request.params.assignmentId) };
   } });
 
   app.route({ ...staffResultsContract.studentResult, handler: async (request) => {
-    await assertTeaches(app.db, request.staff, await assignmentCourse(app.db, request.params.assignmentId));
-    return { data: await staffStudentResult(examDepsOf(app), request.params.assignmentId, request.params.studentId) };
+    return { data: await staffStudentResult(depsOf(app), request.params.assignmentId, request.params.studentId) };
   } });
 
   app.route({ ...staffResultsContract.sheet, handler: async (request, reply) => {
-    await assertTeaches(app.db, request.staff, await assignmentCourse(app.db, request.params.assignmentId));
-    return sendSheet(reply, await staffResultsSheet(await staffMeritList(examDepsOf(app), request.params.assignmentId), request.query.format));
+    return sendSheet(reply, await staffResultsSheet(await staffMeritList(depsOf(app), request.params.assignmentId), request.query.format));
   } });
 }

@@ -1,16 +1,17 @@
 // The teacher desk's routes (contracts: src/contracts/staff.ts): exam assignments, the grading queue,
 // marking one written answer and publishing an assignment's results. Staff sessions only; a teacher
-// acts only on the courses they teach, an admin on every course (server/staff/access.ts).
+// acts only on the courses they teach, an admin on every course: each contract declares the course
+// its route acts on and one hook checks it (server/staff/access.ts).
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { staffContract } from '../../src/contracts/staff.js';
-import { examDepsOf } from '../exams/attempts.js';
+import { depsOf } from '../deps.js';
 import { gradingQueue, markAnswer, publishResults, staffAssignments } from '../results/marking.js';
 import { staffForumPlaces, staffQueue } from './forumQueue.js';
 import { deskForum } from './forumDesk.js';
 import { itemAnalysisOf, itemAnalysisSheet } from '../results/itemAnalysis.js';
 import { FORUM_DEFAULT_PAGE_SIZE } from '../../src/domain/forum.js';
-import { assertTeaches, assignmentCourse, attemptCourse, coursesOf } from './access.js';
+import { coursesOf } from './access.js';
 import { importRoutes } from '../import/routes.js';
 import { sendSheet, staffResultsRoutes } from './resultsRoutes.js';
 import { staffBatchRoutes } from './batches.js';
@@ -34,29 +35,24 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
   } });
 
   app.route({ ...staffContract.gradingQueue, handler: async (request) => {
-    await assertTeaches(app.db, request.staff, await assignmentCourse(app.db, request.params.assignmentId));
-    return { data: await gradingQueue(examDepsOf(app), request.params.assignmentId, request.query.status ?? 'pending') };
+    return { data: await gradingQueue(depsOf(app), request.params.assignmentId, request.query.status ?? 'pending') };
   } });
 
   app.route({ ...staffContract.markAnswer, handler: async (request) => {
     const { attemptId, questionId } = request.params;
-    await assertTeaches(app.db, request.staff, await attemptCourse(app.db, attemptId));
-    return { data: await markAnswer(examDepsOf(app), app.dialect, request.staff, attemptId, questionId, request.body) };
+    return { data: await markAnswer(depsOf(app), app.dialect, request.staff, attemptId, questionId, request.body) };
   } });
 
   app.route({ ...staffContract.publish, handler: async (request) => {
-    await assertTeaches(app.db, request.staff, await assignmentCourse(app.db, request.params.assignmentId));
-    return { data: await publishResults(app, examDepsOf(app), request.params.assignmentId) };
+    return { data: await publishResults(app, depsOf(app), request.params.assignmentId) };
   } });
 
   app.route({ ...staffContract.itemAnalysis, handler: async (request) => {
-    await assertTeaches(app.db, request.staff, await assignmentCourse(app.db, request.params.assignmentId));
-    return { data: await itemAnalysisOf(examDepsOf(app), request.params.assignmentId) };
+    return { data: await itemAnalysisOf(depsOf(app), request.params.assignmentId) };
   } });
 
   app.route({ ...staffContract.itemAnalysisSheet, handler: async (request, reply) => {
-    await assertTeaches(app.db, request.staff, await assignmentCourse(app.db, request.params.assignmentId));
-    const sheet = await itemAnalysisSheet(await itemAnalysisOf(examDepsOf(app), request.params.assignmentId), request.query.format);
+    const sheet = await itemAnalysisSheet(await itemAnalysisOf(depsOf(app), request.params.assignmentId), request.query.format);
     return sendSheet(reply, sheet);
   } });
 

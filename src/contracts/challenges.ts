@@ -187,13 +187,13 @@ export const challengesContract = {
   desk: {
     method: 'GET',
     url: challengePaths.desk,
-    config: { access: 'staff' },
+    config: { access: 'staff', staff: { course: 'assignment', from: 'params.assignmentId' } },
     schema: { params: IdParams('assignmentId'), response: { 200: Data(ChallengeDesk), ...failures(400, 401, { 403: ['notYourCourse'], 404: ['assignmentNotFound'], 409: ['practiceExam', 'notPublishedYet'] }) } },
   },
   decide: {
     method: 'POST',
     url: challengePaths.decide,
-    config: { access: 'staff' },
+    config: { access: 'staff', staff: { course: 'assignment', from: 'params.assignmentId' } },
     // A key change or a drop regrades every submitted attempt of the exam in one transaction; 409 while a batch still sits the exam.
     schema: { params: IdParams('assignmentId', 'questionId'), body: DecisionBody, response: { 200: Data(DecisionReply), ...failures(401, { 400: ['notChallengeable', 'badReply', 'badDecision'], 403: ['notYourCourse'], 404: ['assignmentNotFound', 'questionNotFound'], 409: ['practiceExam', 'notPublishedYet', 'examStillRunning'] }) } },
   },

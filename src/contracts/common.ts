@@ -13,6 +13,23 @@ import { serverPaths } from './paths';
  */
 export type Access = 'public' | 'student' | 'staff' | 'any';
 
+/** The records a staff route may name whose course decides a teacher's access (server/staff/access.ts). */
+export type CourseOwner = 'assignment' | 'attempt' | 'batch' | 'course' | 'forumQuestion' | 'student';
+
+/**
+ * What a staff route acts on, declared beside its access ('staff') and checked by one hook on the
+ * server before the handler runs (after the request's validation); no handler checks it by hand:
+ * - `{ course, from }`: the course of the record named by that path or query value (for a student:
+ *   the courses of their batches): a teacher must teach it (403 `notYourCourse`), an admin acts on every course. A value naming no record passes,
+ *   for the handler's own 404; an absent query value passes (the route then keeps to `coursesOf`).
+ * - `{ admin: title }`: administrators only; a teacher is refused with 403 `adminsOnly` and that title,
+ *   before the body is read.
+ * - `'ownCourses'`: no one course: what the route reads or lists is bounded by the staff member's own
+ *   courses (or is their own: the session, their imports), worked out by its use case.
+ * The layer test (tests/unit/floors.test.ts) fails on a staff route without it.
+ */
+export type StaffAccess = 'ownCourses' | { admin: string } | { course: CourseOwner; from: `params.${string}` | `query.${string}` };
+
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** An id as a request carries it: 24 hex digits; anything else is refused with 400 before the handler. */
@@ -139,7 +156,7 @@ export interface RouteSchema {
 export interface RouteContract {
   method: Method;
   url: string;
-  config: { access: Access };
+  config: { access: Access; staff?: StaffAccess };
   schema: RouteSchema;
 }
 

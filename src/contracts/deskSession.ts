@@ -13,7 +13,7 @@ export const deskSessionContract = {
   staffSession: {
     method: 'GET',
     url: accountPaths.staffSession,
-    config: { access: 'staff' },
+    config: { access: 'staff', staff: 'ownCourses' },
     schema: { querystring: NoQuery, response: { 200: Data(Type.Object({ staff: Staff })), ...failures(400, 401, 403) } },
   },
 } satisfies Record<string, RouteContract>;

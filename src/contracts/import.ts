@@ -97,26 +97,26 @@ export type ImportJob = Static<typeof ImportJob>;
 export const IMPORTS_WAITING_MAX = 5;
 
 const JobParams = IdParams('jobId');
-const jobFailures = failures(400, 401, { 403: ['adminOnly'], 404: ['importJobNotFound'] });
+const jobFailures = failures(400, 401, { 403: ['adminsOnly'], 404: ['importJobNotFound'] });
 
 export const importContract = {
   check: {
     method: 'POST',
     url: staffPaths.import,
-    config: { access: 'staff' },
-    schema: { querystring: ImportQuery, response: { 202: Data(ImportJob), ...failures(401, { 400: ['importFileType', 'importEmpty'], 403: ['adminOnly'], 409: ['importsWaiting'], 413: ['fileTooLarge'] }) } },
+    config: { access: 'staff', staff: { admin: 'Importing content is for administrators only.' } },
+    schema: { querystring: ImportQuery, response: { 202: Data(ImportJob), ...failures(401, { 400: ['importFileType', 'importEmpty'], 403: ['adminsOnly'], 409: ['importsWaiting'], 413: ['fileTooLarge'] }) } },
   },
   /** The administrator's import jobs of the last day, newest first: a reload finds the running one. */
   jobs: {
     method: 'GET',
     url: staffPaths.importJobs,
-    config: { access: 'staff' },
-    schema: { response: { 200: Data(Type.Array(ImportJob)), ...failures(401, { 403: ['adminOnly'] }) } },
+    config: { access: 'staff', staff: { admin: 'Importing content is for administrators only.' } },
+    schema: { response: { 200: Data(Type.Array(ImportJob)), ...failures(401, { 403: ['adminsOnly'] }) } },
   },
   job: {
     method: 'GET',
     url: staffPaths.importJob,
-    config: { access: 'staff' },
+    config: { access: 'staff', staff: { admin: 'Importing content is for administrators only.' } },
     schema: { params: JobParams, response: { 200: Data(ImportJob), ...jobFailures } },
   },
   /**
@@ -126,7 +126,7 @@ export const importContract = {
   cancel: {
     method: 'POST',
     url: staffPaths.importJobCancel,
-    config: { access: 'staff' },
+    config: { access: 'staff', staff: { admin: 'Importing content is for administrators only.' } },
     schema: { params: JobParams, response: { 200: Data(ImportJob), ...jobFailures } },
   },
 } satisfies Record<string, RouteContract>;

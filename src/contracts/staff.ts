@@ -243,14 +243,14 @@ export const staffContract = {
   assignments: {
     method: 'GET',
     url: staffPaths.assignments,
-    config: { access: 'staff' },
+    config: { access: 'staff', staff: 'ownCourses' },
     // Newest first.
     schema: { response: { 200: Data(Type.Array(StaffAssignment)), ...failures(401, 403) } },
   },
   gradingQueue: {
     method: 'GET',
     url: staffPaths.gradingQueue,
-    config: { access: 'staff' },
+    config: { access: 'staff', staff: { course: 'assignment', from: 'params.assignmentId' } },
     schema: {
       params: IdParams('assignmentId'),
       querystring: Type.Object({ status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('marked'), Type.Literal('all')])) }),
@@ -260,7 +260,7 @@ export const staffContract = {
   markAnswer: {
     method: 'PATCH',
     url: staffPaths.markAnswer,
-    config: { access: 'staff' },
+    config: { access: 'staff', staff: { course: 'attempt', from: 'params.attemptId' } },
     // 409 resultsPublished once the assignment's results are published (marks are then final), also
     // for a mark sent while another teacher publishes: marking and publishing take turns.
     schema: { params: IdParams('attemptId', 'questionId'), body: MarkBody, response: { 200: Data(MarkReply), ...failures(401, { 400: ['notWrittenAnswer', 'marksOutOfRange'], 403: ['notYourCourse'], 404: ['answerNotFound'], 409: ['resultsPublished'] }) } },
@@ -268,32 +268,32 @@ export const staffContract = {
   publish: {
     method: 'POST',
     url: staffPaths.publish,
-    config: { access: 'staff' },
+    config: { access: 'staff', staff: { course: 'assignment', from: 'params.assignmentId' } },
     schema: { params: IdParams('assignmentId'), response: { 200: Data(PublishReply), ...failures(400, 401, { 403: ['notYourCourse'], 404: ['assignmentNotFound'], 409: ['practiceExam', 'alreadyPublished', 'examNotOver', 'markingPending'] }) } },
   },
   forumQuestions: {
     method: 'GET',
     url: staffPaths.forumQuestions,
-    config: { access: 'staff' },
+    config: { access: 'staff', staff: 'ownCourses' },
     // Questions without a teacher's reply first, then newest activity; every status unless one is asked for.
     schema: { querystring: StaffForumQuery, response: { 200: Data(StaffForumQueue), ...failures(400, 401, 403) } },
   },
   forumPlaces: {
     method: 'GET',
     url: staffPaths.forumPlaces,
-    config: { access: 'staff' },
+    config: { access: 'staff', staff: 'ownCourses' },
     schema: { response: { 200: Data(Type.Array(StaffForumPlace)), ...failures(401, 403) } },
   },
   forumThread: {
     method: 'GET',
     url: staffPaths.forumThread,
-    config: { access: 'staff' },
+    config: { access: 'staff', staff: { course: 'forumQuestion', from: 'params.questionId' } },
     schema: { params: IdParams('questionId'), response: { 200: Data(StaffForumThread), ...failures(400, 401, { 403: ['notYourCourse'], 404: ['questionNotFound'] }) } },
   },
   forumEditReply: {
     method: 'PATCH',
     url: staffPaths.forumEditReply,
-    config: { access: 'staff' },
+    config: { access: 'staff', staff: { course: 'forumQuestion', from: 'params.questionId' } },
     // Only the teacher's own reply, while it is the question's last and the question is open:
     // 403 notYourReply, 409 notLastReply or questionCompleted.
     schema: { params: IdParams('questionId', 'commentId'), body: StaffReplyBody, response: { 200: Data(ForumComment), ...failures(401, { 400: ['emptyDetails', 'mediaTypeNotAllowed', 'uploadNotYours'], 403: ['notYourReply'], 404: ['replyNotFound'], 409: ['questionCompleted', 'notLastReply'] }) } },
@@ -301,49 +301,49 @@ export const staffContract = {
   forumDeleteReply: {
     method: 'DELETE',
     url: staffPaths.forumEditReply,
-    config: { access: 'staff' },
+    config: { access: 'staff', staff: { course: 'forumQuestion', from: 'params.questionId' } },
     // Only the teacher's own reply (any of them) while the question is open; the thread as it now stands.
     schema: { params: IdParams('questionId', 'commentId'), response: { 200: Data(StaffForumThread), ...failures(400, 401, { 403: ['notYourReply', 'notYourCourse'], 404: ['replyNotFound', 'questionNotFound'], 409: ['questionCompleted'] }) } },
   },
   forumMarkAnswer: {
     method: 'PATCH',
     url: staffPaths.forumAnswer,
-    config: { access: 'staff' },
+    config: { access: 'staff', staff: { course: 'forumQuestion', from: 'params.questionId' } },
     // Any reply of the question (a student's too), or null for none; the thread as it now stands.
     schema: { params: IdParams('questionId'), body: MarkAnswerBody, response: { 200: Data(StaffForumThread), ...failures(400, 401, { 403: ['notYourCourse'], 404: ['replyNotFound', 'questionNotFound'] }) } },
   },
   forumReopen: {
     method: 'PATCH',
     url: staffPaths.forumReopen,
-    config: { access: 'staff' },
+    config: { access: 'staff', staff: { course: 'forumQuestion', from: 'params.questionId' } },
     // A COMPLETED question takes replies again; reopening an open question changes nothing.
     schema: { params: IdParams('questionId'), response: { 200: Data(ForumQuestion), ...failures(400, 401, { 403: ['notYourCourse'], 404: ['questionNotFound'] }) } },
   },
   forumReply: {
     method: 'POST',
     url: staffPaths.forumReply,
-    config: { access: 'staff' },
+    config: { access: 'staff', staff: { course: 'forumQuestion', from: 'params.questionId' } },
     // The asker and every student who replied are notified; 409 when the question is COMPLETED.
     schema: { params: IdParams('questionId'), body: StaffReplyBody, response: { 200: Data(ForumComment), ...failures(401, { 400: ['emptyDetails', 'mediaTypeNotAllowed', 'uploadNotYours'], 403: ['notYourCourse'], 404: ['questionNotFound'], 409: ['questionCompleted'] }) } },
   },
   forumComplete: {
     method: 'PATCH',
     url: staffPaths.forumComplete,
-    config: { access: 'staff' },
+    config: { access: 'staff', staff: { course: 'forumQuestion', from: 'params.questionId' } },
     // The question then takes no edits and no replies; the asker is notified.
     schema: { params: IdParams('questionId'), response: { 200: Data(ForumQuestion), ...failures(400, 401, { 403: ['notYourCourse'], 404: ['questionNotFound'] }) } },
   },
   itemAnalysis: {
     method: 'GET',
     url: staffPaths.itemAnalysis,
-    config: { access: 'staff' },
+    config: { access: 'staff', staff: { course: 'assignment', from: 'params.assignmentId' } },
     // 409 resultsNotPublished for a live exam before its results are published (the analysis shows the keys).
     schema: { params: IdParams('assignmentId'), response: { 200: Data(ItemAnalysis), ...failures(400, 401, { 403: ['notYourCourse'], 404: ['assignmentNotFound'], 409: ['resultsNotPublished'] }) } },
   },
   itemAnalysisSheet: {
     method: 'GET',
     url: staffPaths.itemAnalysisSheet,
-    config: { access: 'staff' },
+    config: { access: 'staff', staff: { course: 'assignment', from: 'params.assignmentId' } },
     // The same analysis as a sheet to download (one row per response of each question); the same refusals.
     schema: {
       params: IdParams('assignmentId'),

@@ -138,39 +138,39 @@ export const staffBatchesContract = {
   batches: {
     method: 'GET',
     url: staffBatchesPaths.batches,
-    config: { access: 'staff' },
+    config: { access: 'staff', staff: 'ownCourses' },
     schema: { response: { 200: Data(StaffBatchList), ...failures(401, 403) } },
   },
   batchStudents: {
     method: 'GET',
     url: staffBatchesPaths.batchStudents,
-    config: { access: 'staff' },
+    config: { access: 'staff', staff: { course: 'batch', from: 'params.batchId' } },
     schema: { params: IdParams('batchId'), querystring: BatchStudentsQuery, response: { 200: Data(BatchStudentsPage), ...failures(400, 401, { 403: ['notYourCourse'], 404: ['batchNotFound'] }) } },
   },
   addStudent: {
     method: 'POST',
     url: staffBatchesPaths.batchStudents,
-    config: { access: 'staff' },
+    config: { access: 'staff', staff: { admin: 'Only administrators can add students to a batch.' } },
     // 409 alreadyInBatch for a student who is in the batch already.
     schema: { params: IdParams('batchId'), body: AddBatchStudentBody, response: { 200: Data(AddBatchStudentReply), ...failures(401, { 400: ['phoneMissing', 'phoneInvalid', 'nameMissing'], 403: ['adminsOnly'], 404: ['batchNotFound'], 409: ['alreadyInBatch'] }) } },
   },
   removeStudent: {
     method: 'DELETE',
     url: staffBatchesPaths.batchStudent,
-    config: { access: 'staff' },
+    config: { access: 'staff', staff: { admin: 'Only administrators can remove students from a batch.' } },
     // The student's attempts and results stay; 404 notInBatch when they are not in it.
     schema: { params: IdParams('batchId', 'studentId'), response: { 200: Data(RemoveBatchStudentReply), ...failures(400, 401, { 403: ['adminsOnly'], 404: ['batchNotFound', 'studentNotFound', 'notInBatch'] }) } },
   },
   student: {
     method: 'GET',
     url: staffBatchesPaths.student,
-    config: { access: 'staff' },
+    config: { access: 'staff', staff: { course: 'student', from: 'params.studentId' } },
     schema: { params: IdParams('studentId'), response: { 200: Data(StaffStudentPage), ...failures(400, 401, { 403: ['notYourCourse'], 404: ['studentNotFound'] }) } },
   },
   resetCode: {
     method: 'POST',
     url: staffBatchesPaths.studentResetCode,
-    config: { access: 'staff' },
+    config: { access: 'staff', staff: { admin: 'Only administrators can send a password-reset code.' } },
     // The same code, limits (429) and SMS sender as the student's own forgot-password request.
     schema: { params: IdParams('studentId'), response: { 200: Data(ResetCodeReply), ...failures(401, { 400: ['phoneMissing', 'phoneInvalid'], 403: ['adminsOnly'], 404: ['studentNotFound'], 429: ['otpSendBusy', 'otpSendLimit'], 502: ['smsFailed'] }) } },
   },

@@ -50,21 +50,21 @@ export const staffResultsContract = {
   meritList: {
     method: 'GET',
     url: staffResultsPaths.meritList,
-    config: { access: 'staff' },
+    config: { access: 'staff', staff: { course: 'assignment', from: 'params.assignmentId' } },
     // 404 for an unknown assignment; 409 resultsNotPublished for a live exam before publication.
     schema: { params: IdParams('assignmentId'), response: { 200: Data(StaffMeritList), ...failures(400, 401, { 403: ['notYourCourse'], 404: ['assignmentNotFound'], 409: ['resultsNotPublished'] }) } },
   },
   studentResult: {
     method: 'GET',
     url: staffResultsPaths.studentResult,
-    config: { access: 'staff' },
+    config: { access: 'staff', staff: { course: 'assignment', from: 'params.assignmentId' } },
     // The result the student sees; 404 studentResultNotFound when the student has no result in this batch.
     schema: { params: IdParams('assignmentId', 'studentId'), response: { 200: Data(StudentResult), ...failures(400, 401, { 403: ['notYourCourse'], 404: ['assignmentNotFound', 'studentResultNotFound', 'examNotFound', 'examRemoved'], 409: ['resultsNotPublished', 'resultNotReady'] }) } },
   },
   sheet: {
     method: 'GET',
     url: staffResultsPaths.sheet,
-    config: { access: 'staff' },
+    config: { access: 'staff', staff: { course: 'assignment', from: 'params.assignmentId' } },
     // The merit list's rows as a sheet to save (CSV with a byte order mark, or XLSX); the same refusals.
     schema: {
       params: IdParams('assignmentId'),

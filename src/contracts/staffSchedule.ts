@@ -70,7 +70,7 @@ export const staffScheduleContract = {
   schedule: {
     method: 'GET',
     url: staffPaths.schedule,
-    config: { access: 'staff' },
+    config: { access: 'staff', staff: { course: 'course', from: 'query.courseId' } },
     // 400 for a weekOf that is no date ('2026-02-30').
     schema: { querystring: StaffScheduleQuery, response: { 200: Data(StaffSchedule), ...failures(401, { 400: ['invalidWeek'], 403: ['notYourCourse'], 404: ['courseNotFound'] }) } },
   },

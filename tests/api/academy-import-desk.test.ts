@@ -29,7 +29,7 @@ describe.each(databaseKinds())('the desk import (%s)', (kind) => {
   it('refuses a teacher in plain words, and a file of no known kind', async () => {
     const refused = await send(teacher, 'exam.xlsx', await template('exam'));
     expect(refused.status).toBe(403);
-    expect(refused.body.errors).toMatchObject({ title: 'Importing content is for administrators only.', code: 'adminOnly' });
+    expect(refused.body.errors).toMatchObject({ title: 'Importing content is for administrators only.', code: 'adminsOnly' });
     expect((await send(admin, 'exam.pdf', Buffer.from('%PDF'))).body.errors.title).toBe('Send an XLSX or CSV sheet or a JSON bundle.');
     expect((await send(admin, 'exam.xlsx', Buffer.alloc(0))).status).toBe(400);
     const student = await server.sessionFor('570000000000000000000001');

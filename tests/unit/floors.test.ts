@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { contractRegistry } from '../support/route-fuzz.js';
 
 interface Edge {
   from: string;
@@ -172,5 +173,148 @@ describe('the floors of the code', () => {
       ...edges.flatMap((edge) => (areaOf(edge.from) && areaOf(edge.to) && areaOf(edge.from) !== areaOf(edge.to) ? [`area cycle ${[areaOf(edge.from), areaOf(edge.to)].sort().join(' <-> ')}`] : [])),
     ]);
     expect([...KNOWN].filter((door) => !stillThere.has(door))).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The shape of an area (docs/decisions.md, "The shape of an area"): routes.ts → use case → queries.
+
+/** Kysely's builders: a call of one of them is SQL, wherever it is written. */
+const BUILDERS = new Set(['selectFrom', 'insertInto', 'updateTable', 'deleteFrom', 'replaceInto', 'mergeInto', 'selectNoFrom']);
+
+/** Where SQL may be written: an area's queries.ts or queries/ folder, and the database layer. */
+const mayHoldSql = (file: string) => file.startsWith('server/db/') || /\/queries(\.ts|\/)/.test(file);
+
+/** The SQL of a file: each builder call and each `sql` template or helper (sql.raw, sql.ref, …), by line. */
+function sqlOf(file: string): string[] {
+  const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const at = (node: ts.Node, what: string) => found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${what}`);
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+      const name = node.expression.name.text;
+      if (BUILDERS.has(name)) at(node, name);
+      else if (ts.isIdentifier(node.expression.expression) && node.expression.expression.text === 'sql') at(node, `sql.${name}`);
+    } else if (ts.isTaggedTemplateExpression(node) && ts.isIdentifier(node.tag) && node.tag.text === 'sql') {
+      at(node, 'sql`…`');
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/**
+ * Files that still write SQL outside their area's queries: the moves not yet made, each to be emptied
+ * into its area's queries.ts (or queries/ folder). The list only shrinks: a file that has moved fails
+ * the last test below until it leaves the list, and no new file may join it.
+ */
+const SQL_NOT_YET_MOVED = new Set<string>([
+  'server/account/demo-accounts.ts',
+  'server/account/otp.ts',
+  'server/account/rate-limit.ts',
+  'server/account/sessions.ts',
+  'server/challenges/desk.ts',
+  'server/challenges/explanation.ts',
+  'server/challenges/regrade.ts',
+  'server/challenges/student.ts',
+  'server/cli.ts',
+  'server/exams/faculties.ts',
+  'server/exams/grading.ts',
+  'server/exams/regrading.ts',
+  'server/exams/today.ts',
+  'server/health.ts',
+  'server/import/diff.ts',
+  'server/import/export.ts',
+  'server/import/held.ts',
+  'server/import/index.ts',
+  'server/import/sections.ts',
+  'server/results/challengeCounts.ts',
+  'server/results/itemAnalysis.ts',
+  'server/results/learning.ts',
+  'server/results/marking.ts',
+  'server/results/projections.ts',
+  'server/results/regradeHistory.ts',
+  'server/results/staffResults.ts',
+  'server/staff/batches.ts',
+  'server/staff/forumQueue.ts',
+  'server/staff/schedule.ts',
+]);
+
+/**
+ * A function that takes the Fastify app: the server's top (server/*.ts: the app, the areas, realtime,
+ * the jobs' wiring) and an area's route plugins (`…Routes(fastify)`). A use case takes AreaDeps
+ * (server/deps.ts) or a part of it. Files whose use cases still take the app, to be emptied:
+ */
+const APP_TAKERS_NOT_YET_MOVED = new Set<string>([
+  'server/account/otp-sender.ts',
+  'server/account/password-setting.ts',
+  'server/account/profile.ts',
+  'server/account/sign-in.ts',
+  'server/challenges/regrade.ts',
+  'server/content/student-media.ts',
+  'server/exams/examActivity.ts',
+  'server/forum/posting.ts',
+  'server/import/jobs.ts',
+  'server/media/licence.ts',
+  'server/media/streams.ts',
+  'server/notifications/publish.ts',
+  'server/results/marking.ts',
+  'server/staff/batches.ts',
+  'server/staff/forumDesk.ts',
+  'server/staff/schedule.ts',
+  'server/storage/serving.ts',
+  'server/storage/uploads.ts',
+]);
+
+/** The functions of an area's file that declare a parameter of type FastifyInstance, other than route plugins. */
+function appTakersOf(file: string): string[] {
+  const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isFunctionLike(node)) {
+      const takesApp = node.parameters.some((parameter) => parameter.type && /\bFastifyInstance\b/.test(parameter.type.getText(source)));
+      const name = node.name && ts.isIdentifier(node.name) ? node.name.text : ts.isVariableDeclaration(node.parent) && ts.isIdentifier(node.parent.name) ? node.parent.name.text : '(anonymous)';
+      if (takesApp && !/Routes$/.test(name)) found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} ${name}`);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+const serverFiles = sourceFiles('server').map((file) => file.split(path.sep).join('/'));
+const areaFiles = serverFiles.filter((file) => areaOf(file) !== null);
+
+describe('the shape of an area', () => {
+  it('reads the SQL it judges', () => {
+    expect(sqlOf('server/exams/queries.ts').length).toBeGreaterThan(10);
+    expect(sqlOf('server/staff/queries.ts')).toContainEqual(expect.stringMatching(/ selectFrom$/));
+  });
+
+  it('writes SQL only in an area\'s queries.ts (or queries/ folder) and in server/db', () => {
+    const outside = serverFiles.filter((file) => !mayHoldSql(file) && !SQL_NOT_YET_MOVED.has(file)).flatMap(sqlOf);
+    expect(outside).toEqual([]);
+  });
+
+  it('gives use cases their dependencies as one object, never the Fastify app', () => {
+    expect(appTakersOf('server/storage/uploads.ts')).toContainEqual(expect.stringMatching(/ uploads$/));
+    expect(appTakersOf('server/staff/session.ts')).toEqual([]);
+    const takers = areaFiles.filter((file) => !APP_TAKERS_NOT_YET_MOVED.has(file)).flatMap(appTakersOf);
+    expect(takers).toEqual([]);
+  });
+
+  it('declares on every staff route what it acts on, and no handler checks a course by hand', async () => {
+    const routes = await contractRegistry();
+    const undeclared = [...routes].filter(([route]) => route.config.access === 'staff' && route.config.staff === undefined).map(([, name]) => name);
+    expect(undeclared).toEqual([]);
+    // The one check lives in server/staff/access.ts; a handler that refuses a course itself is a second one.
+    const byHand = serverFiles.filter((file) => file !== 'server/staff/access.ts' && /\b(accessErrors|notYourCourse|assertTeaches)\b/.test(fs.readFileSync(file, 'utf8')));
+    expect(byHand).toEqual([]);
+  });
+
+  it('lists no file that has moved', () => {
+    expect([...SQL_NOT_YET_MOVED].filter((file) => !fs.existsSync(file) || sqlOf(file).length === 0)).toEqual([]);
+    expect([...APP_TAKERS_NOT_YET_MOVED].filter((file) => !fs.existsSync(file) || appTakersOf(file).length === 0)).toEqual([]);
   });
 });
