@@ -23,6 +23,7 @@ import { requestValidatorCompiler, validationProblem, type Refusals } from './va
 import { HashGate } from './account/hash-gate.js';
 import { apiSecurityHeaders, pagePolicy, registerSecurityHeaders, withRawHeaders } from './headers.js';
 import { healthCheck } from './health.js';
+import { attachMetrics } from './metrics.js';
 import { databaseUnavailable } from './db/unavailable.js';
 import { writesFor, type Writes } from './db/engine/group-commit.js';
 import { healthContract, type Access, type StaffAccess } from '../src/contracts/common.js';
@@ -224,6 +225,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const health = healthCheck(app);
   app.route({ ...healthContract, url: `${API_PREFIX}${healthContract.url}`, handler: async () => ({ data: await health() }) });
 
+  // Before the areas' routes, so that its onResponse hook counts every one of them.
+  attachMetrics(app);
   await registerAreas(app);
 
   // The page for /login as the build wrote it: its policy is read once per build of it.

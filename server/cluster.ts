@@ -12,6 +12,7 @@ import { configFrom } from './config.js';
 import { connect } from './db/connect.js';
 import { prepareDatabase } from './start.js';
 import { WORKERS_REFUSALS, workerCount } from './workers.js';
+import { serveClusterMetrics } from './metrics.js';
 
 async function runPrimary(): Promise<void> {
   const workers = workerCount(process.argv.slice(2), process.env);
@@ -31,6 +32,8 @@ async function runPrimary(): Promise<void> {
   const here = fileURLToPath(import.meta.url);
   cluster.setupPrimary({ exec: path.join(path.dirname(here), `main${path.extname(here)}`) });
   let stopping = false;
+  // GET /metrics on any worker reports every worker: the primary gathers them (server/metrics.ts).
+  if (config.metricsToken) serveClusterMetrics();
   const fork = (): Worker => cluster.fork({ ACADEMY_WORKERS: String(workers) });
   for (let i = 0; i < workers; i += 1) fork();
   console.log(`  ${config.academyName}: ${workers} worker${workers === 1 ? '' : 's'} on port ${config.port} (primary ${process.pid})`);

@@ -90,6 +90,8 @@ export interface Config {
   mediaHosts: string[];
   /** The support number on the sign-in screen (GET /api/student/support); null: the screen keeps the build's line. */
   supportPhone: string | null;
+  /** The bearer token of GET /metrics (METRICS_TOKEN); null: the metrics are off (404). */
+  metricsToken: string | null;
   /** What one slow or idle connection may hold (slowloris-like clients are cut, others keep being served). */
   connections: {
     /** Longest a client may take to send a request's headers. */
@@ -266,6 +268,7 @@ export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
     },
     mediaHosts: parseOrigins('MEDIA_HOSTS', env.MEDIA_HOSTS),
     supportPhone: env.SUPPORT_PHONE?.trim() || null,
+    metricsToken: env.METRICS_TOKEN?.trim() || null,
     connections: connectionLimits(env),
     drm: {
       widevineUrl: env.DRM_WIDEVINE_URL ?? null,

@@ -179,6 +179,10 @@ export const SETTINGS = Type.Object({
   IDLE_TIMEOUT_MS: setting({ default: '60000', description: 'a connection with no traffic either way (a client that stopped reading) is closed after this', ...POSITIVE_WHOLE }),
   KEEP_ALIVE_TIMEOUT_MS: setting({ default: '72000', description: 'an idle keep-alive connection between requests is closed after this', ...POSITIVE_WHOLE }),
   MAX_CONNECTIONS: setting({ default: '10000', description: 'connections (HTTP and sockets together) one process accepts; raise it with the open-file limit (`ulimit -n`)', ...POSITIVE_WHOLE }),
+  METRICS_TOKEN: setting({
+    default: 'unset',
+    description: 'turns on `GET /metrics` (Prometheus text: requests, answer saves, sign-ins, the hash gate, sockets, the database pool, jobs, backups); a scrape must send `Authorization: Bearer <token>` (401 without it); unset, the address answers 404',
+  }),
   SUPPORT_PHONE: setting({ default: 'unset', description: 'the support number on the sign-in screen, served to the app (GET /api/student/support), so it changes without a new build; without it the screen shows `VITE_SUPPORT_PHONE`, or points to the academy office' }),
   VITE_SUPPORT_PHONE: setting({ default: 'unset', build: true, description: 'the support number on the sign-in screen; without it the screen points to the academy office' }),
   VITE_ACADEMY_TIME_ZONE: setting({

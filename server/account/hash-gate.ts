@@ -69,6 +69,18 @@ export class HashGate {
     return this.waiting.length;
   }
 
+  /** Hashes running now (the metrics read it). */
+  get runningNow(): number {
+    return this.running;
+  }
+
+  /** Waiters of each lane now (the metrics read it). */
+  waitingByLane(): Record<HashLane, number> {
+    const counts: Record<HashLane, number> = { known: 0, normal: 0, slowed: 0 };
+    for (const waiter of this.waiting) counts[waiter.lane] += 1;
+    return counts;
+  }
+
   /** The outer lanes leave one thread to the ordinary lane (when there is more than one). */
   private get outerLimit(): number {
     return Math.max(1, this.concurrency - 1);

@@ -21,6 +21,19 @@ export interface Connection {
   dialect: Dialect;
 }
 
+/** What a database connection reports of itself to the metrics (server/metrics.ts): PostgreSQL's pool and pipeline. */
+export interface DatabaseStats {
+  pool?: { total: number; idle: number; waiting: number };
+  pipelineInFlight?: () => number;
+}
+
+const statsOf = new WeakMap<Kysely<Database>, () => DatabaseStats>();
+
+/** The figures of a database opened by connect (null for one opened otherwise). */
+export function databaseStats(db: Kysely<Database>): DatabaseStats | null {
+  return statsOf.get(db)?.() ?? null;
+}
+
 export async function connect(databaseUrl: string): Promise<Connection> {
   if (databaseUrl.startsWith('sqlite:')) {
     const { default: SQLite } = await import('better-sqlite3');
@@ -89,7 +102,9 @@ export async function connect(databaseUrl: string): Promise<Connection> {
         statementNames.has(text) ? text.startsWith('select') || text.startsWith('insert') : pipelinedStatementStarts.some((start) => text.startsWith(start)),
       onClient: (client) => namePreparedStatements(client),
     });
-    return { db: new Kysely<Database>({ dialect }), dialect: 'postgres' };
+    const db = new Kysely<Database>({ dialect });
+    statsOf.set(db, () => ({ pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }, pipelineInFlight: () => dialect.inFlight() }));
+    return { db, dialect: 'postgres' };
   }
   throw new Error(`DATABASE_URL must start with sqlite: or postgres://, not "${databaseUrl}"`);
 }

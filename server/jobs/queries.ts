@@ -75,6 +75,17 @@ export async function jobsWaiting(db: Kysely<Database>, kind: JobKind, now: Date
   return row !== undefined;
 }
 
+/** How many jobs of each kind are in each state; a running job whose lease lapsed counts as queued (it waits to be taken again). */
+export async function jobCounts(db: Kysely<Database>, now: Date): Promise<{ kind: JobKind; state: JobsTable['state']; count: number }[]> {
+  const at = now.toISOString();
+  const rows = await db
+    .selectFrom('jobs')
+    .select(['kind', sql<JobsTable['state']>`case when state = 'running' and lease_until < ${at} then 'queued' else state end`.as('state'), (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy(['kind', sql`2`])
+    .execute();
+  return rows.map((row) => ({ ...row, count: Number(row.count) }));
+}
+
 /** Jobs whose runners died this many times are not taken again: they fail, with `failure` as the reason. */
 export async function failLapsed(db: Kysely<Database>, kind: JobKind, now: Date, maxAttempts: number, failure: string): Promise<JobRow[]> {
   const at = now.toISOString();

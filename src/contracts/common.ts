@@ -193,6 +193,20 @@ export const Health = Type.Object({
 });
 export type Health = Static<typeof Health>;
 
+/**
+ * The Prometheus text format of the server's metrics (server/metrics.ts), for the people who run it:
+ * off (404) unless METRICS_TOKEN is set, then only with `Authorization: Bearer <token>` (401).
+ */
+export const metricsContract = {
+  method: 'GET',
+  url: serverPaths.metrics,
+  config: { access: 'public' },
+  schema: {
+    querystring: Type.Object({}, { additionalProperties: false }),
+    response: { 200: Type.String({ description: 'Prometheus text exposition format 0.0.4' }), ...failures({ 401: ['metricsTokenNeeded'], 404: ['notFound'] }) },
+  },
+} satisfies RouteContract;
+
 /** The health check of the server itself. */
 export const healthContract = {
   method: 'GET',

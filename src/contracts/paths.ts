@@ -11,6 +11,8 @@ export const API_PREFIX = '/api';
 
 export const serverPaths = {
   health: '/health',
+  /** Not under /api: where a Prometheus server scrapes (server/metrics.ts). */
+  metrics: '/metrics',
 } as const;
 
 export const accountPaths = {

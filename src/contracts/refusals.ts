@@ -5,7 +5,7 @@
 // retired code is a compile error on both sides. Which route answers which code is checked by the api
 // tests (tests/support/refusal-check.ts). Types only: nothing here exists at run time.
 import type { Static, TSchema } from '@sinclair/typebox';
-import type { AMBIENT_REFUSALS, FRAMEWORK_REFUSALS, RouteContract, healthContract } from './common';
+import type { AMBIENT_REFUSALS, FRAMEWORK_REFUSALS, RouteContract, healthContract, metricsContract } from './common';
 import type { accountContract } from './account';
 import type { challengesContract } from './challenges';
 import type { contentContract } from './content';
@@ -44,7 +44,7 @@ export type ContractRecords =
   | typeof staffScheduleContract
   | typeof storageContract
   | typeof todayContract
-  | { health: typeof healthContract };
+  | { health: typeof healthContract; metrics: typeof metricsContract };
 
 type RoutesOf<R> = R extends Record<string, RouteContract> ? R[keyof R] : never;
 /** Every route contract of the API. */

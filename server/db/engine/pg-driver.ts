@@ -118,6 +118,10 @@ class Pipeline {
     return best!;
   }
 
+  inFlight(): number {
+    return this.lanes.reduce((sum, lane) => sum + (lane?.inFlight ?? 0), 0);
+  }
+
   async execute(query: CompiledQuery): Promise<QueryResult<never>> {
     const lane = this.lane();
     lane.inFlight += 1;
@@ -184,6 +188,11 @@ export class PipelinedPostgresDriver implements Driver {
 
   async init(): Promise<void> {}
 
+  /** Statements on the pipelined connections not yet answered. */
+  inFlight(): number {
+    return this.pipeline?.inFlight() ?? 0;
+  }
+
   async acquireConnection(): Promise<DatabaseConnection> {
     return new RoutedConnection(this);
   }
@@ -243,10 +252,18 @@ export class PipelinedPostgresDriver implements Driver {
 }
 
 export class PipelinedPostgresDialect implements Dialect {
+  private readonly drivers: PipelinedPostgresDriver[] = [];
   constructor(private readonly options: PipelineOptions) {}
 
   createDriver(): Driver {
-    return new PipelinedPostgresDriver(this.options);
+    const driver = new PipelinedPostgresDriver(this.options);
+    this.drivers.push(driver);
+    return driver;
+  }
+
+  /** Statements on the pipelined connections not yet answered (the metrics read it). */
+  inFlight(): number {
+    return this.drivers.reduce((sum, driver) => sum + driver.inFlight(), 0);
   }
 
   createQueryCompiler(): QueryCompiler {
