@@ -17,7 +17,7 @@ import os from 'node:os';
 import { sql, type Insertable, type Kysely } from 'kysely';
 import { connect } from '../server/db/connect.js';
 import { migrate } from '../server/db/migrate.js';
-import { importBundle } from '../server/db/seed/import.js';
+import { importAcademy } from '../server/import/index.js';
 import { createSession } from '../server/account/sessions.js';
 import type { Database } from '../server/db/schema.js';
 import { API_PREFIX, staffPaths } from '../src/contracts/paths.js';
@@ -102,7 +102,7 @@ runBenchmark('desk-bench', async (database, serve) => {
   await migrate(db, dialect);
   const setupStart = performance.now();
   const bundle = benchBundle();
-  await importBundle(db, { ...bundle, staff: [...bundle.staff, { id: ADMIN, name: 'Bench Admin', username: 'bench-admin', role: 'admin', password: 'bench-admin-pass' }] }, { now: new Date(), scryptCost: 1024 });
+  await importAcademy(db, { ...bundle, staff: [...bundle.staff, { id: ADMIN, name: 'Bench Admin', username: 'bench-admin', role: 'admin', password: 'bench-admin-pass' }] }, { now: new Date(), scryptCost: 1024 });
   await seedQuestions(db, QUESTIONS);
   const { attempts } = await seedExams(db);
   await sql`analyze`.execute(db);

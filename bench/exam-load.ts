@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { connect } from '../server/db/connect.js';
 import { migrate } from '../server/db/migrate.js';
-import { importBundle } from '../server/db/seed/import.js';
+import { importAcademy } from '../server/import/index.js';
 import { createSession } from '../server/account/sessions.js';
 import { API_PREFIX, examsPaths, pathTo, serverPaths } from '../src/contracts/paths.js';
 import { cpuOfProcesses, flag, newStats, positive, prepareDatabase, report, timed } from './bench-server.js';
@@ -104,7 +104,7 @@ async function main(): Promise<void> {
     const { db, dialect } = await connect(database.url);
     await migrate(db, dialect);
     const setupStart = performance.now();
-    await importBundle(db, benchBundle(), { now: new Date(), scryptCost: 1024 });
+    await importAcademy(db, benchBundle(), { now: new Date(), scryptCost: 1024 });
     const sessions: string[] = [];
     let warmUp = '';
     await db.transaction().execute(async (trx) => {

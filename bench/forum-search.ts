@@ -17,7 +17,7 @@ import os from 'node:os';
 import { sql } from 'kysely';
 import { connect } from '../server/db/connect.js';
 import { migrate } from '../server/db/migrate.js';
-import { importBundle } from '../server/db/seed/import.js';
+import { importAcademy } from '../server/import/index.js';
 import { createSession } from '../server/account/sessions.js';
 import { API_PREFIX, forumPaths, staffPaths } from '../src/contracts/paths.js';
 import { CHAPTERS, COURSE, RARE, STUDENTS, TEACHER, benchBundle, chapterId, seedQuestions, studentId } from './forum-seed.js';
@@ -34,7 +34,7 @@ runBenchmark('forum-bench', async (database, serve) => {
   const { db, dialect } = await connect(database.url);
   await migrate(db, dialect);
   const setupStart = performance.now();
-  await importBundle(db, benchBundle(), { now: new Date(), scryptCost: 1024 });
+  await importAcademy(db, benchBundle(), { now: new Date(), scryptCost: 1024 });
   await seedQuestions(db, QUESTIONS);
   await sql`analyze`.execute(db);
   const sessions: { id: string; session: string }[] = [];

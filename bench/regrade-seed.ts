@@ -6,7 +6,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Dialect } from '../server/db/connect.js';
 import type { Database } from '../server/db/schema.js';
-import { importBundle } from '../server/db/seed/import.js';
+import { importAcademy } from '../server/import/index.js';
 import { examById } from '../server/exams/queries.js';
 import { regradeExamResults } from '../server/exams/regrading.js';
 import { fixMeritList } from '../server/results/queries.js';
@@ -56,7 +56,7 @@ function regradeBundle(savers: number) {
 
 /** Imports the academy and seeds the finished exam's `attempts` scored attempts, with `savers` students in the live exam. */
 export async function seedRegradeExam(db: Kysely<Database>, dialect: Dialect, attempts: number, savers: number): Promise<void> {
-  await importBundle(db, regradeBundle(savers), { now: new Date(), scryptCost: 1024 });
+  await importAcademy(db, regradeBundle(savers), { now: new Date(), scryptCost: 1024 });
   await seedAttempts(db, dialect, attempts);
 }
 

@@ -16,7 +16,7 @@ import os from 'node:os';
 import type { Insertable, Kysely } from 'kysely';
 import { connect } from '../server/db/connect.js';
 import { migrate } from '../server/db/migrate.js';
-import { importBundle } from '../server/db/seed/import.js';
+import { importAcademy } from '../server/import/index.js';
 import { createSession } from '../server/account/sessions.js';
 import type { Database } from '../server/db/schema.js';
 import { roundMarks } from '../src/domain/scoring.js';
@@ -133,7 +133,7 @@ runBenchmark('results-bench', async (database, serve) => {
   const { db, dialect } = await connect(database.url);
   await migrate(db, dialect);
   const setupStart = performance.now();
-  await importBundle(db, benchBundle(), { now: new Date(), scryptCost: 1024 });
+  await importAcademy(db, benchBundle(), { now: new Date(), scryptCost: 1024 });
   await seedResults(db);
   const fixStart = performance.now();
   await fixMeritList(db, EXAM);

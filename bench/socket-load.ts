@@ -15,7 +15,7 @@ import path from 'node:path';
 import { io as connectSocket, type Socket } from 'socket.io-client';
 import { connect } from '../server/db/connect.js';
 import { migrate } from '../server/db/migrate.js';
-import { importBundle } from '../server/db/seed/import.js';
+import { importAcademy } from '../server/import/index.js';
 import { createSession } from '../server/account/sessions.js';
 import { API_PREFIX, pathTo, staffPaths } from '../src/contracts/paths.js';
 import { agent, request, startServerProcess, type ServerProcess } from './server-process.js';
@@ -58,7 +58,7 @@ async function main(): Promise<void> {
     const { db, dialect } = await connect(url);
     await migrate(db, dialect);
     const now = new Date();
-    await importBundle(
+    await importAcademy(
       db,
       {
         courses: [{ id: COURSE, name: 'Socket Course', subjects: [] }],

@@ -21,7 +21,7 @@ import { fixMeritList } from '../results/queries.js';
 import { attemptEndMs } from '../../src/domain/examTiming.js';
 import { loadHeld, type Held } from './held.js';
 import { validateBundle } from './validate.js';
-import { BundleError, PlaceMap, Problems, type Problem } from './problems.js';
+import { PlaceMap, Problems, type Problem } from './problems.js';
 import { chunks, diffLinks, diffTable, writeLinks, writeTable, type LinkDiff, type TableDiff } from './diff.js';
 import { SECTIONS, type SectionContext } from './sections.js';
 import { DEFAULT_CHALLENGE_WINDOW_HOURS } from '../../src/domain/challenges.js';
@@ -463,4 +463,3 @@ export function formatReport(report: ImportReport): string {
 }
 
 export type { Bundle };
-export { BundleError as ImportRefused };

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InsertQueryNode } from 'kysely';
 import { connect, type Connection } from '../../server/db/connect.js';
 import { migrate } from '../../server/db/migrate.js';
-import { BundleError, importBundle } from '../../server/db/seed/import.js';
+import { BundleError } from '../../server/db/seed/import.js';
 import { importAcademy, type ImportReport } from '../../server/import/index.js';
 import { createDatabase, databaseKinds, type TestDatabase } from '../support/databases.js';
 import { startTestServer, type TestServer } from '../support/test-server.js';
@@ -156,7 +156,7 @@ describe.each(databaseKinds())('import transactions (%s)', (kind) => {
     database = await createDatabase(kind);
     connection = await connect(database.url);
     await migrate(connection.db, connection.dialect);
-    await importBundle(connection.db, { ...goodBundle, exams: [examWith('c60000000000000000000001', group.id)] }, { now: new Date(), scryptCost: 16384 });
+    await importAcademy(connection.db, { ...goodBundle, exams: [examWith('c60000000000000000000001', group.id)] }, { now: new Date(), scryptCost: 16384 });
   });
   afterAll(async () => {
     await connection.db.destroy();
@@ -179,7 +179,7 @@ describe.each(databaseKinds())('import transactions (%s)', (kind) => {
       transformResult: async ({ result }) => result,
     });
     const before = await counts(connection);
-    await expect(importBundle(refusing, clash, { now: new Date(), scryptCost: 16384 })).rejects.toThrow('the database refused the batch members');
+    await expect(importAcademy(refusing, clash, { now: new Date(), scryptCost: 16384 })).rejects.toThrow('the database refused the batch members');
     expect(await counts(connection)).toEqual(before);
   });
 
@@ -203,28 +203,28 @@ describe.each(databaseKinds())('import transactions (%s)', (kind) => {
       transformResult: async ({ result }) => result,
     });
     const before = await counts(connection);
-    await expect(importBundle(refusing, many, { now: new Date(), scryptCost: 16384, writeLimits })).rejects.toThrow('the database refused a batch member');
+    await expect(importAcademy(refusing, many, { now: new Date(), scryptCost: 16384, writeLimits })).rejects.toThrow('the database refused a batch member');
     const members = async () => Number((await connection.db.selectFrom('group_members').select((eb) => eb.fn.countAll<number>().as('n')).where('group_id', '=', groupId).executeTakeFirstOrThrow()).n);
     // The transactions before the refused one stay: the course and batch, every student, the first five members
     // (a transaction of the last three students and the first member, one of the next four).
     expect(await counts(connection)).toMatchObject({ courses: before.courses + 1, groups: before.groups + 1, students: before.students + 12 });
     expect(await members()).toBe(5);
 
-    const again = await importBundle(connection.db, many, { now: new Date(), scryptCost: 16384, writeLimits });
+    const again = await importAcademy(connection.db, many, { now: new Date(), scryptCost: 16384, writeLimits });
     expect(again.kinds.student).toMatchObject({ added: 0, unchanged: 12 });
     expect(again.kinds['batch member']).toMatchObject({ added: 7, unchanged: 5 });
     expect(await members()).toBe(12);
-    expect((await importBundle(connection.db, many, { now: new Date(), scryptCost: 16384 })).changed).toBe(false);
+    expect((await importAcademy(connection.db, many, { now: new Date(), scryptCost: 16384 })).changed).toBe(false);
   });
 
   it("refuses a schedule id that is another exam's", async () => {
-    const error = await refusal(importBundle(connection.db, { exams: [examWith('c60000000000000000000004', group.id)] }, { now: new Date(), scryptCost: 16384 }));
+    const error = await refusal(importAcademy(connection.db, { exams: [examWith('c60000000000000000000004', group.id)] }, { now: new Date(), scryptCost: 16384 }));
     expect(error.problems.join()).toContain('schedule c80000000000000000000001 is the schedule of another exam or batch');
   });
 
   it('checks the whole bundle before writing anything', async () => {
     const before = await counts(connection);
-    await expect(importBundle(connection.db, { courses: [{ id: 'not-an-id' }] }, { now: new Date(), scryptCost: 16384 })).rejects.toBeInstanceOf(BundleError);
+    await expect(importAcademy(connection.db, { courses: [{ id: 'not-an-id' }] }, { now: new Date(), scryptCost: 16384 })).rejects.toBeInstanceOf(BundleError);
     expect(await counts(connection)).toEqual(before);
   });
 });

@@ -8,7 +8,7 @@ import pg from 'pg';
 import type { Kysely } from 'kysely';
 import { connect } from '../../server/db/connect.js';
 import { migrate } from '../../server/db/migrate.js';
-import { importBundle } from '../../server/db/seed/import.js';
+import { importAcademy } from '../../server/import/index.js';
 import { loadExamContext, startNewAttempt } from '../../server/exams/queries.js';
 import { statementNames } from '../../server/db/engine/prepared.js';
 import type { Database } from '../../server/db/schema.js';
@@ -34,7 +34,7 @@ if (!postgresUrl) {
       database = await postgresDatabase();
       ({ db } = await connect(database.url));
       await migrate(db, 'postgres');
-      await importBundle(db, examBundle(), { now: new Date(), scryptCost: 1024 });
+      await importAcademy(db, examBundle(), { now: new Date(), scryptCost: 1024 });
       // One attempt in the table, as after the first student of a new academy's first exam.
       const now = new Date();
       await startNewAttempt(db, {

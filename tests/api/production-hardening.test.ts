@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { configFrom, PRODUCTION_REFUSALS, type Config } from '../../server/config.js';
 import { connect } from '../../server/db/connect.js';
 import { migrate } from '../../server/db/migrate.js';
-import { importBundle, readBundle } from '../../server/db/seed/import.js';
+import { readBundle } from '../../server/db/seed/import.js';
+import { importAcademy } from '../../server/import/index.js';
 import { hashPassword } from '../../server/account/passwords.js';
 import { demoBundlePath, startServer } from '../../server/start.js';
 import { createDatabase, databaseKinds } from '../support/databases.js';
@@ -56,7 +57,7 @@ describe.each(databaseKinds())('production on a database holding the demo academ
     const { db, dialect } = await connect(database.url);
     try {
       await migrate(db, dialect);
-      await importBundle(db, readBundle(demoBundlePath), { now: new Date(), scryptCost: 2 ** 10 });
+      await importAcademy(db, readBundle(demoBundlePath), { now: new Date(), scryptCost: 2 ** 10 });
       const config: Config = { ...configFrom({ ...productionEnv, SIGNING_SECRET: secret }), databaseUrl: database.url };
       const refused = startServer(config);
       await expect(refused).rejects.toThrow(/Production refuses to start: the database holds 28 demo accounts whose published password still works/);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer } from '../support/test-server.js';
 import { connect, type Connection } from '../../server/db/connect.js';
 import { migrate } from '../../server/db/migrate.js';
-import { importBundle } from '../../server/db/seed/import.js';
+import { importAcademy } from '../../server/import/index.js';
 import { cleanRichText } from '../../server/richText.js';
 import { createDatabase, databaseKinds, type TestDatabase } from '../support/databases.js';
 import { examsPaths } from '../../src/contracts/paths.js';
@@ -41,12 +41,12 @@ describe('the rich-text rule', () => {
 describe.each(databaseKinds())('exam instructions at import (%s)', (kind) => {
   let database: TestDatabase;
   let connection: Connection;
-  let summary: Awaited<ReturnType<typeof importBundle>>;
+  let summary: Awaited<ReturnType<typeof importAcademy>>;
   beforeAll(async () => {
     database = await createDatabase(kind);
     connection = await connect(database.url);
     await migrate(connection.db, connection.dialect);
-    summary = await importBundle(connection.db, bundle, { now: new Date(), scryptCost: 16384 });
+    summary = await importAcademy(connection.db, bundle, { now: new Date(), scryptCost: 16384 });
   });
   afterAll(async () => {
     await connection.db.destroy();

@@ -8,7 +8,7 @@ import { io as connectSocket, type Socket } from 'socket.io-client';
 import type { Kysely } from 'kysely';
 import { connect } from '../../server/db/connect.js';
 import { migrate } from '../../server/db/migrate.js';
-import { importBundle } from '../../server/db/seed/import.js';
+import { importAcademy } from '../../server/import/index.js';
 import { createSession } from '../../server/account/sessions.js';
 import type { Database } from '../../server/db/schema.js';
 import { API_PREFIX, examsPaths, pathTo, staffPaths } from '../../src/contracts/paths.js';
@@ -67,7 +67,7 @@ if (!haproxyInstalled() || (!redisUrl && !redisServerInstalled)) {
       await migrate(db, connection.dialect);
       const now = new Date();
       const endsAt = now.getTime() + EXAM_OPEN_MS;
-      await importBundle(
+      await importAcademy(
         db,
         {
           courses: [{ id: COURSE, name: 'Scale Course', subjects: [] }],

@@ -7,7 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import type { Kysely } from 'kysely';
 import { connect } from '../../server/db/connect.js';
 import { migrate } from '../../server/db/migrate.js';
-import { importBundle } from '../../server/db/seed/import.js';
+import { importAcademy } from '../../server/import/index.js';
 import { createSession } from '../../server/account/sessions.js';
 import type { Database } from '../../server/db/schema.js';
 import { API_PREFIX, accountPaths, examsPaths, pathTo, serverPaths } from '../../src/contracts/paths.js';
@@ -91,7 +91,7 @@ export async function examRig(kind: 'sqlite' | 'postgres', students: number): Pr
   const database = await createDatabase(kind);
   const { db, dialect } = await connect(database.url);
   await migrate(db, dialect);
-  await importBundle(
+  await importAcademy(
     db,
     {
       courses: [{ id: COURSE, name: 'Fault Course', subjects: [] }],

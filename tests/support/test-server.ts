@@ -4,7 +4,7 @@ import { configFrom, type Config } from '../../server/config.js';
 import { ShiftedClock } from '../../server/clock.js';
 import { connect } from '../../server/db/connect.js';
 import { migrate } from '../../server/db/migrate.js';
-import { importBundle } from '../../server/db/seed/import.js';
+import { importAcademy } from '../../server/import/index.js';
 import { buildApp } from '../../server/app.js';
 import { createSession } from '../../server/account/sessions.js';
 import { seedDemoAcademy } from '../../server/db/seed/demo-academy.js';
@@ -44,7 +44,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   if (options.bundle) {
     // The demo academy as `npm start` seeds it; any other bundle through the importer alone.
     if (options.bundle === 'demo') await seedDemoAcademy(db, { now: clock.now(), scryptCost: config.scryptCost, challengeWindowHours: config.challengeWindowHours });
-    else await importBundle(db, options.bundle, { now: clock.now(), scryptCost: config.scryptCost, challengeWindowHours: config.challengeWindowHours });
+    else await importAcademy(db, options.bundle, { now: clock.now(), scryptCost: config.scryptCost, challengeWindowHours: config.challengeWindowHours });
   }
   // Every refusal of every route is compared with the route's contract; close() fails on any it does not list.
   const unlisted: string[] = [];

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
 import { writeJson } from '../json.js';
-import { importBundle, readBundle } from './import.js';
+import { importAcademy, readBundle } from './import.js';
 import { resolveTime } from './times.js';
 
 export const demoBundlePath = path.join(path.dirname(fileURLToPath(import.meta.url)), 'demo');
@@ -58,7 +58,7 @@ export interface DemoSeedOptions {
 
 /** Seeds the demo academy into an empty database: the bundle, then the challenges sent in its open challenge window. */
 export async function seedDemoAcademy(db: Kysely<Database>, options: DemoSeedOptions): Promise<void> {
-  await importBundle(db, readBundle(demoBundlePath), { now: options.now, scryptCost: options.scryptCost, challengeWindowHours: options.challengeWindowHours });
+  await importAcademy(db, readBundle(demoBundlePath), { now: options.now, scryptCost: options.scryptCost, challengeWindowHours: options.challengeWindowHours });
   await sendDemoChallenges(db, options);
 }
 
