@@ -1,18 +1,26 @@
 // Operators' command line:
-//   npm run academy -- import [--dry-run] <file | folder>   add or update content: JSON bundles, XLSX or CSV sheets
-//   npm run academy -- template exam|students|content [file]   write a filled example sheet to copy
+//   npm run academy -- import [--dry-run] [--confirm-large] <file | folder>   add or update content: JSON bundles, XLSX or CSV sheets
+//   npm run academy -- template exam|students|content [file]   a sheet built from the academy, with drop-down lists
+//   npm run academy -- imports                         the import history, each with what it changed
+//   npm run academy -- undo <importId>                 take an import back, as one transaction
 //   npm run academy -- export [folder]                          write the academy out as sheets
 //   npm run academy -- publish <examId>                publish a finished live exam's results
 //   npm run academy -- worker                          run jobs (imports) without serving, beside the servers
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { configFrom, type Config } from './config.js';
 import { connect } from './db/connect.js';
 import { migrate } from './db/migrate.js';
-import { BundleError, formatReport, importAcademy } from './import/index.js';
-import { readSource } from './import/read.js';
+import { BundleError, formatReport, importAcademy, largeWords } from './import/index.js';
+import { IMPORTABLE, readSource } from './import/read.js';
 import { NameBook } from './import/names.js';
 import { loadNames } from './import/queries.js';
 import { exportAcademy } from './import/export.js';
-import { TEMPLATE_KINDS, writeTemplate, type TemplateKind } from './import/templates.js';
+import { TEMPLATE_KINDS, writeAcademyTemplate, type TemplateKind } from './import/templates.js';
+import { COMMAND_LINE, importHistory, undoImport, UndoRefused } from './import/history.js';
+import { newId } from './ids.js';
+import { formatAcademyTime } from '../src/domain/academyTime.js';
 import { buildApp } from './app.js';
 import { ApiError } from './errors.js';
 import { depsOf } from './deps.js';
@@ -21,18 +29,35 @@ import type { Connection } from './db/connect.js';
 
 const USAGE = [
   'Usage:',
-  '  npm run academy -- import [--dry-run] <bundle.json | sheet.xlsx | sheet.csv | folder of them>',
+  '  npm run academy -- import [--dry-run] [--confirm-large] <bundle.json | sheet.xlsx | sheet.csv | folder of them>',
   '  npm run academy -- template exam|students|content [file.xlsx]',
+  '  npm run academy -- imports',
+  '  npm run academy -- undo <importId>',
   '  npm run academy -- export [folder]',
   '  npm run academy -- publish <examId>',
   '  npm run academy -- worker',
 ].join('\n');
 
-async function importCommand(config: Config, { db }: Connection, location: string, dryRun: boolean): Promise<number> {
+/** The checksum of what an import reads: the file, or the importable files of a folder in name order. */
+function checksumOf(location: string): string {
+  const hash = createHash('sha256');
+  if (fs.statSync(location).isDirectory()) {
+    for (const name of fs.readdirSync(location).filter((f) => IMPORTABLE.test(f)).sort()) hash.update(name).update(fs.readFileSync(path.join(location, name)));
+  } else hash.update(fs.readFileSync(location));
+  return hash.digest('hex');
+}
+
+async function importCommand(config: Config, { db }: Connection, location: string, dryRun: boolean, confirmLarge: boolean): Promise<number> {
   try {
     const { input, places, problems } = await readSource(location, new NameBook(await loadNames(db)));
-    const report = await importAcademy(db, input, { now: new Date(), scryptCost: config.scryptCost, challengeWindowHours: config.challengeWindowHours, dryRun, places, problems });
+    const record = dryRun ? undefined : { id: newId(), fileName: path.basename(location), checksum: checksumOf(location), by: COMMAND_LINE };
+    const report = await importAcademy(db, input, {
+      now: new Date(), scryptCost: config.scryptCost, challengeWindowHours: config.challengeWindowHours, dryRun, places, problems,
+      changeThreshold: config.importChangeThreshold, confirmLarge, record,
+    });
     console.log(formatReport(report));
+    for (const large of report.large) console.log(`  Large: ${largeWords(large, config.importChangeThreshold)}; import it with --confirm-large.`);
+    if (report.importId) console.log(`Kept in the history as import ${report.importId} (npm run academy -- imports; undo: npm run academy -- undo ${report.importId}).`);
     return 0;
   } catch (error) {
     if (error instanceof BundleError) {
@@ -101,20 +126,39 @@ async function workerCommand(config: Config, connection: Connection): Promise<nu
   return 0;
 }
 
+/** The import history, newest first, each with what it changed. */
+async function importsCommand({ db }: Connection): Promise<number> {
+  const runs = await importHistory(db);
+  if (!runs.length) console.log('No import has written anything yet.');
+  for (const run of runs) {
+    const state = run.undoneAt ? ` (undone ${formatAcademyTime(run.undoneAt)} by ${run.undoneBy})` : '';
+    console.log(`${run.id}  ${formatAcademyTime(run.createdAt)}  ${run.fileName} by ${run.by}${state}\n  sha256 ${run.checksum}`);
+    for (const line of run.summary) console.log(`  ${line}`);
+  }
+  return 0;
+}
+
+async function undoCommand({ db }: Connection, id: string): Promise<number> {
+  try {
+    const run = await undoImport(db, id, COMMAND_LINE, new Date());
+    console.log(`Undid import ${run.id} (${run.fileName}): what it added is removed, what it updated has its earlier values.`);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof UndoRefused)) throw error;
+    console.error(error.message);
+    return 1;
+  }
+}
+
 const args = process.argv.slice(2);
 const dryRun = args.includes('--dry-run');
-const [command, argument] = args.filter((a) => a !== '--dry-run');
-if (command === 'template') {
-  if (!TEMPLATE_KINDS.includes(argument as TemplateKind)) {
-    console.error(USAGE);
-    process.exit(2);
-  }
-  const file = args[2] ?? `${argument}-template.xlsx`;
-  await writeTemplate(argument as TemplateKind, file);
-  console.log(`Wrote ${file}: a filled example of the ${argument} sheet to copy (columns: docs/import-sheets.md).`);
-  process.exit(0);
+const confirmLarge = args.includes('--confirm-large');
+const [command, argument, third] = args.filter((a) => a !== '--dry-run' && a !== '--confirm-large');
+if (command === 'template' && !TEMPLATE_KINDS.includes(argument as TemplateKind)) {
+  console.error(USAGE);
+  process.exit(2);
 }
-if (command !== 'export' && command !== 'worker' && (!argument || (command !== 'import' && command !== 'publish'))) {
+if (!['export', 'worker', 'imports', 'template'].includes(command ?? '') && (!argument || !['import', 'publish', 'undo'].includes(command ?? ''))) {
   console.error(USAGE);
   process.exit(2);
 }
@@ -123,13 +167,21 @@ const config = configFrom(process.env);
 const connection = await connect(config.databaseUrl);
 try {
   await migrate(connection.db, connection.dialect);
-  if (command === 'export') {
+  if (command === 'template') {
+    const file = third ?? `${argument}-template.xlsx`;
+    await writeAcademyTemplate(connection.db, argument as TemplateKind, file, new Date());
+    console.log(`Wrote ${file}: the ${argument} sheet with the academy's courses, subjects, chapters and batches in its drop-down lists, one example row and a Columns sheet (docs/import-sheets.md).`);
+  } else if (command === 'imports') {
+    process.exitCode = await importsCommand(connection);
+  } else if (command === 'undo') {
+    process.exitCode = await undoCommand(connection, argument!);
+  } else if (command === 'export') {
     const files = await exportAcademy(connection.db, argument ?? 'academy-export');
     console.log(`Wrote ${files.join(', ')}. Importing them again changes nothing.`);
   } else if (command === 'worker') {
     process.exitCode = await workerCommand(config, connection);
   } else {
-    process.exitCode = command === 'import' ? await importCommand(config, connection, argument!, dryRun) : await publishCommand(config, connection, argument!);
+    process.exitCode = command === 'import' ? await importCommand(config, connection, argument!, dryRun, confirmLarge) : await publishCommand(config, connection, argument!);
   }
 } catch (error) {
   console.error(`${command} failed: ${(error as Error).message}`);

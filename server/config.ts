@@ -77,6 +77,8 @@ export interface Config {
   challengeWindowHours: number;
   /** Memory (old generation, MB) of the import's worker thread (IMPORT_MEMORY_MB). */
   importMemoryMb: number;
+  /** The share of a kind's rows an import may update or remove without confirming (IMPORT_CHANGE_THRESHOLD, 0.1 for 10 %). */
+  importChangeThreshold: number;
   logLevel: string;
   /** Bytes of uploaded files one student may keep (UPLOAD_QUOTA_MB). */
   uploadQuotaBytes: number;
@@ -177,6 +179,14 @@ function positive(name: string, value: string | undefined, fallback: number): nu
   return number;
 }
 
+/** A percentage ("10%" or "10") as a share (0.1). */
+function share(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const percent = Number(value.trim().replace(/\s*%$/, ''));
+  if (!Number.isFinite(percent) || percent < 0 || percent > 100) throw new Error(`${name} must be a percentage from 0 to 100 such as 10%, not "${value}"`);
+  return percent / 100;
+}
+
 const perHour = (name: string, value: string | undefined, fallback: number): Limit => ({ max: Math.max(1, Math.floor(positive(name, value, fallback))), windowMs: 3_600_000 });
 
 /** Comma-separated origins, each checked and reduced to scheme://host[:port]. */
@@ -256,6 +266,7 @@ export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
     examGraceSeconds: Number(env.EXAM_GRACE_SECONDS ?? 60),
     challengeWindowHours: positive('CHALLENGE_WINDOW_HOURS', env.CHALLENGE_WINDOW_HOURS, DEFAULT_CHALLENGE_WINDOW_HOURS),
     importMemoryMb: Math.floor(positive('IMPORT_MEMORY_MB', env.IMPORT_MEMORY_MB, 1024)),
+    importChangeThreshold: share('IMPORT_CHANGE_THRESHOLD', env.IMPORT_CHANGE_THRESHOLD, 0.1),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     uploadQuotaBytes: positive('UPLOAD_QUOTA_MB', env.UPLOAD_QUOTA_MB, 100) * 1024 * 1024,
     uploadRate: { max: positive('UPLOADS_PER_10_MINUTES', env.UPLOADS_PER_10_MINUTES, 60), windowMs: 10 * 60_000 },

@@ -510,6 +510,22 @@ export interface QuestionStreaksTable {
   updated_at: string;
 }
 
+/** One import that wrote something, with what undoing it takes (server/import/history.ts). */
+export interface ImportRunsTable {
+  id: string;
+  job_id: string | null;
+  staff_id: string | null;
+  by_name: string;
+  file_name: string;
+  checksum: string;
+  created_at: string;
+  counts: string; // JSON
+  summary: string; // JSON: string[]
+  undo: string; // JSON: the undo plan
+  undone_at: string | null;
+  undone_by: string | null;
+}
+
 /** Long work, one row per job of any kind (server/jobs): queued, taken with a lease, then ended. */
 export interface JobsTable {
   id: string;
@@ -571,6 +587,7 @@ export interface Database {
   mistake_answers: MistakeAnswersTable;
   question_streaks: QuestionStreaksTable;
   jobs: JobsTable;
+  import_runs: ImportRunsTable;
 }
 
 export type Student = Selectable<StudentsTable>;

@@ -57,7 +57,7 @@ export const chunks = <T>(list: T[], size = CHUNK): T[][] => {
 };
 
 /** Values as both databases return them: numbers may come back as text, flags as numbers. */
-const same = (a: unknown, b: unknown): boolean => {
+export const same = (a: unknown, b: unknown): boolean => {
   if (a === undefined || a === null || b === undefined || b === null) return (a ?? null) === (b ?? null);
   if (typeof a === 'number' || typeof b === 'number') return Number(a) === Number(b);
   return String(a) === String(b);

@@ -27,6 +27,9 @@ import { SECTIONS, type SectionContext } from './sections.js';
 import { DEFAULT_CHALLENGE_WINDOW_HOURS } from '../../src/domain/challenges.js';
 import { facultyChanges, importFaculties } from '../exams/faculties.js';
 import { stepRows, stepsOf, writeSteps, WRITE_LIMITS, type WriteLimits, type WriteStep } from './write.js';
+import { summarize } from './summary.js';
+import { planUndo, recordRun, type RunRecord } from './history.js';
+import { loadNames, rowCount } from './queries.js';
 
 export { BundleError } from './problems.js';
 export type { Problem } from './problems.js';
@@ -52,6 +55,22 @@ export interface ImportOptions {
    * itself as written there (server/import/worker.ts), and a throw rolls that write back.
    */
   beforeWrite?: (trx: Kysely<Database>, report: ImportReport) => Promise<void>;
+  /**
+   * The share (0.1 for 10 %) of the academy's rows of a kind an import may update or remove without
+   * confirming (IMPORT_CHANGE_THRESHOLD); unset, any share (the demo seed, tests of other rules).
+   */
+  changeThreshold?: number;
+  /** The administrator confirmed an import beyond the threshold (desk: the tick; CLI: --confirm-large). */
+  confirmLarge?: boolean;
+  /** Keep the import in the history (server/import/history.ts), with what undoing it takes. */
+  record?: RunRecord;
+}
+
+/** A kind of which the import updates or removes more of the academy's rows than the threshold allows. */
+export interface LargeChange {
+  kind: string;
+  changed: number;
+  existing: number;
 }
 
 export interface Change {
@@ -77,6 +96,18 @@ export interface ImportReport {
   kinds: Record<string, KindReport>;
   /** Exam instructions whose HTML lost something to the rich-text rule (a script, a handler, a frame). */
   instructionsCleaned: number;
+  /** What changes, in people's words (summary.ts). */
+  summary: string[];
+  /** Kinds beyond the change threshold: the import is written only when confirmed. */
+  large: LargeChange[];
+  /** The import's entry in the history, once written (given `record`). */
+  importId: string | null;
+}
+
+/** "the import would update or remove 45 of the academy's 300 students (15 %)…", for the check and the refusal. */
+export function largeWords(large: LargeChange, threshold: number): string {
+  const percent = Math.round((large.changed / large.existing) * 1000) / 10;
+  return `it updates or removes ${large.changed.toLocaleString('en')} of the academy's ${large.existing.toLocaleString('en')} rows of ${large.kind} (${percent} %), more than the ${Math.round(threshold * 1000) / 10} % an import changes without confirming`;
 }
 
 /** Column names as the staff's files name the fields. */
@@ -195,7 +226,7 @@ export async function importAcademy(db: Kysely<Database>, input: unknown, option
   const bundle = validateBundle(input, held, places, problems);
   const at = (value: string | undefined) => resolveTime(value ?? 'now', options.now);
 
-  const report: ImportReport = { dryRun: options.dryRun === true, changed: false, kinds: {}, instructionsCleaned: 0 };
+  const report: ImportReport = { dryRun: options.dryRun === true, changed: false, kinds: {}, instructionsCleaned: 0, summary: [], large: [], importId: null };
   const kind = (name: string) => (report.kinds[name] ??= emptyKind());
   // Instructions are HTML the app shows as such: they are stored only after the rich-text rule.
   const instructions = new Map<string, string>();
@@ -276,13 +307,75 @@ export async function importAcademy(db: Kysely<Database>, input: unknown, option
   problems.throwIfAny();
 
   report.changed = Object.values(report.kinds).some((k) => k.added + k.updated + k.removed > 0);
+  report.summary = await summaryOf(db, writes, bundle, held, faculties);
+  if (options.changeThreshold !== undefined) {
+    report.large = await largeChanges(db, writes, options.changeThreshold);
+    if (report.large.length && !options.dryRun && !options.confirmLarge) {
+      const stop = new Problems(places);
+      for (const large of report.large) stop.add('/', `The import was stopped at the check: ${largeWords(large, options.changeThreshold)}. Check the changes, then confirm them (the desk: tick "I mean to make this many changes"; the command line: --confirm-large).`);
+      stop.throwIfAny();
+    }
+  }
   if (options.dryRun || !report.changed) return report;
 
   const limits = options.writeLimits ?? WRITE_LIMITS;
   const [head, ...rest] = importSteps(writes, bundle, faculties, held, places, options, at, stepRows(limits));
-  const first: WriteStep = options.beforeWrite ? { rows: head!.rows, run: async (trx) => { await options.beforeWrite!(trx, report); await head!.run(trx); } } : head!;
+  const record = options.record;
+  const plan = record && planUndo(writes.tables, writes.links, writes.removals, { submissions: writes.submissions.length, faculties: faculties.added.length + faculties.updated.length, now: options.now.toISOString() });
+  if (record) report.importId = record.id;
+  const first: WriteStep = {
+    rows: head!.rows,
+    run: async (trx) => {
+      await options.beforeWrite?.(trx, report);
+      await head!.run(trx);
+      // The history's row, in the transaction of the first write: an import is in it exactly when it wrote.
+      if (record && plan) await recordRun(trx, record, report, plan, options.now);
+    },
+  };
   await writeSteps(db, [first, ...rest], limits);
   return report;
+}
+
+/** The changes in people's words, with the names of the exams, batches and subjects they touch. */
+async function summaryOf(db: Kysely<Database>, writes: Writes, bundle: Bundle, held: Held, faculties: { added: string[]; updated: string[] }): Promise<string[]> {
+  const names = await loadNames(db);
+  const batches = new Map([...names.batches.map((b) => [b.id, b.name] as const), ...(bundle.groups ?? []).map((g) => [g.id, g.name] as const)]);
+  const subjects = new Map(names.subjects.map((s) => [s.id, s.name] as const));
+  for (const c of bundle.courses ?? []) for (const s of c.subjects ?? []) if (s.name) subjects.set(s.id, s.name);
+  const exams = new Map((bundle.exams ?? []).map((e) => [e.id, e] as const));
+  const removedExams = writes.removals.flatMap((r) => (r.kind === 'exam' ? [r.id!] : r.kind === 'assignment' ? [r.examId!] : []));
+  const titles = new Map((await factsOf(db, removedExams.filter((id) => !exams.has(id)))).titles);
+  const questionsOf = new Map<string, Set<string>>();
+  for (const [question, exam] of held.questions) (questionsOf.get(exam) ?? questionsOf.set(exam, new Set()).get(exam)!).add(question);
+  for (const e of exams.values()) for (const q of e.questions) (questionsOf.get(e.id) ?? questionsOf.set(e.id, new Set()).get(e.id)!).add(q.id);
+  const lines = summarize(writes.tables, writes.links, writes.removals, {
+    exam: (id) => exams.get(id)?.title ?? titles.get(id) ?? `exam ${id}`,
+    batch: (id) => batches.get(id) ?? `batch ${id}`,
+    subject: (id) => subjects.get(id) ?? `subject ${id}`,
+    questions: (id) => questionsOf.get(id)?.size ?? 0,
+  });
+  if (faculties.added.length + faculties.updated.length) lines.push(`changes the subject lists of ${faculties.added.length + faculties.updated.length} faculties`);
+  return lines;
+}
+
+/** The tables whose rows a removal of each kind takes away. */
+const REMOVED_FROM: Record<Removal['kind'], keyof Database> = { exam: 'exams', question: 'questions', item: 'items', content: 'contents', assignment: 'exam_assignments', membership: 'group_members' };
+
+/** The kinds of which the import updates or removes more than `threshold` of the academy's rows. */
+async function largeChanges(db: Kysely<Database>, writes: Writes, threshold: number): Promise<LargeChange[]> {
+  const changed = new Map<keyof Database, { kind: string; n: number }>();
+  const add = (table: keyof Database, kind: string, n: number) => {
+    if (n > 0) changed.set(table, { kind, n: (changed.get(table)?.n ?? 0) + n });
+  };
+  const many = (kind: string) => (kind === 'staff' ? kind : kind === 'batch' ? 'batches' : `${kind}s`);
+  for (const d of writes.tables) add(d.plan.table, many(d.plan.kind), d.updates.length);
+  for (const r of writes.removals) add(REMOVED_FROM[r.kind], r.kind === 'membership' ? 'batch members' : r.kind === 'assignment' ? 'exam schedules' : many(r.kind), 1);
+  const large: LargeChange[] = [];
+  for (const [table, { kind, n }] of changed) {
+    const existing = await rowCount(db, table);
+    if (existing > 0 && n / existing > threshold) large.push({ kind, changed: n, existing });
+  }
+  return large;
 }
 
 /** Tables written after the head, in short transactions: many rows, none an exam's paper depends on. */
@@ -448,6 +541,8 @@ export function formatReport(report: ImportReport): string {
   const lines: string[] = [];
   lines.push(report.dryRun ? 'Dry run: nothing was written. The import would make these changes:' : report.changed ? 'Imported:' : 'Nothing to import: the academy already holds all of it, nothing changed.');
   if (report.dryRun && !report.changed) lines.splice(0, 1, 'Dry run: the academy already holds all of it, importing would change nothing.');
+  for (const line of report.summary) lines.push(`  ${line}`);
+  if (report.summary.length) lines.push('  By kind:');
   for (const [name, k] of Object.entries(report.kinds)) {
     if (k.added + k.updated + k.unchanged + k.removed === 0) continue;
     const parts = [`${k.added} added`, `${k.updated} updated`, `${k.unchanged} unchanged`];

@@ -17,6 +17,8 @@ import { importInWorker, type ImportProgress } from './worker.js';
 export interface ImportPayload {
   name: string;
   apply: boolean;
+  /** The administrator confirmed changes beyond the change threshold (IMPORT_CHANGE_THRESHOLD). */
+  confirmLarge?: boolean;
 }
 
 /** The desk lists an administrator's imports of the last day, at most this many. */
@@ -58,6 +60,7 @@ export function importJobHandler(app: FastifyInstance): JobHandler {
           databaseUrl: app.config.databaseUrl, name: payload.name, apply: payload.apply, now: app.clock.now().toISOString(),
           scryptCost: app.config.scryptCost, challengeWindowHours: app.config.challengeWindowHours, jobId: job.id, owner,
           recorded: job.committed_at ? job.result : null,
+          staffId: job.staff_id, changeThreshold: app.config.importChangeThreshold, confirmLarge: payload.confirmLarge === true,
         },
         { memoryMb: app.config.importMemoryMb, signal, onProgress: progress },
       );

@@ -11,5 +11,8 @@ export function resultOf(report: ImportReport, applied: boolean): ImportResult {
       .filter(([, k]) => k.added + k.updated + k.unchanged + k.removed > 0)
       .map(([kind, k]) => ({ kind, added: k.added, updated: k.updated, unchanged: k.unchanged, removed: k.removed, changes: k.changes.slice(0, IMPORT_CHANGES_SHOWN) })),
     problems: [],
+    summary: report.summary,
+    large: report.large.map((l) => ({ ...l, percent: Math.round((l.changed / l.existing) * 1000) / 10 })),
+    importId: applied && report.changed ? report.importId : null,
   };
 }

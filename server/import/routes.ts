@@ -8,6 +8,10 @@ import { IMPORT_FILE_TYPES, IMPORT_MAX_BYTES } from '../../src/domain/importFile
 import { ApiError, badRequest, conflict, notFound } from '../errors.js';
 import { unfinishedJobs } from '../jobs/queries.js';
 import { cancelImport, findImportJob, importJobsOf, queueImport, viewOf } from './jobs.js';
+import { importHistory, undoImport, UndoRefused } from './history.js';
+import { staffName } from './queries.js';
+import { academyTemplate } from './templates.js';
+import { sendSheet } from '../staff/resultsRoutes.js';
 
 export const IMPORT_TITLES = {
   empty: 'The file is empty.',
@@ -15,6 +19,8 @@ export const IMPORT_TITLES = {
   tooLarge: `The file is larger than ${IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
   waiting: `${IMPORTS_WAITING_MAX} imports are waiting already. Send this file when one of them has finished.`,
   notFound: 'There is no such import.',
+  runNotFound: 'There is no such import in the history.',
+  undoRefused: 'The import cannot be undone.',
 } as const;
 
 export async function importRoutes(fastify: FastifyInstance): Promise<void> {
@@ -36,12 +42,12 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
     ...importContract.check,
     bodyLimit: IMPORT_MAX_BYTES,
     handler: async (request, reply) => {
-        const { name, apply = false } = request.query;
+      const { name, apply = false, confirmLarge = false } = request.query;
       if (!IMPORT_FILE_TYPES.some((ending) => name.toLowerCase().endsWith(ending))) throw badRequest(IMPORT_TITLES.fileType, 'importFileType', `${name} ends with none of ${IMPORT_FILE_TYPES.join(', ')}.`);
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest(IMPORT_TITLES.empty, 'importEmpty');
       if ((await unfinishedJobs(app.db, 'import')).length >= IMPORTS_WAITING_MAX) throw conflict(IMPORT_TITLES.waiting, 'importsWaiting');
-      return reply.code(202).send({ data: await queueImport(app, request.staff.id, { name, apply }, body) });
+      return reply.code(202).send({ data: await queueImport(app, request.staff.id, { name, apply, confirmLarge }, body) });
     },
   });
 
@@ -55,6 +61,35 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...importContract.job,
     handler: async (request) => ({ data: await viewOf(app, (await jobOf(request, request.params.jobId)).id) }),
+  });
+
+  app.route({
+    ...importContract.template,
+    handler: async (request, reply) => {
+      const kind = request.query.kind;
+      return sendSheet(reply, { body: await academyTemplate(app.db, kind, app.clock.now()), type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', filename: `${kind}-template.xlsx` });
+    },
+  });
+
+  app.route({
+    ...importContract.history,
+    handler: async (request) => {
+      return { data: await importHistory(app.db) };
+    },
+  });
+
+  app.route({
+    ...importContract.undo,
+    handler: async (request) => {
+      const by = { staffId: request.staff.id, name: (await staffName(app.db, request.staff.id)) ?? 'an administrator' };
+      try {
+        return { data: await undoImport(app.db, request.params.importId, by, app.clock.now()) };
+      } catch (error) {
+        if (!(error instanceof UndoRefused)) throw error;
+        if (error.reason === 'notFound') throw notFound(IMPORT_TITLES.runNotFound, 'importNotFound');
+        throw conflict(IMPORT_TITLES.undoRefused, 'importUndoRefused', error.message);
+      }
+    },
   });
 
   app.route({

@@ -289,9 +289,14 @@ function readTable(grid: Grid, columns: Column[], blockFields: Column[] = []): T
   return { block, records, headers };
 }
 
+/** The template's sheets the import leaves alone: its column guide and its drop-down lists. */
+export const TEMPLATE_GUIDE_SHEETS = new Set(['columns', 'lists']);
+
 /** What kind of sheet a grid is, from its header row (or its block). */
 function kindOf(grid: Grid): SheetKind | 'exam-settings' | 'exam-batches' | undefined {
   const name = norm(grid.sheet ?? '');
+  // A template's guide and the values of its drop-down lists (templates.ts) are for people, not the import.
+  if (TEMPLATE_GUIDE_SHEETS.has(name)) return undefined;
   for (const row of grid.rows.slice(0, 40)) {
     const cells = new Set(row.map(norm));
     if (cells.has('question') && cells.has('type')) return 'exam';

@@ -7,10 +7,15 @@ import { DateTime } from 'luxon';
 import type { Bundle } from '../db/seed/bundle.js';
 import { DEFAULT_ACADEMY_TIME_ZONE } from '../../src/domain/academyTime.js';
 import { readBundle } from './read.js';
-import { contentRows, examWorkbook, studentRows, workbook } from './sheets.js';
+import ExcelJS from 'exceljs';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { BATCH_COLUMNS, CONTENT_COLUMNS, contentRows, examWorkbook, QUESTION_COLUMNS, studentRows, workbook } from './sheets.js';
+import { loadNames, phoneTaken } from './queries.js';
+import type { AcademyNames } from './names.js';
+import { TEMPLATE_KINDS, type TemplateKind } from '../../src/contracts/import.js';
 
-export const TEMPLATE_KINDS = ['exam', 'students', 'content'] as const;
-export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
+export { TEMPLATE_KINDS, type TemplateKind };
 
 const demoPath = path.join(path.dirname(new URL(import.meta.url).pathname), '../db/seed/demo');
 const MORNING_BATCH = '900000000000000000000001';
@@ -64,3 +69,178 @@ export async function writeTemplate(kind: TemplateKind, file: string): Promise<v
 
 /** The demo academy's exams as one workbook (docs/examples/demo-exams.xlsx): it imports into the demo academy as a no-op. */
 export const demoExamsWorkbook = () => examWorkbook(demoExams());
+
+// ---------------------------------------------------------------------------------------------------
+// Templates built from the academy itself (the desk's "Download template" and the command line's
+// `template`): its own courses, subjects, chapters and batches, one filled example row, drop-down lists
+// (data validation) for the course, subject, chapter, batch and question type columns, and a Columns
+// sheet explaining every column. The lists' values stand on a visible Lists sheet, as the import refuses
+// hidden sheets; the import leaves the Lists and Columns sheets alone (sheets.ts TEMPLATE_GUIDE_SHEETS).
+
+/** The guide's words for every column of every sheet, as docs/import-sheets.md has them. */
+const GUIDE: Record<TemplateKind, [string, string, string][]> = {
+  exam: [
+    ['Exam', 'title', "The exam's title, as students see it."],
+    ['Exam', 'course', "The course, by its title (choose from the list) or its id."],
+    ['Exam', 'subject', "The exam's subject, by name (choose from the list); optional."],
+    ['Exam', 'practice or live', '`live` (once, at its time) or `practice` (any time in its window).'],
+    ['Exam', 'pass mark', 'The pass mark, in percent.'],
+    ['Exam', 'negative mark', 'Marks taken per wrong answer (0 for none).'],
+    ['Exam', 'instruction', 'Shown before the exam starts.'],
+    ['Exam', 'id', "Leave empty for a new exam (it is made from the course and title); an export's id updates that exam."],
+    ['Batches', 'batch', 'The batch that sits the exam, by name (choose from the list); one row per batch.'],
+    ['Batches', 'start', "When it opens, on the academy's clock: 2026-12-03 10:00."],
+    ['Batches', 'end', 'When it closes: 2026-12-03 12:00.'],
+    ['Batches', 'duration', 'Minutes each student has.'],
+    ['Batches', 'cut marks', 'The marks to pass for this batch (optional).'],
+    ['Batches', 'multiple submissions', 'yes or no: whether a student may sit it again.'],
+    ['Batches', 'results published', 'Read only: results are published on the desk.'],
+    ['Questions', 'no', "The question's number (empty: its row order)."],
+    ['Questions', 'id', "Leave empty (made from the exam and `no`)."],
+    ['Questions', 'type', 'MCQ, checkbox, MCA, shortAns or paragraph (choose from the list).'],
+    ['Questions', 'question', 'The question text.'],
+    ['Questions', 'A … K', 'The options, up to 11.'],
+    ['Questions', 'answer', 'MCQ: one letter (C); checkbox: letters (A, D); MCA: T or F for every option (T, F, T, T, F); shortAns/paragraph: the model answer.'],
+    ['Questions', 'marks', "The question's marks (default 1)."],
+    ['Questions', 'explanation', 'Shown with the result.'],
+    ['Questions', 'more explanation', 'Further explanation lines, one per line of the cell.'],
+    ['Questions', 'notes', 'Shown with the result.'],
+    ['Questions', 'subject', "The question's subject, by name (a segmented exam's subjects); empty: the exam's."],
+    ['Questions', 'chapter', "The question's chapter, by name (choose from the list): the result's Study link opens it."],
+    ['Questions', 'image', 'Image links of the question, one per line.'],
+    ['Questions', 'file', 'File links of the question, one per line.'],
+    ['Questions', 'image options', 'Letters of the options whose text is an image link (A, B).'],
+  ],
+  students: [
+    ['Students', 'id', 'Leave empty: a student is matched by phone, or is new.'],
+    ['Students', 'name', 'Full name.'],
+    ['Students', 'phone', '11-digit mobile number starting 01: the sign-in.'],
+    ['Students', 'roll', 'Roll or student id.'],
+    ['Students', 'session', 'For example 2025-26.'],
+    ['Students', 'branch, division', "The student's branch."],
+    ['Students', 'contact', 'Another phone number.'],
+    ['Students', 'SSC GPA, HSC GPA', 'For exams with a GPA factor.'],
+    ['Students', 'password', 'An initial password for a new account (empty: the student sets one with a code sent to the phone).'],
+    ['Students', 'batch', 'The batch the student joins, by name (choose from the list); a student in two batches has two rows.'],
+    ['Students', 'remove from batch', 'yes takes the student out of the batch (the account and results stay).'],
+  ],
+  content: [
+    ['Content', 'course', 'The course, by its title (choose from the list).'],
+    ['Content', 'subject', 'The subject, by name (choose from the list).'],
+    ['Content', 'kind', 'chapter, lecture or question-solve.'],
+    ['Content', 'item id', 'Leave empty (made from the subject, kind and name).'],
+    ['Content', 'item', "The chapter's, lecture's or question-solve item's name."],
+    ['Content', 'description', "The item's description."],
+    ['Content', 'content id', 'Leave empty (made from the item and the title).'],
+    ['Content', 'content type', 'video or file.'],
+    ['Content', 'content title', "The video's or note's title."],
+    ['Content', 'url', "A video's address."],
+    ['Content', 'key', "A file's storage key, or a stream's key."],
+    ['Content', 'video kind', 'hls, dash-drm, iframe or youtube.'],
+    ['Content', 'thumbnail', "A video's thumbnail."],
+    ['Content', 'published', 'yes or no.'],
+  ],
+};
+
+const QUESTION_TYPE_LIST = ['MCQ', 'checkbox', 'MCA', 'shortAns', 'paragraph'];
+/** Rows below the header that get the drop-down lists. */
+const LIST_ROWS = 500;
+const unique = (names: string[]) => [...new Set(names)].sort((a, b) => a.localeCompare(b));
+
+/** The academy's course, subject, chapter and batch for the example row: the first course with a batch and a subject. */
+function exampleOf(names: AcademyNames) {
+  const course = names.courses.find((c) => names.batches.some((b) => b.owner === c.id) && names.subjects.some((s) => s.owner === c.id)) ?? names.courses[0];
+  const subjects = names.subjects.filter((s) => s.owner === course?.id);
+  const subject = subjects.find((s) => names.chapters.some((c) => c.owner === s.id)) ?? subjects[0];
+  return {
+    course: course?.name ?? 'the course title',
+    subject: subject?.name ?? 'the subject name',
+    chapter: names.chapters.find((c) => c.owner === subject?.id)?.name ?? '',
+    batch: names.batches.find((b) => b.owner === course?.id)?.name ?? 'the batch name',
+  };
+}
+
+/** A template built from the academy's names, with its drop-down lists and column guide. */
+export async function academyTemplate(db: Kysely<Database>, kind: TemplateKind, now: Date): Promise<Buffer> {
+  const names = await loadNames(db);
+  const example = exampleOf(names);
+  const lists: [string, string[]][] = [
+    ['course', unique(names.courses.map((c) => c.name))],
+    ['subject', unique(names.subjects.map((s) => s.name))],
+    ['chapter', unique(names.chapters.map((c) => c.name))],
+    ['batch', unique(names.batches.map((b) => b.name))],
+    ['question type', QUESTION_TYPE_LIST],
+  ];
+  const wb = new ExcelJS.Workbook();
+  const sheet = (name: string, rows: string[][], header = true) => {
+    const ws = wb.addWorksheet(name);
+    for (const row of rows) ws.addRow(row);
+    if (header) ws.getRow(1).font = { bold: true };
+    ws.columns.forEach((column) => {
+      column.numFmt = '@';
+      column.width = 20;
+    });
+    return ws;
+  };
+  // Where each list's values stand on the Lists sheet ('Lists'!$B$2:$B$9); an empty list offers nothing.
+  const listRange = (name: string) => {
+    const at = lists.findIndex(([n]) => n === name);
+    const values = lists[at]![1];
+    const column = String.fromCharCode(65 + at);
+    return values.length ? `Lists!$${column}$2:$${column}$${values.length + 1}` : undefined;
+  };
+  const dropDown = (ws: ExcelJS.Worksheet, cells: string[], formula: string | undefined, what: string) => {
+    if (!formula) return;
+    for (const address of cells) {
+      ws.getCell(address).dataValidation = {
+        type: 'list', allowBlank: true, formulae: [formula], showErrorMessage: true, errorStyle: 'warning',
+        errorTitle: `Not a ${what} of the list`, error: `Choose a ${what} from the list (or write its id).`,
+      };
+    }
+  };
+  const column = (ws: ExcelJS.Worksheet, header: string) => {
+    const index = (ws.getRow(1).values as unknown[]).findIndex((v) => v === header);
+    const letter = String.fromCharCode(64 + index);
+    return Array.from({ length: LIST_ROWS }, (_, i) => `${letter}${i + 2}`);
+  };
+  const inline = (values: string[]) => `"${values.join(',')}"`;
+  const day = DateTime.fromJSDate(now).setZone(DEFAULT_ACADEMY_TIME_ZONE).plus({ weeks: 1 });
+  const at = (hour: number) => day.set({ hour, minute: 0 }).toFormat('yyyy-MM-dd HH:mm');
+  if (kind === 'exam') {
+    const settings = sheet('Exam', [['field', 'value'], ['title', 'Weekly Live Test (example)'], ['course', example.course], ['subject', example.subject], ['practice or live', 'live'], ['pass mark', '40'], ['negative mark', '0.25'], ['instruction', 'Answer every question. Each wrong answer takes 0.25 marks.']]);
+    dropDown(settings, ['B3'], listRange('course'), 'course');
+    dropDown(settings, ['B4'], listRange('subject'), 'subject');
+    dropDown(settings, ['B5'], inline(['live', 'practice']), 'kind');
+    const batches = sheet('Batches', [BATCH_COLUMNS.map((c) => c.header), [example.batch, at(10), at(12), '60', '', 'no', '']]);
+    dropDown(batches, column(batches, 'batch'), listRange('batch'), 'batch');
+    const headers = QUESTION_COLUMNS.map((c) => c.header);
+    const row: Record<string, string> = { no: '1', type: 'MCQ', question: 'Which chamber of the heart pumps blood into the aorta?', A: 'Right atrium', B: 'Right ventricle', C: 'Left atrium', D: 'Left ventricle', answer: 'D', marks: '1', explanation: 'The left ventricle pumps oxygenated blood into the aorta.', chapter: example.chapter };
+    const questions = sheet('Questions', [headers, headers.map((h) => row[h] ?? '')]);
+    dropDown(questions, column(questions, 'type'), listRange('question type'), 'question type');
+    dropDown(questions, column(questions, 'subject'), listRange('subject'), 'subject');
+    dropDown(questions, column(questions, 'chapter'), listRange('chapter'), 'chapter');
+  } else if (kind === 'students') {
+    let phone = '01799999999';
+    while (await phoneTaken(db, phone)) phone = `0179${String(Number(phone.slice(4)) - 1).padStart(7, '0')}`;
+    const rows = studentRows([{ name: 'Farhana Akter (example)', sid: 'ROLL-0001', phone, session: '2025-26', branch: { name: 'Farmgate', division: 'Dhaka' }, groups: [example.batch] }]);
+    const students = sheet('Students', rows);
+    dropDown(students, column(students, 'batch'), listRange('batch'), 'batch');
+    dropDown(students, column(students, 'remove from batch'), inline(['yes', 'no']), 'yes or no');
+  } else {
+    const headers = CONTENT_COLUMNS.map((c) => c.header);
+    const row: Record<string, string> = { course: example.course, subject: example.subject, kind: 'lecture', item: 'Lecture: Cardiac Output (example)', description: 'Week 2 class', 'content type': 'video', 'content title': 'Cardiac Output: Full Class', url: 'https://www.youtube.com/embed/abc123xyz00', 'video kind': 'youtube', published: 'yes' };
+    const content = sheet('Content', [headers, headers.map((h) => row[h] ?? '')]);
+    dropDown(content, column(content, 'course'), listRange('course'), 'course');
+    dropDown(content, column(content, 'subject'), listRange('subject'), 'subject');
+    dropDown(content, column(content, 'kind'), inline(['chapter', 'lecture', 'question-solve']), 'kind');
+  }
+  sheet('Columns', [['sheet', 'column', 'what it holds'], ...GUIDE[kind], [], ['Lists', '', "The values of the drop-down lists: the academy's courses, subjects, chapters and batches when this template was made. The import leaves this sheet and this one alone."]]);
+  const height = Math.max(...lists.map(([, values]) => values.length));
+  sheet('Lists', [lists.map(([name]) => name), ...Array.from({ length: height }, (_, i) => lists.map(([, values]) => values[i] ?? ''))]);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+export async function writeAcademyTemplate(db: Kysely<Database>, kind: TemplateKind, file: string, now: Date): Promise<void> {
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  fs.writeFileSync(file, await academyTemplate(db, kind, now));
+}

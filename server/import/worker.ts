@@ -21,6 +21,12 @@ export interface ImportJob {
   owner: string;
   /** The outcome already recorded by an earlier run that started writing (JSON), kept as the outcome. */
   recorded: string | null;
+  /** The administrator who sent the file, for the import's history. */
+  staffId: string | null;
+  /** The share of a kind's rows an import may change without confirming (IMPORT_CHANGE_THRESHOLD). */
+  changeThreshold: number;
+  /** The administrator confirmed changes beyond it. */
+  confirmLarge: boolean;
 }
 
 export interface ImportProgress {
@@ -114,20 +120,28 @@ export function importInWorker(job: ImportJob, options: { memoryMb: number; sign
 const rowsOf = (input: unknown): number => Object.values(input as Record<string, unknown>).reduce<number>((n, list) => n + (Array.isArray(list) ? list.length : 0), 0);
 
 async function work(job: ImportJob, progress: (value: ImportProgress) => void): Promise<Answer> {
-  const [{ connect }, { importAcademy, BundleError }, { readFiles }, { resultOf }, { commitJob, inputOf }, { loadNames }, { NameBook }] = await Promise.all([
+  const [{ connect }, { importAcademy, BundleError }, { readFiles }, { resultOf }, { commitJob, inputOf }, { loadNames, staffName }, { NameBook }, { createHash }, { newId }] = await Promise.all([
     import('../db/connect.js'), import('./index.js'), import('./read.js'), import('./result.js'), import('../jobs/queries.js'), import('./queries.js'), import('./names.js'),
+    import('node:crypto'), import('../ids.js'),
   ]);
   const { db } = await connect(job.databaseUrl);
   try {
     progress({ phase: 'reading', rows: 0 });
     const data = await inputOf(db, job.jobId);
     if (!data) return { ok: false, error: IMPORT_WORKER_FAILURES.fileGone };
-    const source = await readFiles([{ name: job.name, data: Buffer.from(data.buffer, data.byteOffset, data.byteLength) }], new NameBook(await loadNames(db)));
+    const bytes = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+    const source = await readFiles([{ name: job.name, data: bytes }], new NameBook(await loadNames(db)));
+    // The history keeps the import from its first run; a run that completes one already writing adds no second entry.
+    const record = job.apply && !job.recorded ? {
+      id: newId(), jobId: job.jobId, fileName: job.name, checksum: createHash('sha256').update(bytes).digest('hex'),
+      by: { staffId: job.staffId, name: (job.staffId && (await staffName(db, job.staffId))) || 'an administrator' },
+    } : undefined;
     const rows = rowsOf(source.input);
     progress({ phase: 'checking', rows });
     const now = new Date(job.now);
     const report = await importAcademy(db, source.input, {
       now, scryptCost: job.scryptCost, challengeWindowHours: job.challengeWindowHours, dryRun: !job.apply, places: source.places, problems: source.problems,
+      changeThreshold: job.changeThreshold, confirmLarge: job.confirmLarge, record,
       // The job is marked as written in the transaction of the first write: cancelled before it, nothing is written.
       beforeWrite: async (trx, checked) => {
         if (!(await commitJob(trx, job.jobId, job.owner, now, job.recorded ?? JSON.stringify(resultOf(checked, true))))) throw new Error(IMPORT_WORKER_FAILURES.cancelled);

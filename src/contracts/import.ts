@@ -7,7 +7,7 @@
 // runner one import at a time (server/jobs), and the desk follows the job (its live events, or GET)
 // until its outcome. A job's outcome is the one truth: an import the desk saw fail was never written.
 import { Type, type Static } from '@sinclair/typebox';
-import { Data, failures, IdParams, Nullable, type RouteContract } from './common';
+import { Binary, Data, failures, IdParams, Nullable, type RouteContract } from './common';
 import { staffPaths } from './paths';
 
 export const ImportQuery = Type.Object(
@@ -15,6 +15,8 @@ export const ImportQuery = Type.Object(
     /** The file's name: its ending says how it is read (.xlsx, .csv, .json), and problems name it. */
     name: Type.String({ minLength: 1, maxLength: 200 }),
     apply: Type.Optional(Type.Boolean()),
+    /** The administrator confirms changes beyond the change threshold (IMPORT_CHANGE_THRESHOLD). */
+    confirmLarge: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -52,6 +54,15 @@ export type ImportKind = Static<typeof ImportKind>;
 
 export const IMPORT_CHANGES_SHOWN = 200;
 
+export const LargeChange = Type.Object({
+  /** The kind, as people say it: "students", "exam schedules". */
+  kind: Type.String(),
+  changed: Type.Number(),
+  existing: Type.Number(),
+  percent: Type.Number(),
+});
+export type LargeChange = Static<typeof LargeChange>;
+
 export const ImportResult = Type.Object({
   /** Whether this answer wrote the changes (apply=true and no problems). */
   applied: Type.Boolean(),
@@ -60,6 +71,12 @@ export const ImportResult = Type.Object({
   kinds: Type.Array(ImportKind),
   /** Every problem; when there is one, nothing was written. */
   problems: Type.Array(ImportProblem),
+  /** What changes, in people's words: "adds Weekly Live Test: Renal to MBBS 2026 Morning Batch, 03 Dec 2026 | 10:00 am – 12:00 pm, 20 questions". */
+  summary: Type.Optional(Type.Array(Type.String())),
+  /** Kinds of which the file updates or removes more of the academy's rows than the change threshold: it is imported only when confirmed. */
+  large: Type.Optional(Type.Array(LargeChange)),
+  /** The import's entry in the history, once written (for its undo). */
+  importId: Type.Optional(Nullable(Type.String())),
 });
 export type ImportResult = Static<typeof ImportResult>;
 
@@ -92,6 +109,27 @@ export const ImportJob = Type.Object({
   failure: Nullable(Type.String()),
 });
 export type ImportJob = Static<typeof ImportJob>;
+
+/** One import that wrote, as the history lists it. */
+export const ImportRun = Type.Object({
+  id: Type.String(),
+  /** Who imported: the administrator's name, or "the command line". */
+  by: Type.String(),
+  fileName: Type.String(),
+  /** SHA-256 of the file's bytes, to tell which version of a file it was. */
+  checksum: Type.String(),
+  createdAt: Type.String(),
+  counts: Type.Array(Type.Object({ kind: Type.String(), added: Type.Number(), updated: Type.Number(), removed: Type.Number() })),
+  /** What it changed, in people's words. */
+  summary: Type.Array(Type.String()),
+  undoneAt: Nullable(Type.String()),
+  undoneBy: Nullable(Type.String()),
+});
+export type ImportRun = Static<typeof ImportRun>;
+
+export const TEMPLATE_KINDS = ['exam', 'students', 'content'] as const;
+export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
+export const TemplateQuery = Type.Object({ kind: Type.Union(TEMPLATE_KINDS.map((k) => Type.Literal(k))) }, { additionalProperties: false });
 
 /** How many imports may wait at once; the next upload is refused until one has run. */
 export const IMPORTS_WAITING_MAX = 5;
@@ -128,5 +166,29 @@ export const importContract = {
     url: staffPaths.importJobCancel,
     config: { access: 'staff', staff: { admin: 'Importing content is for administrators only.' } },
     schema: { params: JobParams, response: { 200: Data(ImportJob), ...jobFailures } },
+  },
+  /** A template sheet built from the academy's own courses, subjects, chapters and batches (server/import/templates.ts). */
+  template: {
+    method: 'GET',
+    url: staffPaths.importTemplate,
+    config: { access: 'staff', staff: { admin: 'Importing content is for administrators only.' } },
+    schema: { querystring: TemplateQuery, response: { 200: Binary('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'), ...failures(400, 401, { 403: ['adminsOnly'] }) } },
+  },
+  /** The imports that wrote, newest first (the last 50). */
+  history: {
+    method: 'GET',
+    url: staffPaths.importHistory,
+    config: { access: 'staff', staff: { admin: 'Importing content is for administrators only.' } },
+    schema: { response: { 200: Data(Type.Array(ImportRun)), ...failures(401, { 403: ['adminsOnly'] }) } },
+  },
+  /**
+   * Undoes an import in one transaction: what it added is removed, what it updated gets its earlier
+   * values. Refused (409 importUndoRefused, the reason in words) where students acted on it since.
+   */
+  undo: {
+    method: 'POST',
+    url: staffPaths.importUndo,
+    config: { access: 'staff', staff: { admin: 'Importing content is for administrators only.' } },
+    schema: { params: IdParams('importId'), response: { 200: Data(ImportRun), ...failures(400, 401, { 403: ['adminsOnly'], 404: ['importNotFound'], 409: ['importUndoRefused'] }) } },
   },
 } satisfies Record<string, RouteContract>;

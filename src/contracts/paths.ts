@@ -109,6 +109,11 @@ export const staffPaths = {
   importJobs: '/staff/import/jobs',
   importJob: '/staff/import/jobs/:jobId',
   importJobCancel: '/staff/import/jobs/:jobId/cancel',
+  /** Administrators: a template sheet built from the academy (exam, students, content). */
+  importTemplate: '/staff/import/template',
+  /** Administrators: the imports that wrote, newest first, and undoing one (src/contracts/import.ts). */
+  importHistory: '/staff/import/history',
+  importUndo: '/staff/import/history/:importId/undo',
   forumThread: '/staff/qa/questions/:questionId',
   forumEditReply: '/staff/qa/questions/:questionId/replies/:commentId',
   forumReopen: '/staff/qa/questions/:questionId/reopen',

@@ -21,6 +21,7 @@ import * as jobs from './20261229-0022-jobs.js';
 import * as forumAnswer from './20261229-0025-forum-answer.js';
 import * as otpCodeOf from './20261229-0023-otp-code-of.js';
 import * as regradeJobs from './20261229-0024-regrade-jobs.js';
+import * as importHistory from './20261229-0026-import-history.js';
 
 export interface Migration {
   name: string;
@@ -48,4 +49,5 @@ export const migrations: Migration[] = [
   { name: '20261229-0023-otp-code-of', up: otpCodeOf.up },
   { name: '20261229-0024-regrade-jobs', up: regradeJobs.up },
   { name: '20261229-0025-forum-answer', up: forumAnswer.up },
+  { name: '20261229-0026-import-history', up: importHistory.up },
 ];
