@@ -11,7 +11,6 @@ import { cancelImport, findImportJob, importJobsOf, queueImport, viewOf } from '
 import { importHistory, undoImport, UndoRefused } from './history.js';
 import { staffName } from './queries.js';
 import { academyTemplate } from './templates.js';
-import { sendSheet } from '../staff/resultsRoutes.js';
 
 export const IMPORT_TITLES = {
   empty: 'The file is empty.',
@@ -67,7 +66,9 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
     ...importContract.template,
     handler: async (request, reply) => {
       const kind = request.query.kind;
-      return sendSheet(reply, { body: await academyTemplate(app.db, kind, app.clock.now()), type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', filename: `${kind}-template.xlsx` });
+      // A file the browser saves, never kept by a cache on the way.
+      return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('content-disposition', `attachment; filename="${kind}-template.xlsx"`)
+        .header('cache-control', 'private, no-store').send(await academyTemplate(app.db, kind, app.clock.now()));
     },
   });
 
