@@ -71,12 +71,13 @@ export type ResultAnswer = Static<typeof ResultAnswer>;
 
 /** The questions counted by what became of them (src/domain/results.ts, tallyQuestions). */
 export const QuestionTally = Type.Object({
-  correct: Type.Integer(),
+  /** Correct, incorrect and skipped are whole but for an MCA answered in part, which adds its options' shares. */
+  correct: Type.Number(),
   partlyCorrect: Type.Integer(),
   /** Marks earned by the partly correct questions. */
   partialMarks: Type.Number(),
-  incorrect: Type.Integer(),
-  skipped: Type.Integer(),
+  incorrect: Type.Number(),
+  skipped: Type.Number(),
   /** Written answers still waiting for a teacher's marks. */
   awaitingMarks: Type.Integer(),
 });

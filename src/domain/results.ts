@@ -14,25 +14,38 @@ export function questionOutcome(score: Pick<QuestionScore, 'answered' | 'marks' 
 }
 
 /**
- * The result's Correct, Incorrect and Skipped as counts of questions: a paragraph marked 4 of 5, or an
- * MCA with some options right, is one partly correct question whose credit shows as marks
- * (`partialMarks`), never as 0.8 of a correct one. (The stored shares still follow the spec's MCA rule.)
+ * The result's Correct, Incorrect and Skipped. An MCA question answered in part counts its options'
+ * shares, as the spec says (3 of 5 options right, 1 wrong, 1 blank: 0.6 correct, 0.2 incorrect, 0.2
+ * skipped); every other question counts whole: a paragraph marked 4 of 5 is one partly correct
+ * question whose credit shows as marks (`partialMarks`), never as 0.8 of a correct one.
  */
 export interface QuestionTally {
   correct: number;
   partlyCorrect: number;
-  /** The marks the partly correct questions earned, before negative marks. */
+  /** The marks the partly correct (teacher-marked) questions earned. */
   partialMarks: number;
   incorrect: number;
   skipped: number;
   awaitingMarks: number;
 }
 
-export function tallyQuestions(scores: Iterable<Pick<QuestionScore, 'answered' | 'marks' | 'total' | 'pendingReview'>>): QuestionTally {
+type TalliedScore = Pick<QuestionScore, 'answered' | 'marks' | 'total' | 'pendingReview' | 'correct' | 'incorrect' | 'skipped'>;
+
+/** A score split into shares: an MCA answered in part (the only question whose shares are not whole). */
+const splitInShares = (score: TalliedScore): boolean =>
+  !score.pendingReview && [score.correct, score.incorrect, score.skipped].some((share) => share % 1 !== 0);
+
+export function tallyQuestions(scores: Iterable<TalliedScore>): QuestionTally {
   const tally: QuestionTally = { correct: 0, partlyCorrect: 0, partialMarks: 0, incorrect: 0, skipped: 0, awaitingMarks: 0 };
   for (const score of scores) {
+    if (splitInShares(score)) {
+      tally.correct = roundMarks(tally.correct + score.correct);
+      tally.incorrect = roundMarks(tally.incorrect + score.incorrect);
+      tally.skipped = roundMarks(tally.skipped + score.skipped);
+      continue;
+    }
     const outcome = questionOutcome(score);
-    tally[outcome] += 1;
+    tally[outcome] = roundMarks(tally[outcome] + 1);
     if (outcome === 'partlyCorrect') tally.partialMarks = roundMarks(tally.partialMarks + score.marks);
   }
   return tally;

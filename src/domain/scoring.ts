@@ -8,8 +8,9 @@
 //   shortAns  [text]                              reviewed by a teacher; 0 until marked
 //   paragraph [text]                              reviewed by a teacher; 0 until marked
 //
-// A teacher's marks on a written answer (0 to the question's point) count as its marks; as with MCA
-// options, correct and incorrect are then shares: 3 of 5 marks is 0.6 correct and 0.4 incorrect.
+// A teacher's marks on a written answer (0 to the question's point) count as its marks; correct and
+// incorrect stay whole there (full marks: correct; none: incorrect; between: partly correct, neither).
+// Only MCA counts shares (the spec's rule): 3 of 5 options right is 0.6 correct.
 
 import type { AnswerItem, AnswerValue, GpaFactor, QuestionType } from '../contracts/exams';
 
@@ -292,8 +293,12 @@ export function scoreQuestion(
       if (reviewMarks === null || !marksInRange(reviewMarks, question.point)) {
         return { ...base, marks: 0, negativeMarks: 0, correct: 0, incorrect: 0, skipped: 0, answered, pendingReview: true };
       }
-      const share = question.point > 0 ? roundMarks(reviewMarks / question.point) : 1;
-      return { ...base, marks: roundMarks(reviewMarks), negativeMarks: 0, correct: share, incorrect: roundMarks(1 - share), skipped: 0, answered };
+      // Whole, never shares: full marks is one correct answer, no marks one wrong answer, anything between
+      // neither (a partly correct answer, whose credit is its marks), so the merit list's wrong answers
+      // count teacher-marked answers whole.
+      const full = reviewMarks >= question.point;
+      const nothing = reviewMarks <= 0 && question.point > 0;
+      return { ...base, marks: roundMarks(reviewMarks), negativeMarks: 0, correct: full ? 1 : 0, incorrect: nothing ? 1 : 0, skipped: 0, answered };
     }
   }
 }

@@ -234,8 +234,9 @@ describe.each(databaseKinds())('results (%s)', (kind) => {
       ['Student Five', 4, -0.5],
     ]);
     expect(list.body.data.data[0]).toMatchObject({ isMe: true, facultyName: 'Medicine', facultyPosition: 1, subjectPosition: 1, categoryPosition: 1, negativeMarks: 0, marksObtained: 8 });
-    // Written answers count as shares, like MCA options: 1 of 3 and 3 of 5 marks are 2/3 + 2/5 wrong.
-    expect(list.body.data.data[0].totalWrongAnswer).toBe(1.0667);
+    // Teacher-marked answers count whole, never as shares: 1 of 3 and 3 of 5 marks are partly correct, not wrong.
+    expect(list.body.data.data[0].totalWrongAnswer).toBe(0);
+    for (const row of list.body.data.data) expect(Number.isInteger(row.totalWrongAnswer), row.studentId.name).toBe(true);
     // Surgery has one candidate; Non-Govt. one; Medicine ranks STUDENT 1, THIRD 2, FOURTH 3.
     expect(list.body.data.data.map((r: any) => [r.facultyPosition, r.categoryPosition])).toEqual([[1, 1], [2, 1], [1, 2], [3, 3]]);
     expect(list.body.data.me).toMatchObject({ position: 1, rank: 1 });

@@ -1,6 +1,7 @@
 // "Which is my mark?" on a 390 px phone: the result leads with the exam mark, a GPA-weighted figure is
-// the merit score with the rule that makes it, and Correct / Incorrect / Skipped count questions: a
-// paragraph marked 4 of 5 is one partly correct question worth 4 marks, never "Correct 3.8".
+// the merit score with the rule that makes it, and Correct / Incorrect / Skipped count questions, an MCA
+// answered in part by its options' shares (the spec's rule): a paragraph marked 4 of 5 is one partly
+// correct question worth 4 marks, never "Correct 3.8".
 import { describe, expect, it } from 'vitest';
 import { browserSuite, newPage, signIn, type Page } from '../support/browser';
 import { DEMO, DEMO_STUDENT, DEMO_TEACHER } from '../support/demo-academy';
@@ -17,8 +18,10 @@ async function figures(page: Page, list: string): Promise<Record<string, string>
 }
 
 describe('the result says which mark is which', () => {
-  it('counts questions by what became of them, with partial credit as marks', () => {
-    const score = (marks: number, total: number, answered = true, pendingReview = false) => ({ marks, total, answered, pendingReview });
+  it('counts questions by what became of them, with partial credit as marks and an MCA in part as shares', () => {
+    const score = (marks: number, total: number, answered = true, pendingReview = false) => ({
+      marks, total, answered, pendingReview, correct: answered && !pendingReview && marks >= total ? 1 : 0, incorrect: answered && marks === 0 && !pendingReview ? 1 : 0, skipped: answered ? 0 : 1,
+    });
     expect(questionOutcome(score(5, 5))).toBe('correct');
     expect(questionOutcome(score(4, 5))).toBe('partlyCorrect');
     expect(questionOutcome(score(0, 5))).toBe('incorrect');
@@ -27,6 +30,9 @@ describe('the result says which mark is which', () => {
     expect(tallyQuestions([score(1, 1), score(4, 5), score(0.5, 1), score(0, 1), score(0, 2, false), score(0, 5, true, true)])).toEqual({
       correct: 1, partlyCorrect: 2, partialMarks: 4.5, incorrect: 1, skipped: 1, awaitingMarks: 1,
     });
+    // An MCA of 5 options: 3 right, 1 wrong, 1 blank is 0.6 correct, 0.2 incorrect and 0.2 skipped, beside a right MCQ.
+    const mca = { marks: 0.6, total: 1, answered: true, pendingReview: false, correct: 0.6, incorrect: 0.2, skipped: 0.2 };
+    expect(tallyQuestions([score(1, 1), mca])).toEqual({ correct: 1.6, partlyCorrect: 0, partialMarks: 0, incorrect: 0.2, skipped: 0.2, awaitingMarks: 0 });
   });
 
   it('leads with the exam mark and names the GPA-weighted figure the merit score, with its rule', async () => {
@@ -44,9 +50,10 @@ describe('the result says which mark is which', () => {
     expect(first).toBe(`Exam marks${result.examMarks} / ${result.totalMarks}`);
     const rule = (await page.getByTestId('merit-score-rule').textContent())!;
     expect(rule).toBe(`Merit score = exam marks ${result.examMarks} + GPA marks 9.83 (HSC GPA × 1 + SSC GPA × 1); the merit list ranks by it.`);
-    // Every statistic of questions is a whole count.
+    // Every statistic of questions is a count, an MCA answered in part adding its shares: they add up to the questions.
     const stats = await figures(page, 'Statistics');
-    for (const label of ['Correct', 'Incorrect', 'Skipped']) expect(stats[label], label).toMatch(/^\d+$/);
+    for (const label of ['Correct', 'Incorrect', 'Skipped']) expect(stats[label], label).toMatch(/^\d+(\.\d{1,2})?$/);
+    expect(Math.round(Number(stats.Correct) + Number(stats.Incorrect) + Number(stats.Skipped) + Number((stats['Partly correct'] ?? '0').split(' ')[0]))).toBe(result.answers.length);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);
     await page.context().close();
@@ -73,9 +80,9 @@ describe('the result says which mark is which', () => {
     await page.getByRole('heading', { level: 1, name: DEMO.awaitingMarkingExamTitle }).waitFor();
     const stats = await figures(page, 'Statistics');
     expect(stats['Partly correct']).toBe('1 (4 marks)');
-    for (const label of ['Correct', 'Incorrect', 'Skipped']) expect(stats[label], label).toMatch(/^\d+$/);
+    for (const label of ['Correct', 'Incorrect', 'Skipped']) expect(stats[label], label).toMatch(/^\d+(\.\d{1,2})?$/);
     const questions = page.getByRole('listitem', { name: /^Question \d+$/ });
-    const counted = Number(stats.Correct) + 1 + Number(stats.Incorrect) + Number(stats.Skipped);
+    const counted = Math.round(Number(stats.Correct) + 1 + Number(stats.Incorrect) + Number(stats.Skipped));
     expect(counted).toBe(await questions.count());
     const paragraph = questions.filter({ hasText: 'Describe' });
     await paragraph.getByText('Partly correct').waitFor();

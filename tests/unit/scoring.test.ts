@@ -41,8 +41,10 @@ describe('scoring of each question type', () => {
     expect(scoreQuestion(paragraph, [], 1, 1)).toMatchObject({ pendingReview: true, answered: true });
   });
 
-  it("a teacher's marks score a written answer, as shares of correct and incorrect, never with negative marks", () => {
-    expect(scoreQuestion(paragraph, ['The heart pumps'], 1, 0, 3)).toMatchObject({ marks: 3, negativeMarks: 0, correct: 0.6, incorrect: 0.4, pendingReview: false });
+  it("a teacher's marks score a written answer, counted whole (never shares), never with negative marks", () => {
+    // 3 of 5: partly correct, neither a correct nor a wrong answer; its credit is its marks.
+    expect(scoreQuestion(paragraph, ['The heart pumps'], 1, 0, 3)).toMatchObject({ marks: 3, negativeMarks: 0, correct: 0, incorrect: 0, skipped: 0, pendingReview: false });
+    expect(scoreQuestion(paragraph, ['The heart pumps blood'], 1, 0, 5)).toMatchObject({ marks: 5, correct: 1, incorrect: 0 });
     expect(scoreQuestion(shortAns, ['Insulin'], 1, 0, 2)).toMatchObject({ marks: 2, correct: 1, incorrect: 0, pendingReview: false });
     expect(scoreQuestion(shortAns, ['Glucagon'], 1, 0, 0)).toMatchObject({ marks: 0, correct: 0, incorrect: 1, pendingReview: false });
     // Marks outside 0..point are never counted: the answer still waits for a valid mark.
@@ -78,7 +80,8 @@ describe('whole exam', () => {
       negativeMark: 0.5,
       passMark: 70,
     });
-    expect(score).toMatchObject({ marksObtained: 6.5, totalMarks: 9, correct: 2.5, incorrect: 0.5, passed: true, pendingReview: false });
+    // The paragraph's 2.5 of 5 is partly correct: neither a correct nor a wrong answer.
+    expect(score).toMatchObject({ marksObtained: 6.5, totalMarks: 9, correct: 2, incorrect: 0, passed: true, pendingReview: false });
   });
 
   it('pass is marksObtained / totalMarks x 100 at least passMark', () => {

@@ -286,12 +286,13 @@ function Figure({ label, value, strong = false }: { label: string; value: string
 
 function Statistics({ result }: { result: StudentResult }) {
   const tally = result.questionTally;
-  // Counts of questions; a question with some of its marks is partly correct, and its credit shows as marks.
+  // Counts of questions, an MCA answered in part by its options' shares (the spec's rule); a written answer
+  // with some of its marks is partly correct, and its credit shows as marks.
   const items: [string, string][] = [
-    ['Correct', String(tally.correct)],
+    ['Correct', formatMarks(tally.correct)],
     ...(tally.partlyCorrect > 0 ? [['Partly correct', `${tally.partlyCorrect} (${formatMarks(tally.partialMarks)} marks)`] as [string, string]] : []),
-    ['Incorrect', String(tally.incorrect)],
-    ['Skipped', String(tally.skipped)],
+    ['Incorrect', formatMarks(tally.incorrect)],
+    ['Skipped', formatMarks(tally.skipped)],
     ...(tally.awaitingMarks > 0 ? [['Waiting for marking', String(tally.awaitingMarks)] as [string, string]] : []),
     ['Negative Marks', formatMarks(result.negativeMarks)],
     ['Merit Pos.', formatMerit(result.rank)],
@@ -323,10 +324,10 @@ function SubjectStats({ result }: { result: StudentResult }) {
                   {s.subjectName ?? '–'}
                 </th>
                 <td className="px-3 py-2">{s.questions}</td>
-                <td className="px-3 py-2">{s.questionTally.correct}</td>
+                <td className="px-3 py-2">{formatMarks(s.questionTally.correct)}</td>
                 <td className="px-3 py-2">{s.questionTally.partlyCorrect}</td>
-                <td className="px-3 py-2">{s.questionTally.incorrect}</td>
-                <td className="px-3 py-2">{s.questionTally.skipped}</td>
+                <td className="px-3 py-2">{formatMarks(s.questionTally.incorrect)}</td>
+                <td className="px-3 py-2">{formatMarks(s.questionTally.skipped)}</td>
                 <td className="px-3 py-2">{formatMarks(s.negativeMarks)}</td>
                 <td className="px-3 py-2">
                   {formatMarks(s.marksObtained)} / {formatMarks(s.totalMarks)}
