@@ -481,6 +481,8 @@ export interface MistakeSetsTable {
   exam_ids: string; // JSON string[]: the exams the questions come from
   duration: number; // minutes
   pass_mark: number; // percent
+  /** 1: the student asked for the time (deadline_at is the end); 0: untimed (deadline_at is how long it stays open). */
+  timed: Flag;
   started_at: string;
   deadline_at: string;
   submitted_at: string | null;

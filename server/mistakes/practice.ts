@@ -1,8 +1,10 @@
 // The rules of mistakes practice (contracts: src/contracts/mistakes.ts). A set is drawn from results the
 // student may see the answers of (server/mistakes/queries.ts visibleResults), so a live exam's keys stay
-// on the server until its result is published; it is taken like a practice exam (the same answer checks,
-// the same scoring module, answers newest-wins by the client's timestamp) and belongs to its student
-// alone: another student's set id reads as not found.
+// on the server until its result is published. It is a review, not an exam: each answer is checked when
+// given (the same shape checks and scoring module as an exam's, without negative marks), told right or
+// wrong with its key and explanation, and moves the question's streak at once; the first answer to a
+// question stands. Untimed unless the student asked for the time. A set belongs to its student alone:
+// another student's set id reads as not found.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { atomically } from '../db/engine/group-commit.js';
@@ -10,19 +12,17 @@ import { readJson, writeJson } from '../db/json.js';
 import { newId } from '../ids.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { withSignedFigures } from '../media/figures.js';
-import { fullMarks, roundMarks, savedAnswerProblem, scoreQuestion, isPassed, type QuestionScore } from '../../src/domain/scoring.js';
-import { tallyQuestions } from '../../src/domain/results.js';
+import { answerShapeProblem, isAnswered, scoreQuestion, type QuestionScore } from '../../src/domain/scoring.js';
 import { isLate } from '../../src/domain/examTiming.js';
-import { answeredRight, isMistake, mistakesDuration, MISTAKES_WORDS, RIGHT_IN_A_ROW_TO_LEAVE } from '../../src/domain/mistakes.js';
-import type { AnswerValue, Attachment, CurrentExam, SavedAnswerReply, SubmitReply } from '../../src/contracts/exams.js';
-import type { ResultAnswer, StudentResult } from '../../src/contracts/results.js';
-import type { MistakesCount, MistakesResult, MistakesSource, StartedMistakes, SubjectMistakes } from '../../src/contracts/mistakes.js';
-import { authorise, examErrors, type AnswerInput, type ExamDeps } from '../exams/attempts.js';
-import { courseName, publicQuestion, scorableQuestion, type QuestionRow } from '../exams/queries.js';
-import { resultErrors, resultLine, reviewedQuestion } from '../results/projections.js';
+import { answeredRight, isMistake, mistakesDuration, MISTAKES_WORDS, RIGHT_IN_A_ROW_TO_LEAVE, UNTIMED_OPEN_DAYS } from '../../src/domain/mistakes.js';
+import type { AnswerValue } from '../../src/contracts/exams.js';
+import type { CheckBody, CheckedAnswer, CheckReply, MistakesCount, MistakesProgress, MistakesReview, MistakesSource, StartMistakesBody, StartedMistakes, SubjectMistakes } from '../../src/contracts/mistakes.js';
+import { authorise, examErrors, type ExamDeps } from '../exams/attempts.js';
+import { publicQuestion, scorableQuestion, type QuestionRow } from '../exams/queries.js';
+import { resultErrors, reviewedQuestion } from '../results/projections.js';
 import {
-  answersOfSet, clearedQuestions, insertSet, markSetSubmitted, questionsByIds, questionsOfExams, runningSet, setOfStudent, storedMistakeAnswer, storeStreak,
-  streaksOf, subjectNamesOf, upsertNewerMistakeAnswer, visibleResults, type MistakeSet, type VisibleResult,
+  answersOfSet, clearedQuestions, insertFirstMistakeAnswer, insertSet, markSetSubmitted, questionsByIds, questionsOfExams, runningSet, setOfStudent, storeSetCleared,
+  storeStreak, streaksOf, subjectNamesOf, visibleResults, type MistakeAnswer, type MistakeSet, type VisibleResult,
 } from './queries.js';
 
 export const mistakesErrors = {
@@ -30,6 +30,8 @@ export const mistakesErrors = {
   subjectNotFound: () => notFound('Subject not found', 'subjectNotFound', 'None of your results has questions of this subject.'),
   noneInExam: () => conflict(MISTAKES_WORDS.noneInExam, 'noMistakes'),
   noneInSubject: () => conflict(MISTAKES_WORDS.noneInSubject, 'noMistakes'),
+  finished: () => conflict('This practice is finished.', 'mistakesFinished', 'Start a new practice to go on.'),
+  notAnswered: () => badRequest('Choose an answer before checking it.', 'notAnswered'),
 };
 
 /** The questions of one result or subject that are still mistakes, in paper order, with the time they get. */
@@ -116,19 +118,19 @@ export async function subjectMistakes(deps: ExamDeps, studentId: string, courseI
 }
 
 /** Starts a set from one result or subject, or returns the one already running from the same source. */
-export async function startMistakes(deps: ExamDeps, studentId: string, source: MistakesSource): Promise<StartedMistakes> {
+export async function startMistakes(deps: ExamDeps, studentId: string, body: StartMistakesBody): Promise<StartedMistakes> {
   const { db, now } = deps;
+  const timed = body.timed === true;
+  const source: MistakesSource = body.source === 'exam' ? { source: 'exam', examId: body.examId, groupId: body.groupId } : { source: 'subject', subjectId: body.subjectId };
   let drawn: Drawn;
   let title: string;
   let courseId: string;
-  let passMark: number;
   if (source.source === 'exam') {
     const of = await drawOfExam(deps, studentId, source.examId, source.groupId);
     drawn = of.drawn;
     if (drawn.questions.length === 0) throw mistakesErrors.noneInExam();
     title = `My mistakes: ${of.context.exam.title}`;
     courseId = of.context.exam.course_id;
-    passMark = Number(of.context.exam.pass_mark);
   } else {
     const results = await visibleResults(db, studentId, {});
     const questions = await questionsOfExams(db, [...new Set(results.map((r) => r.exam_id))]);
@@ -139,11 +141,10 @@ export async function startMistakes(deps: ExamDeps, studentId: string, source: M
     const name = (await subjectNamesOf(db, [source.subjectId])).get(source.subjectId) || 'this subject';
     title = `My mistakes in ${name}`;
     courseId = drawn.results[0]!.course_id;
-    passMark = Math.round(drawn.results.reduce((sum, r) => sum + r.pass_mark, 0) / drawn.results.length);
   }
   const kind = source.source === 'exam' ? { kind: 'exam' as const, examId: source.examId, groupId: source.groupId } : { kind: 'subject' as const, subjectId: source.subjectId };
   const running = await runningSet(db, studentId, kind, now.toISOString());
-  if (running) return { setId: running.id, count: readJson<string[]>(running.question_ids, []).length, duration: running.duration };
+  if (running) return { setId: running.id, count: readJson<string[]>(running.question_ids, []).length, duration: running.duration, timed: running.timed === 1 };
 
   const set: MistakeSet = {
     id: newId(),
@@ -157,9 +158,12 @@ export async function startMistakes(deps: ExamDeps, studentId: string, source: M
     question_ids: writeJson(drawn.questions.map((q) => q.id)),
     exam_ids: writeJson([...new Set(drawn.questions.map((q) => q.exam_id))]),
     duration: drawn.duration,
-    pass_mark: passMark,
+    // A review has no pass mark.
+    pass_mark: 0,
+    timed: timed ? 1 : 0,
     started_at: now.toISOString(),
-    deadline_at: new Date(now.getTime() + drawn.duration * 60_000).toISOString(),
+    // Timed: the time asked for; untimed: the review stays open for a week.
+    deadline_at: new Date(now.getTime() + (timed ? drawn.duration * 60_000 : UNTIMED_OPEN_DAYS * 86_400_000)).toISOString(),
     submitted_at: null,
     marks_obtained: null,
     negative_marks: null,
@@ -168,7 +172,7 @@ export async function startMistakes(deps: ExamDeps, studentId: string, source: M
     cleared: null,
   };
   await deps.writes.run((writer) => insertSet(writer, set));
-  return { setId: set.id, count: drawn.questions.length, duration: set.duration };
+  return { setId: set.id, count: drawn.questions.length, duration: set.duration, timed };
 }
 
 /**
@@ -188,184 +192,136 @@ async function openSet(db: Kysely<Database>, studentId: string, setId: string) {
   return { set, questions, resultOf: (q: QuestionRow) => byExam.get(q.exam_id)! };
 }
 
+/** Whether an answer to a question is right: all its marks (no negative marks in a review). */
+const isRight = (q: QuestionRow, answer: AnswerValue) => answeredRight(scoreQuestion(scorableQuestion(q), answer, 0));
 
-/** The set as a practice exam's paper: questions without keys, the saved answers, the server's deadline. */
-export async function mistakesPaper(deps: ExamDeps, studentId: string, setId: string, secret: string): Promise<CurrentExam> {
-  const { set, questions } = await openSet(deps.db, studentId, setId);
-  const names = await subjectNamesOf(deps.db, questions.map((q) => q.subject_id ?? '').filter(Boolean));
-  const nameMap = new Map([...names].map(([id, name]) => [id, name ?? '']));
-  const answers = await answersOfSet(deps.db, set.id);
+type OpenedSet = Awaited<ReturnType<typeof openSet>>;
+
+/** A checked answer as the review tells it: right or wrong, the question with its key, whether it left the mistakes. */
+function checkedAnswer(q: QuestionRow, row: MistakeAnswer, cleared: ReadonlySet<string>, names: Map<string, string>, secret: string, studentId: string): CheckedAnswer {
+  const given = readJson<AnswerValue>(row.answer, []);
   return {
-    _id: set.id,
-    title: set.title,
-    instruction: null,
-    subjectId: set.subject_id,
-    subjectName: set.subject_id ? (names.get(set.subject_id) ?? null) : null,
-    questions: questions.map((q) => withSignedFigures(publicQuestion(q, nameMap), secret, q.exam_id, studentId)),
-    totalMarks: fullMarks(questions),
-    passMark: set.pass_mark,
-    negativeMark: 0,
-    gpaFactor: null,
-    isPracticeExam: true,
-    isSegmentedExam: false,
-    segmentedExamDetails: null,
-    selectedSubjects: null,
-    studentStartsAt: set.started_at,
-    deadlineAt: set.deadline_at,
-    serverNow: deps.now.toISOString(),
-    courseName: await courseName(deps.db, set.course_id),
-    courseId: set.course_id,
-    groupId: set.group_id ?? '',
-    groupName: null,
-    startsAt: set.started_at,
-    endsAt: set.deadline_at,
-    duration: set.duration,
-    cutMarks: null,
-    multipleTimesSubmission: true,
-    submittedAt: set.submitted_at,
-    savedAnswers: answers.map((a) => ({
-      questionId: a.question_id,
-      answer: readJson<AnswerValue>(a.answer, []),
-      extra: readJson<Attachment[]>(a.extra, []),
-      answerIndex: a.answer_index,
-      timestamp: Number(a.client_timestamp),
-    })),
+    questionId: q.id,
+    given,
+    right: isRight(q, given),
+    question: withSignedFigures(reviewedQuestion(q, names), secret, q.exam_id, studentId),
+    leftMistakes: cleared.has(q.id),
   };
 }
 
-/** Saves one answer of a running set: the same shape checks as an exam's, newest (by the client's time) wins. */
-export async function saveMistakeAnswer(deps: ExamDeps, studentId: string, setId: string, input: AnswerInput): Promise<SavedAnswerReply> {
-  const { set, questions } = await openSet(deps.db, studentId, setId);
-  if (set.submitted_at !== null) throw examErrors.submitted();
-  if (isLate(deps.now, set.deadline_at, deps.graceSeconds)) throw examErrors.timeOver();
-  const question = questions.find((q) => q.id === input.questionId);
-  if (!question) throw examErrors.unknownQuestion();
-  const optionCount = readJson<unknown[]>(question.options, []).length;
-  const problem = savedAnswerProblem(question.type, optionCount, input.answer, input.answerIndex);
-  if (problem) throw badRequest(problem, 'invalidAnswer');
-  const savedAt = deps.now.toISOString();
-  return deps.writes.run(async (db) => {
-    const applied = await upsertNewerMistakeAnswer(db, {
-      set_id: set.id,
-      question_id: question.id,
-      answer: writeJson(input.answer),
-      // Written questions are never practised here: a set carries no attachments.
-      extra: writeJson([]),
-      answer_index: input.answerIndex ?? null,
-      client_timestamp: input.timestamp,
-      saved_at: savedAt,
-      offline: input.offline ? 1 : 0,
-    });
-    if (applied) return { questionId: question.id, applied: true, savedAt };
-    return { questionId: question.id, applied: false, savedAt: (await storedMistakeAnswer(db, set.id, question.id))?.saved_at ?? savedAt };
+function progressOf(questions: QuestionRow[], answers: MistakeAnswer[]): MistakesProgress {
+  const byId = new Map(questions.map((q) => [q.id, q]));
+  const checked = answers.filter((a) => byId.has(a.question_id));
+  return { mastered: checked.filter((a) => isRight(byId.get(a.question_id)!, readJson<AnswerValue>(a.answer, []))).length, checked: checked.length, total: questions.length };
+}
+
+async function subjectNameMap(db: Kysely<Database>, questions: QuestionRow[], extra: Array<string | null> = []): Promise<Map<string, string>> {
+  const names = await subjectNamesOf(db, [...questions.map((q) => q.subject_id ?? ''), ...extra.map((id) => id ?? '')].filter(Boolean));
+  return new Map([...names].map(([id, name]) => [id, name ?? '']));
+}
+
+/** Mistakes still to practise from the set's source. */
+async function remainingOf(deps: ExamDeps, studentId: string, set: MistakeSet): Promise<number> {
+  return set.kind === 'exam'
+    ? (await draw(deps.db, studentId, await visibleResults(deps.db, studentId, { examId: set.exam_id!, groupId: set.group_id! }))).questions.length
+    : (await draw(deps.db, studentId, await visibleResults(deps.db, studentId, {}), set.subject_id!)).questions.length;
+}
+
+/** Ends a review once: the checked answers' scores are kept; a set ended after its time and grace is recorded at its deadline. */
+async function finishSet(deps: ExamDeps, opened: OpenedSet): Promise<void> {
+  const { set, questions } = opened;
+  if (set.submitted_at !== null) return;
+  const finishedAt = isLate(deps.now, set.deadline_at, deps.graceSeconds) ? set.deadline_at : deps.now.toISOString();
+  await deps.writes.run(async (db) => {
+    const answers = new Map((await answersOfSet(db, set.id)).map((a) => [a.question_id, readJson<AnswerValue>(a.answer, [])]));
+    const scores: QuestionScore[] = questions.map((q) => scoreQuestion(scorableQuestion(q), answers.get(q.id), 0));
+    await markSetSubmitted(db, set.id, { submitted_at: finishedAt, detail: writeJson(scores) });
   });
+}
+
+/** The set as the review shows it; a timed set whose time and grace ran out is finished first. */
+export async function mistakesReview(deps: ExamDeps, studentId: string, setId: string, secret: string): Promise<MistakesReview> {
+  let opened = await openSet(deps.db, studentId, setId);
+  if (opened.set.submitted_at === null && isLate(deps.now, opened.set.deadline_at, deps.graceSeconds)) {
+    await finishSet(deps, opened);
+    opened = await openSet(deps.db, studentId, setId);
+  }
+  const { set, questions } = opened;
+  const names = await subjectNameMap(deps.db, questions);
+  const answers = await answersOfSet(deps.db, set.id);
+  const byQuestion = new Map(answers.map((a) => [a.question_id, a]));
+  const cleared = new Set(readJson<string[]>(set.cleared ?? '[]', []));
+  const timed = set.timed === 1;
+  return {
+    setId: set.id,
+    title: set.title,
+    source: set.kind === 'exam' ? { source: 'exam', examId: set.exam_id!, groupId: set.group_id! } : { source: 'subject', subjectId: set.subject_id! },
+    timed,
+    duration: set.duration,
+    startedAt: set.started_at,
+    deadlineAt: timed ? set.deadline_at : null,
+    serverNow: deps.now.toISOString(),
+    finishedAt: set.submitted_at,
+    questions: questions.map((q) => {
+      const row = byQuestion.get(q.id);
+      return { question: withSignedFigures(publicQuestion(q, names), secret, q.exam_id, studentId), check: row ? checkedAnswer(q, row, cleared, names, secret, studentId) : null };
+    }),
+    progress: progressOf(questions, answers),
+    cleared: cleared.size,
+    remaining: await remainingOf(deps, studentId, set),
+  };
 }
 
 /**
- * Scores the set once with the shared scoring module (each question with its own exam's negative mark)
- * and moves each question's streak: a right answer adds one, anything else starts again from 0; a
- * question at two right in a row leaves the student's mistakes. A submit after the grace period is
- * recorded at the deadline; a repeated submit changes nothing.
+ * Checks one answer of a running review: the same shape checks as an exam's; the first answer to a
+ * question stands (a second tap, or a retried request, gets the same verdict). A new answer moves the
+ * question's streak (right adds one, wrong starts again from 0); at two in a row it leaves the mistakes.
  */
-async function finishSet(deps: ExamDeps, studentId: string, opened: Awaited<ReturnType<typeof openSet>>): Promise<void> {
-  const { set, questions, resultOf } = opened;
-  if (set.submitted_at !== null) return;
-  const submittedAt = isLate(deps.now, set.deadline_at, deps.graceSeconds) ? set.deadline_at : deps.now.toISOString();
+export async function checkMistake(deps: ExamDeps, studentId: string, setId: string, body: CheckBody, secret: string): Promise<CheckReply> {
+  const { set, questions } = await openSet(deps.db, studentId, setId);
+  if (set.submitted_at !== null) throw mistakesErrors.finished();
+  if (isLate(deps.now, set.deadline_at, deps.graceSeconds)) throw examErrors.timeOver();
+  const question = questions.find((q) => q.id === body.questionId);
+  if (!question) throw examErrors.unknownQuestion();
+  const optionCount = readJson<unknown[]>(question.options, []).length;
+  const problem = answerShapeProblem(question.type, optionCount, body.answer);
+  if (problem) throw badRequest(problem, 'invalidAnswer');
+  if (!isAnswered(question.type, optionCount, body.answer)) throw mistakesErrors.notAnswered();
+  const at = deps.now.toISOString();
   await deps.writes.run((db) =>
     atomically(db, async (trx) => {
-      const answers = new Map((await answersOfSet(trx, set.id)).map((a) => [a.question_id, readJson<AnswerValue>(a.answer, [])]));
-      const scores = questions.map((q) => scoreQuestion(scorableQuestion(q), answers.get(q.id), resultOf(q).negative_mark));
-      const sum = (pick: (s: QuestionScore) => number) => roundMarks(scores.reduce((total, s) => total + pick(s), 0));
-      const streaks = await streaksOf(trx, studentId, questions.map((q) => q.id));
-      const next = scores.map((score) => ({ questionId: score.questionId, streak: answeredRight(score) ? (streaks.get(score.questionId) ?? 0) + 1 : 0 }));
-      const written = await markSetSubmitted(trx, set.id, {
-        submitted_at: submittedAt,
-        marks_obtained: roundMarks(sum((s) => s.marks) - sum((s) => s.negativeMarks)),
-        negative_marks: sum((s) => s.negativeMarks),
-        total_marks: sum((s) => s.total),
-        detail: writeJson(scores),
-        cleared: writeJson(next.filter((n) => n.streak >= RIGHT_IN_A_ROW_TO_LEAVE).map((n) => n.questionId)),
+      const first = await insertFirstMistakeAnswer(trx, {
+        set_id: set.id,
+        question_id: question.id,
+        answer: writeJson(body.answer),
+        // Written questions are never practised here: a set carries no attachments.
+        extra: writeJson([]),
+        answer_index: null,
+        client_timestamp: deps.now.getTime(),
+        saved_at: at,
       });
-      // A repeated submit moves no streak.
-      if (!written) return;
-      const at = deps.now.toISOString();
-      for (const { questionId, streak } of next) await storeStreak(trx, studentId, questionId, streak, at);
+      if (!first) return;
+      const streak = isRight(question, body.answer) ? ((await streaksOf(trx, studentId, [question.id])).get(question.id) ?? 0) + 1 : 0;
+      await storeStreak(trx, studentId, question.id, streak, at);
+      if (streak >= RIGHT_IN_A_ROW_TO_LEAVE) {
+        const cleared = new Set(readJson<string[]>(set.cleared ?? '[]', []));
+        cleared.add(question.id);
+        await storeSetCleared(trx, set.id, writeJson([...cleared]));
+      }
     }),
   );
-}
-
-export async function submitMistakes(deps: ExamDeps, studentId: string, setId: string): Promise<SubmitReply> {
-  await finishSet(deps, studentId, await openSet(deps.db, studentId, setId));
-  return { status: '200', resultId: setId, isPracticeExam: true };
-}
-
-/** The submitted set's result, as practice results show theirs; a set whose time and grace ran out is finished first. */
-export async function mistakesResult(deps: ExamDeps, studentId: string, setId: string, secret: string): Promise<MistakesResult> {
-  let opened = await openSet(deps.db, studentId, setId);
-  if (opened.set.submitted_at === null) {
-    if (!isLate(deps.now, opened.set.deadline_at, deps.graceSeconds)) throw resultErrors.notSubmitted();
-    await finishSet(deps, studentId, opened);
-    opened = await openSet(deps.db, studentId, setId);
-  }
-  const { set, questions, resultOf } = opened;
-  const names = await subjectNamesOf(deps.db, [set.subject_id ?? '', ...questions.map((q) => q.subject_id ?? '')].filter(Boolean));
-  const nameMap = new Map([...names].map(([id, name]) => [id, name ?? '']));
-  const answers = new Map((await answersOfSet(deps.db, set.id)).map((a) => [a.question_id, a]));
-  const stored = new Map(readJson<QuestionScore[]>(set.detail, []).map((s) => [s.questionId, s]));
-  const scores: QuestionScore[] = [];
-  const answerViews: ResultAnswer[] = questions.map((q) => {
-    // Each question with its own exam's negative mark, as the set was graded.
-    const { score, line } = resultLine(q, answers.get(q.id), stored.get(q.id), resultOf(q).negative_mark);
-    scores.push(score);
-    return { questionId: withSignedFigures(reviewedQuestion(q, nameMap), secret, q.exam_id, studentId), ...line };
-  });
-  const marksObtained = Number(set.marks_obtained ?? 0);
-  const totalMarks = Number(set.total_marks ?? 0);
-  const sum = (pick: (s: QuestionScore) => number) => roundMarks(scores.reduce((total, s) => total + pick(s), 0));
-  const subjectIds = [...new Set(questions.map((q) => q.subject_id).filter((id): id is string => Boolean(id)))];
-  const result: StudentResult = {
-    code: null,
-    _id: set.id,
-    studentId,
-    examId: set.exam_id ?? set.id,
-    groupId: set.group_id ?? '',
-    groupName: null,
-    title: set.title,
-    subjectName: set.subject_id ? (names.get(set.subject_id) ?? null) : subjectIds.map((id) => names.get(id)).filter(Boolean).join(', ') || null,
-    courseId: set.course_id,
-    courseName: await courseName(deps.db, set.course_id),
-    isPracticeExam: true,
-    isSegmentedExam: false,
-    passed: isPassed(marksObtained, totalMarks, set.pass_mark),
-    passMark: set.pass_mark,
-    cutMarks: null,
-    marksObtained,
-    totalMarks,
-    negativeMarks: Number(set.negative_marks ?? 0),
-    gpaFactor: null,
-    gpaMarks: null,
-    examMarks: marksObtained,
-    marksWithGpa: null,
-    totalWithGpa: null,
-    correct: sum((s) => s.correct),
-    incorrect: sum((s) => s.incorrect),
-    skipped: sum((s) => s.skipped),
-    questionTally: tallyQuestions(scores),
-    rank: null,
-    pendingReview: false,
-    startsAt: set.started_at,
-    submittedAt: set.submitted_at!,
-    completionSeconds: Math.max(0, Math.floor((Date.parse(set.submitted_at!) - Date.parse(set.started_at)) / 1000)),
-    examStartsAt: set.started_at,
-    examEndsAt: set.deadline_at,
-    duration: set.duration,
-    subjectStats: [],
-    answers: answerViews,
-    regraded: null,
+  const fresh = (await setOfStudent(deps.db, set.id, studentId))!;
+  const answers = await answersOfSet(deps.db, set.id);
+  const row = answers.find((a) => a.question_id === question.id)!;
+  const names = await subjectNameMap(deps.db, [question]);
+  return {
+    check: checkedAnswer(question, row, new Set(readJson<string[]>(fresh.cleared ?? '[]', [])), names, secret, studentId),
+    progress: progressOf(questions, answers),
   };
-  const source: MistakesSource = set.kind === 'exam' ? { source: 'exam', examId: set.exam_id!, groupId: set.group_id! } : { source: 'subject', subjectId: set.subject_id! };
-  const remaining = set.kind === 'exam'
-    ? (await draw(deps.db, studentId, await visibleResults(deps.db, studentId, { examId: set.exam_id!, groupId: set.group_id! }))).questions.length
-    : (await draw(deps.db, studentId, await visibleResults(deps.db, studentId, {}), set.subject_id!)).questions.length;
-  return { setId: set.id, result, cleared: readJson<string[]>(set.cleared, []).length, remaining, source };
+}
+
+/** Ends the review (the student pressed Finish): what was not answered stays a mistake, its streak untouched. */
+export async function finishMistakes(deps: ExamDeps, studentId: string, setId: string, secret: string): Promise<MistakesReview> {
+  await finishSet(deps, await openSet(deps.db, studentId, setId));
+  return mistakesReview(deps, studentId, setId, secret);
 }

@@ -3,7 +3,6 @@
 // from), the questions of those results, the sets with their answers, and the right-answer streaks.
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, MistakeAnswersTable, MistakeSetsTable } from '../db/schema.js';
-import { newerAnswerWins } from '../db/newer-answer.js';
 
 export type MistakeSet = Selectable<MistakeSetsTable>;
 export type MistakeAnswer = Selectable<MistakeAnswersTable>;
@@ -121,23 +120,24 @@ export async function answersOfSet(db: Kysely<Database>, setId: string): Promise
   return db.selectFrom('mistake_answers').selectAll().where('set_id', '=', setId).execute();
 }
 
-/** Stores an answer unless the stored one is newer (or as new): true when written. */
-export async function upsertNewerMistakeAnswer(db: Kysely<Database>, answer: Omit<MistakeAnswer, 'offline'> & { offline: 0 | 1 }): Promise<boolean> {
+/** Stores the first answer checked for a question of a set: false when one was checked already (it stands). */
+export async function insertFirstMistakeAnswer(db: Kysely<Database>, answer: Omit<MistakeAnswer, 'offline'>): Promise<boolean> {
   const written = await db
     .insertInto('mistake_answers')
-    .values(answer)
-    .onConflict(newerAnswerWins('mistake_answers'))
+    .values({ ...answer, offline: 0 })
+    .onConflict((oc) => oc.columns(['set_id', 'question_id']).doNothing())
     .returning('question_id')
     .executeTakeFirst();
   return written !== undefined;
 }
 
-export async function storedMistakeAnswer(db: Kysely<Database>, setId: string, questionId: string) {
-  return db.selectFrom('mistake_answers').select(['saved_at']).where('set_id', '=', setId).where('question_id', '=', questionId).executeTakeFirst();
+/** The questions of a set that left the student's mistakes so far (right twice in a row in it). */
+export async function storeSetCleared(db: Kysely<Database>, setId: string, cleared: string): Promise<void> {
+  await db.updateTable('mistake_sets').set({ cleared }).where('id', '=', setId).execute();
 }
 
-/** Records the submit once: false when the set was submitted already. */
-export async function markSetSubmitted(db: Kysely<Database>, setId: string, values: Pick<MistakeSet, 'submitted_at' | 'marks_obtained' | 'negative_marks' | 'total_marks' | 'detail' | 'cleared'>): Promise<boolean> {
+/** Records the end of the review once: false when it ended already. */
+export async function markSetSubmitted(db: Kysely<Database>, setId: string, values: Pick<MistakeSet, 'submitted_at' | 'detail'>): Promise<boolean> {
   const updated = await db.updateTable('mistake_sets').set(values).where('id', '=', setId).where('submitted_at', 'is', null).executeTakeFirst();
   return Number(updated.numUpdatedRows) > 0;
 }

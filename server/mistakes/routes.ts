@@ -1,10 +1,10 @@
 // Mistakes practice routes (contracts: src/contracts/mistakes.ts): what a result or a subject offers to
-// practise, starting a set, its paper, answer saves, submit and its result.
+// practise, starting a set, the review of it, checking one answer and finishing.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { mistakesContract } from '../../src/contracts/mistakes.js';
 import { depsOf } from '../deps.js';
-import { examMistakes, mistakesPaper, mistakesResult, saveMistakeAnswer, startMistakes, subjectMistakes, submitMistakes } from './practice.js';
+import { checkMistake, examMistakes, finishMistakes, mistakesReview, startMistakes, subjectMistakes } from './practice.js';
 
 export async function mistakesRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -19,25 +19,15 @@ export async function mistakesRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.route({ ...mistakesContract.start, handler: async (request) => ({ data: await startMistakes(depsOf(app), request.student.id, request.body) }) });
 
-  app.route({ ...mistakesContract.paper, handler: async (request) => ({
-    data: await mistakesPaper(depsOf(app), request.student.id, request.params.setId, app.config.signingSecret),
+  app.route({ ...mistakesContract.review, handler: async (request) => ({
+    data: await mistakesReview(depsOf(app), request.student.id, request.params.setId, app.config.signingSecret),
   }) });
 
-  app.route({ ...mistakesContract.addAnswer, handler: async (request) => {
-    const { body } = request;
-    const data = await saveMistakeAnswer(depsOf(app), request.student.id, request.params.setId, {
-      questionId: body.questionId,
-      answer: body.answer,
-      timestamp: Math.floor(body.timestamp),
-      answerIndex: body.answerIndex,
-      offline: request.query.offline === true,
-    });
-    return { data };
-  } });
+  app.route({ ...mistakesContract.check, handler: async (request) => ({
+    data: await checkMistake(depsOf(app), request.student.id, request.params.setId, request.body, app.config.signingSecret),
+  }) });
 
-  app.route({ ...mistakesContract.submit, handler: async (request) => ({ data: await submitMistakes(depsOf(app), request.student.id, request.params.setId) }) });
-
-  app.route({ ...mistakesContract.result, handler: async (request) => ({
-    data: await mistakesResult(depsOf(app), request.student.id, request.params.setId, app.config.signingSecret),
+  app.route({ ...mistakesContract.finish, handler: async (request) => ({
+    data: await finishMistakes(depsOf(app), request.student.id, request.params.setId, app.config.signingSecret),
   }) });
 }

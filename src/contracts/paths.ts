@@ -86,10 +86,12 @@ export const mistakesPaths = {
   bySubject: '/mistakes/subjects',
   /** Starts a mistakes practice set (or returns the one already running from the same source). */
   start: '/mistakes/sets',
-  paper: '/mistakes/sets/:setId',
-  addAnswer: '/mistakes/sets/:setId/answer',
-  submit: '/mistakes/sets/:setId/submit',
-  result: '/mistakes/sets/:setId/result',
+  /** The set as the review shows it. */
+  review: '/mistakes/sets/:setId',
+  /** Checks one answer at once: right or wrong, with the key and explanation. */
+  check: '/mistakes/sets/:setId/check',
+  /** Ends the review (what was not answered stays a mistake). */
+  finish: '/mistakes/sets/:setId/finish',
 } as const;
 
 /** The teacher desk's API: exam assignments, the grading queue, marking and publishing results. */

@@ -6,6 +6,9 @@ import type { QuestionScore } from './scoring';
 /** Right answers in a row in mistakes practice after which a question leaves the student's mistakes. */
 export const RIGHT_IN_A_ROW_TO_LEAVE = 2;
 
+/** Days an untimed review stays open; then it is finished as it stands. */
+export const UNTIMED_OPEN_DAYS = 7;
+
 /** Question types scored on submit; written answers wait for a teacher and are not practised here. */
 const SELF_SCORED: readonly QuestionType[] = ['MCQ', 'checkbox', 'MCA'];
 
@@ -40,4 +43,6 @@ export const MISTAKES_WORDS = {
   noneAtAll: 'No mistakes to practise yet',
   practise: (count: number) => `Practise my ${count} ${count === 1 ? 'mistake' : 'mistakes'}`,
   practiseIn: (subject: string) => `Practise my mistakes in ${subject}`,
+  /** The review's progress: questions answered right in it, of all. */
+  mastered: (mastered: number, total: number) => `${mastered} of ${total} mastered`,
 } as const;

@@ -1,10 +1,10 @@
-// Practise my mistakes (issue 29): what a result or the scoreboard offers to practise, and starting it.
-// It counts the mistakes first (one result's, or each subject's across the student's results); with
-// none it shows the empty state, otherwise one button per offer ("Practise my 3 mistakes", "Practise my
-// mistakes in Anatomy"). A press starts a set on the server and opens it; the set itself runs as a
-// practice exam does (src/machines/examAttempt.machine.ts, provided with the set's calls), so it goes
-// on offline from the device once started. Starting needs the server: offline, the offer waits for
-// the connection and counts again when it returns.
+// Practise my mistakes (issues 29 and 39): what a result or the scoreboard offers to practise, and
+// starting it. It counts the mistakes first (one result's, or each subject's across the student's
+// results); with none it shows the empty state, otherwise one button per offer ("Practise my 3
+// mistakes", "Practise my mistakes in Anatomy") and the choice "Time me", off by default: a practice is a
+// review, untimed unless asked. A press starts a set on the server and opens it; the set itself is the
+// review (src/machines/mistakesReview.machine.ts). Starting needs the server: offline, the offer waits
+// for the connection and counts again when it returns.
 import { assign, fromPromise, setup } from 'xstate';
 import type { MistakesSource, StartedMistakes } from '../contracts/mistakes';
 import { failureOf } from '../domain/failures';
@@ -30,11 +30,14 @@ export interface MistakesPracticeContext extends MistakesPracticeInput {
   offers: MistakesOffer[];
   /** The offer being started. */
   starting: MistakesSource | null;
+  /** The student asked for the time (the exams' durations in proportion); untimed by default. */
+  timed: boolean;
   setId: string | null;
 }
 
 export type MistakesPracticeEvent =
   | { type: 'mistakes.start'; source: MistakesSource }
+  | { type: 'mistakes.time'; timed: boolean }
   | { type: 'retry' }
   | { type: 'connection.online' }
   | { type: 'connection.offline' };
@@ -55,7 +58,7 @@ export const mistakesPracticeMachine = setup({
       throw new Error('provide loadOffers');
     }),
     /** POST /mistakes/sets: the set started (or the one already running from the same source). */
-    startMistakes: fromPromise<StartedMistakes, MistakesSource>(async () => {
+    startMistakes: fromPromise<StartedMistakes, MistakesSource & { timed: boolean }>(async () => {
       throw new Error('provide startMistakes');
     }),
   },
@@ -77,7 +80,7 @@ export const mistakesPracticeMachine = setup({
   id: 'mistakesPractice',
   description: 'Practise my mistakes: counts what a result or the scoreboard has to practise, shows the buttons or the empty state, and starts a set.',
   meta: { spec: '§2 Result screen and Scoreboard — not in the spec: Practise my mistakes (issue 29)' },
-  context: ({ input }) => ({ ...input, offers: [], starting: null, setId: null }),
+  context: ({ input }) => ({ ...input, offers: [], starting: null, timed: false, setId: null }),
   initial: 'counting',
   on: {
     'connection.offline': { description: 'The connection dropped', actions: assign({ online: false }) },
@@ -124,8 +127,9 @@ export const mistakesPracticeMachine = setup({
       description: "'No mistakes to practise in this exam' (or in any subject): nothing to press",
     },
     offering: {
-      description: "The buttons: 'Practise my N mistakes' on a result, 'Practise my mistakes in <Subject>' on the scoreboard",
+      description: "The buttons: 'Practise my N mistakes' on a result, 'Practise my mistakes in <Subject>' on the scoreboard; 'Time me' beside them",
       on: {
+        'mistakes.time': { description: "The student ticks or clears 'Time me'", actions: assign({ timed: ({ event }) => event.timed }) },
         'mistakes.start': {
           guard: { type: 'offered', params: ({ event }) => ({ source: event.source }) },
           target: 'starting',
@@ -139,7 +143,7 @@ export const mistakesPracticeMachine = setup({
       tags: ['busy'],
       invoke: {
         src: 'startMistakes',
-        input: ({ context }) => context.starting!,
+        input: ({ context }) => ({ ...context.starting!, timed: context.timed }),
         onDone: {
           target: 'started',
           description: 'The set started: the practice opens',

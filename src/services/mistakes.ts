@@ -1,11 +1,9 @@
 // Mistakes practice calls of the app (contracts: src/contracts/mistakes.ts): what a result or the
-// scoreboard offers to practise, starting a set, and taking it (paper, answers, submit, result) as a
-// practice exam is taken.
+// scoreboard offers to practise, starting a set, and the review of it (read, check one answer, finish).
 import { api } from './api';
-import type { mistakesContract, MistakesSource } from '../contracts/mistakes';
-import type { Attachment } from '../contracts/exams';
+import type { mistakesContract, StartMistakesBody } from '../contracts/mistakes';
+import type { AnswerValue } from '../contracts/exams';
 import { mistakesPaths } from '../contracts/paths';
-import type { AnswerToSend } from './exams';
 
 type Mistakes = typeof mistakesContract;
 
@@ -14,21 +12,11 @@ export const mistakesApi = {
 
   bySubject: (courseId?: string) => api.call<Mistakes['bySubject']>('GET', mistakesPaths.bySubject, { query: { courseId: courseId || undefined } }),
 
-  start: (source: MistakesSource) => api.call<Mistakes['start']>('POST', mistakesPaths.start, { body: source }),
+  start: (body: StartMistakesBody) => api.call<Mistakes['start']>('POST', mistakesPaths.start, { body }),
 
-  paper: (setId: string) => api.call<Mistakes['paper']>('GET', mistakesPaths.paper, { params: { setId } }),
+  review: (setId: string) => api.call<Mistakes['review']>('GET', mistakesPaths.review, { params: { setId } }),
 
-  /** Sends one answer of a set (the outbox's examId is the set's id); a set has no written questions, so no files. */
-  async sendAnswer(input: AnswerToSend): Promise<{ uploaded: Attachment[]; skipped: string[] }> {
-    await api.call<Mistakes['addAnswer']>('PATCH', mistakesPaths.addAnswer, {
-      params: { setId: input.examId },
-      query: { offline: input.resubmit ? true : undefined },
-      body: { questionId: input.questionId, answer: input.entry.answer, timestamp: input.entry.timestamp, answerIndex: input.entry.answerIndex },
-    });
-    return { uploaded: [], skipped: input.entry.files.map((file) => file.name) };
-  },
+  check: (setId: string, questionId: string, answer: AnswerValue) => api.call<Mistakes['check']>('POST', mistakesPaths.check, { params: { setId }, body: { questionId, answer } }),
 
-  submit: (setId: string) => api.call<Mistakes['submit']>('PATCH', mistakesPaths.submit, { params: { setId } }),
-
-  result: (setId: string) => api.call<Mistakes['result']>('GET', mistakesPaths.result, { params: { setId } }),
+  finish: (setId: string) => api.call<Mistakes['finish']>('PATCH', mistakesPaths.finish, { params: { setId } }),
 };

@@ -1,7 +1,8 @@
-// Practise my mistakes on a 390 px phone: from a practice result, "Practise my N mistakes" starts a set
-// of the wrong and skipped questions, it is taken as a practice exam, submitted, and its own result
-// shows (marks, every question with its explanation); the scoreboard offers the mistakes per subject.
-// Each screen: no sideways scroll, axe 0 serious/critical.
+// Practise my mistakes on a 390 px phone: from a practice result, "Practise my N mistakes" starts a
+// review of the wrong and skipped questions, untimed unless "Time me" is ticked; each answer is checked at
+// once (Right or Wrong, the key and the explanation, focus on the verdict) and "N of M mastered" moves;
+// nothing of an exam's verdict (pass/fail, negative marks, merit position) shows. The scoreboard offers
+// the mistakes per subject. Each screen: no sideways scroll, axe 0 serious/critical.
 import { describe, expect, it } from 'vitest';
 import { axeViolations, browserSuite, newPage, signIn, type Page } from '../support/browser';
 import { DEMO, DEMO_STUDENT } from '../support/demo-academy';
@@ -22,7 +23,7 @@ async function practiceResultWithMistakes() {
 }
 
 describe('practise my mistakes', () => {
-  it('practises the mistakes of a practice result, submits them and shows the new result', async () => {
+  it('reviews the mistakes of a practice result: untimed, each answer told right or wrong at once, progress as mastered', async () => {
     const { api, count } = await practiceResultWithMistakes();
     const title = (await api('GET', `/api/exam/result/${DEMO.shortPracticeExam}/student/by-groupId/${DEMO.group}`)).json().data.title as string;
 
@@ -30,55 +31,94 @@ describe('practise my mistakes', () => {
     await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
     await page.goto(`/result/${DEMO.shortPracticeExam}/${DEMO.group}`);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
-    const button = page.getByTestId('result-mistakes').getByRole('button', { name: new RegExp(`^Practise my ${count.count} mistakes? · ${count.duration} minutes?$`) });
+    const offer = page.getByTestId('result-mistakes');
+    // Untimed by default: the button names no minutes until "Time me" is ticked.
+    const button = offer.getByRole('button', { name: new RegExp(`^Practise my ${count.count} mistakes?$`) });
     await button.waitFor();
+    const timeMe = offer.getByRole('checkbox', { name: /^Time me/ });
+    expect(await timeMe.isChecked()).toBe(false);
+    await timeMe.check();
+    await offer.getByRole('button', { name: new RegExp(`^Practise my ${count.count} mistakes? · ${count.duration} minutes?$`) }).waitFor();
+    await timeMe.uncheck();
     expect(await axeViolations(page)).toEqual([]);
     expect(await overflow(page)).toBe(0);
 
     await button.click();
     await page.waitForURL(/\/mistakes\/[0-9a-f]{24}$/);
-    const questions = page.getByRole('listitem', { name: /^Question \d+$/ });
-    // The advisory about a stable connection opens with the attempt, as with any practice exam.
-    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
-    await page.getByRole('button', { name: 'Submit', exact: true }).waitFor();
+    await page.getByRole('heading', { level: 1, name: `My mistakes: ${title}` }).waitFor();
+    await page.getByText('Untimed: take the time you need.', { exact: false }).waitFor();
+    const progress = page.getByTestId('mistakes-progress').getByRole('status');
+    expect(await progress.textContent()).toBe(`0 of ${count.count} mastered`);
+    // No exam verdict: no countdown, pass/fail, negative marks or merit position.
+    for (const word of ['PASSED', 'FAILED', 'Negative Marks', 'Merit Pos.', 'Submit']) expect(await page.getByText(word, { exact: true }).count(), word).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     expect(await overflow(page)).toBe(0);
 
-    // One answer, saved through the set's own answer route (the outbox of any practice exam).
-    await page.getByRole('article', { name: 'Question 1' }).getByRole('radio').first().check();
-    await page.getByTestId('answered-count').filter({ hasText: /^Answered: 1\// }).waitFor();
-    await page.getByRole('button', { name: 'Submit', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Submit exam' }).getByRole('button', { name: 'Submit' }).click();
-    const onResult = /\/mistakes\/[0-9a-f]{24}\/result$/;
-    await page.waitForURL(onResult);
-    await page.getByRole('heading', { level: 1, name: `My mistakes: ${title}` }).waitFor();
-    await page.getByTestId('mistakes-cleared').waitFor();
-    expect(await questions.count()).toBe(count.count);
-    await page.getByTestId('result-marks').waitFor();
+    // The first question answered with its key: Right at once, the explanation beside it, the progress moves.
+    const first = page.getByRole('region', { name: 'Question 1' });
+    const check = first.getByRole('button', { name: 'Check' });
+    expect(await check.isDisabled()).toBe(true);
+    const firstId = (await first.getAttribute('data-question-id'))!;
+    const key = (await suite.server.app.db.selectFrom('questions').select(['answer', 'type']).where('id', '=', firstId).executeTakeFirstOrThrow());
+    expect(key.type).toBe('MCQ');
+    const keyIndex = Number(JSON.parse(key.answer)[0]);
+    await first.getByRole('radio').nth(keyIndex).check();
+    await check.click();
+    const verdict = first.getByTestId('verdict');
+    await verdict.waitFor();
+    expect(await verdict.textContent()).toMatch(/^Right/);
+    // Focus lands on the verdict, so the outcome is heard and the next Tab goes on from there.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('verdict');
+    await first.getByText('Correct answer').first().waitFor();
+    await expect.poll(() => progress.textContent()).toBe(`1 of ${count.count} mastered`);
     expect(await axeViolations(page)).toEqual([]);
     expect(await overflow(page)).toBe(0);
+
+    // A wrong answer to the second (if there is one) says Wrong at once.
+    if (count.count > 1) {
+      const second = page.getByRole('region', { name: 'Question 2' });
+      const secondId = (await second.getAttribute('data-question-id'))!;
+      const secondKey = (await suite.server.app.db.selectFrom('questions').select(['answer', 'type']).where('id', '=', secondId).executeTakeFirstOrThrow());
+      if (secondKey.type === 'MCQ') {
+        const wrongIndex = Number(JSON.parse(secondKey.answer)[0]) === 0 ? 1 : 0;
+        await second.getByRole('radio').nth(wrongIndex).check();
+        await second.getByRole('button', { name: 'Check' }).click();
+        await expect.poll(() => second.getByTestId('verdict').textContent()).toBe('Wrong');
+        await expect.poll(() => progress.textContent()).toBe(`1 of ${count.count} mastered`);
+      }
+    }
+
+    await page.getByRole('button', { name: 'Finish practice' }).click();
+    const summary = page.getByTestId('mistakes-summary');
+    await summary.getByRole('heading', { name: 'Practice finished' }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('summary-title');
+    await summary.getByTestId('mistakes-cleared').waitFor();
+    expect(await page.getByText('PASSED', { exact: true }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await overflow(page)).toBe(0);
+    // Read again (a reload), the finished review opens on its summary.
+    await page.reload();
+    await page.getByTestId('mistakes-summary').waitFor();
     await page.context().close();
   });
 
-  it('keeps answers on the phone offline and sends them when the connection returns, as a practice exam does', async () => {
+  it('a timed review shows its end and the checks need the connection', async () => {
     const { session } = await practiceResultWithMistakes();
-    const started = await suite.server.call({ method: 'POST', url: '/api/mistakes/sets', session, payload: { source: 'exam', examId: DEMO.shortPracticeExam, groupId: DEMO.group } });
+    const started = await suite.server.call({ method: 'POST', url: '/api/mistakes/sets', session, payload: { source: 'exam', examId: DEMO.shortPracticeExam, groupId: DEMO.group, timed: true } });
     expect(started.statusCode, started.body).toBe(200);
     const setId = started.json().data.setId as string;
-    const stored = () => suite.server.app.db.selectFrom('mistake_answers').selectAll().where('set_id', '=', setId).execute();
 
     const page = await newPage(suite.browser, suite.baseUrl, { width: 390 });
     await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
     await page.goto(`/mistakes/${setId}`);
-    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
-    await page.getByRole('article', { name: 'Question 1' }).waitFor();
+    await page.getByText(/^Timed: \d+ minutes?, ends at \d{1,2}:\d{2} [ap]m\./).waitFor();
+    const first = page.getByRole('region', { name: 'Question 1' });
+    await first.getByRole('radio').first().check();
     await page.context().setOffline(true);
-    await page.getByRole('article', { name: 'Question 1' }).getByRole('radio').first().check();
-    await expect.poll(() => page.getByTestId('offline-count').textContent()).toBe('Offline saved: 1');
-    expect(await stored()).toHaveLength(0);
+    await page.getByText('Checking an answer needs the connection', { exact: false }).waitFor();
+    await expect.poll(() => first.getByRole('button', { name: 'Check' }).isDisabled()).toBe(true);
     await page.context().setOffline(false);
-    await expect.poll(async () => (await stored()).length, { timeout: 20_000 }).toBe(1);
-    await expect.poll(() => page.getByTestId('offline-count').textContent(), { timeout: 10_000 }).toBe('Offline saved: 0');
+    await expect.poll(() => first.getByRole('button', { name: 'Check' }).isDisabled(), { timeout: 20_000 }).toBe(false);
     await page.context().close();
   });
 
@@ -95,12 +135,11 @@ describe('practise my mistakes', () => {
     await subject.waitFor();
     expect(await axeViolations(page)).toEqual([]);
     expect(await overflow(page)).toBe(0);
-    // A subject's button starts a set of that subject's mistakes across the results.
+    // A subject's button starts a review of that subject's mistakes across the results.
     const name = (await subject.textContent())!.replace(/^Practise my mistakes in (.+?) · .*$/, '$1');
     await subject.click();
     await page.waitForURL(/\/mistakes\/[0-9a-f]{24}$/);
-    await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
-    await page.getByRole('heading', { name: `My mistakes in ${name}` }).waitFor();
+    await page.getByRole('heading', { level: 1, name: `My mistakes in ${name}` }).waitFor();
     await page.context().close();
   });
 });

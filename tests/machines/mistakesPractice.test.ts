@@ -9,7 +9,7 @@ import { settle } from '../support/doubles';
 describePaths('mistakes practice paths', models);
 
 describe('mistakes practice', () => {
-  function start(options: { load: () => Promise<MistakesOffer[]>; begin?: (source: MistakesSource) => Promise<StartedMistakes> }) {
+  function start(options: { load: () => Promise<MistakesOffer[]>; begin?: (source: MistakesSource & { timed: boolean }) => Promise<StartedMistakes> }) {
     const log: string[] = [];
     const machine = mistakesPracticeMachine.provide({
       actors: {
@@ -18,8 +18,8 @@ describe('mistakes practice', () => {
           return options.load();
         }),
         startMistakes: fromPromise(async ({ input: source }) => {
-          log.push(`start ${source.source}`);
-          return (options.begin ?? (async () => ({ setId: 'm1', count: 3, duration: 6 })))(source);
+          log.push(`start ${source.source}${source.timed ? ' timed' : ''}`);
+          return (options.begin ?? (async () => ({ setId: 'm1', count: 3, duration: 6, timed: source.timed })))(source);
         }),
       },
       actions: {
@@ -41,6 +41,17 @@ describe('mistakes practice', () => {
     await settle();
     expect(actor.getSnapshot().status).toBe('done');
     expect(log).toEqual(['count exam', 'start exam', 'open m1']);
+  });
+
+  it('starts untimed unless the student asks for the time', async () => {
+    const { actor, log } = start({ load: async () => [offer()] });
+    await settle();
+    actor.send({ type: 'mistakes.time', timed: true });
+    actor.send({ type: 'mistakes.time', timed: false });
+    actor.send({ type: 'mistakes.time', timed: true });
+    actor.send({ type: 'mistakes.start', source: examSource });
+    await settle();
+    expect(log).toEqual(['count exam', 'start exam timed', 'open m1']);
   });
 
   it('shows the empty state when nothing is left, and ignores a press of something not offered', async () => {

@@ -19,13 +19,14 @@ const model: PathModel<typeof mistakesPracticeMachine> = {
   events: [
     { type: 'mistakes.start', source: examSource },
     { type: 'mistakes.start', source: anatomy },
+    { type: 'mistakes.time', timed: true },
     { type: 'retry' },
     { type: 'connection.online' },
     { type: 'connection.offline' },
   ],
   outcomes: {
     loadOffers: { done: [[offer()], [offer({ count: 0, duration: 0 })]], error: [networkError, serverError] },
-    startMistakes: { done: [{ setId: 'm1', count: 3, duration: 6 }], error: [networkError, noMistakes, serverError] },
+    startMistakes: { done: [{ setId: 'm1', count: 3, duration: 6, timed: false }], error: [networkError, noMistakes, serverError] },
   },
 };
 

@@ -19,6 +19,7 @@ import * as mistakesPractice from './20261228-0019-mistakes-practice.js';
 import * as questionChapter from './20261228-0021-question-chapter.js';
 import * as jobs from './20261229-0022-jobs.js';
 import * as forumAnswer from './20261229-0025-forum-answer.js';
+import * as mistakesReview from './20261229-0027-mistakes-review.js';
 import * as otpCodeOf from './20261229-0023-otp-code-of.js';
 import * as regradeJobs from './20261229-0024-regrade-jobs.js';
 import * as importHistory from './20261229-0026-import-history.js';
@@ -50,4 +51,5 @@ export const migrations: Migration[] = [
   { name: '20261229-0024-regrade-jobs', up: regradeJobs.up },
   { name: '20261229-0025-forum-answer', up: forumAnswer.up },
   { name: '20261229-0026-import-history', up: importHistory.up },
+  { name: '20261229-0027-mistakes-review', up: mistakesReview.up },
 ];

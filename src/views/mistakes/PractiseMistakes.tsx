@@ -1,6 +1,7 @@
 // "Practise my mistakes": the button on a result ("Practise my 3 mistakes", or the empty state) and the
-// buttons per subject on the scoreboard. Both render the mistakesPractice statechart
-// (src/machines/mistakesPractice.machine.ts); starting opens the set at /mistakes/{setId}.
+// buttons per subject on the scoreboard, with "Time me" (off: a practice is an untimed review). Both
+// render the mistakesPractice statechart (src/machines/mistakesPractice.machine.ts); starting opens the
+// review at /mistakes/{setId}.
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -86,6 +87,8 @@ function Offers({ actor, empty }: { actor: PracticeActor; empty: string }) {
   const state = useSelector(actor, (s) => (['counting', 'offline', 'failed', 'empty', 'offering', 'starting', 'started'] as const).find((name) => s.matches(name))!);
   const offers = useSelector(actor, (s) => s.context.offers);
   const starting = useSelector(actor, (s) => s.context.starting);
+  const timed = useSelector(actor, (s) => s.context.timed);
+  const canTime = useSelector(actor, (s) => s.can({ type: 'mistakes.time', timed: !s.context.timed }));
   if (state === 'counting') return <p className="text-sm text-slate-600" role="status">Counting your mistakes…</p>;
   if (state === 'empty') return <p className="text-sm text-slate-700" role="status">{empty}</p>;
   if (state === 'offline' || state === 'failed') {
@@ -99,6 +102,7 @@ function Offers({ actor, empty }: { actor: PracticeActor; empty: string }) {
     );
   }
   return (
+    <div>
     <ul className="flex flex-wrap gap-2">
       {offers.map((offer) => {
         const key = offer.source.source === 'exam' ? offer.source.examId : offer.source.subjectId;
@@ -112,11 +116,25 @@ function Offers({ actor, empty }: { actor: PracticeActor; empty: string }) {
               onClick={() => actor.send({ type: 'mistakes.start', source: offer.source })}
             >
               {offer.label === null ? MISTAKES_WORDS.practise(offer.count) : MISTAKES_WORDS.practiseIn(offer.label)}
-              <span className="font-normal"> · {offer.label === null ? minutes(offer.duration) : `${offer.count} · ${minutes(offer.duration)}`}</span>
+              {/* Minutes only when the student asked for the time. */}
+              {(offer.label !== null || timed) && (
+                <span className="font-normal"> · {[offer.label === null ? null : String(offer.count), timed ? minutes(offer.duration) : null].filter(Boolean).join(' · ')}</span>
+              )}
             </Button>
           </li>
         );
       })}
     </ul>
+    <label className="mt-2 inline-flex min-h-10 items-center gap-2 text-sm text-slate-800">
+      <input
+        type="checkbox"
+        className="h-5 w-5"
+        checked={timed}
+        disabled={!canTime}
+        onChange={(event) => actor.send({ type: 'mistakes.time', timed: event.target.checked })}
+      />
+      Time me (untimed otherwise: each answer is checked as you go)
+    </label>
+    </div>
   );
 }

@@ -380,6 +380,16 @@ function AnswerReview({ answer, number, extras, children }: { answer: ResultAnsw
       )}
       {question.file.length > 0 && <FileLinks files={question.file.map((f) => ({ href: mediaUrl(f), name: fileNameOf(f) }))} label="Question files" />}
       {written ? <WrittenReview answer={answer} /> : <OptionsReview answer={answer} />}
+      <ExplanationNotes question={question} />
+      {children}
+    </li>
+  );
+}
+
+/** A question's explanation (and its files) and notes, as a result and the mistakes review show them. */
+export function ExplanationNotes({ question }: { question: ResultAnswer['questionId'] }) {
+  return (
+    <>
       {(question.explanation || question.explanationExt.length > 0) && (
         <div className="mt-3 rounded-lg bg-brand-50 p-3 text-sm text-slate-800">
           <p className="font-semibold text-brand-800">Explanation</p>
@@ -403,8 +413,7 @@ function AnswerReview({ answer, number, extras, children }: { answer: ResultAnsw
           <p className="mt-1 whitespace-pre-line">{question.notes}</p>
         </div>
       )}
-      {children}
-    </li>
+    </>
   );
 }
 
@@ -423,7 +432,7 @@ function FileLinks({ files, label }: { files: { href: string; name: string }[]; 
 }
 
 /** MCQ, checkbox and MCA: each option with what the student chose and the key. */
-function OptionsReview({ answer }: { answer: ResultAnswer }) {
+export function OptionsReview({ answer }: { answer: ResultAnswer }) {
   const question = answer.questionId;
   const count = question.options.length;
   const mca = question.type === 'MCA';

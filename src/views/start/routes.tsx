@@ -23,7 +23,7 @@ import { RouteAnnouncer } from '../app/RouteAnnouncer';
 import { Splash } from '../app/Splash';
 // The signed-in shell and every screen behind it load on demand, so the sign-in screen on a slow
 // connection fetches only itself (tests/build/app-bundle.test.ts checks what its chunks carry).
-import { ChallengesScreen, CourseSubjectsScreen, CoursesScreen, ExamsScreen, ForumListScreen, ImportScreen, ItemAnalysisScreen, MistakesPracticeScreen, MistakesResultScreen, MyQaScreen, NotesScreen, QuestionDetailScreen, ResultScreen, ScoreboardScreen, Shell, StaffBatchScreen, StaffBatchesScreen, StaffDesk, StaffForum, StaffResultsScreen, StaffStudentScreen, StaffWeek, StudentProfile, SubjectItemsScreen, VideosScreen } from './screens';
+import { ChallengesScreen, CourseSubjectsScreen, CoursesScreen, ExamsScreen, ForumListScreen, ImportScreen, ItemAnalysisScreen, MistakesPracticeScreen, MyQaScreen, NotesScreen, QuestionDetailScreen, ResultScreen, ScoreboardScreen, Shell, StaffBatchScreen, StaffBatchesScreen, StaffDesk, StaffForum, StaffResultsScreen, StaffStudentScreen, StaffWeek, StudentProfile, SubjectItemsScreen, VideosScreen } from './screens';
 import { LiveExamScreen } from '../live-exam/liveExamEntry';
 
 export const appRoutes = createRoutesFromElements(
@@ -64,7 +64,6 @@ export const appRoutes = createRoutesFromElements(
         <Route path="/live-exam/:examId/:groupId" element={<LiveExamScreen />} />
         <Route path="/result/:examId/:groupId" element={<ResultScreen />} />
         <Route path="/mistakes/:setId" element={<MistakesPracticeScreen />} />
-        <Route path="/mistakes/:setId/result" element={<MistakesResultScreen />} />
         <Route path="/scoreboard" element={<ScoreboardScreen />} />
         <Route path="/qa-forum-list/:id" element={<ForumListScreen />} />
         <Route path="/question-details/:id" element={<QuestionDetailScreen />} />

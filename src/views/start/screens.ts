@@ -13,7 +13,6 @@ export const NotesScreen = lazyScreen(() => import('../content/NotesScreen').the
 export const ExamsScreen = lazyScreen(() => import('../exams/ExamsScreen').then((m) => m.ExamsScreen));
 export const ResultScreen = lazyScreen(() => import('../results/ResultScreen').then((m) => m.ResultScreen));
 export const MistakesPracticeScreen = lazyScreen(() => import('../mistakes/MistakesPracticeScreen').then((m) => m.MistakesPracticeScreen));
-export const MistakesResultScreen = lazyScreen(() => import('../mistakes/MistakesResultScreen').then((m) => m.MistakesResultScreen));
 export const ScoreboardScreen = lazyScreen(() => import('../results/ScoreboardScreen').then((m) => m.ScoreboardScreen));
 /** The teacher desk is its own chunk: a student never downloads it. */
 export const StaffDesk = lazyScreen(() => import('../staff/StaffDesk').then((m) => m.StaffDesk));
