@@ -94,6 +94,9 @@ export const examListMachine = setup({
     searchable: ({ event }) => event.type === 'examList.type' && event.text.trim().length >= SEARCH_MIN_LENGTH,
     hasSuggestion: ({ context }) => suggestionCompletes(context.searchText, context.suggestion),
     liveTab: ({ context }) => context.tab === 'live',
+    /** The live tab's filter offers 'All Subjects' and the subjects that arrived: only those can be picked. */
+    subjectOffered: ({ context, event }) =>
+      context.tab === 'live' && event.type === 'examList.selectSubject' && (event.subjectId === '' || context.subjects.some((subject) => subject._id === event.subjectId)),
     goesToKnownCourse: ({ context, event }) => event.type === 'examList.goTo' && context.courses.some((c) => c.id === event.courseId),
   },
   delays: {
@@ -182,7 +185,7 @@ export const examListMachine = setup({
             exams: [],
           }),
         },
-        'examList.reload': { target: 'loadingCourses', description: 'The courses are asked for again' },
+        'examList.reload': { target: 'loadingCourses', description: 'The student presses Try again, or the connection returns: the courses are asked for again' },
       },
     },
     course: {
@@ -201,11 +204,11 @@ export const examListMachine = setup({
               description: 'The student switches between Live Exam and Practice Exam: filters and search reset',
               actions: assign({ tab: ({ event }) => event.tab, subjectId: '', searchText: '', search: '', suggestion: '' }),
             },
-            'examList.selectSubject': { guard: 'liveTab', target: '.loading', description: "The student picks a subject in the filter ('All Subjects')", actions: assign({ subjectId: ({ event }) => event.subjectId }) },
+            'examList.selectSubject': { guard: 'subjectOffered', target: '.loading', description: "The student picks a subject in the filter ('All Subjects', or one of the course's subjects once they arrived)", actions: assign({ subjectId: ({ event }) => event.subjectId }) },
             'examList.selectType': { guard: 'liveTab', target: '.loading', description: 'The student picks Previous Exams or Upcoming Exams', actions: assign({ listType: ({ event }) => event.listType }) },
             'examList.search': { target: '.loading', description: 'The student presses Search', actions: assign({ search: ({ context }) => context.searchText.trim(), suggestion: '' }) },
             'examList.clearSearch': { target: '.loading', description: 'The student clears the search box: the whole list shows', actions: assign({ searchText: '', search: '', suggestion: '' }) },
-            'examList.reload': { target: '.loading', description: 'The list is asked for again (for example after an exam left the group)' },
+            'examList.reload': { target: '.loading', description: 'The connection returns, or an exam left the batch: the list is asked for again, so every card is current' },
           },
           states: {
             loading: {

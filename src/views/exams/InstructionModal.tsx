@@ -18,7 +18,8 @@ import { toast } from '../ui/toast';
 
 type InstructionActor = ActorRefFrom<typeof examInstructionMachine>;
 
-export function useExamInstruction() {
+/** `onExamLeft`: an exam the student acted on has left their batch (the server said 403), so lists showing it are stale. */
+export function useExamInstruction(onExamLeft: () => void = () => {}) {
   const navigate = useNavigate();
   const student = useStudent();
   const studentId = student?._id ?? '';
@@ -33,7 +34,10 @@ export function useExamInstruction() {
       actions: {
         alert: (_, { message }) => window.alert(message),
         notifyError: (_, { message }) => toast.error(message),
-        reloadGroup: (_, { groupId }) => void contentApi.group(groupId).catch(() => undefined),
+        reloadGroup: (_, { groupId }) => {
+          void contentApi.group(groupId).catch(() => undefined);
+          onExamLeft();
+        },
         clearSavedAnswers: (_, { examId }) => answerStore.clearExam(studentId, examId),
         logError: (_, { error }) => console.warn('Exam start step failed', error),
         storeFilters: (_, { filters }) => startFiltersOnDevice.write(filters),
