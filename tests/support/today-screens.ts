@@ -5,7 +5,7 @@
 // The Today request is held until the path lets the server answer it (or fails it as a lost connection).
 import { expect } from 'vitest';
 import type { Browser } from 'playwright-core';
-import type { Page } from './browser';
+import { pauseClock, type Page } from './browser';
 import { holdRequests, type DriverStep, type HeldRequests, type ScreenMapping } from './model-driver';
 import type { TestServer } from './test-server';
 import { newStudentPage } from './exam-submission-screens';
@@ -62,6 +62,8 @@ export function todayScreens(suite: { browser: Browser; server: TestServer; base
       await page.clock.install();
       await page.goto('/');
       await held.made(TODAY);
+      // From here the page's time moves only as the paths say (the strip's tick and refresh).
+      await pauseClock(page);
       return { page, held, asked: () => asked };
     },
 
