@@ -26,8 +26,8 @@ export function recordBackupSuccess(at: Date = new Date()): void {
   lastBackupSuccess = at;
 }
 
-/** The answer-saving routes: their answers count as saved (2xx) or refused (anything else). */
-const ANSWER_ROUTES = new Set([examsPaths.addAnswer, mistakesPaths.addAnswer].map((p) => `${API_PREFIX}${p}`));
+/** The answer-saving routes (an exam's saves, a mistakes review's checks): saved (2xx) or refused (anything else). */
+const ANSWER_ROUTES = new Set([examsPaths.addAnswer, mistakesPaths.check].map((p) => `${API_PREFIX}${p}`));
 /** The sign-in routes, students' and staff's. */
 const SIGN_IN_ROUTES = new Map([
   [`${API_PREFIX}${accountPaths.login}`, 'student'],
