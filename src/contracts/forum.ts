@@ -5,16 +5,15 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { BoundedInteger, Data, failures, Id, IdParams, Nullable, type RouteContract } from './common';
 import { forumPaths } from './paths';
+import { MAX_ATTACHMENTS, QUESTION_MAX_CHARS } from './limits';
 
 /** An attachment of a question or reply: one of the author's own stored files (mediaUrl /api/media/files/{key}). */
 export const ForumMedia = Type.Object({ mediaType: Type.String({ maxLength: 100 }), mediaUrl: Type.String({ maxLength: 200 }) }, { additionalProperties: false });
 export type ForumMedia = Static<typeof ForumMedia>;
 
 /** The most files a question or a reply carries. */
-export const MAX_ATTACHMENTS = 10;
 const MediaList = Type.Array(ForumMedia, { maxItems: MAX_ATTACHMENTS });
 /** The longest text of a question or a reply, in characters. */
-export const QUESTION_MAX_CHARS = 10_000;
 const Details = Type.String({ maxLength: QUESTION_MAX_CHARS });
 
 export const ForumSort = Type.Union([
