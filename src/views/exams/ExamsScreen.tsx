@@ -17,7 +17,7 @@ import { cardAction, ExamCard } from './ExamCard';
 import { LiveExamScreen } from '../live-exam/liveExamEntry';
 import { useExamInstruction, InstructionModal } from './InstructionModal';
 import { useOpenResult } from '../results/resultNavigation';
-import { useIsOnline, useStudent } from '../app/RootActors';
+import { useConnectionChanges, useStudent } from '../app/RootActors';
 import { NO_BATCH_MESSAGE, NOTHING_ADDED_MESSAGE } from '../content/ContentListStatus';
 import { focusHeadingWhenShown } from '../app/RouteAnnouncer';
 
@@ -69,7 +69,8 @@ export function ExamsScreen() {
   const choosing = useSelector(list, (s) => !s.matches('course'));
   useStepHeadingFocus(choosing);
   const instruction = useExamInstruction(() => list.send({ type: 'examList.reload' }));
-  useReloadWhenOnline(list);
+  // Back online after a time without a connection: the courses or the list are asked for again, as cards may have moved on.
+  useConnectionChanges((online) => online && list.send({ type: 'examList.reload' }));
   const subjects = useSelector(list, (s) => s.context.subjects);
   const subjectNames = Object.fromEntries(subjects.map((subject) => [subject._id, subject.name]));
   const resume = (assignment: ExamAssignment) => void navigate(`/live-exam/${assignment.examId._id}/${assignment.groupId}`);
@@ -110,19 +111,6 @@ function useAddressedExam(list: ListActor, open: { start: (assignment: ExamAssig
     else if (action === 'resume') openRef.current.resume(assignment);
     else document.querySelector(`[data-exam-id="${CSS.escape(addressed)}"]`)?.scrollIntoView({ block: 'center' });
   }, [addressed, exams, list, location.pathname, location.search, navigate]);
-}
-
-/** Back online after a time without a connection: the courses or the list are asked for again, as cards may have moved on. */
-function useReloadWhenOnline(list: ListActor): void {
-  const online = useIsOnline();
-  const wasOffline = useRef(false);
-  useEffect(() => {
-    if (!online) wasOffline.current = true;
-    else if (wasOffline.current) {
-      wasOffline.current = false;
-      list.send({ type: 'examList.reload' });
-    }
-  }, [online, list]);
 }
 
 /** After choosing a course (or Back to the courses) keyboard focus moves to the new step's heading, as after a navigation. */

@@ -13,7 +13,7 @@ import type { CheckedAnswer, MistakesReview } from '../../contracts/mistakes';
 import { mistakesApi } from '../../services/mistakes';
 import { MISTAKES_WORDS } from '../../domain/mistakes';
 import { mcaValue, optionIndex, OPTION_LETTERS } from '../../domain/scoring';
-import { useConnectionActor } from '../app/RootActors';
+import { useConnectionActor, useConnectionChanges } from '../app/RootActors';
 import { Button } from '../ui/Button';
 import { Notice } from '../ui/Notice';
 import { Spinner } from '../ui/Spinner';
@@ -52,15 +52,7 @@ function Review({ setId }: { setId: string }) {
     }),
     { input: { setId, online: connection.getSnapshot().matches('online') } },
   );
-  useEffect(() => {
-    let online = connection.getSnapshot().matches('online');
-    const subscription = connection.subscribe((snapshot) => {
-      if (snapshot.matches('online') === online) return;
-      online = snapshot.matches('online');
-      actor.send({ type: online ? 'connection.online' : 'connection.offline' });
-    });
-    return () => subscription.unsubscribe();
-  }, [actor, connection]);
+  useConnectionChanges((online) => actor.send({ type: online ? 'connection.online' : 'connection.offline' }));
 
   const loading = useSelector(actor, (s) => s.hasTag('loading'));
   const failure = useSelector(actor, (s) => (s.matches('failed') ? s.context.failure : null));

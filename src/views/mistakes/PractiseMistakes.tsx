@@ -2,14 +2,13 @@
 // buttons per subject on the scoreboard, with "Time me" (off: a practice is an untimed review). Both
 // render the mistakesPractice statechart (src/machines/mistakesPractice.machine.ts); starting opens the
 // review at /mistakes/{setId}.
-import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise, type ActorRefFrom } from 'xstate';
 import { mistakesPracticeMachine, mistakesPracticeMessages, type MistakesOffer, type OfferScope } from '../../machines/mistakesPractice.machine';
 import { mistakesApi } from '../../services/mistakes';
 import { MISTAKES_WORDS } from '../../domain/mistakes';
-import { useConnectionActor } from '../app/RootActors';
+import { useConnectionActor, useConnectionChanges } from '../app/RootActors';
 import { Button } from '../ui/Button';
 import { toast } from '../ui/toast';
 import { showResultsFailure } from '../results/resultNavigation';
@@ -44,15 +43,7 @@ function useMistakesPractice(scope: OfferScope): PracticeActor {
     { input: { scope, online: connection.getSnapshot().matches('online') } },
   );
   // The connection reaches the statechart as events (offline, the offer counts again when it returns).
-  useEffect(() => {
-    let online = connection.getSnapshot().matches('online');
-    const subscription = connection.subscribe((snapshot) => {
-      if (snapshot.matches('online') === online) return;
-      online = snapshot.matches('online');
-      actor.send({ type: online ? 'connection.online' : 'connection.offline' });
-    });
-    return () => subscription.unsubscribe();
-  }, [actor, connection]);
+  useConnectionChanges((online) => actor.send({ type: online ? 'connection.online' : 'connection.offline' }));
   return actor;
 }
 
