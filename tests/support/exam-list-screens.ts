@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { pauseClock, type Page } from './browser';
 import { DEMO } from './demo-academy';
-import { holdRequests, payload, type DriverStep, type HeldRequests, type ScreenMapping } from './model-driver';
+import { connectionReturns, holdRequests, payload, type DriverStep, type HeldRequests, type ScreenMapping } from './model-driver';
 import type { TestServer } from './test-server';
 import { newStudentPage } from './exam-submission-screens';
 import { examPlaceAddress } from '../../src/domain/examPlace';
@@ -39,7 +39,6 @@ const courseHeading = (page: Page) => page.getByRole('heading', { name: `Course 
 const chooseHeading = (page: Page) => page.getByRole('heading', { name: 'Choose course for exam information' });
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search exams' });
 const suggestion = (page: Page) => page.getByTestId('search-suggestion');
-const offlineBanner = (page: Page) => page.getByText(/^You are offline\./);
 const TAB_LABEL: Record<ExamTab, string> = { live: 'Live Exam', practice: 'Practice Exam' };
 
 /** Moves the address as Back, Forward or a notification's link does: the router hears a history change. */
@@ -48,16 +47,6 @@ async function arriveAt(page: Page, address: string): Promise<void> {
     history.pushState(history.state, '', to);
     dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
   }, address);
-}
-
-/** Lets the page's clock run a second at a time (a real moment between) until `done`. */
-async function runUntil(page: Page, done: () => Promise<boolean> | boolean, what: string): Promise<void> {
-  for (let second = 0; second < 60; second++) {
-    if (await done()) return;
-    await page.clock.runFor(1_000);
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`${what}: not within a minute of the page's clock`);
 }
 
 export function examListScreens(suite: { browser: Browser; server: TestServer; baseUrl: string }, options: { arriveAt?: { courseId: string; tab: ExamTab } } = {}): ScreenMapping<ExamListWorld> {
@@ -112,10 +101,7 @@ export function examListScreens(suite: { browser: Browser; server: TestServer; b
         else {
           // The phone loses its connection and gets it back: the page asks again.
           const asked = held.count(pattern);
-          await page.context().setOffline(true);
-          await offlineBanner(page).waitFor();
-          await page.context().setOffline(false);
-          await runUntil(page, () => held.count(pattern) > asked, 'the request after the connection returned');
+          await connectionReturns(page, () => held.count(pattern) > asked, 'the request after the connection returned');
         }
         await held.made(pattern);
       },

@@ -239,6 +239,30 @@ export async function holdRequests(page: Page, patterns: RegExp[]): Promise<Held
   };
 }
 
+/**
+ * Lets the page's paused clock run a second at a time, a real moment between, until `done`: timers the app set
+ * meanwhile (a socket's reconnection) fire, and the network answers in real time.
+ */
+export async function runClockUntil(page: Page, done: () => Promise<boolean> | boolean, what: string): Promise<void> {
+  for (let second = 0; second < 60; second++) {
+    if (await done()) return;
+    await page.clock.runFor(1_000);
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`${what}: not within a minute of the page's clock`);
+}
+
+/** The app's offline banner, shown while the server cannot be reached. */
+export const offlineBanner = (page: Page) => page.getByText(/^You are offline\./);
+
+/** The phone loses its connection (the app shows it is offline) and gets it back, then `done` is waited for. */
+export async function connectionReturns(page: Page, done: () => Promise<boolean> | boolean, what: string): Promise<void> {
+  await page.context().setOffline(true);
+  await offlineBanner(page).waitFor();
+  await page.context().setOffline(false);
+  await runClockUntil(page, done, what);
+}
+
 /** A toast with `text` (and of `kind`) on screen; the page's clock may stand still (see the header). */
 export async function toastShown(page: Page, text: string | undefined, kind?: 'success' | 'error' | 'warning' | 'info'): Promise<void> {
   const shown = toast(page, text, kind);

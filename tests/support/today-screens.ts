@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { pauseClock, type Page } from './browser';
-import { holdRequests, type DriverStep, type HeldRequests, type ScreenMapping } from './model-driver';
+import { connectionReturns, holdRequests, offlineBanner, runClockUntil, type DriverStep, type HeldRequests, type ScreenMapping } from './model-driver';
 import type { TestServer } from './test-server';
 import { newStudentPage } from './exam-submission-screens';
 import { STORAGE_KEYS } from '../../src/services/storage';
@@ -23,23 +23,9 @@ export interface TodayWorld {
 
 const contextOf = (step: DriverStep) => step.state.context as TodayContext;
 const strip = (page: Page) => page.getByRole('region', { name: 'Today' });
-const offlineBanner = (page: Page) => page.getByText(/^You are offline\./);
-
-/**
- * Lets the page's clock run in steps of a second until `done`, a real moment between them: timers the app set
- * while the connection came back (the socket's reconnection) fire, and the network answers in real time.
- */
-async function runUntil(page: Page, done: () => Promise<boolean> | boolean, what: string): Promise<void> {
-  for (let second = 0; second < 60; second++) {
-    if (await done()) return;
-    await page.clock.runFor(1_000);
-    await page.waitForTimeout(100);
-  }
-  throw new Error(`${what}: not within a minute of the page's clock`);
-}
 
 /** The connection is back as the app sees it: the socket is up again and the offline banner gone. */
-const settled = (page: Page) => runUntil(page, async () => (await offlineBanner(page).count()) === 0, 'the connection is back');
+const settled = (page: Page) => runClockUntil(page, async () => (await offlineBanner(page).count()) === 0, 'the connection is back');
 
 export function todayScreens(suite: { browser: Browser; server: TestServer; baseUrl: string }, options: { keep: boolean }): ScreenMapping<TodayWorld> {
   return {
@@ -81,10 +67,7 @@ export function todayScreens(suite: { browser: Browser; server: TestServer; base
       'connection.online': async ({ page, held, asked }) => {
         // The phone loses its connection and gets it back: the app asks again once it hears it is online.
         const before = asked();
-        await page.context().setOffline(true);
-        await offlineBanner(page).waitFor();
-        await page.context().setOffline(false);
-        await runUntil(page, () => asked() > before, 'the Today request after the connection returned');
+        await connectionReturns(page, () => asked() > before, 'the Today request after the connection returned');
         await held.made(TODAY);
         await settled(page);
       },
