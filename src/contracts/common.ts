@@ -202,7 +202,6 @@ export const metricsContract = {
   url: serverPaths.metrics,
   config: { access: 'public' },
   schema: {
-    querystring: Type.Object({}, { additionalProperties: false }),
     response: { 200: Type.String({ description: 'Prometheus text exposition format 0.0.4' }), ...failures({ 401: ['metricsTokenNeeded'], 404: ['notFound'] }) },
   },
 } satisfies RouteContract;
