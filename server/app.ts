@@ -17,13 +17,15 @@ import { resolveSession, type SessionUser } from './account/sessions.js';
 import { SessionCache } from './account/session-cache.js';
 import { attachRealtime, type Realtime } from './realtime.js';
 import { attachJobs } from './job-kinds.js';
+import { depsOf } from './deps.js';
 import type { JobRunner } from './jobs/runner.js';
 import { registerAreas } from './areas.js';
 import { requestValidatorCompiler, validationProblem, type Refusals } from './validation.js';
 import { HashGate } from './account/hash-gate.js';
 import { apiSecurityHeaders, pagePolicy, registerSecurityHeaders, withRawHeaders } from './headers.js';
 import { healthCheck } from './health.js';
-import { attachMetrics } from './metrics.js';
+import { attachMetrics, recordBackupSuccess } from './metrics.js';
+import { startBackupSchedule } from './backup/schedule.js';
 import { databaseUnavailable } from './db/unavailable.js';
 import { writesFor, type Writes } from './db/engine/group-commit.js';
 import { healthContract, type Access, type StaffAccess } from '../src/contracts/common.js';
@@ -277,5 +279,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await app.realtime.close();
   });
   app.decorate('jobs', attachJobs(app));
+  const backups = config.backup;
+  if (backups) {
+    // Scheduled backups (BACKUP_DIR): looked for once a minute from ready to close.
+    let schedule: { stop: () => Promise<void> } | undefined;
+    app.addHook('onReady', async () => {
+      schedule = startBackupSchedule(depsOf(app), backups, recordBackupSuccess);
+    });
+    app.addHook('onClose', async () => {
+      await schedule?.stop();
+    });
+  }
   return app;
 }

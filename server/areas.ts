@@ -7,15 +7,17 @@ import { challengeRoutes } from './challenges/routes.js';
 import { contentRoutes } from './content/routes.js';
 import { examRoutes } from './exams/routes.js';
 import { forumRoutes } from './forum/routes.js';
+import { lectureRoutes } from './lectures/routes.js';
 import { mediaRoutes, mediaSiteRoutes } from './media/routes.js';
 import { mistakesRoutes } from './mistakes/routes.js';
 import { notificationRoutes } from './notifications/routes.js';
+import { reminderRoutes } from './reminders/routes.js';
 import { resultRoutes } from './results/routes.js';
 import { staffRoutes } from './staff/routes.js';
 import { storageRoutes, storageSiteRoutes } from './storage/routes.js';
 
 export async function registerAreas(app: FastifyInstance): Promise<void> {
-  for (const area of [accountRoutes, contentRoutes, examRoutes, resultRoutes, staffRoutes, notificationRoutes, forumRoutes, storageRoutes, mediaRoutes, challengeRoutes, mistakesRoutes]) {
+  for (const area of [accountRoutes, contentRoutes, examRoutes, resultRoutes, staffRoutes, notificationRoutes, forumRoutes, storageRoutes, mediaRoutes, challengeRoutes, mistakesRoutes, reminderRoutes, lectureRoutes]) {
     await app.register(area, { prefix: API_PREFIX });
   }
   // Streams, the hosted player page, images and stored files for <video>, <img> and links.

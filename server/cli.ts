@@ -5,10 +5,13 @@
 //   npm run academy -- undo <importId>                 take an import back, as one transaction
 //   npm run academy -- export [folder]                          write the academy out as sheets
 //   npm run academy -- publish <examId>                publish a finished live exam's results
-//   npm run academy -- worker                          run jobs (imports) without serving, beside the servers
+//   npm run academy -- worker                          run jobs (imports, lecture packaging) without serving, beside the servers
+//   npm run academy -- media add <file> --item "<Subject> / <item>" --title "<title>"   put a lecture video in
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+//   npm run academy -- staff add <username> --name … --role admin|teacher   a staff account (the first administrator)
+//   npm run academy -- backup <file> | restore <file> [--force]   a consistent backup while serving; its restore
 import { configFrom, type Config } from './config.js';
 import { connect } from './db/connect.js';
 import { migrate } from './db/migrate.js';
@@ -26,6 +29,9 @@ import { ApiError } from './errors.js';
 import { depsOf } from './deps.js';
 import { publishResults, unpublishedAssignmentsOf } from './results/marking.js';
 import type { Connection } from './db/connect.js';
+import { STAFF_USAGE, staffCommand } from './staffAccounts/command.js';
+import { BACKUP_USAGE, backupCommand, restoreCommand } from './backup/command.js';
+import { mediaAddCommand } from './lectures/command.js';
 
 const USAGE = [
   'Usage:',
@@ -36,6 +42,9 @@ const USAGE = [
   '  npm run academy -- export [folder]',
   '  npm run academy -- publish <examId>',
   '  npm run academy -- worker',
+  STAFF_USAGE,
+  ...BACKUP_USAGE,
+  '  npm run academy -- media add <video file> --item "<Subject> / <item name>" (or the item\'s id) --title "<title>"',
 ].join('\n');
 
 /** The checksum of what an import reads: the file, or the importable files of a folder in name order. */
@@ -151,9 +160,38 @@ async function undoCommand({ db }: Connection, id: string): Promise<number> {
 }
 
 const args = process.argv.slice(2);
+if (args[0] === 'media') {
+  process.exit(await mediaAddCommand(args.slice(1), USAGE));
+}
 const dryRun = args.includes('--dry-run');
 const confirmLarge = args.includes('--confirm-large');
 const [command, argument, third] = args.filter((a) => a !== '--dry-run' && a !== '--confirm-large');
+/** Runs a command on the migrated database of DATABASE_URL, closing it after. */
+const onDatabase = (run: (config: Config, connection: Connection, rest: string[]) => Promise<number>) => async (config: Config, rest: string[]) => {
+  const connection = await connect(config.databaseUrl);
+  try {
+    await migrate(connection.db, connection.dialect);
+    return await run(config, connection, rest);
+  } finally {
+    await connection.db.destroy();
+  }
+};
+// Operators' commands with flags of their own. A restore opens the database itself: it must find it as it is.
+const operatorCommands: Record<string, (config: Config, rest: string[]) => Promise<number>> = {
+  staff: onDatabase(staffCommand),
+  backup: backupCommand,
+  restore: restoreCommand,
+};
+const operatorCommand = operatorCommands[args[0] ?? ''];
+if (operatorCommand) {
+  try {
+    process.exitCode = await operatorCommand(configFrom(process.env), args.slice(1));
+  } catch (error) {
+    console.error(`${args[0]} failed: ${(error as Error).message}`);
+    process.exitCode = 1;
+  }
+  process.exit();
+}
 if (command === 'template' && !TEMPLATE_KINDS.includes(argument as TemplateKind)) {
   console.error(USAGE);
   process.exit(2);

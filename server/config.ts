@@ -1,9 +1,11 @@
 // Server settings, read once from the environment (checked against server/settings.ts); tests build their own with configFrom().
+import { parseEvery, type BackupSchedule } from './backup/schedule.js';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Limit } from './account/rate-limit.js';
 import { checkSettings } from './settings.js';
 import { DEFAULT_CHALLENGE_WINDOW_HOURS } from '../src/domain/challenges.js';
+import { DEFAULT_QUIET_HOURS, parseQuietHours, type QuietHours } from '../src/domain/reminders.js';
 
 export type SmsTransportSetting =
   | { kind: 'console' } // development: prints the code and returns it to the client
@@ -50,6 +52,8 @@ export interface Config {
   redisUrl: string | null;
   /** Directory holding uploaded files and generated media. */
   storageDir: string;
+  /** Scheduled backups (server/backup/schedule.ts); null without BACKUP_DIR. */
+  backup: BackupSchedule | null;
   /** Directory of the built single-page app; served when it exists. */
   appDir: string;
   /** HMAC secret for signed upload URLs and stream tokens. */
@@ -79,6 +83,8 @@ export interface Config {
   importMemoryMb: number;
   /** The share of a kind's rows an import may update or remove without confirming (IMPORT_CHANGE_THRESHOLD, 0.1 for 10 %). */
   importChangeThreshold: number;
+  /** Lecture videos: the largest upload (MEDIA_MAX_MB), the longest (MEDIA_MAX_HOURS), packaged at once here (MEDIA_WORKERS). */
+  media: { maxBytes: number; maxSeconds: number; workers: number };
   logLevel: string;
   /** Bytes of uploaded files one student may keep (UPLOAD_QUOTA_MB). */
   uploadQuotaBytes: number;
@@ -107,6 +113,12 @@ export interface Config {
     /** Connections beyond this many (sockets and HTTP together) are refused at once. */
     max: number;
   };
+  /** Web Push's keys (VAPID); null in development until the server makes its own pair (server/reminders/keys.ts). */
+  vapid: { publicKey: string; privateKey: string; subject: string } | null;
+  /** The academy's night, when only exam reminders go out (QUIET_HOURS). */
+  quietHours: QuietHours;
+  /** Exam reminders by SMS to students with no push subscription (SMS_REMINDERS), at most so many a day. */
+  smsReminders: { enabled: boolean; perDay: number };
   /** DRM licence servers of the external provider (Widevine, PlayReady, FairPlay). */
   drm: { widevineUrl: string | null; playReadyUrl: string | null; fairPlayUrl: string | null; fairPlayCertificateUrl: string | null };
 }
@@ -128,6 +140,8 @@ export const PRODUCTION_REFUSALS = {
   demoSeed:
     'Production refuses SEED_DEMO=true: the demo academy has published passwords. Unset SEED_DEMO and import your academy with `npm run academy -- import <bundle>`.',
   signingSecret: 'Production needs SIGNING_SECRET.',
+  vapid:
+    'Production needs VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT for pushes: make a pair once with `npx web-push generate-vapid-keys` and keep it (a new pair cuts off every subscribed device).',
   weakSigningSecret:
     'Production refuses this SIGNING_SECRET: it must hold at least 32 random bytes: 64 hex digits or 43 characters of base64 or other text (`openssl rand -hex 32`), not a repeated pattern.',
 } as const;
@@ -223,6 +237,19 @@ function connectionLimits(env: NodeJS.ProcessEnv): Config['connections'] {
   return limits;
 }
 
+/** The push keys when all three are set; one or two of them alone is a mistake worth stopping for. */
+function vapidFrom(env: NodeJS.ProcessEnv): Config['vapid'] {
+  const publicKey = env.VAPID_PUBLIC_KEY || '';
+  const privateKey = env.VAPID_PRIVATE_KEY || '';
+  const subject = env.VAPID_SUBJECT || '';
+  if (!publicKey && !privateKey) return null;
+  if (!publicKey || !privateKey) throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither in development.');
+  return { publicKey, privateKey, subject: subject || DEVELOPMENT_VAPID_SUBJECT };
+}
+
+/** Who a push service may write to about the development's pushes. */
+export const DEVELOPMENT_VAPID_SUBJECT = 'mailto:office@academy.test';
+
 export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = {}): Config {
   // Every variable against the settings schema first: all wrong values named at once.
   checkSettings(env);
@@ -233,6 +260,8 @@ export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
   if (production && env.SEED_DEMO === 'true') throw new Error(PRODUCTION_REFUSALS.demoSeed);
   if (production && !env.SIGNING_SECRET) throw new Error(PRODUCTION_REFUSALS.signingSecret);
   if (production && !strongSecret(env.SIGNING_SECRET!)) throw new Error(PRODUCTION_REFUSALS.weakSigningSecret);
+  const vapid = vapidFrom(env);
+  if (production && (!vapid || !env.VAPID_SUBJECT)) throw new Error(PRODUCTION_REFUSALS.vapid);
   const root = process.cwd();
   return {
     port: Number(env.PORT ?? 3000),
@@ -242,6 +271,9 @@ export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
     redisUrl: env.REDIS_URL ?? null,
     storageDir: path.resolve(root, env.STORAGE_DIR ?? 'data/storage'),
     appDir: path.resolve(root, env.APP_DIR ?? 'dist'),
+    backup: env.BACKUP_DIR
+      ? { dir: path.resolve(root, env.BACKUP_DIR), everyMs: parseEvery(env.BACKUP_EVERY ?? '6h') ?? 6 * 3_600_000, keep: Number(env.BACKUP_KEEP ?? 14) }
+      : null,
     signingSecret: env.SIGNING_SECRET ?? randomBytes(32).toString('hex'),
     sms,
     academyName: env.ACADEMY_NAME ?? 'Medical Academy',
@@ -267,6 +299,11 @@ export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
     challengeWindowHours: positive('CHALLENGE_WINDOW_HOURS', env.CHALLENGE_WINDOW_HOURS, DEFAULT_CHALLENGE_WINDOW_HOURS),
     importMemoryMb: Math.floor(positive('IMPORT_MEMORY_MB', env.IMPORT_MEMORY_MB, 1024)),
     importChangeThreshold: share('IMPORT_CHANGE_THRESHOLD', env.IMPORT_CHANGE_THRESHOLD, 0.1),
+    media: {
+      maxBytes: Math.floor(positive('MEDIA_MAX_MB', env.MEDIA_MAX_MB, 4096) * 1024 * 1024),
+      maxSeconds: positive('MEDIA_MAX_HOURS', env.MEDIA_MAX_HOURS, 6) * 3600,
+      workers: Math.floor(Number(env.MEDIA_WORKERS ?? 1)),
+    },
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     uploadQuotaBytes: positive('UPLOAD_QUOTA_MB', env.UPLOAD_QUOTA_MB, 100) * 1024 * 1024,
     uploadRate: { max: positive('UPLOADS_PER_10_MINUTES', env.UPLOADS_PER_10_MINUTES, 60), windowMs: 10 * 60_000 },
@@ -281,6 +318,9 @@ export function configFrom(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
     supportPhone: env.SUPPORT_PHONE?.trim() || null,
     metricsToken: env.METRICS_TOKEN?.trim() || null,
     connections: connectionLimits(env),
+    vapid,
+    quietHours: parseQuietHours(env.QUIET_HOURS || DEFAULT_QUIET_HOURS)!,
+    smsReminders: { enabled: env.SMS_REMINDERS === 'true', perDay: Number(env.SMS_REMINDERS_PER_DAY || 1000) },
     drm: {
       widevineUrl: env.DRM_WIDEVINE_URL ?? null,
       playReadyUrl: env.DRM_PLAYREADY_URL ?? null,

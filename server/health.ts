@@ -1,11 +1,12 @@
-// /api/health: whether the database answers, the storage directory can be written and Redis is
-// connected. A failing part makes the server 'degraded' (it keeps serving everything else); changes are
+// /api/health: whether the database answers, the storage directory can be written, Redis is
+// connected and the scheduled backups keep up. A failing part makes the server 'degraded' (it keeps serving everything else); changes are
 // logged once.
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { Health, HealthPart } from '../src/contracts/common.js';
 import { probeWritable } from './storage/disk.js';
+import { backupPart } from './backup/schedule.js';
 
 const ok = (message: string): HealthPart => ({ status: 'ok', message });
 const failing = (message: string): HealthPart => ({ status: 'failing', message });
@@ -51,7 +52,7 @@ async function storagePart(app: FastifyInstance): Promise<HealthPart> {
 export function healthCheck(app: FastifyInstance): () => Promise<Health> {
   const last = new Map<string, HealthPart['status']>();
   return async () => {
-    const parts = { database: await databasePart(app), storage: await storagePart(app), redis: redisPart(app) };
+    const parts = { database: await databasePart(app), storage: await storagePart(app), redis: redisPart(app), backup: await backupPart(app).catch((error: Error) => failing(`the backups' state cannot be read: ${error.message}`)) };
     for (const [name, part] of Object.entries(parts)) {
       const before = last.get(name);
       if (before !== undefined && before !== part.status) {

@@ -76,6 +76,13 @@ export const SETTINGS = Type.Object({
     pattern: '^rediss?://\\S+$',
   }),
   STORAGE_DIR: setting({ default: 'data/storage', description: 'uploaded files and generated media (`/api/health` says `degraded` when it cannot be written)' }),
+  BACKUP_DIR: setting({
+    default: 'unset',
+    description:
+      'where the server writes scheduled backups of the database (and a copy of `STORAGE_DIR` beside each); unset: none are scheduled (`npm run academy -- backup <file>` still works). Their state is in `/api/health` (`backup`)',
+  }),
+  BACKUP_EVERY: setting({ default: '6h', description: 'how often a scheduled backup is taken: minutes, hours or days (`30m`, `6h`, `1d`); one process of several takes each', expected: 'a period such as 30m, 6h or 1d', pattern: '^\\s*0*[1-9]\\d*[mhd]\\s*$' }),
+  BACKUP_KEEP: setting({ default: '14', description: 'how many scheduled backups are kept; older ones are removed', ...POSITIVE_WHOLE }),
   APP_DIR: setting({ default: 'dist', description: 'the built app the server serves, when it exists (`npm run build` writes it)' }),
   ACADEMY_NAME: setting({ default: '`Medical Academy`', description: "the academy's name in the one-time code's SMS and the server's start message" }),
   LOG_LEVEL: setting({
@@ -166,8 +173,37 @@ export const SETTINGS = Type.Object({
   FORUM_REPLIES_PER_HOUR: setting({ default: '60', description: 'forum replies one student may post in an hour', ...POSITIVE }),
   FORUM_EDITS_PER_HOUR: setting({ default: '60', description: 'edits of questions and replies one student may make in an hour', ...POSITIVE }),
   FORUM_REACTIONS_PER_HOUR: setting({ default: '300', description: 'likes, reply upvotes and bookmarks (each toggle) one student may make in an hour', ...POSITIVE }),
+  VAPID_PUBLIC_KEY: setting({
+    default: 'made once (development)',
+    description:
+      "the push keys' public half (URL-safe base64, `npx web-push generate-vapid-keys`), served at `GET /api/push/key`; production requires it with `VAPID_PRIVATE_KEY` and `VAPID_SUBJECT` and refuses to start without them; in development a pair is made once and kept in the database",
+    expected: 'a URL-safe base64 key',
+    pattern: '^[A-Za-z0-9_-]{80,100}$',
+  }),
+  VAPID_PRIVATE_KEY: setting({ default: 'made once (development)', description: "the push keys' private half, with `VAPID_PUBLIC_KEY`", expected: 'a URL-safe base64 key', pattern: '^[A-Za-z0-9_-]{40,50}$' }),
+  VAPID_SUBJECT: setting({
+    default: '`mailto:office@academy.test` (development)',
+    description: 'how a push service can reach the academy about its pushes: a `mailto:` or `https:` address',
+    expected: 'a mailto: or https: address',
+    pattern: '^(mailto:\\S+|https://\\S+)$',
+  }),
+  QUIET_HOURS: setting({
+    default: '22:00-07:00',
+    description: "the academy's night (in `VITE_ACADEMY_TIME_ZONE`): only exam reminders go out in it; the others wait for its end",
+    expected: 'two 24-hour times such as 22:00-07:00',
+    pattern: '^\\s*([01]\\d|2[0-3]):[0-5]\\d-([01]\\d|2[0-3]):[0-5]\\d\\s*$',
+  }),
+  SMS_REMINDERS: setting({
+    default: 'false',
+    description: '`true`: the exam reminders also go by SMS (through `SMS_TRANSPORT`) to students with no device taking pushes, within `SMS_REMINDERS_PER_DAY`',
+    ...BOOLEAN,
+  }),
+  SMS_REMINDERS_PER_DAY: setting({ default: '1000', description: 'exam reminders sent by SMS across the academy in any 24 hours; beyond it a reminder stays in the app only', ...WHOLE }),
   IMPORT_MEMORY_MB: setting({ default: '1024', description: "the memory (old generation, MB) the import's worker thread may use; a file that needs more fails its import in plain words and the next import gets a fresh worker", ...POSITIVE_WHOLE }),
   IMPORT_CHANGE_THRESHOLD: setting({ default: '10%', description: "the share of the academy's rows of a kind (students, exams, questions, batch members, …) an import may update or remove without confirming; beyond it the import stops at its check and names the figure, and goes on only when the administrator confirms (the desk's tick, the command line's `--confirm-large`)", expected: 'a percentage from 0 to 100, such as 10%', pattern: '^\\s*(100|\\d{1,2})(\\.\\d+)?\\s*%?\\s*$' }),
+  MEDIA_MAX_MB: setting({ default: '4096', description: "the largest lecture video a teacher may upload (the desk's Lectures page, `npm run academy -- media add`), in MB", ...POSITIVE }),
+  MEDIA_MAX_HOURS: setting({ default: '6', description: 'the longest lecture video the packaging accepts, in hours; a longer one is refused when probed, before any transcoding', ...POSITIVE }),
+  MEDIA_WORKERS: setting({ default: '1', description: "lecture videos packaged at once by one server process or `npm run academy -- worker` (ffmpeg runs at the lowest CPU priority); `0`: this process packages none and leaves them to the workers", ...WHOLE }),
   CHALLENGE_WINDOW_HOURS: setting({ default: '48', description: "how long a published live exam's answer-key challenge window stays open (an exam's `challengeHours` wins)", ...POSITIVE }),
   EXAM_GRACE_SECONDS: setting({ default: '60', description: "how late an answer or submit may arrive after an attempt's end", ...WHOLE }),
   MEDIA_HOSTS: setting({ default: 'unset', description: 'comma-separated origins (a CDN) that may serve video, audio and images besides this server; added to the Content Security Policy' }),

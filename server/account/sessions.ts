@@ -57,7 +57,8 @@ const liveSessionWithStudent = preparedQuery((db: Kysely<Database>, { sessionHas
     .where('x.revoked_at', 'is', null)
     .where('x.expires_at', '>', now),
 );
-const staffById = preparedQuery((db: Kysely<Database>, { id }: { id: string }) => db.selectFrom('staff').selectAll().where('id', '=', id));
+// An account an administrator turned off has no live session, whatever its sessions' rows say.
+const staffById = preparedQuery((db: Kysely<Database>, { id }: { id: string }) => db.selectFrom('staff').selectAll().where('id', '=', id).where('disabled_at', 'is', null));
 
 async function lookUpSession(db: Kysely<Database>, sessionHash: string, now: Date): Promise<{ user: SessionUser; expiresAt: string } | null> {
   const row = await liveSessionWithStudent.first(db, { sessionHash, now: now.toISOString() });

@@ -1,5 +1,6 @@
 // Signing in, students by phone and staff by username: the account's limits, the hash queue and the
 // session. The use-case floor under account/routes.ts; the rows come from account/queries.ts.
+import { recordActivity } from '../activity/record.js';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, badRequest } from '../errors.js';
@@ -130,10 +131,18 @@ export function signIns(app: FastifyInstance) {
       let staff: Awaited<ReturnType<typeof findStaffByUsername>>;
       const valid = await checkSignIn(request, reply, `staff:${username.toLowerCase()}`, async () => {
         staff = await findStaffByUsername(app.db, username);
-        return staff?.password_hash ?? null;
+        // A turned-off account is checked against the dummy hash, as an unknown one is.
+        return staff && staff.disabled_at === null ? staff.password_hash : null;
       }, password);
       if (!valid || !staff) throw ApiError.of(401, ACCOUNT_TITLES.staffInvalidCredentials, 'invalidCredentials');
-      giveSession(reply, await createSession(app.db, { id: staff.id, kind: 'staff' }, app.clock.now(), app.config.sessionDays));
+      const signedIn = staff;
+      const now = app.clock.now();
+      const session = await app.db.transaction().execute(async (trx) => {
+        const id = await createSession(trx, { id: signedIn.id, kind: 'staff' }, now, app.config.sessionDays);
+        await recordActivity(trx, { at: now, staff: signedIn, kind: 'signIn', summary: `${signedIn.name} signed in at the desk`, subjectId: signedIn.id });
+        return id;
+      });
+      giveSession(reply, session);
       return { staff: { _id: staff.id, name: staff.name, username: staff.username, role: staff.role } };
     },
   };

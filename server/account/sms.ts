@@ -14,10 +14,19 @@ export interface CodeMessage {
   at: Date;
 }
 
+/** A message that is not a code (an exam reminder): its words as they are. */
+export interface TextMessage {
+  phone: string;
+  text: string;
+  at: Date;
+}
+
 export interface SmsTransport {
   /** True only for the development console: the route may then return the code as data.otp. */
   readonly revealsCode: boolean;
   send(message: CodeMessage): Promise<void>;
+  /** Sends words of the academy's own (reminders) by the same way as the codes. */
+  sendText(message: TextMessage): Promise<void>;
 }
 
 export class SmsDeliveryError extends Error {}
@@ -39,34 +48,41 @@ export function smsTransport(setting: SmsTransportSetting, options: SmsOptions):
         async send(message) {
           options.print(`SMS to ${message.phone} (${message.purpose}): code ${message.code}`);
         },
-      };
-    case 'file':
-      return {
-        revealsCode: false,
-        async send(message) {
-          await fs.mkdir(path.dirname(setting.path), { recursive: true });
-          const line = JSON.stringify({ phone: message.phone, code: message.code, purpose: message.purpose, at: message.at.toISOString() });
-          await fs.appendFile(setting.path, `${line}\n`);
+        async sendText(message) {
+          options.print(`SMS to ${message.phone}: ${message.text}`);
         },
       };
-    case 'http':
+    case 'file': {
+      const append = async (line: object) => {
+        await fs.mkdir(path.dirname(setting.path), { recursive: true });
+        await fs.appendFile(setting.path, `${JSON.stringify(line)}\n`);
+      };
       return {
         revealsCode: false,
-        async send(message) {
-          const text = `${message.code} is your ${options.academyName} code. It expires in 5 minutes. Do not share it with anyone.`;
-          let response: Response;
-          try {
-            response = await fetch(setting.url, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', ...(setting.token ? { authorization: `Bearer ${setting.token}` } : {}) },
-              body: JSON.stringify({ to: message.phone, message: text }),
-              signal: AbortSignal.timeout(10_000),
-            });
-          } catch (error) {
-            throw new SmsDeliveryError(`SMS gateway unreachable: ${(error as Error).message}`);
-          }
-          if (!response.ok) throw new SmsDeliveryError(`SMS gateway answered ${response.status}`);
-        },
+        send: (message) => append({ phone: message.phone, code: message.code, purpose: message.purpose, at: message.at.toISOString() }),
+        sendText: (message) => append({ phone: message.phone, text: message.text, purpose: 'reminder', at: message.at.toISOString() }),
       };
+    }
+    case 'http': {
+      const post = async (to: string, text: string) => {
+        let response: Response;
+        try {
+          response = await fetch(setting.url, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', ...(setting.token ? { authorization: `Bearer ${setting.token}` } : {}) },
+            body: JSON.stringify({ to, message: text }),
+            signal: AbortSignal.timeout(10_000),
+          });
+        } catch (error) {
+          throw new SmsDeliveryError(`SMS gateway unreachable: ${(error as Error).message}`);
+        }
+        if (!response.ok) throw new SmsDeliveryError(`SMS gateway answered ${response.status}`);
+      };
+      return {
+        revealsCode: false,
+        send: (message) => post(message.phone, `${message.code} is your ${options.academyName} code. It expires in 5 minutes. Do not share it with anyone.`),
+        sendText: (message) => post(message.phone, message.text),
+      };
+    }
   }
 }

@@ -12,6 +12,7 @@
 // publication or another decision of the exam meanwhile is refused (503, tried again by the app). On
 // PostgreSQL the job is taken under every assignment row of the exam, which a mark still in its
 // transaction holds shared (markAnswer), so that mark is waited for and read by the plan.
+import { recordActivity } from '../activity/record.js';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, ResultPlaces, Staff } from '../db/schema.js';
@@ -35,6 +36,11 @@ import type { NotificationInfo, StudentNotification } from '../../src/contracts/
 import { challengeStatusAfter, decisionProblem, decisionReply, isChallengeable, keyAfter, regradeMessage, sameKey, DECISION_REPLY_MAX, type KeyState } from '../../src/domain/challenges.js';
 import { isLate } from '../../src/domain/examTiming.js';
 import { fullMarks } from '../../src/domain/scoring.js';
+import { challengeDecidedMessage } from '../../src/domain/reminders.js';
+import { publishNotification } from '../notifications/publish.js';
+import { queueNotices, type Notice as ReminderNotice } from '../reminders/reminders.js';
+import { reminderDeps } from '../reminder-deps.js';
+import { challengersOf } from '../reminders/queries.js';
 
 export const decisionErrors = {
   reply: () => badRequest(`Write a reply of 1 to ${DECISION_REPLY_MAX.toLocaleString('en-US')} characters to the challengers.`, 'badReply'),
@@ -118,6 +124,9 @@ export async function decideKey(
       }
       const decision = { id: newId(), exam_id: examId, question_id: questionId, kind: body.kind, options: writeJson(options), old_answer: row.answer, reply, decided_by: staff.id, decided_at: at };
       await trx.insertInto('key_decisions').values(decision).execute();
+      const title = assignment.exam.title;
+      const decided = body.kind === 'keep' ? `Kept the key of a challenged question of ${title}` : body.kind === 'drop' ? `Dropped a challenged question of ${title}` : `Changed the key of a challenged question of ${title}`;
+      await recordActivity(trx, { at: now, staff, kind: 'keyDecision', summary: decided, courseId: assignment.exam.courseId, subjectId: questionId });
       await trx
         .updateTable('answer_challenges')
         .set({ status: challengeStatusAfter(body.kind), reply, decided_at: at })
@@ -137,6 +146,10 @@ export async function decideKey(
       await trx.updateTable('exams').set({ created_at: at, total_marks: exam.total_marks }).where('id', '=', examId).execute();
       const kind: 'change' | 'drop' = body.kind === 'drop' ? 'drop' : 'change';
       await trx.insertInto('regrades').values({ id: job, exam_id: examId, question_id: questionId, decision_id: decision.id, kind, question_number: number, regraded_at: at, results: staged.results, changed: staged.changed }).execute();
+      await recordActivity(trx, {
+        at: now, staff, kind: 'regrade', courseId: assignment.exam.courseId, subjectId: job,
+        summary: `Regraded ${title} for question ${number}: ${staged.changed} of ${staged.results} results changed`,
+      });
       return {
         decision, unchanged: false as const, notices: staged.notices,
         regrade: { _id: job, questionId, questionNumber: number, kind, regradedAt: at, results: staged.results, changed: staged.changed },
@@ -162,12 +175,40 @@ export async function decideKey(
       app.realtime.toStudent(notice.studentId, 'notification', live);
     }
   }
+  if (!outcome.unchanged) await remindChallengers(app, assignment.exam, questionId, outcome.notices, challengeStatusAfter(body.kind) === 'accepted');
   return {
     questionId,
     decision: decisionView(outcome.decision, outcome.unchanged ? null : staff.name),
     unchanged: outcome.unchanged,
     regrade: outcome.regrade ? { ...outcome.regrade, notified: outcome.notices.length } : null,
   };
+}
+
+/**
+ * Tells each challenger of the question that it was decided, on their devices too: in the words of the
+ * regrade's notification when their marks or rank moved ("your marks 2.5 → 3.75"), else in a
+ * notification of its own (accepted, or the key stays).
+ */
+async function remindChallengers(app: FastifyInstance, exam: { _id: string; title: string; courseId: string }, questionId: string, notices: Notice[], accepted: boolean): Promise<void> {
+  const deps = reminderDeps(app);
+  const challengers = await challengersOf(app.db, questionId);
+  if (!challengers.length) return;
+  const regraded = new Map(notices.map((n) => [n.studentId, n]));
+  const number = (await questionsOfExam(app.db, exam._id)).findIndex((q) => q.id === questionId) + 1;
+  const reminders: ReminderNotice[] = [];
+  const plain = new Map<string, string[]>();
+  for (const challenger of new Set(challengers.map((c) => `${c.student_id}:${c.group_id}`))) {
+    const [studentId, groupId] = challenger.split(':') as [string, string];
+    const notice = regraded.get(studentId);
+    if (notice) reminders.push({ notificationId: notice.id, message: notice.message, info: resultInfo(exam, notice.groupId), studentIds: [studentId] });
+    else plain.set(groupId, [...(plain.get(groupId) ?? []), studentId]);
+  }
+  for (const [groupId, studentIds] of plain) {
+    const info = resultInfo(exam, groupId);
+    const listed = await publishNotification(app, { type: 'notification', message: challengeDecidedMessage(number, exam.title, accepted), info }, studentIds);
+    reminders.push({ notificationId: listed.notificationId._id, message: listed.notificationId.message, info, studentIds });
+  }
+  await queueNotices(deps, 'challenges', reminders);
 }
 
 const resultInfo = (exam: { _id: string; title: string; courseId: string }, groupId: string): NotificationInfo => ({

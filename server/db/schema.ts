@@ -30,6 +30,8 @@ export interface StaffTable {
   role: 'teacher' | 'admin';
   password_hash: string;
   created_at: string;
+  /** Set when an administrator turned the account off: it cannot sign in and its sessions ended. */
+  disabled_at: string | null;
 }
 
 /** The courses a teacher teaches (admins need no rows: they act on every course). */
@@ -531,7 +533,7 @@ export interface ImportRunsTable {
 /** Long work, one row per job of any kind (server/jobs): queued, taken with a lease, then ended. */
 export interface JobsTable {
   id: string;
-  kind: 'import';
+  kind: 'import' | 'reminder' | 'media';
   state: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
   payload: string; // JSON
   input: Uint8Array | null; // the bytes the job works on, until it ends
@@ -546,6 +548,81 @@ export interface JobsTable {
   lease_owner: string | null;
   lease_until: string | null;
   attempts: Generated<number>;
+  /** Not taken before this time (a reminder waits for its hour); null: at once. */
+  run_at: string | null;
+  /** What the job is about (`exam:<assignmentId>`), to cancel it when that changes. */
+  topic: string | null;
+}
+
+/** One device of a student that takes pushes (its browser's PushSubscription). */
+export interface PushSubscriptionsTable {
+  id: string;
+  student_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: string;
+}
+
+/** A kind of reminder a student turned on or off (no row: on). */
+export interface ReminderPreferencesTable {
+  student_id: string;
+  kind: string;
+  enabled: Flag;
+}
+
+/** A reminder handed over (or passed by) for one student and event: never twice. */
+export interface ReminderDeliveriesTable {
+  event: string;
+  student_id: string;
+  channel: 'push' | 'sms' | 'none';
+  delivered_at: string;
+}
+
+/** Keys the server made itself and keeps (the development's push keys). */
+export interface ServerKeysTable {
+  name: string;
+  value: string;
+}
+
+/** The activity log: one row per staff action that changed the academy; never updated or deleted. */
+export interface ActivityTable {
+  id: string;
+  at: string;
+  /** Null for the command line. */
+  staff_id: string | null;
+  staff_name: string;
+  kind: string;
+  summary: string;
+  course_id: string | null;
+  course_name: string | null;
+  subject_id: string | null;
+}
+
+/** Scheduled backups (server/backup/schedule.ts): one row per slot of BACKUP_EVERY. */
+export interface BackupsTable {
+  slot: string;
+  started_at: string;
+  finished_at: string | null;
+  file: string;
+  bytes: number | null;
+  failure: string | null;
+}
+
+/** A lecture put in as a file; its packaging is the `media` job `job_id` (server/lectures). */
+export interface LecturesTable {
+  id: string;
+  item_id: string;
+  course_id: string;
+  title: string;
+  source_name: string;
+  source_key: string | null;
+  source_bytes: number;
+  job_id: string;
+  duration_seconds: number | null;
+  renditions: string | null; // JSON
+  staff_id: string | null;
+  created_at: string;
 }
 
 export interface Database {
@@ -590,6 +667,13 @@ export interface Database {
   question_streaks: QuestionStreaksTable;
   jobs: JobsTable;
   import_runs: ImportRunsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  reminder_preferences: ReminderPreferencesTable;
+  reminder_deliveries: ReminderDeliveriesTable;
+  server_keys: ServerKeysTable;
+  activity: ActivityTable;
+  backups: BackupsTable;
+  lectures: LecturesTable;
 }
 
 export type Student = Selectable<StudentsTable>;

@@ -14,6 +14,8 @@ import { newId } from '../ids.js';
 import { writeJson } from '../db/json.js';
 import { fileUrl, uploadTypeOf } from '../storage/signing.js';
 import { publishFolded } from '../notifications/publish.js';
+import { queueNotices } from '../reminders/reminders.js';
+import { reminderDeps } from '../reminder-deps.js';
 import {
   bookmarksOf, commentById, commentRow, commentsOf, insertComment, insertQuestion, questionById, questionRow, reachableChapters,
   storedFilesOf, studentRepliers, toggleBookmark, toggleLike, toggleUpvote, updateComment, updateQuestion,
@@ -91,11 +93,13 @@ export async function notifyReply(app: FastifyInstance, question: { id: string; 
   const recipients = [...new Set([question.student_id, ...repliers])].filter((id) => id !== authorId);
   for (const studentId of recipients) {
     const yours = studentId === question.student_id;
-    await publishFolded(app, studentId, { on: 'forum', id: question.id }, REPLY_NOTIFICATION_WINDOW_MS, (previous) => {
+    const listed = await publishFolded(app, studentId, { on: 'forum', id: question.id }, REPLY_NOTIFICATION_WINDOW_MS, (previous) => {
       const replies = Number(previous?.replies ?? 0) + 1;
       const teacher = byTeacher || previous?.teacher === true;
       return { message: replyNotice(replies, teacher, yours), info: { on: 'forum', id: question.id, courseId: question.course_id, replies, ...(teacher ? { teacher: true } : {}) } };
     });
+    // A teacher's answer to the asker reaches their devices too, in the words of their list.
+    if (byTeacher && yours) await queueNotices(reminderDeps(app), 'answers', [{ notificationId: listed.notificationId ?? question.id, message: listed.message, info: listed.info, studentIds: [studentId] }]);
   }
 }
 

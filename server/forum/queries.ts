@@ -278,7 +278,7 @@ export async function keywordSuggestions(db: Db, dialect: Dialect, viewerId: str
 
 /** The question's row, for the rules: who asked, where, its state. */
 export async function questionRow(db: Db, id: string) {
-  return db.selectFrom('forum_questions').select(['id', 'student_id', 'course_id', 'subject_id', 'chapter_id', 'status', 'answers']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('forum_questions').select(['id', 'student_id', 'course_id', 'subject_id', 'chapter_id', 'status', 'answers', 'question_description']).where('id', '=', id).executeTakeFirst();
 }
 
 export async function commentRow(db: Db, id: string) {
@@ -306,6 +306,9 @@ export async function insertQuestion(
   }).execute();
 }
 
+/** More writes of the caller's (the activity log's entry) in the same transaction, run only when the change is made. */
+export type AlsoInTransaction = (trx: Db) => Promise<void>;
+
 /**
  * Adds a reply unless the question is COMPLETED: the question's counter and activity time change in
  * the same transaction, and the row lock this takes orders the reply against edits of the question.
@@ -313,6 +316,7 @@ export async function insertQuestion(
 export async function insertComment(
   db: Db,
   comment: { id: string; questionId: string; userId: string; userType: 'Admin' | 'Student'; reply: string; media: string; now: string },
+  also?: AlsoInTransaction,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const open = await trx
@@ -326,6 +330,7 @@ export async function insertComment(
       id: comment.id, question_id: comment.questionId, user_id: comment.userId, user_type: comment.userType,
       reply: comment.reply, media: comment.media, created_at: comment.now, updated_at: comment.now,
     }).execute();
+    await also?.(trx);
     return true;
   });
 }
@@ -333,7 +338,7 @@ export async function insertComment(
 export type CommentEdit = 'edited' | 'completed' | 'notLast';
 
 /** Changes a reply while it is its question's last and the question is open. */
-export async function updateComment(db: Db, questionId: string, commentId: string, reply: string, media: string, now: string): Promise<CommentEdit> {
+export async function updateComment(db: Db, questionId: string, commentId: string, reply: string, media: string, now: string, also?: AlsoInTransaction): Promise<CommentEdit> {
   return db.transaction().execute(async (trx) => {
     // Locks the question row (PostgreSQL), so no reply can slip in between the check and the change.
     const open = await trx.updateTable('forum_questions').set({ status: sql`status` }).where('id', '=', questionId).where('status', '<>', COMPLETED).executeTakeFirst();
@@ -348,6 +353,7 @@ export async function updateComment(db: Db, questionId: string, commentId: strin
       .executeTakeFirst();
     if (last?.id !== commentId) return 'notLast';
     await trx.updateTable('forum_comments').set({ reply, media, updated_at: now }).where('id', '=', commentId).execute();
+    await also?.(trx);
     return 'edited';
   });
 }
@@ -358,7 +364,7 @@ export type CommentRemoval = 'removed' | 'completed' | 'gone';
  * Takes a reply off an open question, with its upvotes; the question's count of replies drops, and
  * it counts as answered by a teacher only while another teacher reply stays.
  */
-export async function deleteComment(db: Db, questionId: string, commentId: string): Promise<CommentRemoval> {
+export async function deleteComment(db: Db, questionId: string, commentId: string, also?: AlsoInTransaction): Promise<CommentRemoval> {
   return db.transaction().execute(async (trx) => {
     // Locks the question row (PostgreSQL), so no reply or removal can slip in between.
     const open = await trx.updateTable('forum_questions').set({ status: sql`status` }).where('id', '=', questionId).where('status', '<>', COMPLETED).executeTakeFirst();
@@ -375,6 +381,7 @@ export async function deleteComment(db: Db, questionId: string, commentId: strin
       }))
       .where('id', '=', questionId)
       .execute();
+    await also?.(trx);
     return 'removed';
   });
 }

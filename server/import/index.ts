@@ -11,6 +11,7 @@
 import type { Kysely } from 'kysely';
 import type { Bundle, Removal } from '../db/seed/bundle.js';
 import type { Database } from '../db/schema.js';
+import { syncExamReminders } from '../reminders/reminders.js';
 import { resolveTime } from '../db/seed/times.js';
 import { hashPassword } from '../account/passwords.js';
 import { writeJson } from '../db/json.js';
@@ -333,6 +334,13 @@ export async function importAcademy(db: Kysely<Database>, input: unknown, option
     },
   };
   await writeSteps(db, [first, ...rest], limits);
+  // The live exams' reminders follow the calendar just written: made, moved or cancelled.
+  const removedExams = new Set(writes.removals.filter((r) => r.kind === 'exam').map((r) => r.id!));
+  await syncExamReminders(
+    { db, clock: { now: () => options.now } },
+    [...(bundle.exams ?? []).map((e) => e.id), ...writes.removals.flatMap((r) => (r.kind === 'assignment' ? [r.examId!] : []))],
+    [...held.assignments].filter(([key]) => removedExams.has(key.slice(0, key.indexOf(':')))).map(([, id]) => id),
+  );
   return report;
 }
 

@@ -9,32 +9,58 @@ export type JobRow = Omit<Selectable<JobsTable>, 'input'>;
 export type JobKind = JobsTable['kind'];
 
 /** Every column but the input bytes, which only the runner that runs the job reads. */
-const COLUMNS = ['id', 'kind', 'state', 'payload', 'progress', 'result', 'failure', 'staff_id', 'created_at', 'started_at', 'committed_at', 'finished_at', 'lease_owner', 'lease_until', 'attempts'] as const;
+const COLUMNS = ['id', 'kind', 'state', 'payload', 'progress', 'result', 'failure', 'staff_id', 'created_at', 'started_at', 'committed_at', 'finished_at', 'lease_owner', 'lease_until', 'attempts', 'run_at', 'topic'] as const;
 
-/** A job a runner may take at `at`: waiting, or running under a lease that has lapsed. */
+/** A job a runner may take at `at`: waiting (and its time has come), or running under a lease that has lapsed. */
 const takeable = (at: string) => (w: ExpressionBuilder<Database, 'jobs'>) =>
-  w.or([w('state', '=', 'queued'), w.and([w('state', '=', 'running'), w('lease_until', '<', at)])]);
+  w.or([
+    w.and([w('state', '=', 'queued'), w.or([w('run_at', 'is', null), w('run_at', '<=', at)])]),
+    w.and([w('state', '=', 'running'), w('lease_until', '<', at)]),
+  ]);
 
 /** A job ends with this: its input is let go, its lease with it. */
 const ENDED = { input: null, lease_owner: null, lease_until: null } as const;
 
 export async function insertJob(
   db: Kysely<Database>,
-  job: { id: string; kind: JobKind; payload: string; input: Uint8Array | null; staffId: string | null; now: Date },
+  job: { id: string; kind: JobKind; payload: string; input: Uint8Array | null; staffId: string | null; now: Date; runAt?: Date | null; topic?: string | null },
 ): Promise<void> {
   await db
     .insertInto('jobs')
-    .values({ id: job.id, kind: job.kind, state: 'queued', payload: job.payload, input: job.input, staff_id: job.staffId, created_at: job.now.toISOString() })
+    .values({
+      id: job.id, kind: job.kind, state: 'queued', payload: job.payload, input: job.input, staff_id: job.staffId, created_at: job.now.toISOString(),
+      run_at: job.runAt?.toISOString() ?? null, topic: job.topic ?? null,
+    })
     .execute();
+}
+
+/** The jobs of a kind about one thing that wait or have run (not cancelled or failed), oldest first. */
+export async function jobsOfTopic(db: Kysely<Database>, kind: JobKind, topic: string): Promise<JobRow[]> {
+  return db.selectFrom('jobs').select(COLUMNS).where('kind', '=', kind).where('topic', '=', topic).where('state', 'in', ['queued', 'running', 'done']).orderBy('created_at').orderBy('id').execute();
+}
+
+/** Cancels the waiting jobs of a kind about one thing (a moved or removed exam's reminders), or only those named. */
+export async function cancelWaiting(db: Kysely<Database>, kind: JobKind, topic: string, now: Date, ids?: string[]): Promise<number> {
+  if (ids && ids.length === 0) return 0;
+  const updated = await db
+    .updateTable('jobs')
+    .set({ ...ENDED, state: 'cancelled', finished_at: now.toISOString() })
+    .where('kind', '=', kind)
+    .where('topic', '=', topic)
+    .where('state', '=', 'queued')
+    .$if(ids !== undefined, (q) => q.where('id', 'in', ids!))
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows);
 }
 
 /**
  * Takes the oldest job of the kind that waits, or whose runner's lease has lapsed, unless another job
- * of the kind runs under a live lease (a kind runs one job at a time, in the order they came). On
+ * of the kind runs under a live lease (an exclusive kind runs one job at a time, in the order they
+ * came; another kind's jobs run side by side, each runner taking as many as it has slots). On
  * PostgreSQL the takers of a kind queue on an advisory lock and the row is locked with SKIP LOCKED;
  * SQLite's single writer makes the one statement atomic by itself.
  */
-export async function takeJob(db: Kysely<Database>, dialect: Dialect, kind: JobKind, owner: string, now: Date, leaseMs: number): Promise<JobRow | undefined> {
+export async function takeJob(db: Kysely<Database>, dialect: Dialect, kind: JobKind, owner: string, now: Date, leaseMs: number, exclusive = true): Promise<JobRow | undefined> {
   const at = now.toISOString();
   const take = async (trx: Kysely<Database>) => {
     if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`jobs:${kind}`}))`.execute(trx);
@@ -47,12 +73,12 @@ export async function takeJob(db: Kysely<Database>, dialect: Dialect, kind: JobK
           .select('id')
           .where('kind', '=', kind)
           .where(takeable(at))
-          .orderBy('created_at')
+          .orderBy((eb) => eb.fn.coalesce('run_at', 'created_at'))
           .orderBy('id')
           .limit(1)
           .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked()),
       )
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('jobs as live').select('live.id').where('live.kind', '=', kind).where('live.state', '=', 'running').where('live.lease_until', '>=', at))))
+      .$if(exclusive, (q) => q.where((eb) => eb.not(eb.exists(eb.selectFrom('jobs as live').select('live.id').where('live.kind', '=', kind).where('live.state', '=', 'running').where('live.lease_until', '>=', at)))))
       .returning(COLUMNS)
       .executeTakeFirst();
   };

@@ -33,6 +33,13 @@ export interface JobHandler {
   run(running: RunningJob): Promise<unknown>;
   /** Said in `failure` of a job whose runners died MAX_ATTEMPTS times. */
   gaveUp: string;
+  /**
+   * Jobs of the kind this runner runs at once (1 unless given; 0 runs none here). A kind that is not
+   * `exclusive` may run on several runners at once (lecture packaging: one at a time per machine);
+   * an exclusive one runs one job at a time across every runner (imports).
+   */
+  slots?: number;
+  exclusive?: boolean;
 }
 
 export interface JobRunnerOptions {
@@ -48,7 +55,8 @@ export interface JobRunnerOptions {
 
 export class JobRunner {
   readonly owner = `runner-${process.pid}-${newId()}`;
-  private readonly running = new Map<JobKind, Promise<void>>();
+  /** The turns running here, by kind and slot ('media#0'). */
+  private readonly running = new Map<string, Promise<void>>();
   private readonly aborts = new Set<AbortController>();
   private poll: NodeJS.Timeout | null = null;
   private closed = false;
@@ -65,9 +73,12 @@ export class JobRunner {
   /** Looks for a job of every kind not running here now (a job was queued, or a test moved the clock). */
   wake(): void {
     for (const kind of Object.keys(this.options.handlers) as JobKind[]) {
-      if (this.closed || this.running.has(kind)) continue;
-      const turn = this.next(kind).catch((error: unknown) => this.options.onError?.(error)).finally(() => this.running.delete(kind));
-      this.running.set(kind, turn);
+      for (let slot = 0; slot < (this.options.handlers[kind]!.slots ?? 1); slot += 1) {
+        const name = `${kind}#${slot}`;
+        if (this.closed || this.running.has(name)) continue;
+        const turn = this.next(kind).catch((error: unknown) => this.options.onError?.(error)).finally(() => this.running.delete(name));
+        this.running.set(name, turn);
+      }
     }
   }
 
@@ -91,7 +102,7 @@ export class JobRunner {
     while (!this.closed) {
       if (!(await jobsWaiting(db, kind, clock.now()))) return;
       for (const given of await failLapsed(db, kind, clock.now(), MAX_ATTEMPTS, handler.gaveUp)) onChange?.(kind, given);
-      const job = await takeJob(db, dialect, kind, this.owner, clock.now(), leaseMs);
+      const job = await takeJob(db, dialect, kind, this.owner, clock.now(), leaseMs, handler.exclusive ?? true);
       if (!job) return;
       onChange?.(kind, job);
       await this.run(kind, job, handler, leaseMs);

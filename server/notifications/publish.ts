@@ -30,7 +30,8 @@ export async function publishNotification(app: FastifyInstance, notification: Ne
 /**
  * One student's notification about a subject that may come in bursts (replies to one question): the
  * first is stored and pushed live; those that follow within `windowMs` of the last, while it is
- * unseen, fold into it (`compose` writes its words from what it held) and push nothing more.
+ * unseen, fold into it (`compose` writes its words from what it held) and push nothing more live.
+ * Answers the words the list now holds.
  */
 export async function publishFolded(
   app: FastifyInstance,
@@ -38,8 +39,9 @@ export async function publishFolded(
   subject: { on: string; id: string },
   windowMs: number,
   compose: (previous: NotificationInfo | null) => { message: string; info: NotificationInfo },
-): Promise<void> {
+): Promise<{ message: string; info: NotificationInfo; notificationId: string | null }> {
   const now = app.clock.now();
+  let composed: { message: string; info: NotificationInfo } = { message: '', info: {} };
   const stored = await foldNotification(
     app.db,
     app.dialect,
@@ -47,8 +49,10 @@ export async function publishFolded(
     `${subject.on}:${subject.id}`,
     new Date(now.getTime() - windowMs).toISOString(),
     (info) => info.on === subject.on && info.id === subject.id && typeof info.replies === 'number',
-    compose,
+    (previous) => (composed = compose(previous)),
     { _id: newId(), type: 'notification', createdAt: now.toISOString() },
   );
   if (stored) app.realtime.toStudent(studentId, 'notification', { notificationId: stored, isSeen: false } satisfies StudentNotification);
+  // What the student's list now says about the subject (new, or folded into the one before).
+  return { ...composed, notificationId: stored?._id ?? null };
 }

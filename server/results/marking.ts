@@ -2,6 +2,7 @@
 // answers of one assignment, marking one answer (the result is scored again by the shared scoring
 // module), and publishing an assignment's results, which makes the marks final, opens the result
 // and merit list to the batch and notifies every student of it.
+import { recordActivity } from '../activity/record.js';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import type { Database, Staff } from '../db/schema.js';
@@ -16,6 +17,8 @@ import { examById } from '../exams/queries.js';
 import { regradeAttempt } from '../exams/grading.js';
 import { assertNoRegradeJob } from '../exams/regrading.js';
 import { publishNotification } from '../notifications/publish.js';
+import { queueNotices } from '../reminders/reminders.js';
+import { reminderDeps } from '../reminder-deps.js';
 import { fixMeritList } from './queries.js';
 import { graceEndMs, isLate } from '../../src/domain/examTiming.js';
 import { publishAfterWords } from '../../src/domain/academyTime.js';
@@ -200,7 +203,9 @@ export async function markAnswer(deps: ExamDeps, dialect: Dialect, staff: Staff,
       .where('attempt_id', '=', attemptId)
       .where('question_id', '=', questionId)
       .execute();
-    return regradeAttempt(trx, await examById(trx, attempt.exam_id), attempt);
+    const exam = await examById(trx, attempt.exam_id);
+    await recordActivity(trx, { at: now, staff, kind: 'mark', summary: `Gave ${marks} of ${question.point} marks to a written answer in ${exam.title}`, courseId: exam.course_id, subjectId: attemptId });
+    return regradeAttempt(trx, exam, attempt);
   });
   return {
     attemptId,
@@ -218,12 +223,13 @@ export async function markAnswer(deps: ExamDeps, dialect: Dialect, staff: Staff,
  * final) and the exam's merit list is fixed over every published batch, in one transaction; then each
  * student of the batch gets a notification that leads to the result, live on every open tab.
  */
-export async function publishResults(app: FastifyInstance, deps: ExamDeps, assignmentId: string): Promise<PublishReply> {
+export async function publishResults(app: FastifyInstance, deps: ExamDeps, assignmentId: string, by: Staff | null = null): Promise<PublishReply> {
   const { db, now } = deps;
   const row = await db
     .selectFrom('exam_assignments as ea')
     .innerJoin('exams as e', 'e.id', 'ea.exam_id')
-    .select(['ea.id', 'ea.exam_id', 'ea.group_id', 'ea.ends_at', 'ea.result_published', 'ea.removed_at', 'e.title', 'e.is_practice', 'e.course_id', 'e.subject_id', 'e.challenge_hours'])
+    .leftJoin('groups as g', 'g.id', 'ea.group_id')
+    .select(['ea.id', 'ea.exam_id', 'ea.group_id', 'ea.ends_at', 'ea.result_published', 'ea.removed_at', 'e.title', 'e.is_practice', 'e.course_id', 'e.subject_id', 'e.challenge_hours', 'g.name as group_name'])
     .where('ea.id', '=', assignmentId)
     .executeTakeFirst();
   if (!row || row.removed_at !== null) throw markingErrors.assignmentNotFound();
@@ -257,11 +263,13 @@ export async function publishResults(app: FastifyInstance, deps: ExamDeps, assig
     const pending = Number(counts?.pending ?? 0);
     if (pending > 0) throw markingErrors.markingPending(pending);
     await fixMeritList(trx, row.exam_id);
-    return Number(counts?.all ?? 0);
+    const all = Number(counts?.all ?? 0);
+    await recordActivity(trx, { at: now, staff: by, kind: 'publish', summary: `Published the results of ${row.title} for ${row.group_name ?? 'a batch'} (${all} results)`, courseId: row.course_id, subjectId: assignmentId });
+    return all;
   });
 
   const students = (await db.selectFrom('group_members').select('student_id').where('group_id', '=', row.group_id).execute()).map((m) => m.student_id);
-  await publishNotification(
+  const published = await publishNotification(
     app,
     {
       type: 'notification',
@@ -270,6 +278,7 @@ export async function publishResults(app: FastifyInstance, deps: ExamDeps, assig
     },
     students,
   );
+  await queueNotices(reminderDeps(app), 'results', [{ notificationId: published.notificationId._id, message: published.notificationId.message, info: published.notificationId.info, studentIds: students }]);
   return { assignmentId, examId: row.exam_id, groupId: row.group_id, publishedAt, results, notified: students.length };
 }
 

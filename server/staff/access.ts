@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { CourseOwner, StaffAccess } from '../../src/contracts/common.js';
 import type { Database, Staff } from '../db/schema.js';
 import { forbidden } from '../errors.js';
-import { assignmentCourse, attemptCourse, batchCourse, forumQuestionCourse, studentCourses, taughtCourses, teachesOneOf } from './queries.js';
+import { assignmentCourse, attemptCourse, batchCourse, forumQuestionCourse, itemCourse, lectureCourse, studentCourses, taughtCourses, teachesOneOf } from './queries.js';
 
 type Db = Kysely<Database>;
 
@@ -29,6 +29,8 @@ const coursesOfRecord: Record<CourseOwner, (db: Db, id: string) => Promise<strin
   batch: (db, id) => one(batchCourse(db, id)),
   course: async (_db, id) => [id],
   forumQuestion: (db, id) => one(forumQuestionCourse(db, id)),
+  item: (db, id) => one(itemCourse(db, id)),
+  lecture: (db, id) => one(lectureCourse(db, id)),
   student: studentCourses,
 };
 

@@ -15,6 +15,7 @@ import { otpSender } from '../account/otp-sender.js';
 import { importAcademy } from '../import/index.js';
 import { scoreboard } from '../results/projections.js';
 import { depsOf } from '../deps.js';
+import { recordActivity } from '../activity/record.js';
 
 export const STUDENTS_PAGE_SIZE = 50;
 
@@ -87,9 +88,11 @@ export async function batchStudents(db: Kysely<Database>, batchId: string, query
 }
 
 /** Adds the student with this phone to the batch; a new phone's account is made by the importer. */
-async function addStudent(app: FastifyInstance, batch: StaffBatch, body: { phone: string; name?: string; roll?: string }) {
+async function addStudent(app: FastifyInstance, staff: Staff, batch: StaffBatch, body: { phone: string; name?: string; roll?: string }) {
   const local = typedPhone(body.phone);
   const username = toApiPhone(local);
+  const logAdded = (db: Kysely<Database>, student: { id: string; name: string }, created: boolean) =>
+    recordActivity(db, { at: app.clock.now(), staff, kind: 'studentAdded', summary: `Added ${student.name} (${local}) to ${batch.name}${created ? ' with a new account' : ''}`, courseId: batch.courseId, subjectId: student.id });
   let existing = await findStudentByUsername(app.db, username);
   if (!existing) {
     const name = (body.name ?? '').trim();
@@ -104,6 +107,8 @@ async function addStudent(app: FastifyInstance, batch: StaffBatch, body: { phone
     }
     if (!existing) {
       const made = (await findStudentByUsername(app.db, username))!;
+      // The importer commits the account in its own transaction; the entry follows it at once.
+      await logAdded(app.db, made, true);
       return {
         student: studentView(made),
         created: true,
@@ -111,12 +116,18 @@ async function addStudent(app: FastifyInstance, batch: StaffBatch, body: { phone
       };
     }
   }
-  const added = await app.db
-    .insertInto('group_members')
-    .values({ group_id: batch._id, student_id: existing.id })
-    .onConflict((oc) => oc.columns(['group_id', 'student_id']).doNothing())
-    .executeTakeFirst();
-  if (Number(added.numInsertedOrUpdatedRows ?? 0) === 0) throw batchErrors.alreadyInBatch(existing.name, batch.name);
+  const student = existing;
+  const added = await app.db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('group_members')
+      .values({ group_id: batch._id, student_id: student.id })
+      .onConflict((oc) => oc.columns(['group_id', 'student_id']).doNothing())
+      .executeTakeFirst();
+    const done = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+    if (done) await logAdded(trx, student, false);
+    return done;
+  });
+  if (!added) throw batchErrors.alreadyInBatch(existing.name, batch.name);
   return { student: studentView(existing), created: false, message: `${existing.name} (${local}) was added to ${batch.name}.` };
 }
 
@@ -186,7 +197,7 @@ export async function staffBatchRoutes(fastify: FastifyInstance): Promise<void> 
 
   app.route({ ...staffBatchesContract.addStudent, handler: async (request) => {
     const batch = await batchOf(app.db, request.params.batchId);
-    return { data: await addStudent(app, batch, request.body) };
+    return { data: await addStudent(app, request.staff, batch, request.body) };
   } });
 
   app.route({ ...staffBatchesContract.removeStudent, handler: async (request) => {
@@ -194,8 +205,13 @@ export async function staffBatchRoutes(fastify: FastifyInstance): Promise<void> 
     const batch = await batchOf(app.db, batchId);
     const student = await app.db.selectFrom('students').select(['id', 'name']).where('id', '=', studentId).executeTakeFirst();
     if (!student) throw batchErrors.studentNotFound();
-    const removed = await app.db.deleteFrom('group_members').where('group_id', '=', batchId).where('student_id', '=', studentId).executeTakeFirst();
-    if (Number(removed.numDeletedRows) === 0) throw batchErrors.notInBatch();
+    const removed = await app.db.transaction().execute(async (trx) => {
+      const gone = await trx.deleteFrom('group_members').where('group_id', '=', batchId).where('student_id', '=', studentId).executeTakeFirst();
+      if (Number(gone.numDeletedRows) === 0) return false;
+      await recordActivity(trx, { at: app.clock.now(), staff: request.staff, kind: 'studentRemoved', summary: `Removed ${student.name} from ${batch.name}`, courseId: batch.courseId, subjectId: studentId });
+      return true;
+    });
+    if (!removed) throw batchErrors.notInBatch();
     return { data: { batchId, studentId, message: `${student.name} was removed from ${batch.name}. Their exams and results stay.` } };
   } });
 
@@ -204,11 +220,13 @@ export async function staffBatchRoutes(fastify: FastifyInstance): Promise<void> 
   } });
 
   app.route({ ...staffBatchesContract.resetCode, handler: async (request, reply) => {
-    const student = await app.db.selectFrom('students').select(['id', 'username']).where('id', '=', request.params.studentId).executeTakeFirst();
+    const student = await app.db.selectFrom('students').select(['id', 'username', 'name']).where('id', '=', request.params.studentId).executeTakeFirst();
     if (!student) throw batchErrors.studentNotFound();
     const local = typedPhone(student.username);
     // The code goes by SMS only: what the sender returns (the request id, a development code) stays here.
     await codes.send(local, 'reset', reply, request.staff.id);
+    // Logged once the code has gone: the text message cannot be part of a transaction.
+    await recordActivity(app.db, { at: app.clock.now(), staff: request.staff, kind: 'resetCode', summary: `Sent a password-reset code to ${student.name} (${local})`, subjectId: student.id });
     return { data: { phone: local, message: `A password-reset code was sent to ${local}. Within 5 minutes the student opens "Forgot password" on the sign-in screen, enters this phone number and types the code.` } };
   } });
 }

@@ -10,9 +10,22 @@ import { publishNotification } from '../notifications/publish.js';
 import { newId } from '../ids.js';
 import { writeJson } from '../db/json.js';
 import { staffQuestionsByIds } from './forumQueue.js';
+import { recordActivity } from '../activity/record.js';
+import type { ActivityKind } from '../../src/contracts/activityKinds.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+/** The first words of a question, to name it in the activity log. */
+const questionWords = (text: string) => {
+  const words = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  return words.length > 60 ? `"${words.slice(0, 57)}…"` : `"${words}"`;
+};
 
 export function deskForum(app: FastifyInstance) {
   const now = () => app.clock.now().toISOString();
+  /** The activity log's entry of a forum action, written in the action's transaction. */
+  const logged = (staff: Staff, kind: ActivityKind, question: { id: string; course_id: string; question_description: string }, what: string) => (trx: Kysely<Database>) =>
+    recordActivity(trx, { at: app.clock.now(), staff, kind, summary: `${what} ${questionWords(question.question_description)}`, courseId: question.course_id, subjectId: question.id });
   /** The question, when it exists (the route's declared access checked that the teacher teaches its course). */
   const existingQuestion = async (questionId: string) => {
     const question = await questionRow(app.db, questionId);
@@ -37,7 +50,7 @@ export function deskForum(app: FastifyInstance) {
       const text = details(post.reply);
       const media = await checkedMedia(app.db, staff.id, post.media);
       const id = newId();
-      const added = await insertComment(app.db, { id, questionId: question.id, userId: staff.id, userType: 'Admin', reply: text, media: writeJson(media), now: now() });
+      const added = await insertComment(app.db, { id, questionId: question.id, userId: staff.id, userType: 'Admin', reply: text, media: writeJson(media), now: now() }, logged(staff, 'forumReply', question, 'Replied to'));
       if (!added) throw forumErrors.completed();
       const comment = (await commentById(app.db, staff.id, id))!;
       await notifyReply(app, question, comment, staff.id);
@@ -52,7 +65,7 @@ export function deskForum(app: FastifyInstance) {
       if (comment.user_type !== 'Admin' || comment.user_id !== staff.id) throw forumErrors.notYourReply();
       const text = details(post.reply);
       const media = await checkedMedia(app.db, staff.id, post.media);
-      const outcome = await updateComment(app.db, questionId, commentId, text, writeJson(media), now());
+      const outcome = await updateComment(app.db, questionId, commentId, text, writeJson(media), now(), logged(staff, 'forumEdit', question, 'Edited the reply to'));
       if (outcome === 'completed') throw forumErrors.completed();
       if (outcome === 'notLast') throw forumErrors.notLastReply();
       tellDesks(app, question, 'edit');
@@ -68,7 +81,7 @@ export function deskForum(app: FastifyInstance) {
       const comment = await commentRow(app.db, commentId);
       if (!comment || comment.question_id !== question.id) throw forumErrors.replyNotFound();
       if (comment.user_type !== 'Admin' || comment.user_id !== staff.id) throw forumErrors.notYourReply();
-      const outcome = await deleteComment(app.db, question.id, commentId);
+      const outcome = await deleteComment(app.db, question.id, commentId, logged(staff, 'forumRemove', question, 'Removed the reply to'));
       if (outcome === 'completed') throw forumErrors.completed();
       if (outcome === 'gone') throw forumErrors.replyNotFound();
       await publishNotification(app, { type: 'notification', message: 'A teacher removed their reply to your question', info: { on: 'forum', id: question.id, courseId: question.course_id } }, [question.student_id]);
@@ -79,7 +92,12 @@ export function deskForum(app: FastifyInstance) {
     /** Marks one reply (a teacher's or a student's) as the question's answer, or none: students see it first. */
     async markAnswer(staff: Staff, questionId: string, commentId: string | null) {
       const question = await existingQuestion(questionId);
-      if (!(await markAnswer(app.db, question.id, commentId))) throw forumErrors.replyNotFound();
+      const marked = await app.db.transaction().execute(async (trx) => {
+        const done = await markAnswer(trx, question.id, commentId);
+        if (done) await logged(staff, 'forumAnswer', question, commentId ? 'Chose the answer of' : 'Took back the answer of')(trx);
+        return done;
+      });
+      if (!marked) throw forumErrors.replyNotFound();
       tellDesks(app, question, 'edit');
       return thread(staff, question.id);
     },
@@ -88,7 +106,9 @@ export function deskForum(app: FastifyInstance) {
     async complete(staff: Staff, questionId: string) {
       const question = await existingQuestion(questionId);
       if (question.status !== 'COMPLETED') {
-        await completeQuestion(app.db, question.id, now());
+        await app.db.transaction().execute(async (trx) => {
+          if (await completeQuestion(trx, question.id, now())) await logged(staff, 'forumComplete', question, 'Completed')(trx);
+        });
         await publishNotification(app, { type: 'notification', message: 'Your question was marked as answered', info: { on: 'forum', id: question.id, courseId: question.course_id } }, [question.student_id]);
         tellDesks(app, question, 'completed');
       }
@@ -98,7 +118,12 @@ export function deskForum(app: FastifyInstance) {
     /** Opens a closed question again. */
     async reopen(staff: Staff, questionId: string) {
       const question = await existingQuestion(questionId);
-      if (await reopenQuestion(app.db, question.id, now())) tellDesks(app, question, 'reopened');
+      const reopened = await app.db.transaction().execute(async (trx) => {
+        const done = await reopenQuestion(trx, question.id, now());
+        if (done) await logged(staff, 'forumReopen', question, 'Reopened')(trx);
+        return done;
+      });
+      if (reopened) tellDesks(app, question, 'reopened');
       return (await questionById(app.db, staff.id, question.id))!;
     },
   };

@@ -19,6 +19,18 @@ export async function teachesOneOf(db: Db, staffId: string, courseIds: readonly 
 }
 
 /** The course of an exam assignment's exam. */
+/** The course of a chapter, lecture or question-solve item. */
+export async function itemCourse(db: Db, itemId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('items').innerJoin('subjects', 'subjects.id', 'items.subject_id').select('subjects.course_id').where('items.id', '=', itemId).executeTakeFirst();
+  return row?.course_id;
+}
+
+/** The course of a lecture put in as a file. */
+export async function lectureCourse(db: Db, lectureId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('lectures').select('course_id').where('id', '=', lectureId).executeTakeFirst();
+  return row?.course_id;
+}
+
 export async function assignmentCourse(db: Db, assignmentId: string): Promise<string | undefined> {
   const row = await db.selectFrom('exam_assignments as ea').innerJoin('exams as e', 'e.id', 'ea.exam_id').select('e.course_id').where('ea.id', '=', assignmentId).executeTakeFirst();
   return row?.course_id;

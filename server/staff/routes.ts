@@ -17,6 +17,8 @@ import { sendSheet, staffResultsRoutes } from './resultsRoutes.js';
 import { staffBatchRoutes } from './batches.js';
 import { scheduleRoutes } from './schedule.js';
 import { deskSessionRoutes } from './session.js';
+import { staffAccountRoutes } from '../staffAccounts/routes.js';
+import { activityRoutes } from './activityRoutes.js';
 
 export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -28,6 +30,9 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
   await app.register(staffBatchRoutes);
   // The week's exams of the teacher's courses, each in its state.
   await app.register(scheduleRoutes);
+  // Staff accounts and the activity log (server/staffAccounts, server/activity).
+  await app.register(staffAccountRoutes);
+  await app.register(activityRoutes);
   const forum = deskForum(app);
 
   app.route({ ...staffContract.assignments, handler: async (request) => {
@@ -44,7 +49,7 @@ export async function staffRoutes(fastify: FastifyInstance): Promise<void> {
   } });
 
   app.route({ ...staffContract.publish, handler: async (request) => {
-    return { data: await publishResults(app, depsOf(app), request.params.assignmentId) };
+    return { data: await publishResults(app, depsOf(app), request.params.assignmentId, request.staff) };
   } });
 
   app.route({ ...staffContract.itemAnalysis, handler: async (request) => {

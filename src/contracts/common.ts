@@ -14,7 +14,7 @@ import { serverPaths } from './paths';
 export type Access = 'public' | 'student' | 'staff' | 'any';
 
 /** The records a staff route may name whose course decides a teacher's access (server/staff/access.ts). */
-export type CourseOwner = 'assignment' | 'attempt' | 'batch' | 'course' | 'forumQuestion' | 'student';
+export type CourseOwner = 'assignment' | 'attempt' | 'batch' | 'course' | 'forumQuestion' | 'item' | 'lecture' | 'student';
 
 /**
  * What a staff route acts on, declared beside its access ('staff') and checked by one hook on the
@@ -184,12 +184,13 @@ export type HealthPart = Static<typeof HealthPart>;
 /**
  * The health of one server process: 'ok' when every part works, 'degraded' when the process serves but
  * a part fails: the database (requests that need it answer 503 until it is back), the storage directory
- * (uploads are refused) or Redis (realtime events then reach only the sockets of this process). Always
+ * (uploads are refused) or Redis (realtime events then reach only the sockets of this process); `backup`
+ * names the last scheduled backup and its age, or why the last one failed. Always
  * 200 while the process answers, so a load balancer keeps a server that can still serve exams.
  */
 export const Health = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
-  parts: Type.Object({ database: HealthPart, storage: HealthPart, redis: HealthPart }),
+  parts: Type.Object({ database: HealthPart, storage: HealthPart, redis: HealthPart, backup: HealthPart }),
 });
 export type Health = Static<typeof Health>;
 

@@ -24,6 +24,8 @@ export const NotificationInfo = Type.Object(
     replies: Type.Optional(Type.Number()),
     /** With on 'forum': a teacher's answer is among those replies. */
     teacher: Type.Optional(Type.Boolean()),
+    /** With on 'exam': a reminder of a live exam, leading to its instruction (with `id` the exam, `courseId` its course). */
+    reminder: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: true },
 );

@@ -126,6 +126,18 @@ export const staffPaths = {
   schedule: '/staff/schedule',
 } as const;
 
+/** Lectures put in as files (src/contracts/lectures.ts): admins and the teachers of the lecture's course. */
+export const lecturePaths = {
+  /** The places a lecture may go (courses taught, their subjects and items) and the lectures put in. */
+  desk: '/staff/lectures',
+  lecture: '/staff/lectures/:lectureId',
+  retry: '/staff/lectures/:lectureId/retry',
+  cancel: '/staff/lectures/:lectureId/cancel',
+  /** The resumable upload (the tus protocol): POST creates an upload, PATCH sends bytes from an offset. */
+  uploads: '/staff/lecture-uploads',
+  upload: '/staff/lecture-uploads/:uploadId',
+} as const;
+
 /** The teacher desk's results of one exam assignment: its merit list, one student's result, the sheet. */
 export const staffResultsPaths = {
   meritList: '/staff/exam-assignments/:assignmentId/results',
@@ -140,6 +152,23 @@ export const staffBatchesPaths = {
   batchStudent: '/staff/batches/:batchId/students/:studentId',
   student: '/staff/students/:studentId',
   studentResetCode: '/staff/students/:studentId/reset-code',
+} as const;
+
+/** The desk's staff accounts (src/contracts/staffAccounts.ts): administrators manage them; everyone their own password. */
+export const staffAccountsPaths = {
+  accounts: '/staff/accounts',
+  accountCourse: '/staff/accounts/:staffId/courses/:courseId',
+  turnOff: '/staff/accounts/:staffId/turn-off',
+  turnOn: '/staff/accounts/:staffId/turn-on',
+  resetPassword: '/staff/accounts/:staffId/reset-password',
+  ownPassword: '/staff/me/password',
+  signOutOthers: '/staff/me/sign-out-others',
+} as const;
+
+/** The activity log (src/contracts/activity.ts): read and downloaded, never changed. */
+export const activityPaths = {
+  activity: '/staff/activity',
+  sheet: '/staff/activity/sheet',
 } as const;
 
 /** Answer-key challenges: the student's own (by exam and batch) and the teacher desk's (by assignment). */
@@ -175,6 +204,13 @@ export const notificationsPaths = {
   /** Every notification of the student seen at once ("Mark all read"). */
   markAllSeen: '/notification/seen',
   delete: '/notification/id/:id',
+} as const;
+
+/** Reminders outside the app: the push keys, a device's subscription, the kinds a student takes. */
+export const pushPaths = {
+  key: '/push/key',
+  subscriptions: '/push/subscriptions',
+  reminders: '/student/reminders',
 } as const;
 
 export const storagePaths = {

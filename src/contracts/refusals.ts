@@ -7,17 +7,21 @@
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { AMBIENT_REFUSALS, FRAMEWORK_REFUSALS, RouteContract, healthContract, metricsContract } from './common';
 import type { accountContract } from './account';
+import type { activityContract } from './activity';
 import type { challengesContract } from './challenges';
 import type { contentContract } from './content';
 import type { deskSessionContract } from './deskSession';
 import type { examsContract } from './exams';
 import type { forumContract } from './forum';
 import type { importContract } from './import';
+import type { lecturesContract } from './lectures';
 import type { mediaContract, mediaSiteContract } from './media';
 import type { mistakesContract } from './mistakes';
 import type { notificationsContract } from './notifications';
+import type { pushContract } from './push';
 import type { resultsContract } from './results';
 import type { staffContract } from './staff';
+import type { staffAccountsContract } from './staffAccounts';
 import type { staffBatchesContract } from './staffBatches';
 import type { staffResultsContract } from './staffResults';
 import type { staffScheduleContract } from './staffSchedule';
@@ -27,18 +31,22 @@ import type { todayContract } from './today';
 /** Every record of route contracts in src/contracts (tests/contracts/refusals.test.ts fails on one left out). */
 export type ContractRecords =
   | typeof accountContract
+  | typeof activityContract
   | typeof challengesContract
   | typeof contentContract
   | typeof deskSessionContract
   | typeof examsContract
   | typeof forumContract
   | typeof importContract
+  | typeof lecturesContract
   | typeof mediaContract
   | typeof mediaSiteContract
   | typeof mistakesContract
   | typeof notificationsContract
+  | typeof pushContract
   | typeof resultsContract
   | typeof staffContract
+  | typeof staffAccountsContract
   | typeof staffBatchesContract
   | typeof staffResultsContract
   | typeof staffScheduleContract

@@ -3,27 +3,8 @@
 // pushes), the unread count, the drawer, and what clicking or deleting one does.
 import { assign, enqueueActions, fromCallback, fromPromise, setup, spawnChild } from 'xstate';
 import { plainFailure } from '../domain/messages';
-import { examPlaceAddress } from '../domain/examPlace';
-import type { NotificationInfo, StudentNotification } from '../contracts/notifications';
-
-export interface NotificationTarget {
-  to: string;
-}
-
-const VIDEO_KINDS = ['lecture', 'chapter', 'question-solve'];
-
-/** Where a notification leads (spec route table), or null for a notice with nothing to open. */
-export function notificationTarget(info: NotificationInfo | undefined): NotificationTarget | null {
-  if (!info?.on) return null;
-  // An exam notification opens its course's list: practice, or the live exams past (a result) or to come.
-  if (info.on === 'exam') return { to: examPlaceAddress({ courseId: info.courseId ?? null, tab: info.isPracticeExam === true ? 'practice' : 'live', listType: info.examResultId ? 'previous' : 'upcoming' }) };
-  if (!info.id) return null;
-  if (VIDEO_KINDS.includes(info.on)) return { to: `/videos/${info.id}/${info.on}` };
-  if (info.on === 'forum') return { to: `/question-details/${info.id}` };
-  // A published live result: the notification names the exam and the batch of the result.
-  if (info.on === 'result' && info.groupId) return { to: `/result/${info.id}/${info.groupId}` };
-  return null;
-}
+import { notificationTarget, type NotificationTarget } from '../domain/notificationTarget';
+import type { StudentNotification } from '../contracts/notifications';
 
 export interface NotificationsContext {
   notifications: StudentNotification[];

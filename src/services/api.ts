@@ -145,6 +145,27 @@ function sendBytes<R extends RouteContract>(method: string, url: string, headers
   });
 }
 
+/**
+ * Where a resumable (tus) upload goes and the session's headers it carries; tus-js-client sends the
+ * requests itself. A refusal it reports is read with `refusalOf`.
+ */
+export function resumableTarget(path: string): { endpoint: string; headers: Record<string, string> } {
+  const { headers } = apiOptions(undefined);
+  return { endpoint: `${baseURL}${path}`, headers: headers as Record<string, string> };
+}
+
+/** A tus upload's failure as the API's refusals are: the server's words when it answered, else a lost link. */
+export function refusalOf(status: number | undefined, body: string | undefined): ApiRequestError {
+  if (!status) return lostConnection(false);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body ?? '');
+  } catch {
+    parsed = undefined;
+  }
+  return refusal(status, parsed);
+}
+
 export const api = {
   /** Calls a JSON route: `api.call<Exams['start']>('PATCH', examsPaths.start, { params: { examId, groupId } })`. */
   async call<R extends RouteContract>(method: R['method'], path: R['url'], ...[input]: CallArgs<R>): Promise<DataOf<R>> {

@@ -22,7 +22,7 @@ describe('the server frame', () => {
     const response = await server.call({ method: 'GET', url: apiPath(serverPaths.health) });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      data: { status: 'ok', parts: { database: { status: 'ok', message: 'sqlite answers' }, storage: { status: 'ok', message: 'the storage directory can be written' }, redis: { status: 'ok', message: 'not configured: realtime events reach the sockets of this process' } } },
+      data: { status: 'ok', parts: { database: { status: 'ok', message: 'sqlite answers' }, storage: { status: 'ok', message: 'the storage directory can be written' }, redis: { status: 'ok', message: 'not configured: realtime events reach the sockets of this process' }, backup: { status: 'ok', message: 'not scheduled (BACKUP_DIR is not set): back up with `npm run academy -- backup <file>`' } } },
     });
   });
 

@@ -13,7 +13,7 @@ import { accountPaths } from '../../src/contracts/paths.js';
 import { apiPath } from '../support/api-path.js';
 
 const gateway = 'https://sms.example.test/send';
-const productionEnv = { NODE_ENV: 'production', SMS_TRANSPORT: gateway, LOG_LEVEL: 'silent' };
+const productionEnv = { NODE_ENV: 'production', VAPID_PUBLIC_KEY: 'BN1JSosQdjDPx1owH_QHPaU6smXckGzelL4RHPI6AhEY7f5bcD6qIL-h9TeYhJd1kr1adqrzhgpCoiTSH4YisDc', VAPID_PRIVATE_KEY: 'NXG8mtGhkjoD6b0RPCng8creEBTYvOxEc6wYfMttnP0', VAPID_SUBJECT: 'mailto:office@academy.test', SMS_TRANSPORT: gateway, LOG_LEVEL: 'silent' };
 const secret = '3f9c1b7e5a2d8f40c6e19b73d5a8024f7e1c9b3a6d05f28e4c7b19a3d6e08f52';
 const withSecret = (secret: string) => () => configFrom({ ...productionEnv, SIGNING_SECRET: secret });
 

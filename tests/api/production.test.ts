@@ -14,7 +14,7 @@ import { accountPaths } from '../../src/contracts/paths.js';
 import { apiPath } from '../support/api-path.js';
 
 const gateway = 'https://sms.example.test/send';
-const productionEnv = { NODE_ENV: 'production', SIGNING_SECRET: '3f9c1b7e5a2d8f40c6e19b73d5a8024f7e1c9b3a6d05f28e4c7b19a3d6e08f52', SMS_TRANSPORT: gateway, LOG_LEVEL: 'silent' };
+const productionEnv = { NODE_ENV: 'production', VAPID_PUBLIC_KEY: 'BN1JSosQdjDPx1owH_QHPaU6smXckGzelL4RHPI6AhEY7f5bcD6qIL-h9TeYhJd1kr1adqrzhgpCoiTSH4YisDc', VAPID_PRIVATE_KEY: 'NXG8mtGhkjoD6b0RPCng8creEBTYvOxEc6wYfMttnP0', VAPID_SUBJECT: 'mailto:office@academy.test', SIGNING_SECRET: '3f9c1b7e5a2d8f40c6e19b73d5a8024f7e1c9b3a6d05f28e4c7b19a3d6e08f52', SMS_TRANSPORT: gateway, LOG_LEVEL: 'silent' };
 
 describe('production settings', () => {
   it('refuses the development SMS transports with a clear message', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
-import { notificationsMachine, notificationTarget, type NotificationsEmitted, type NotificationsEvent } from '../../src/machines/notifications.machine';
+import { notificationTarget } from '../../src/domain/notificationTarget';
+import { notificationsMachine, type NotificationsEmitted, type NotificationsEvent } from '../../src/machines/notifications.machine';
 import type { StudentNotification } from '../../src/contracts/notifications';
 import { describePaths } from '../support/machine-paths';
 import { EXAM, LECTURE, LIVE, NOTICE, UNSEEN_NOTICE, models } from '../models/notifications.model';
@@ -214,6 +215,7 @@ describe('where a notification leads', () => {
     expect(notificationTarget({ on: 'exam', id: 'e', courseId: 'c1', isPracticeExam: false, examResultId: 'r' })).toEqual({ to: '/exams?course=c1&type=previous' });
     expect(notificationTarget({ on: 'exam', id: 'e', courseId: 'c1', isPracticeExam: true })).toEqual({ to: '/exams?course=c1&tab=practice' });
     expect(notificationTarget({ on: 'exam', id: 'e', courseId: 'c1' })).toEqual({ to: '/exams?course=c1' });
+    expect(notificationTarget({ on: 'exam', id: 'e', courseId: 'c1', isPracticeExam: false, reminder: true })).toEqual({ to: '/exams?course=c1&exam=e' });
     expect(notificationTarget({ on: 'result', id: 'e', groupId: 'g' })).toEqual({ to: '/result/e/g' });
     expect(notificationTarget({ on: 'result', id: 'e' })).toBeNull();
     expect(notificationTarget({})).toBeNull();

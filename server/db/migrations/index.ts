@@ -23,6 +23,9 @@ import * as mistakesReview from './20261229-0027-mistakes-review.js';
 import * as otpCodeOf from './20261229-0023-otp-code-of.js';
 import * as regradeJobs from './20261229-0024-regrade-jobs.js';
 import * as importHistory from './20261229-0026-import-history.js';
+import * as reminders from './20261229-0028-reminders.js';
+import * as staffActivity from './20261229-0029-staff-activity.js';
+import * as lectures from './20261229-0030-lectures.js';
 
 export interface Migration {
   name: string;
@@ -52,4 +55,7 @@ export const migrations: Migration[] = [
   { name: '20261229-0025-forum-answer', up: forumAnswer.up },
   { name: '20261229-0026-import-history', up: importHistory.up },
   { name: '20261229-0027-mistakes-review', up: mistakesReview.up },
+  { name: '20261229-0028-reminders', up: reminders.up },
+  { name: '20261229-0029-staff-activity', up: staffActivity.up },
+  { name: '20261229-0030-lectures', up: lectures.up },
 ];

@@ -13,6 +13,7 @@ export const DESK_SECTIONS = [
   { id: 'week', label: 'Week', path: '/staff/week' },
   { id: 'forum', label: 'Forum questions', path: '/staff/forum' },
   { id: 'batches', label: 'Batches', path: '/staff/batches' },
+  { id: 'lectures', label: 'Lectures', path: '/staff/lectures' },
   { id: 'import', label: 'Import', path: '/staff/import', adminsOnly: true },
 ] as const satisfies readonly DeskSection[];
 

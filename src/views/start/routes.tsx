@@ -23,7 +23,7 @@ import { RouteAnnouncer } from '../app/RouteAnnouncer';
 import { Splash } from '../app/Splash';
 // The signed-in shell and every screen behind it load on demand, so the sign-in screen on a slow
 // connection fetches only itself (tests/build/app-bundle.test.ts checks what its chunks carry).
-import { ChallengesScreen, CourseSubjectsScreen, CoursesScreen, ExamsScreen, ForumListScreen, ImportScreen, ItemAnalysisScreen, MistakesPracticeScreen, MyQaScreen, NotesScreen, QuestionDetailScreen, ResultScreen, ScoreboardScreen, Shell, StaffBatchScreen, StaffBatchesScreen, StaffDesk, StaffForum, StaffResultsScreen, StaffStudentScreen, StaffWeek, StudentProfile, SubjectItemsScreen, VideosScreen } from './screens';
+import { ChallengesScreen, CourseSubjectsScreen, CoursesScreen, ExamsScreen, ForumListScreen, ImportScreen, ItemAnalysisScreen, LecturesScreen, MistakesPracticeScreen, MyQaScreen, NotesScreen, QuestionDetailScreen, ResultScreen, ScoreboardScreen, Shell, StaffBatchScreen, StaffBatchesScreen, StaffDesk, StaffForum, StaffResultsScreen, StaffStudentScreen, StaffWeek, StudentProfile, SubjectItemsScreen, VideosScreen } from './screens';
 import { LiveExamScreen } from '../live-exam/liveExamEntry';
 
 export const appRoutes = createRoutesFromElements(
@@ -35,6 +35,7 @@ export const appRoutes = createRoutesFromElements(
       <Route path="/staff/forum" element={<StaffForum />} />
       <Route path="/staff/week" element={<StaffWeek />} />
       <Route path="/staff/import" element={<ImportScreen />} />
+      <Route path="/staff/lectures" element={<LecturesScreen />} />
       <Route path="/staff/batches" element={<StaffBatchesScreen />} />
       <Route path="/staff/batches/:batchId" element={<StaffBatchScreen />} />
       <Route path="/staff/students/:studentId" element={<StaffStudentScreen />} />

@@ -20,6 +20,7 @@ export const ItemAnalysisScreen = lazyScreen(() => import('../staff/ItemAnalysis
 export const StaffResultsScreen = lazyScreen(() => import('../staff/StaffResultsScreen').then((m) => m.StaffResultsScreen));
 export const ChallengesScreen = lazyScreen(() => import('../staff/ChallengesScreen').then((m) => m.ChallengesScreen));
 export const ImportScreen = lazyScreen(() => import('../staff/ImportPage').then((m) => m.ImportScreen));
+export const LecturesScreen = lazyScreen(() => import('../staff/LecturesPage').then((m) => m.LecturesScreen));
 export const StaffWeek = lazyScreen(() => import('../staff/StaffWeek').then((m) => m.StaffWeek));
 export const StaffForum = lazyScreen(() => import('../staff/StaffForum').then((m) => m.StaffForum));
 export const StaffBatchesScreen = lazyScreen(() => import('../staff/StaffBatches').then((m) => m.StaffBatchesScreen));
