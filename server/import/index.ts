@@ -313,7 +313,7 @@ export async function importAcademy(db: Kysely<Database>, input: unknown, option
     report.large = await largeChanges(db, writes, options.changeThreshold);
     if (report.large.length && !options.dryRun && !options.confirmLarge) {
       const stop = new Problems(places);
-      for (const large of report.large) stop.add('/', `The import was stopped at the check: ${largeWords(large, options.changeThreshold)}. Check the changes, then confirm them (the desk: tick "I mean to make this many changes"; the command line: --confirm-large).`);
+      for (const large of report.large) stop.add('/', `The import was stopped at the check: ${largeWords(large, options.changeThreshold)}. Check the changes, then confirm them (the desk: tick "I have checked these changes"; the command line: --confirm-large).`);
       stop.throwIfAny();
     }
   }

@@ -11,6 +11,7 @@ import { cancelImport, findImportJob, importJobsOf, queueImport, viewOf } from '
 import { importHistory, undoImport, UndoRefused } from './history.js';
 import { staffName } from './queries.js';
 import { academyTemplate } from './templates.js';
+import { templateFileName } from '../../src/contracts/importColumns.js';
 
 export const IMPORT_TITLES = {
   empty: 'The file is empty.',
@@ -67,7 +68,7 @@ export async function importRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (request, reply) => {
       const kind = request.query.kind;
       // A file the browser saves, never kept by a cache on the way.
-      return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('content-disposition', `attachment; filename="${kind}-template.xlsx"`)
+      return reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet').header('content-disposition', `attachment; filename="${templateFileName(kind)}"`)
         .header('cache-control', 'private, no-store').send(await academyTemplate(app.db, kind, app.clock.now()));
     },
   });

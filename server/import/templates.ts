@@ -14,6 +14,7 @@ import { BATCH_COLUMNS, CONTENT_COLUMNS, contentRows, examWorkbook, QUESTION_COL
 import { loadNames, phoneTaken } from './queries.js';
 import type { AcademyNames } from './names.js';
 import { TEMPLATE_KINDS, type TemplateKind } from '../../src/contracts/import.js';
+import { IMPORT_COLUMN_GUIDE } from '../../src/contracts/importColumns.js';
 
 export { TEMPLATE_KINDS, type TemplateKind };
 
@@ -76,71 +77,6 @@ export const demoExamsWorkbook = () => examWorkbook(demoExams());
 // (data validation) for the course, subject, chapter, batch and question type columns, and a Columns
 // sheet explaining every column. The lists' values stand on a visible Lists sheet, as the import refuses
 // hidden sheets; the import leaves the Lists and Columns sheets alone (sheets.ts TEMPLATE_GUIDE_SHEETS).
-
-/** The guide's words for every column of every sheet, as docs/import-sheets.md has them. */
-const GUIDE: Record<TemplateKind, [string, string, string][]> = {
-  exam: [
-    ['Exam', 'title', "The exam's title, as students see it."],
-    ['Exam', 'course', "The course, by its title (choose from the list) or its id."],
-    ['Exam', 'subject', "The exam's subject, by name (choose from the list); optional."],
-    ['Exam', 'practice or live', '`live` (once, at its time) or `practice` (any time in its window).'],
-    ['Exam', 'pass mark', 'The pass mark, in percent.'],
-    ['Exam', 'negative mark', 'Marks taken per wrong answer (0 for none).'],
-    ['Exam', 'instruction', 'Shown before the exam starts.'],
-    ['Exam', 'id', "Leave empty for a new exam (it is made from the course and title); an export's id updates that exam."],
-    ['Batches', 'batch', 'The batch that sits the exam, by name (choose from the list); one row per batch.'],
-    ['Batches', 'start', "When it opens, on the academy's clock: 2026-12-03 10:00."],
-    ['Batches', 'end', 'When it closes: 2026-12-03 12:00.'],
-    ['Batches', 'duration', 'Minutes each student has.'],
-    ['Batches', 'cut marks', 'The marks to pass for this batch (optional).'],
-    ['Batches', 'multiple submissions', 'yes or no: whether a student may sit it again.'],
-    ['Batches', 'results published', 'Read only: results are published on the desk.'],
-    ['Questions', 'no', "The question's number (empty: its row order)."],
-    ['Questions', 'id', "Leave empty (made from the exam and `no`)."],
-    ['Questions', 'type', 'MCQ, checkbox, MCA, shortAns or paragraph (choose from the list).'],
-    ['Questions', 'question', 'The question text.'],
-    ['Questions', 'A … K', 'The options, up to 11.'],
-    ['Questions', 'answer', 'MCQ: one letter (C); checkbox: letters (A, D); MCA: T or F for every option (T, F, T, T, F); shortAns/paragraph: the model answer.'],
-    ['Questions', 'marks', "The question's marks (default 1)."],
-    ['Questions', 'explanation', 'Shown with the result.'],
-    ['Questions', 'more explanation', 'Further explanation lines, one per line of the cell.'],
-    ['Questions', 'notes', 'Shown with the result.'],
-    ['Questions', 'subject', "The question's subject, by name (a segmented exam's subjects); empty: the exam's."],
-    ['Questions', 'chapter', "The question's chapter, by name (choose from the list): the result's Study link opens it."],
-    ['Questions', 'image', 'Image links of the question, one per line.'],
-    ['Questions', 'file', 'File links of the question, one per line.'],
-    ['Questions', 'image options', 'Letters of the options whose text is an image link (A, B).'],
-  ],
-  students: [
-    ['Students', 'id', 'Leave empty: a student is matched by phone, or is new.'],
-    ['Students', 'name', 'Full name.'],
-    ['Students', 'phone', '11-digit mobile number starting 01: the sign-in.'],
-    ['Students', 'roll', 'Roll or student id.'],
-    ['Students', 'session', 'For example 2025-26.'],
-    ['Students', 'branch, division', "The student's branch."],
-    ['Students', 'contact', 'Another phone number.'],
-    ['Students', 'SSC GPA, HSC GPA', 'For exams with a GPA factor.'],
-    ['Students', 'password', 'An initial password for a new account (empty: the student sets one with a code sent to the phone).'],
-    ['Students', 'batch', 'The batch the student joins, by name (choose from the list); a student in two batches has two rows.'],
-    ['Students', 'remove from batch', 'yes takes the student out of the batch (the account and results stay).'],
-  ],
-  content: [
-    ['Content', 'course', 'The course, by its title (choose from the list).'],
-    ['Content', 'subject', 'The subject, by name (choose from the list).'],
-    ['Content', 'kind', 'chapter, lecture or question-solve.'],
-    ['Content', 'item id', 'Leave empty (made from the subject, kind and name).'],
-    ['Content', 'item', "The chapter's, lecture's or question-solve item's name."],
-    ['Content', 'description', "The item's description."],
-    ['Content', 'content id', 'Leave empty (made from the item and the title).'],
-    ['Content', 'content type', 'video or file.'],
-    ['Content', 'content title', "The video's or note's title."],
-    ['Content', 'url', "A video's address."],
-    ['Content', 'key', "A file's storage key, or a stream's key."],
-    ['Content', 'video kind', 'hls, dash-drm, iframe or youtube.'],
-    ['Content', 'thumbnail', "A video's thumbnail."],
-    ['Content', 'published', 'yes or no.'],
-  ],
-};
 
 const QUESTION_TYPE_LIST = ['MCQ', 'checkbox', 'MCA', 'shortAns', 'paragraph'];
 /** Rows below the header that get the drop-down lists. */
@@ -234,7 +170,7 @@ export async function academyTemplate(db: Kysely<Database>, kind: TemplateKind, 
     dropDown(content, column(content, 'subject'), listRange('subject'), 'subject');
     dropDown(content, column(content, 'kind'), inline(['chapter', 'lecture', 'question-solve']), 'kind');
   }
-  sheet('Columns', [['sheet', 'column', 'what it holds'], ...GUIDE[kind], [], ['Lists', '', "The values of the drop-down lists: the academy's courses, subjects, chapters and batches when this template was made. The import leaves this sheet and this one alone."]]);
+  sheet('Columns', [['sheet', 'column', 'what it holds'], ...IMPORT_COLUMN_GUIDE[kind].map((c) => [c.sheet, c.column, c.holds]), [], ['Lists', '', "The values of the drop-down lists: the academy's courses, subjects, chapters and batches when this template was made. The import leaves this sheet and this one alone."]]);
   const height = Math.max(...lists.map(([, values]) => values.length));
   sheet('Lists', [lists.map(([name]) => name), ...Array.from({ length: height }, (_, i) => lists.map(([, values]) => values[i] ?? ''))]);
   return Buffer.from(await wb.xlsx.writeBuffer());

@@ -9,6 +9,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Binary, Data, failures, IdParams, Nullable, type RouteContract } from './common';
 import { staffPaths } from './paths';
+import { TEMPLATE_KINDS, type TemplateKind } from './importColumns';
 
 export const ImportQuery = Type.Object(
   {
@@ -127,8 +128,7 @@ export const ImportRun = Type.Object({
 });
 export type ImportRun = Static<typeof ImportRun>;
 
-export const TEMPLATE_KINDS = ['exam', 'students', 'content'] as const;
-export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
+export { TEMPLATE_KINDS, type TemplateKind };
 export const TemplateQuery = Type.Object({ kind: Type.Union(TEMPLATE_KINDS.map((k) => Type.Literal(k))) }, { additionalProperties: false });
 
 /** How many imports may wait at once; the next upload is refused until one has run. */
