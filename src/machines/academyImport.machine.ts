@@ -2,7 +2,8 @@
 // go up with a progress bar), then follow its import job on the server: waiting its turn behind other
 // imports, then reading and checking the rows (counted live), until its outcome: what would change or
 // every problem by row. Confirm, and the same file is sent again as a job that writes it; then the
-// result. A waiting or running job can be cancelled; one that has started writing is finished whole.
+// result. A check that updates or removes more of a kind than the change threshold names the figure,
+// and Import waits for the tick "I have checked these changes", which goes up with the file. A waiting or running job can be cancelled; one that has started writing is finished whole.
 // After a reload the page finds the administrator's job that is still waiting or running and follows
 // it. A failed upload or job keeps the step it failed at, and Try again repeats that step.
 import { assign, fromCallback, fromPromise, raise, setup } from 'xstate';
@@ -29,6 +30,8 @@ export interface AcademyImportContext {
   problem: { title: string; description?: string } | null;
   /** Which step Try again repeats. */
   step: 'check' | 'apply';
+  /** The administrator ticked "I have checked these changes" for a check beyond the change threshold. */
+  largeChecked: boolean;
 }
 
 export type AcademyImportEvent =
@@ -39,7 +42,8 @@ export type AcademyImportEvent =
   | { type: 'import.cancel' }
   | { type: 'import.confirm' }
   | { type: 'import.again' }
-  | { type: 'import.retry' };
+  | { type: 'import.retry' }
+  | { type: 'import.largeChecked'; checked: boolean };
 
 export const importMessages = {
   fileType: 'Choose an XLSX or CSV sheet or a JSON bundle.',
@@ -69,7 +73,7 @@ export const academyImportMachine = setup({
       throw new Error('provide findJob');
     }),
     /** Uploads the file; resolves with its job, queued. */
-    sendFile: fromPromise<ImportJob, { file: ImportFile; apply: boolean }>(async () => {
+    sendFile: fromPromise<ImportJob, { file: ImportFile; apply: boolean; confirmLarge: boolean }>(async () => {
       throw new Error('provide sendFile');
     }),
     /** Sends `import.job` with the job each time it changes (its live events, and asking as a fallback). */
@@ -81,6 +85,8 @@ export const academyImportMachine = setup({
   guards: {
     sendable: (_, params: { file: ImportFile }) => fileProblem(params.file) === null,
     hasFile: ({ context }) => context.file !== null,
+    /** The file is still chosen, and a change beyond the threshold is ticked as checked. */
+    importable: ({ context }) => context.file !== null && (!context.result?.large?.length || context.largeChecked),
     allSent: (_, params: { sent: number; total: number }) => params.sent >= params.total,
     found: (_, params: { job: ImportJob | null }) => params.job !== null,
     waits: (_, params: { job: ImportJob }) => params.job.state === 'queued',
@@ -93,18 +99,22 @@ export const academyImportMachine = setup({
     failedApplying: ({ context }) => context.step === 'apply',
   },
   actions: {
-    startSending: assign({ progress: null, problem: null, job: null, step: (_, params: { step: 'check' | 'apply' }) => params.step }),
+    startSending: assign({
+      progress: null, problem: null, job: null, step: (_, params: { step: 'check' | 'apply' }) => params.step,
+      // A new check asks for the tick again; Try again of an import keeps it.
+      largeChecked: ({ context }, params: { step: 'check' | 'apply' }) => params.step === 'apply' && context.largeChecked,
+    }),
     keepProgress: assign({ progress: (_, params: { sent: number; total: number }) => ({ sent: params.sent, total: params.total }) }),
     keepJob: assign({ job: (_, params: { job: ImportJob }) => params.job, step: (_, params: { job: ImportJob }) => (params.job.apply ? 'apply' as const : 'check' as const) }),
     keepOutcome: assign({ job: (_, params: { job: ImportJob }) => params.job, result: (_, params: { job: ImportJob }) => outcomeOf(params.job) }),
     keepFailure: assign({ problem: (_, params: { error: unknown }) => failureWords(params.error) }),
-    startOver: assign({ file: null, progress: null, job: null, result: null, problem: null, step: 'check' as const }),
+    startOver: assign({ file: null, progress: null, job: null, result: null, problem: null, step: 'check' as const, largeChecked: false }),
   },
 }).createMachine({
   id: 'academyImport',
   description: "The desk's Import page: an administrator sends a sheet or bundle for a dry run, follows its job, reviews the changes or the problems by row, confirms, and follows the import to its result.",
   meta: { spec: '§6 Roles and permissions (admin screens: not shown) — not in the spec: the desk\'s import of exams, students and content from sheets (administrators)' },
-  context: { file: null, progress: null, job: null, result: null, problem: null, step: 'check' },
+  context: { file: null, progress: null, job: null, result: null, problem: null, step: 'check', largeChecked: false },
   initial: 'finding',
   states: {
     finding: {
@@ -137,7 +147,7 @@ export const academyImportMachine = setup({
       on: { 'import.progress': { description: 'More bytes are sent', actions: { type: 'keepProgress', params: ({ event }) => event } } },
       invoke: {
         src: 'sendFile',
-        input: ({ context }) => ({ file: context.file!, apply: context.step === 'apply' }),
+        input: ({ context }) => ({ file: context.file!, apply: context.step === 'apply', confirmLarge: context.step === 'apply' && context.largeChecked }),
         onDone: { target: 'following', description: 'The server took the file: its import job is followed', actions: { type: 'keepJob', params: ({ event }) => ({ job: event.output }) } },
         onError: { target: 'failed', description: 'The file could not be sent (offline, server, session, too many imports waiting): the reason shows with Try again', actions: { type: 'keepFailure', params: ({ event }) => ({ error: event.error }) } },
       },
@@ -192,8 +202,11 @@ export const academyImportMachine = setup({
       on: { 'import.again': { target: 'choosing', description: 'The administrator chooses another file', actions: 'startOver' } },
       states: {
         diff: {
-          description: 'What the import would change, with Import (when the file is still chosen: not after a reload) and Choose another file.',
-          on: { 'import.confirm': { guard: 'hasFile', target: '#academyImport.uploading', description: 'The administrator presses Import: the file goes up again to be written', actions: { type: 'startSending', params: { step: 'apply' } } } },
+          description: 'What the import would change, with Import (when the file is still chosen: not after a reload) and Choose another file; beyond the change threshold, the figure in words and the tick "I have checked these changes".',
+          on: {
+            'import.largeChecked': { description: 'The administrator ticks (or unticks) "I have checked these changes"', actions: assign({ largeChecked: ({ event }) => event.checked }) },
+            'import.confirm': { guard: 'importable', target: '#academyImport.uploading', description: 'The administrator presses Import (a change beyond the threshold ticked as checked): the file goes up again to be written, confirmed', actions: { type: 'startSending', params: { step: 'apply' } } },
+          },
         },
         problems: { description: 'Every problem of the file by sheet, row and column; nothing was written. Fix the file and choose it again.' },
         nothing: { description: 'The academy already holds everything the file says: nothing to import.' },

@@ -8,6 +8,7 @@ import { accountPaths, staffPaths } from '../contracts/paths';
 import { forgetSessionId, markDeskSession, readSessionId } from './storage';
 import type { deskSessionContract } from '../contracts/deskSession';
 import type { importContract } from '../contracts/import';
+import type { TemplateKind } from '../contracts/importColumns';
 import type { staffScheduleContract } from '../contracts/staffSchedule';
 import type { UploadProgress } from './api';
 
@@ -52,8 +53,17 @@ export const staffApi = {
   publish: (assignmentId: string) => api.call<Staff['publish']>('POST', staffPaths.publish, { params: { assignmentId } }),
 
   /** Administrators: a sheet or bundle sent to be checked (dry run), or with `apply` written: the answer is its import job, queued. */
-  importFile: (name: string, data: Blob, apply: boolean, onProgress?: UploadProgress) =>
-    api.sendFile<typeof importContract.check>(staffPaths.import, { query: { name, ...(apply ? { apply: true } : {}) } }, data, onProgress),
+  importFile: (name: string, data: Blob, apply: boolean, confirmLarge: boolean, onProgress?: UploadProgress) =>
+    api.sendFile<typeof importContract.check>(staffPaths.import, { query: { name, ...(apply ? { apply: true } : {}), ...(confirmLarge ? { confirmLarge: true } : {}) } }, data, onProgress),
+
+  /** Administrators: a template sheet built from the academy's own courses, subjects, chapters and batches. */
+  importTemplate: (kind: TemplateKind) => api.file<typeof importContract.template>(staffPaths.importTemplate, { query: { kind } }),
+
+  /** The imports that wrote, newest first. */
+  importHistory: () => api.call<typeof importContract.history>('GET', staffPaths.importHistory),
+
+  /** Undoes an import whole; refused (409) with the reason in words where students acted on it since. */
+  undoImport: (importId: string) => api.call<typeof importContract.undo>('POST', staffPaths.importUndo, { params: { importId } }),
 
   /** The administrator's import jobs of the last day, newest first. */
   importJobs: () => api.call<typeof importContract.jobs>('GET', staffPaths.importJobs),

@@ -3,7 +3,7 @@ import { createActor, fromCallback, fromPromise } from 'xstate';
 import { academyImportMachine, importMessages, type AcademyImportEvent, type ImportFile } from '../../src/machines/academyImport.machine';
 import type { ImportJob } from '../../src/contracts/import';
 import { describePaths } from '../support/machine-paths';
-import { models, sheet, pdf, diff, applied, problems, failure, jobs } from '../models/academyImport.model';
+import { models, sheet, pdf, diff, applied, problems, failure, jobs, largeJobs } from '../models/academyImport.model';
 import { settle } from '../support/doubles';
 
 describePaths('desk import paths', models);
@@ -16,8 +16,8 @@ describe('desk import', () => {
     const machine = academyImportMachine.provide({
       actors: {
         findJob: fromPromise(async () => options.found ?? null),
-        sendFile: fromPromise(async ({ input }: { input: { file: ImportFile; apply: boolean } }) => {
-          calls.push(`${input.apply ? 'apply' : 'check'} ${input.file.name}`);
+        sendFile: fromPromise(async ({ input }: { input: { file: ImportFile; apply: boolean; confirmLarge: boolean } }) => {
+          calls.push(`${input.apply ? 'apply' : 'check'}${input.confirmLarge ? ' confirmed' : ''} ${input.file.name}`);
           return options.uploads!.shift()!(input.apply);
         }),
         followJob: fromCallback<AcademyImportEvent, { jobId: string }>(({ sendBack, input }) => {
@@ -145,5 +145,27 @@ describe('desk import', () => {
     await settle();
     expect(actor.getSnapshot().matches({ following: 'waiting' })).toBe(true);
     expect(calls).toEqual(['check week2.xlsx', 'check week2.xlsx', 'check week2.xlsx']);
+  });
+
+  it('a check beyond the change threshold lets Import go only once "I have checked these changes" is ticked, and sends the confirmation', async () => {
+    const { actor, calls, job } = start({ uploads: [async () => jobs.queued, async () => largeJobs.writing, async () => jobs.queued] });
+    await settle();
+    actor.send({ type: 'import.choose', file: sheet });
+    actor.send({ type: 'import.check' });
+    await job(largeJobs.checked);
+    expect(actor.getSnapshot().matches({ reviewing: 'diff' })).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'import.confirm' })).toBe(false);
+    actor.send({ type: 'import.largeChecked', checked: true });
+    actor.send({ type: 'import.largeChecked', checked: false });
+    expect(actor.getSnapshot().can({ type: 'import.confirm' })).toBe(false);
+    actor.send({ type: 'import.largeChecked', checked: true });
+    actor.send({ type: 'import.confirm' });
+    await settle();
+    await job(jobs.applied);
+    expect(actor.getSnapshot().value).toBe('done');
+    // Another file asks for the tick again.
+    actor.send({ type: 'import.again' });
+    expect(actor.getSnapshot().context.largeChecked).toBe(false);
+    expect(calls).toEqual(['check week2.xlsx', 'apply confirmed week2.xlsx']);
   });
 });

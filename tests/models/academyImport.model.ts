@@ -36,16 +36,26 @@ export const jobs = {
   applied: { ...check, id: 'ab0000000000000000000002', apply: true, state: 'done', ahead: 0, phase: 'writing', rows: 1200, writing: true, outcome: applied },
 } satisfies Record<string, ImportJob>;
 
+/** A check that updates most of the academy's students: Import waits for the tick. */
+export const large: ImportResult = { ...diff, large: [{ kind: 'students', changed: 80, existing: 100, percent: 80 }] };
+export const largeJobs = {
+  checked: { ...jobs.checked, outcome: large },
+  writing: jobs.writing,
+} satisfies Record<string, ImportJob>;
+
 const model: PathModel<typeof academyImportMachine> = {
   machine: academyImportMachine,
   serializeState: (snapshot) =>
-    JSON.stringify([snapshot.value, snapshot.context.file?.name ?? null, snapshot.context.step, snapshot.context.problem?.title ?? null, snapshot.context.job?.state ?? null]),
+    JSON.stringify([snapshot.value, snapshot.context.file?.name ?? null, snapshot.context.step, snapshot.context.problem?.title ?? null, snapshot.context.job?.state ?? null, snapshot.context.largeChecked, snapshot.context.result?.large?.length ?? 0]),
   events: [
     { type: 'import.choose', file: sheet },
     { type: 'import.choose', file: pdf },
     { type: 'import.check' },
     { type: 'import.progress', sent: 2, total: 4 },
     ...Object.values(jobs).map((job) => ({ type: 'import.job' as const, job })),
+    { type: 'import.job', job: largeJobs.checked },
+    { type: 'import.largeChecked', checked: true },
+    { type: 'import.largeChecked', checked: false },
     { type: 'import.cancel' },
     { type: 'import.confirm' },
     { type: 'import.again' },

@@ -1,6 +1,7 @@
 // The desk's Import page (/staff/import, administrators): choose a sheet or bundle, check it (dry
 // run), follow its import job (waiting its turn, rows checked), review the changes or every problem by
-// row, import, see the result. The flow is the academyImport statechart; this screen renders it, gives
+// row (a change beyond the threshold ticked as checked), import, see the result; beside it the
+// templates with the column guide and the import history with Undo (ImportDesk.tsx). The flow is the academyImport statechart; this screen renders it, gives
 // it the server's calls and the job's live events, and sends the administrator's events.
 import { useCallback, useRef, type ChangeEvent } from 'react';
 import { fromCallback, fromPromise, type ActorRefFrom } from 'xstate';
@@ -15,6 +16,7 @@ import { Notice } from '../ui/Notice';
 import { Spinner } from '../ui/Spinner';
 import { TableHead } from '../ui/TableHead';
 import { DeskLayout } from './DeskLayout';
+import { ImportHistory, Templates, useHistoryAfterImport, useImportDeskActor } from './ImportDesk';
 import { useDeskEvent } from './useDeskEvent';
 
 type ImportActor = ActorRefFrom<typeof academyImportMachine>;
@@ -30,7 +32,7 @@ function useImportActor(): ImportActor {
       actors: {
         findJob: fromPromise(async () => (await staffApi.importJobs()).find((job) => job.state === 'queued' || job.state === 'running') ?? null),
         sendFile: fromPromise(({ input }) =>
-          staffApi.importFile(input.file.name, input.file.data, input.apply, (sent, total) => self.current?.send({ type: 'import.progress', sent, total })),
+          staffApi.importFile(input.file.name, input.file.data, input.apply, input.confirmLarge, (sent, total) => self.current?.send({ type: 'import.progress', sent, total })),
         ),
         followJob: fromCallback<AcademyImportEvent, { jobId: string }>(({ sendBack, input }) => {
           const timer = setInterval(() => {
@@ -75,8 +77,10 @@ export function ImportScreen() {
 
 export function ImportPage() {
   const actor = useImportActor();
+  const desk = useImportDeskActor();
   const state = useSelector(actor, (s) => s);
-  const { file, progress, job, result, problem, step } = state.context;
+  const { file, progress, job, result, problem, step, largeChecked } = state.context;
+  useHistoryAfterImport(desk, state.matches('done'));
   const name = file?.name ?? job?.name;
   const choose = (e: ChangeEvent<HTMLInputElement>) => {
     const chosen = e.target.files?.[0];
@@ -91,6 +95,7 @@ export function ImportPage() {
       <p className="mb-4 text-sm text-slate-600">
         An exam, a batch&apos;s students or lectures and chapters, from an XLSX or CSV sheet or a JSON bundle. It is checked first; nothing is written until you press Import.
       </p>
+      <Templates actor={desk} />
       {state.matches('finding') && <Spinner label="Looking for an import in progress…" showLabel />}
       {state.matches('choosing') && (
         <div className="rounded-xl border border-slate-200 bg-white p-4">
@@ -153,7 +158,16 @@ export function ImportPage() {
       )}
       {state.matches({ reviewing: 'diff' }) && result && (
         <Review title={`Checked ${name}: these are the changes. Nothing is written yet.`} result={result}>
-          {file ? <Button onClick={() => actor.send({ type: 'import.confirm' })}>Import</Button> : <p className="text-sm text-slate-700">Choose the file again to import it.</p>}
+          {result.large && result.large.length > 0 && (
+            <LargeChanges result={result} checked={largeChecked} onCheck={(checked) => actor.send({ type: 'import.largeChecked', checked })} />
+          )}
+          {file ? (
+            <Button disabled={!state.can({ type: 'import.confirm' })} onClick={() => actor.send({ type: 'import.confirm' })}>
+              Import
+            </Button>
+          ) : (
+            <p className="text-sm text-slate-700">Choose the file again to import it.</p>
+          )}
           <Button variant="secondary" onClick={() => actor.send({ type: 'import.again' })}>
             Choose another file
           </Button>
@@ -166,7 +180,28 @@ export function ImportPage() {
           </Button>
         </Review>
       )}
+      <ImportHistory actor={desk} />
     </section>
+  );
+}
+
+/** The kinds the file changes beyond the change threshold, in words, and the tick that lets Import go. */
+function LargeChanges({ result, checked, onCheck }: { result: ImportResult; checked: boolean; onCheck: (checked: boolean) => void }) {
+  return (
+    <div className="w-full rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+      <p className="mb-1 font-medium">This import changes a large part of the academy:</p>
+      <ul className="mb-2 list-disc pl-5">
+        {result.large!.map((l) => (
+          <li key={l.kind}>
+            it updates or removes {l.changed.toLocaleString('en')} of the academy&apos;s {l.existing.toLocaleString('en')} {l.kind} ({l.percent} %).
+          </li>
+        ))}
+      </ul>
+      <label className="flex min-h-10 items-center gap-2 font-medium">
+        <input type="checkbox" className="h-5 w-5" checked={checked} onChange={(e) => onCheck(e.target.checked)} />
+        I have checked these changes
+      </label>
+    </div>
   );
 }
 
@@ -176,6 +211,15 @@ function Review({ title, result, children }: { title: string; result: ImportResu
       <p role="status" className="mb-3 font-medium text-slate-900">
         {title}
       </p>
+      {result.summary && result.summary.length > 0 && (
+        <ul className="mb-3 list-disc pl-5 text-sm text-slate-800" aria-label="What changes">
+          {result.summary.map((line, i) => (
+            <li key={i} className="break-words">
+              {line}
+            </li>
+          ))}
+        </ul>
+      )}
       <table className="mb-3 w-full text-left text-sm" aria-label="Changes by kind">
         <TableHead columns={['Kind', 'Added', 'Updated', 'Unchanged', 'Removed']} />
         <tbody>
