@@ -1,7 +1,7 @@
 // The route table of the app (spec section 2). Public account routes send a signed-in student to /;
 // every other route needs a session and otherwise goes to /login. One route per line.
 import { Suspense, useEffect, useRef } from 'react';
-import { Navigate, Outlet, Route, createRoutesFromElements } from 'react-router-dom';
+import { Navigate, Outlet, Route, createRoutesFromElements, useLocation } from 'react-router-dom';
 import { useSelector } from '@xstate/react';
 import { useSessionActor } from '../app/RootActors';
 import { buttonClass } from '../ui/looks';
@@ -106,20 +106,32 @@ function RouteFrame() {
   );
 }
 
-/** Waits for the stored session to be read, then lets only signed-in students through. */
+/**
+ * Waits for the stored session to be read, then lets only signed-in students through; a visitor goes
+ * to /login, which brings them back here once signed in (a tapped reminder opens the exam through it).
+ */
 function RequireStudent() {
   const session = useSessionActor();
+  const location = useLocation();
   const state = useSelector(session, (s) => (s.matches('restoring') ? 'restoring' : s.matches('signedIn') || s.matches('signingOut') ? 'in' : 'out'));
   if (state === 'restoring') return <Splash />;
-  return state === 'in' ? <Outlet /> : <Navigate to="/login" replace />;
+  const from = location.pathname === '/' ? undefined : { from: `${location.pathname}${location.search}` };
+  return state === 'in' ? <Outlet /> : <Navigate to="/login" replace state={from} />;
 }
 
-/** Sign-in, registration and password reset are for visitors; a signed-in student goes home. */
+/** Where sign-in leads: the app address the visitor was sent from (never another site), else home. */
+const afterSignIn = (state: unknown): string => {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/';
+};
+
+/** Sign-in, registration and password reset are for visitors; a signed-in student goes home (or back where sign-in was asked). */
 function PublicOnly() {
   const session = useSessionActor();
+  const location = useLocation();
   const state = useSelector(session, (s) => (s.matches('restoring') ? 'restoring' : s.matches('signedIn') ? 'in' : 'out'));
   if (state === 'restoring') return <Splash />;
-  return state === 'in' ? <Navigate to="/" replace /> : <Outlet />;
+  return state === 'in' ? <Navigate to={afterSignIn(location.state)} replace /> : <Outlet />;
 }
 
 /** The shell, once its code has arrived (the splash meanwhile). */
