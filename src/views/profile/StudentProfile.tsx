@@ -14,6 +14,7 @@ import { Button } from '../ui/Button';
 import { ButtonLink } from '../ui/ButtonLink';
 import { Notice } from '../ui/Notice';
 import { Spinner } from '../ui/Spinner';
+import { RemindersPanel } from './RemindersPanel';
 import { showFailure, toast } from '../ui/toast';
 
 const ACCEPTED_PICTURES = PICTURE_TYPES.join(',');
@@ -163,6 +164,7 @@ export function StudentProfile() {
             </dl>
           )}
         </div>
+        <RemindersPanel />
         <ButtonLink to="/scoreboard" variant="secondary" size="lg" block className="mt-4">
           View scoreboard
         </ButtonLink>
