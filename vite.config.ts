@@ -272,6 +272,8 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/media(\/|$)/, /^\/socket\.io(\/|$)/],
         // No runtime caching at all: an API answer is never served from a cache.
         runtimeCaching: [],
+        // The pushes of the reminders: shown as notifications, a tap opens the app at the thing (public/push-sw.js).
+        importScripts: ['push-sw.js'],
         cleanupOutdatedCaches: true,
         skipWaiting: false,
         clientsClaim: false,
