@@ -4,7 +4,8 @@
 // subscription. The server then pushes a reminder of the live exam to the local push service
 // (web-push-testing), the exact payload it received is delivered to the service worker, which shows it as a
 // notification, and the notification's address opens the exam's instruction, through the sign-in when
-// signed out.
+// signed out. A refusal the browser remembers is said with how to allow notifications again, and Check
+// again then turns reminders on; turned off on the device, the server forgets it.
 //
 // What Chromium cannot do here, and what stands in: a browser context of Playwright is an off-the-record
 // profile, where Chromium refuses every push subscription ("AbortError: Registration failed - permission
@@ -130,6 +131,43 @@ describe('reminders by push', () => {
       await page.getByRole('button', { name: 'Sign In' }).click();
       await page.waitForURL((url) => url.pathname === '/exams' && url.searchParams.get('exam') === DEMO.liveExam);
       await page.getByRole('dialog', { name: 'Exam Instruction' }).waitFor();
+      await page.context().close();
+    } finally {
+      await push.close();
+    }
+  }, 90_000);
+
+  it("keeps the browser's refusal, says how to allow notifications again, and turns reminders on after Check again", async () => {
+    const push = await startPushService();
+    try {
+      const page = await newPage(suite.browser, suite.baseUrl, { width: 360, serviceWorker: true });
+      await localPushManager(page, async (key) => {
+        const device = await push.subscribe(key);
+        return { endpoint: device.endpoint, keys: device.keys };
+      });
+      // The student blocked notifications for the academy before: the browser remembers it.
+      const { targetInfo } = await (await page.context().newCDPSession(page)).send('Target.getTargetInfo');
+      const browserSession = await page.context().browser()!.newBrowserCDPSession();
+      await browserSession.send('Browser.setPermission', { permission: { name: 'notifications' }, setting: 'denied', origin: suite.baseUrl, browserContextId: targetInfo.browserContextId });
+      await signIn(page, suite.baseUrl, DEMO_STUDENT.phone, DEMO_STUDENT.password);
+      await expect(page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).resolves.toBe(true);
+      await page.goto('/student-profile');
+      const reminders = page.getByRole('region', { name: 'Reminders' });
+      await reminders.getByText('Notifications are blocked for this app').waitFor();
+      await reminders.getByText(/allow Notifications, then press Check again/).waitFor();
+      expect(await reminders.getByRole('button', { name: 'Turn on reminders' }).count()).toBe(0);
+
+      // Allowed again in the site settings: Check again turns reminders on without another question.
+      await page.context().grantPermissions(['notifications'], { origin: suite.baseUrl });
+      await reminders.getByRole('button', { name: 'Check again' }).click();
+      await reminders.getByText('Reminders are on for this device.').waitFor();
+      const before = await suite.server.app.db.selectFrom('push_subscriptions').select('endpoint').where('student_id', '=', DEMO_STUDENT.id).execute();
+
+      // Turned off on this device: the server forgets it and the explanation shows again.
+      await reminders.getByRole('button', { name: 'Turn off on this device' }).click();
+      await reminders.getByRole('button', { name: 'Turn on reminders' }).waitFor();
+      const after = await suite.server.app.db.selectFrom('push_subscriptions').select('endpoint').where('student_id', '=', DEMO_STUDENT.id).execute();
+      expect(before.length - after.length).toBe(1);
       await page.context().close();
     } finally {
       await push.close();
