@@ -65,6 +65,17 @@ describe('the service worker', () => {
     expect(worker).not.toContain('clientsClaim');
   });
 
+  it('takes the reminders\' pushes: it imports the push handling, which shows a notification and opens its address on a tap', () => {
+    expect(built('sw.js')).toContain('importScripts("push-sw.js")');
+    const push = built('push-sw.js');
+    expect(push).toMatch(/addEventListener\('push'/);
+    expect(push).toContain('showNotification(');
+    expect(push).toMatch(/addEventListener\('notificationclick'/);
+    expect(push).toContain('openWindow(');
+    // Not precached: the browser keeps a worker's imported scripts with the worker itself.
+    expect(precached()).not.toContain('push-sw.js');
+  });
+
   it('is registered by a chunk of its own, not by the first-load files', () => {
     const firstLoadCode = firstLoad()
       .filter((file) => file.endsWith('.js'))
