@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { axeViolations, browserSuite, newPage, type Page } from '../support/browser';
+import { browserSuite, newPage } from '../support/browser';
+import { checkScreen, signInAt } from '../support/desk-pages';
 import { DEMO_ADMIN, DEMO_TEACHER } from '../support/demo-academy';
 
 const smsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'academy-sms-')), 'codes.jsonl');
@@ -24,25 +25,6 @@ const codesTo = (local: string) =>
   (fs.existsSync(smsFile) ? fs.readFileSync(smsFile, 'utf8').trim().split('\n').filter(Boolean) : [])
     .map((line) => JSON.parse(line) as { phone: string; code: string; purpose: string })
     .filter((line) => line.phone === `88${local}`);
-
-/** Opens a desk page without a session: the desk asks for the sign-in and comes back to the page. */
-async function signInAt(page: Page, address: string, who: { username: string; password: string }) {
-  await page.goto(address);
-  await page.getByLabel('Username').fill(who.username);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByLabel('Password').press('Enter');
-}
-
-async function checkScreen(page: Page, screen: string, findings: Record<string, string[]>) {
-  for (const width of [1280, 1024]) {
-    await page.setViewportSize({ width, height: 800 });
-    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
-    const found = await axeViolations(page);
-    if (await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)) found.push('horizontal overflow');
-    if (found.length > 0) findings[`${screen} at ${width} px`] = found;
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 describe("the desk's batches and students", () => {
   it('lets an administrator add a student by phone, open their page, send a reset code and remove them', { timeout: 180_000 }, async () => {

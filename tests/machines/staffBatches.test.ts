@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor } from 'xstate';
 import { staffBatchesMachine } from '../../src/machines/staffBatches.machine';
 import { staffBatchMachine, type StudentsRequest } from '../../src/machines/staffBatch.machine';
 import { staffStudentMachine } from '../../src/machines/staffStudent.machine';
 import type { AddBatchStudentBody, AddBatchStudentReply, BatchStudentsPage, RemoveBatchStudentReply, ResetCodeReply, StaffBatchList, StaffStudentPage } from '../../src/contracts/staffBatches';
 import { describePaths } from '../support/machine-paths';
-import { settle } from '../support/doubles';
+import { answering, settle } from '../support/doubles';
 import { alreadyInBatch, batch, models as batchesModels, nameMissing, networkError, nusrat, studentPage, studentsPage, tanvir, tooManyCodes } from '../models/staffBatches.model';
 import { models as batchModels } from '../models/staffBatch.model';
 import { models as studentModels } from '../models/staffStudent.model';
@@ -13,17 +13,6 @@ import { models as studentModels } from '../models/staffStudent.model';
 describePaths('staffBatches paths', batchesModels);
 describePaths('staffBatch paths', batchModels);
 describePaths('staffStudent paths', studentModels);
-
-/** A fake that answers each call with the next of its answers (an Error is thrown). */
-function answering<T, I>(answers: Array<T | Error>, log: string[], name: string, describe: (input: I) => string = () => '') {
-  return fromPromise<T, I>(async ({ input }) => {
-    log.push(`${name}${describe(input) ? ` ${describe(input)}` : ''}`);
-    const answer = answers.shift();
-    if (answer === undefined) throw new Error(`${name}: no answer left`);
-    if (answer instanceof Error) throw answer;
-    return answer;
-  });
-}
 
 describe('staffBatches', () => {
   it('shows the batches, says none, and loads again on Try again after a failure', async () => {
