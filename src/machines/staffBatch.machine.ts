@@ -4,8 +4,9 @@
 // says when a new phone needs a name) and removes one after confirming. A teacher only reads.
 import { assign, fromPromise, setup } from 'xstate';
 import type { AddBatchStudentBody, AddBatchStudentReply, BatchStudent, BatchStudentsPage, RemoveBatchStudentReply, staffBatchesContract } from '../contracts/staffBatches';
-import type { FailureCode, RefusalOf } from '../contracts/refusals';
+import type { RefusalOf } from '../contracts/refusals';
 import { failureWords, type RefusalWords } from '../domain/messages';
+import { placeRefusal } from './fieldRefusal';
 import { phoneProblem } from '../domain/phone';
 
 export const BATCH_PAGE_SIZE = 50;
@@ -77,12 +78,7 @@ export const staffBatchMachine = setup({
     keepProblem: assign((_, params: { error: unknown }) => ({ problem: failureWords(params.error) })),
     clearWords: assign({ problem: null, notice: null }),
     /** A refusal of the add form shows beside its field when it names one, else above the form. */
-    keepAddProblem: assign(({ context }, params: { error: unknown }) => {
-      const code = (params.error as { code?: FailureCode } | null)?.code;
-      const field = code && code in FIELD_OF_CODE ? FIELD_OF_CODE[code as keyof typeof FIELD_OF_CODE] : undefined;
-      const words = failureWords(params.error);
-      return field ? { fieldProblems: { ...context.fieldProblems, [field]: words.title } } : { problem: words };
-    }),
+    keepAddProblem: assign(({ context }, params: { error: unknown }) => placeRefusal(FIELD_OF_CODE, context.fieldProblems, params.error)),
   },
   guards: {
     noStudents: ({ context }) => (context.students?.total ?? 0) === 0 && context.search.trim() === '',
