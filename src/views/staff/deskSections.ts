@@ -15,6 +15,8 @@ export const DESK_SECTIONS = [
   { id: 'batches', label: 'Batches', path: '/staff/batches' },
   { id: 'lectures', label: 'Lectures', path: '/staff/lectures' },
   { id: 'import', label: 'Import', path: '/staff/import', adminsOnly: true },
+  { id: 'staff', label: 'Staff', path: '/staff/accounts', adminsOnly: true },
+  { id: 'account', label: 'My account', path: '/staff/account' },
 ] as const satisfies readonly DeskSection[];
 
 export type DeskSectionId = (typeof DESK_SECTIONS)[number]['id'];

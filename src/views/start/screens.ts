@@ -26,6 +26,8 @@ export const StaffForum = lazyScreen(() => import('../staff/StaffForum').then((m
 export const StaffBatchesScreen = lazyScreen(() => import('../staff/StaffBatches').then((m) => m.StaffBatchesScreen));
 export const StaffBatchScreen = lazyScreen(() => import('../staff/StaffBatch').then((m) => m.StaffBatchScreen));
 export const StaffStudentScreen = lazyScreen(() => import('../staff/StaffStudent').then((m) => m.StaffStudentScreen));
+export const StaffAccountsScreen = lazyScreen(() => import('../staff/StaffAccounts').then((m) => m.StaffAccountsScreen));
+export const MyAccountScreen = lazyScreen(() => import('../staff/MyAccount').then((m) => m.MyAccountScreen));
 export const MyQaScreen = lazyScreen(() => import('../forum/MyQaScreen').then((m) => m.MyQaScreen));
 export const ForumListScreen = lazyScreen(() => import('../forum/ForumListScreen').then((m) => m.ForumListScreen));
 export const QuestionDetailScreen = lazyScreen(() => import('../forum/QuestionDetailScreen').then((m) => m.QuestionDetailScreen));
