@@ -43,9 +43,9 @@ describe('the teacher desk as a whole', () => {
     await desk.goto('/staff');
     await signInHere(desk);
     await openMarking(desk);
-    // The header: the academy, the teacher's sections (no Import for a teacher), the name, Sign out.
+    // The header: the academy, the teacher's sections (no Import or Staff for a teacher), the name, Sign out.
     expect(await desk.getByRole('banner').innerText()).toContain('Medical Academy');
-    expect(await nav(desk).getByRole('link').allInnerTexts()).toEqual(['Marking', 'Week', 'Forum questions', 'Batches']);
+    expect(await nav(desk).getByRole('link').allInnerTexts()).toEqual(['Marking', 'Week', 'Forum questions', 'Batches', 'Lectures', 'Activity', 'My account']);
     await desk.getByRole('banner').getByRole('button', { name: 'Sign out' }).waitFor();
 
     await desk.reload();

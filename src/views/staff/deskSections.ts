@@ -16,6 +16,7 @@ export const DESK_SECTIONS = [
   { id: 'lectures', label: 'Lectures', path: '/staff/lectures' },
   { id: 'import', label: 'Import', path: '/staff/import', adminsOnly: true },
   { id: 'staff', label: 'Staff', path: '/staff/accounts', adminsOnly: true },
+  { id: 'activity', label: 'Activity', path: '/staff/activity' },
   { id: 'account', label: 'My account', path: '/staff/account' },
 ] as const satisfies readonly DeskSection[];
 

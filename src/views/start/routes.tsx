@@ -23,7 +23,7 @@ import { RouteAnnouncer } from '../app/RouteAnnouncer';
 import { Splash } from '../app/Splash';
 // The signed-in shell and every screen behind it load on demand, so the sign-in screen on a slow
 // connection fetches only itself (tests/build/app-bundle.test.ts checks what its chunks carry).
-import { ChallengesScreen, CourseSubjectsScreen, CoursesScreen, ExamsScreen, ForumListScreen, ImportScreen, ItemAnalysisScreen, LecturesScreen, MistakesPracticeScreen, MyAccountScreen, MyQaScreen, NotesScreen, QuestionDetailScreen, ResultScreen, ScoreboardScreen, Shell, StaffAccountsScreen, StaffBatchScreen, StaffBatchesScreen, StaffDesk, StaffForum, StaffResultsScreen, StaffStudentScreen, StaffWeek, StudentProfile, SubjectItemsScreen, VideosScreen } from './screens';
+import { ActivityScreen, ChallengesScreen, CourseSubjectsScreen, CoursesScreen, ExamsScreen, ForumListScreen, ImportScreen, ItemAnalysisScreen, LecturesScreen, MistakesPracticeScreen, MyAccountScreen, MyQaScreen, NotesScreen, QuestionDetailScreen, ResultScreen, ScoreboardScreen, Shell, StaffAccountsScreen, StaffBatchScreen, StaffBatchesScreen, StaffDesk, StaffForum, StaffResultsScreen, StaffStudentScreen, StaffWeek, StudentProfile, SubjectItemsScreen, VideosScreen } from './screens';
 import { LiveExamScreen } from '../live-exam/liveExamEntry';
 
 export const appRoutes = createRoutesFromElements(
@@ -41,6 +41,7 @@ export const appRoutes = createRoutesFromElements(
       <Route path="/staff/students/:studentId" element={<StaffStudentScreen />} />
       <Route path="/staff/accounts" element={<StaffAccountsScreen />} />
       <Route path="/staff/account" element={<MyAccountScreen />} />
+      <Route path="/staff/activity" element={<ActivityScreen />} />
       <Route path="/staff/*" element={<StaffDesk />} />
     </Route>
     <Route element={<PublicOnly />}>

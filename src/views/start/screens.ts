@@ -28,6 +28,7 @@ export const StaffBatchScreen = lazyScreen(() => import('../staff/StaffBatch').t
 export const StaffStudentScreen = lazyScreen(() => import('../staff/StaffStudent').then((m) => m.StaffStudentScreen));
 export const StaffAccountsScreen = lazyScreen(() => import('../staff/StaffAccounts').then((m) => m.StaffAccountsScreen));
 export const MyAccountScreen = lazyScreen(() => import('../staff/MyAccount').then((m) => m.MyAccountScreen));
+export const ActivityScreen = lazyScreen(() => import('../staff/ActivityPage').then((m) => m.ActivityScreen));
 export const MyQaScreen = lazyScreen(() => import('../forum/MyQaScreen').then((m) => m.MyQaScreen));
 export const ForumListScreen = lazyScreen(() => import('../forum/ForumListScreen').then((m) => m.ForumListScreen));
 export const QuestionDetailScreen = lazyScreen(() => import('../forum/QuestionDetailScreen').then((m) => m.QuestionDetailScreen));
