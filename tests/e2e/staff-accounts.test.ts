@@ -1,9 +1,10 @@
 // Staff accounts and the activity log in real Chromium against the built app and a real server with the
 // demo academy. An administrator adds a teacher with a course on the Staff page and sees the one-time
-// password once; the teacher signs in at the desk with it (and finds no Staff page); the administrator
-// turns the teacher off after confirming and the teacher's session ends at their next step; the
-// administrator reads the Activity page filtered to that teacher and downloads it as CSV. Each page
-// passes axe at 1280 and 360 px without horizontal overflow.
+// password once; the teacher signs in at the desk with it (and finds no Staff page) and chooses their
+// own password on My account; the administrator turns the teacher off after confirming and the
+// teacher's session ends at their next step; the administrator reads the Activity page filtered to
+// that teacher and downloads it as CSV. Each page passes axe at 1280 and 360 px without horizontal
+// overflow.
 import { describe, expect, it } from 'vitest';
 import { browserSuite, newPage } from '../support/browser';
 import { checkScreen, signInAt } from '../support/desk-pages';
@@ -56,6 +57,18 @@ describe('staff accounts and the activity log on the desk', () => {
     expect(await teacherNav.getByRole('link', { name: 'Staff' }).count()).toBe(0);
     await checkScreen(teacher, 'my account', findings, WIDTHS);
 
+    // The teacher chooses their own password: a wrong current one is said beside it, in the server's words.
+    const passwordForm = teacher.getByRole('form', { name: 'Change my password' });
+    await passwordForm.getByLabel('Current password').fill('not-the-password');
+    await passwordForm.getByLabel('New password', { exact: true }).fill('karim-own-2026');
+    await passwordForm.getByLabel('New password again').fill('karim-own-2026');
+    await passwordForm.getByRole('button', { name: 'Change password' }).click();
+    await expect.poll(() => passwordForm.getByRole('alert').innerText()).toBe('Your current password is not right.');
+    await passwordForm.getByLabel('Current password').fill(password);
+    await passwordForm.getByRole('button', { name: 'Change password' }).click();
+    await teacher.getByRole('status').filter({ hasText: 'Your password is changed.' }).waitFor();
+    expect(await passwordForm.getByLabel('Current password').inputValue()).toBe('');
+
     // Turned off after confirming: the teacher's session ends at their next step.
     await row.getByRole('button', { name: `Turn off ${NAME}` }).click();
     const confirm = admin.getByRole('dialog', { name: `Turn off ${NAME}?` });
@@ -66,7 +79,7 @@ describe('staff accounts and the activity log on the desk', () => {
     await teacher.getByText('Your desk session has ended.').waitFor();
     await teacher.context().close();
 
-    // The activity, filtered to the teacher: their sign-in, and only theirs; then as a sheet.
+    // The activity, filtered to the teacher: only their own entries; then as a sheet.
     await admin.getByRole('navigation', { name: 'Teacher desk' }).getByRole('link', { name: 'Activity' }).click();
     await admin.getByRole('heading', { name: 'Activity', level: 1 }).waitFor();
     const entries = admin.getByRole('table', { name: 'Activity entries, newest first' });
@@ -74,13 +87,16 @@ describe('staff accounts and the activity log on the desk', () => {
     await entries.getByText(`Turned off the account of ${NAME}`).waitFor();
     await admin.getByLabel('Person').selectOption({ label: NAME });
     await admin.getByRole('button', { name: 'Show' }).click();
-    await expect.poll(() => entries.getByRole('row').count()).toBe(2);
-    expect(await entries.getByRole('row').nth(1).innerText()).toContain(`${NAME} signed in at the desk`);
+    // The header row, then the teacher's own entries, newest first: the password, the sign-in.
+    await expect.poll(() => entries.getByRole('row').count()).toBe(3);
+    expect(await entries.getByRole('row').nth(1).innerText()).toContain(`${NAME} changed their own password`);
+    expect(await entries.getByRole('row').nth(2).innerText()).toContain(`${NAME} signed in at the desk`);
     await checkScreen(admin, 'the activity page', findings, WIDTHS);
     const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: 'Download CSV' }).click()]);
     expect(download.suggestedFilename()).toBe('activity.csv');
     const sheet = Buffer.concat(await (await download.createReadStream()).toArray()).toString('utf8');
     expect(sheet).toContain(`${NAME} signed in at the desk`);
+    expect(sheet).toContain(`${NAME} changed their own password`);
     expect(sheet).not.toContain(`Added teacher ${NAME}`);
 
     expect(findings).toEqual({});
