@@ -113,7 +113,7 @@ export interface Config {
     /** Connections beyond this many (sockets and HTTP together) are refused at once. */
     max: number;
   };
-  /** Web Push's keys (VAPID); null in development until the server makes its own pair (server/reminders/keys.ts). */
+  /** Web Push's keys (VAPID); null in development until the server makes its own pair (server/reminder-deps.ts). */
   vapid: { publicKey: string; privateKey: string; subject: string } | null;
   /** The academy's night, when only exam reminders go out (QUIET_HOURS). */
   quietHours: QuietHours;
