@@ -74,11 +74,14 @@ export interface AnswerOutboxContext {
   examRemoved: boolean;
   /** 'Due to internet issue, saving locally' was said in this outage (said once; the next outage says it again). */
   toldSavedLocally: boolean;
+  /** Questions whose choice waits for its quiet quarter second before it is queued (MCQ and MCA). */
+  debouncing: string[];
 }
 
 export type AnswerOutboxEvent =
   | ({ type: 'answer.choose' } & AnswerChoice)
-  | { type: 'outbox.enqueue'; questionId: string }
+  /** `debounced`: raised by the choice's own pause (MCQ and MCA), not by the choice itself. */
+  | { type: 'outbox.enqueue'; questionId: string; debounced?: boolean }
   | { type: 'outbox.flush' }
   | { type: 'outbox.adopt'; stored: SavedAnswers }
   | { type: 'outbox.close' }
@@ -97,6 +100,15 @@ export interface AnswerOutboxInput {
   saved: SavedAnswers;
   questionNumbers?: Record<string, number>;
 }
+
+/** The spec's answer debounce: an MCQ or MCA choice is sent once the question has been quiet this long. */
+export const ANSWER_DEBOUNCE_MS = 250;
+
+/**
+ * The pause of a choice that no longer waits for it: endDebounce sent or kept the choice already (the
+ * submit, the page hidden, the connection changed), so the pause's end has nothing to do.
+ */
+const stalePause = (context: AnswerOutboxContext, event: { questionId: string; debounced?: boolean }) => event.debounced === true && !context.debouncing.includes(event.questionId);
 
 /** The session ended: the answer was not judged at all, so it waits for the next sign-in. */
 const isSignedOut = (error: unknown) => failureOf(error).status === 401;
@@ -214,7 +226,9 @@ export const answerOutboxMachine = setup({
     enqueueAllPending: assign({
       queue: ({ context }) => {
         const queued = new Set(context.queue.map((item) => item.questionId));
-        return [...context.queue, ...pendingIds(context.entries).filter((id) => !queued.has(id)).map((questionId) => ({ questionId, resubmit: true }))];
+        // A choice still in its pause goes when its pause ends (or with endDebounce first), not here.
+        const waiting = new Set(context.debouncing);
+        return [...context.queue, ...pendingIds(context.entries).filter((id) => !queued.has(id) && !waiting.has(id)).map((questionId) => ({ questionId, resubmit: true }))];
       },
     }),
     /** Keeps these answers on the device as offline: they go out when the connection returns. */
@@ -225,6 +239,20 @@ export const answerOutboxMachine = setup({
     }),
     adoptStored: assign(({ context }, params: { stored: SavedAnswers }) => ({ entries: adoptNewerUndelivered(context.entries, params.stored) })),
     dequeue: assign({ queue: ({ context }) => context.queue.slice(1), attempt: 0, inFlight: null }),
+    /**
+     * The choices waiting for their pause go no later than now (the final submit, the page hidden, the
+     * connection lost): what comes next queues or keeps them with the rest, and their pauses, when they
+     * end, find nothing waiting (stalePause).
+     */
+    endDebounce: assign({ debouncing: [] }),
+    /** The choices waiting for their pause join the queue now as fresh answers (not paced as answers kept offline are). */
+    queueDebounced: assign({
+      queue: ({ context }) => {
+        const queued = new Set(context.queue.map((item) => item.questionId));
+        const fresh = context.debouncing.filter((id) => !queued.has(id) && context.entries[id] && !context.entries[id].delivered);
+        return [...context.queue, ...fresh.map((questionId) => ({ questionId, resubmit: false }))];
+      },
+    }),
   },
   guards: {
     /** Choices are taken while the exam runs; with one submission only, an answer cannot change. */
@@ -233,9 +261,10 @@ export const answerOutboxMachine = setup({
       return answerAccepted(event.questionType, event.optionCount, context.multipleTimesSubmission, context.entries[event.questionId], event.answer);
     },
     /** A saved answer and a connection: send it now. */
-    sendableNow: ({ context, event }) => event.type === 'outbox.enqueue' && !!context.entries[event.questionId] && context.online,
+    /** Online, with a saved answer to send (a pause that ended after its choice went has nothing to send: stalePause). */
+    sendableNow: ({ context, event }) => event.type === 'outbox.enqueue' && !!context.entries[event.questionId] && !stalePause(context, event) && context.online,
     accepting: ({ context }) => context.accepting,
-    knownQuestion: ({ context, event }) => event.type === 'outbox.enqueue' && !!context.entries[event.questionId],
+    knownQuestion: ({ context, event }) => event.type === 'outbox.enqueue' && !!context.entries[event.questionId] && !stalePause(context, event),
     online: ({ context }) => context.online,
     hasQueueOnline: ({ context }) => context.online && context.queue.length > 0,
     hasQueueOffline: ({ context }) => !context.online && context.queue.length > 0,
@@ -248,8 +277,8 @@ export const answerOutboxMachine = setup({
     untoldOffline: ({ context }) => !context.toldSavedLocally && hasOfflineAnswers(context.entries),
   },
   delays: {
-    /** MCA true/false clicks come in bursts: wait for a quiet quarter second per question. */
-    answerDebounce: 250,
+    /** MCQ and MCA clicks come in bursts: wait for a quiet quarter second per question. */
+    answerDebounce: ANSWER_DEBOUNCE_MS,
     retryWait: 1000,
     /** Offline answers are sent again one second apart so a returning batch does not flood the server. */
     resubmitGap: 1000,
@@ -275,13 +304,14 @@ export const answerOutboxMachine = setup({
     refusals: {},
     examRemoved: false,
     toldSavedLocally: false,
+    debouncing: [],
   }),
   on: {
     'answer.choose': [
       {
         // Once the exam is over (outbox.close) no choice is taken at all.
         guard: 'acceptedChange',
-        description: 'The student answers a question: saved on the device, then queued to send (true/false options after a short pause)',
+        description: 'The student answers a question: saved on the device, then queued to send (an option, or a true/false, after a quiet 250 ms)',
         actions: [
           assign({
             entries: ({ context, event }) => {
@@ -306,16 +336,19 @@ export const answerOutboxMachine = setup({
           }),
           // Stored on the device before anything is sent: a crash or reload cannot lose it.
           persistAll,
-          enqueueActions(({ event, enqueue }) => {
+          enqueueActions(({ context, event, enqueue }) => {
             if (event.type !== 'answer.choose') return;
             const enqueueEvent = { type: 'outbox.enqueue' as const, questionId: event.questionId };
-            if (event.questionType !== 'MCA') {
+            // MCQ and MCA choices wait for a quiet quarter second (the spec's 250 ms): the last one is sent.
+            // Offline nothing is sent, so a choice is kept on the device as offline at once.
+            if ((event.questionType !== 'MCA' && event.questionType !== 'MCQ') || !context.online) {
               enqueue.raise(enqueueEvent);
               return;
             }
             const id = `debounce-${event.questionId}`;
             enqueue.cancel(id);
-            enqueue.raise(enqueueEvent, { id, delay: 'answerDebounce' });
+            enqueue.raise({ ...enqueueEvent, debounced: true }, { id, delay: 'answerDebounce' });
+            if (!context.debouncing.includes(event.questionId)) enqueue.assign({ debouncing: [...context.debouncing, event.questionId] });
           }),
         ],
       },
@@ -332,6 +365,7 @@ export const answerOutboxMachine = setup({
             context.queue.slice(1).some((item) => item.questionId === event.questionId)
               ? context.queue
               : [...context.queue, { questionId: event.questionId, resubmit: false }],
+          debouncing: ({ context, event }) => context.debouncing.filter((id) => id !== event.questionId),
         }),
       },
       {
@@ -339,21 +373,29 @@ export const answerOutboxMachine = setup({
         description: 'No connection: the answer stays on the device, marked offline',
         actions: [
           { type: 'markOffline', params: ({ event }) => ({ questionIds: [event.questionId] }) },
+          assign({ debouncing: ({ context, event }) => context.debouncing.filter((id) => id !== event.questionId) }),
           persistAll,
         ],
       },
     ],
-    'connection.offline': { description: 'The connection dropped: new answers stay on the device', actions: assign({ online: false }) },
+    'connection.offline': {
+      description: 'The connection dropped: new answers stay on the device, and a choice waiting for its pause is kept offline at once',
+      actions: [assign({ online: false }), { type: 'markOffline', params: ({ context }) => ({ questionIds: context.debouncing }) }, 'endDebounce', persistAll],
+    },
     'connection.online': {
       description: 'The connection came back: every answer kept offline is sent again',
       actions: [assign({ online: true }), 'enqueueAllPending', 'notifyRestored'],
     },
-    'outbox.flush': { guard: 'online', description: 'Before the final submit: every answer kept offline is sent', actions: 'enqueueAllPending' },
+    'outbox.flush': {
+      guard: 'online',
+      description: 'Before the final submit, or as the page is hidden: every answer not delivered is sent now, a choice waiting for its pause too',
+      actions: ['queueDebounced', 'endDebounce', 'enqueueAllPending'],
+    },
     'outbox.adopt': [
       {
         guard: 'online',
         description: 'Another tab of this exam stored newer answers that are not delivered yet: take them over and send them',
-        actions: [{ type: 'adoptStored', params: ({ event }) => ({ stored: event.stored }) }, 'enqueueAllPending'],
+        actions: [{ type: 'adoptStored', params: ({ event }) => ({ stored: event.stored }) }, 'queueDebounced', 'endDebounce', 'enqueueAllPending'],
       },
       {
         description: 'Offline: take the other tab\'s newer answers over; they go out when the connection returns',

@@ -69,6 +69,8 @@ export type ExamAttemptEvent =
   | { type: 'page.answersStored'; stored: SavedAnswers }
   /** The page became visible again (tab shown, phone unlocked). */
   | { type: 'page.visible' }
+  /** The page is being hidden or left (tab switched, phone locked, closed): a choice waiting for its pause goes now. */
+  | { type: 'page.hidden' }
   /** The submission child changed (sent by XState for the invoked submission). */
   | { type: 'xstate.snapshot.submission'; snapshot: SubmissionSnapshot };
 
@@ -125,7 +127,7 @@ const attemptSetup = setup({
     answerOutbox: answerOutboxMachine,
     examTimer: examTimerMachine,
     examSubmission: examSubmissionMachine,
-    /** Storage changes by other tabs (page.answersStored), the page becoming visible (page.visible); on page.readAnswers, the stored answers now. */
+    /** Storage changes by other tabs (page.answersStored), the page becoming visible (page.visible) or hidden (page.hidden); on page.readAnswers, the stored answers now. */
     watchPage: fromCallback<PageWatcherEvent, { studentId: string; examId: string }>(() => () => {}),
     /** The app's connection: connection.online / connection.offline as it changes. */
     watchConnection: fromCallback(() => () => {}),
@@ -340,6 +342,7 @@ export const examAttemptMachine = attemptSetup.createMachine({
           actions: sendTo('outbox', ({ event }) => ({ type: 'outbox.adopt' as const, stored: event.stored })),
         },
         'page.visible': { description: 'Measure the remaining time at once', actions: sendTo('timer', { type: 'timer.check' }) },
+        'page.hidden': { description: 'The page is hidden or left: every answer not delivered is sent now', actions: sendTo('outbox', { type: 'outbox.flush' }) },
       },
       states: {
         answering: { description: 'The student answers; the footer counts answered, responses and offline-saved answers.' },

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi, afterEach } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { answerOutboxMachine, type SendAnswerInput, type SendAnswerOutput } from '../../src/machines/answerOutbox.machine';
+import { ANSWER_DEBOUNCE_MS, answerOutboxMachine, type SendAnswerInput, type SendAnswerOutput } from '../../src/machines/answerOutbox.machine';
 import { createAnswerStore, type SavedAnswers } from '../../src/services/answerStore';
 import { clearOnSignOut, STORAGE_KEYS } from '../../src/services/storage';
 import { MemoryStorage, settle } from '../support/doubles';
@@ -45,7 +45,12 @@ function start(options: { send: Sender; online?: boolean; storage?: MemoryStorag
     },
   });
   actor.start();
-  return { actor, clock, calls, notices, reloads, store, storage };
+  /** A student's choice, then the quiet quarter second after which an MCQ or MCA choice is queued. */
+  const answer = (event: Parameters<typeof actor.send>[0]) => {
+    actor.send(event);
+    clock.increment(ANSWER_DEBOUNCE_MS);
+  };
+  return { actor, answer, clock, calls, notices, reloads, store, storage };
 }
 
 const delivered: Sender = async () => ({ uploaded: [], skipped: [] });
@@ -56,9 +61,9 @@ describe('answer outbox', () => {
   });
 
   it("says 'Due to internet issue, saving locally' once per outage, however many answers it keeps", async () => {
-    const { actor, notices, clock } = start({ send: delivered, online: false });
-    actor.send(choice('q1'));
-    actor.send(choice('q2'));
+    const { actor, answer, notices, clock } = start({ send: delivered, online: false });
+    answer(choice('q1'));
+    answer(choice('q2'));
     await settle();
     expect(notices).toEqual(['Due to internet issue, saving locally']);
     actor.send({ type: 'connection.online' });
@@ -70,7 +75,7 @@ describe('answer outbox', () => {
     expect(actor.getSnapshot().context.toldSavedLocally).toBe(false);
     // The next outage is told again.
     actor.send({ type: 'connection.offline' });
-    actor.send(choice('q3'));
+    answer(choice('q3'));
     await settle();
     expect(notices).toEqual(['Due to internet issue, saving locally', 'Internet has been restored', 'Due to internet issue, saving locally']);
   });
@@ -79,14 +84,14 @@ describe('answer outbox', () => {
     const storage = new MemoryStorage();
     const store = createAnswerStore(() => storage);
     let storedAtSend: unknown = null;
-    const { actor, calls } = start({
+    const { answer, calls } = start({
       storage,
       send: async (input) => {
         storedAtSend = store.read(STUDENT, EXAM)[input.questionId];
         return { uploaded: [], skipped: [] };
       },
     });
-    actor.send(choice('q1'));
+    answer(choice('q1'));
     await settle();
     expect(calls).toHaveLength(1);
     expect(storedAtSend).toMatchObject({ answer: [1], offline: false, delivered: false, type: 'MCQ', count: 1, timestamp: 1000 });
@@ -94,8 +99,8 @@ describe('answer outbox', () => {
   });
 
   it('tries three times, then keeps the answer offline on a network error', async () => {
-    const { actor, clock, calls, notices, store } = start({ send: async () => Promise.reject(networkError()) });
-    actor.send(choice('q1'));
+    const { actor, answer, clock, calls, notices, store } = start({ send: async () => Promise.reject(networkError()) });
+    answer(choice('q1'));
     await settle();
     expect(calls).toHaveLength(1);
     expect(actor.getSnapshot().value).toBe('retrying');
@@ -117,8 +122,8 @@ describe('answer outbox', () => {
 
   it('delivers on the second try after a server outage', async () => {
     let n = 0;
-    const { actor, clock, calls } = start({ send: async () => (++n === 1 ? Promise.reject(refused(503, 'Service unavailable')) : { uploaded: [], skipped: [] }) });
-    actor.send(choice('q1'));
+    const { actor, answer, clock, calls } = start({ send: async () => (++n === 1 ? Promise.reject(refused(503, 'Service unavailable')) : { uploaded: [], skipped: [] }) });
+    answer(choice('q1'));
     await settle();
     clock.increment(1000);
     await settle();
@@ -128,12 +133,12 @@ describe('answer outbox', () => {
 
   it('undoes a refused answer and shows the server title, restoring the last delivered value', async () => {
     let n = 0;
-    const { actor, calls, store } = start({
+    const { actor, answer, calls, store } = start({
       send: async () => (++n === 1 ? { uploaded: [], skipped: [] } : Promise.reject(refused(409, 'You cannot change the answer', 'answerLocked'))),
     });
-    actor.send(choice('q3', { answer: [2], timestamp: 1000 }));
+    answer(choice('q3', { answer: [2], timestamp: 1000 }));
     await settle();
-    actor.send(choice('q3', { answer: [0], timestamp: 2000 }));
+    answer(choice('q3', { answer: [0], timestamp: 2000 }));
     await settle();
     expect(calls).toHaveLength(2);
     const { context } = actor.getSnapshot();
@@ -148,19 +153,19 @@ describe('answer outbox', () => {
 
   it('forgets why an answer was refused once a later answer to the question is delivered', async () => {
     let n = 0;
-    const { actor } = start({ send: async () => (++n === 1 ? Promise.reject(refused(400, 'Invalid answer')) : { uploaded: [], skipped: [] }) });
-    actor.send(choice('q1', { answer: [5], timestamp: 1000 }));
+    const { actor, answer } = start({ send: async () => (++n === 1 ? Promise.reject(refused(400, 'Invalid answer')) : { uploaded: [], skipped: [] }) });
+    answer(choice('q1', { answer: [5], timestamp: 1000 }));
     await settle();
     expect(actor.getSnapshot().context.refusals).toEqual({ q1: 'Invalid answer' });
-    actor.send(choice('q1', { answer: [1], timestamp: 2000 }));
+    answer(choice('q1', { answer: [1], timestamp: 2000 }));
     await settle();
     expect(actor.getSnapshot().context.refusals).toEqual({});
     expect(actor.getSnapshot().context.entries.q1).toMatchObject({ delivered: true });
   });
 
   it("removes a never-delivered refused answer and says 'Unhandled exception' without a title", async () => {
-    const { actor, store } = start({ send: async () => Promise.reject(refused(400)) });
-    actor.send(choice('q1'));
+    const { actor, answer, store } = start({ send: async () => Promise.reject(refused(400)) });
+    answer(choice('q1'));
     await settle();
     expect(actor.getSnapshot().context.entries.q1).toBeUndefined();
     expect(actor.getSnapshot().context.failure?.message).toBe('Unhandled exception');
@@ -168,16 +173,16 @@ describe('answer outbox', () => {
   });
 
   it('reloads the group and flags removal on 403', async () => {
-    const { actor, reloads } = start({ send: async () => Promise.reject(refused(403, 'This exam has been removed from your group', 'examRemoved')) });
-    actor.send(choice('q1'));
+    const { actor, answer, reloads } = start({ send: async () => Promise.reject(refused(403, 'This exam has been removed from your group', 'examRemoved')) });
+    answer(choice('q1'));
     await settle();
     expect(actor.getSnapshot().context.examRemoved).toBe(true);
     expect(reloads).toEqual(['g1']);
   });
 
   it('keeps answers chosen offline on the device without sending', async () => {
-    const { actor, calls, notices } = start({ online: false, send: delivered });
-    actor.send(choice('q1'));
+    const { actor, answer, calls, notices } = start({ online: false, send: delivered });
+    answer(choice('q1'));
     await settle();
     expect(calls).toHaveLength(0);
     expect(actor.getSnapshot().context.entries.q1.offline).toBe(true);
@@ -186,10 +191,10 @@ describe('answer outbox', () => {
   });
 
   it('sends every offline answer again 1000 ms apart when the connection returns, files first', async () => {
-    const { actor, clock, calls, notices } = start({ online: false, send: delivered });
-    actor.send(choice('q1', { timestamp: 1 }));
-    actor.send(choice('q2', { timestamp: 2 }));
-    actor.send(choice('q3', { questionType: 'paragraph', answer: ['text'], files: [{ name: 'a.pdf', type: 'application/pdf', dataUrl: 'data:application/pdf;base64,AA==' }], timestamp: 3 }));
+    const { actor, answer, clock, calls, notices } = start({ online: false, send: delivered });
+    answer(choice('q1', { timestamp: 1 }));
+    answer(choice('q2', { timestamp: 2 }));
+    answer(choice('q3', { questionType: 'paragraph', answer: ['text'], files: [{ name: 'a.pdf', type: 'application/pdf', dataUrl: 'data:application/pdf;base64,AA==' }], timestamp: 3 }));
     await settle();
     expect(actor.getSnapshot().context.entries.q3.count).toBe(1);
     actor.send({ type: 'connection.online' });
@@ -215,7 +220,7 @@ describe('answer outbox', () => {
   it('survives a reload: a new outbox on the same storage sends what is still undelivered', async () => {
     const storage = new MemoryStorage();
     const first = start({ storage, online: false, send: delivered });
-    for (let i = 1; i <= 5; i += 1) first.actor.send(choice(`q${i}`, { timestamp: i }));
+    for (let i = 1; i <= 5; i += 1) first.answer(choice(`q${i}`, { timestamp: i }));
     await settle();
     first.actor.stop();
 
@@ -233,12 +238,54 @@ describe('answer outbox', () => {
     const storage = new MemoryStorage();
     vi.stubGlobal('localStorage', storage);
     storage.setItem(STORAGE_KEYS.sessionId, 'abc');
-    const { actor } = start({ storage, online: false, send: delivered });
-    actor.send(choice('q1'));
+    const { answer } = start({ storage, online: false, send: delivered });
+    answer(choice('q1'));
     await settle();
     clearOnSignOut();
     expect(storage.getItem(STORAGE_KEYS.sessionId)).toBeNull();
     expect(createAnswerStore(() => storage).read(STUDENT, EXAM).q1).toMatchObject({ offline: true, answer: [1] });
+  });
+
+  it('waits for a quiet 250 ms per MCQ question too, and sends only the last choice', async () => {
+    const { actor, clock, calls, store } = start({ send: delivered });
+    actor.send(choice('q1', { answer: [0], timestamp: 1 }));
+    clock.increment(100);
+    actor.send(choice('q1', { answer: [2], timestamp: 2 }));
+    clock.increment(ANSWER_DEBOUNCE_MS - 1);
+    await settle();
+    expect(calls).toHaveLength(0);
+    // On the device at once: a crash in the pause loses nothing.
+    expect(store.read(STUDENT, EXAM).q1).toMatchObject({ answer: [2], delivered: false });
+    clock.increment(1);
+    await settle();
+    expect(calls.map((call) => call.entry.answer)).toEqual([[2]]);
+    expect(actor.getSnapshot().context.entries.q1.delivered).toBe(true);
+  });
+
+  it('a choice still in its pause goes at once on the final submit (outbox.flush), and no second time after it', async () => {
+    const { actor, clock, calls } = start({ send: delivered });
+    actor.send(choice('q1', { answer: [0], timestamp: 1 }));
+    actor.send(choice('q1', { answer: [3], timestamp: 2 }));
+    actor.send({ type: 'outbox.flush' });
+    await settle();
+    expect(calls.map((call) => call.entry.answer)).toEqual([[3]]);
+    expect(actor.getSnapshot().context.entries.q1.delivered).toBe(true);
+    clock.increment(ANSWER_DEBOUNCE_MS);
+    await settle();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('a choice still in its pause is kept offline at once when the connection drops, and sent when it returns', async () => {
+    const { actor, clock, calls, store } = start({ send: delivered });
+    actor.send(choice('q1', { answer: [2], timestamp: 1 }));
+    actor.send({ type: 'connection.offline' });
+    await settle();
+    expect(calls).toHaveLength(0);
+    expect(store.read(STUDENT, EXAM).q1).toMatchObject({ answer: [2], offline: true, delivered: false });
+    clock.increment(ANSWER_DEBOUNCE_MS);
+    actor.send({ type: 'connection.online' });
+    await settle();
+    expect(calls.map((call) => call.entry.answer)).toEqual([[2]]);
   });
 
   it('waits for a quiet 250 ms per MCA question before sending', async () => {
@@ -258,10 +305,10 @@ describe('answer outbox', () => {
   });
 
   it('refuses to change an answered question when only one submission is allowed', async () => {
-    const { actor, calls, notices } = start({ send: delivered, multipleTimesSubmission: false });
-    actor.send(choice('q1', { answer: [1] }));
+    const { actor, answer, calls, notices } = start({ send: delivered, multipleTimesSubmission: false });
+    answer(choice('q1', { answer: [1] }));
     await settle();
-    actor.send(choice('q1', { answer: [2], timestamp: 5000 }));
+    answer(choice('q1', { answer: [2], timestamp: 5000 }));
     await settle();
     expect(calls).toHaveLength(1);
     expect(actor.getSnapshot().context.entries.q1.answer).toEqual([1]);
@@ -269,17 +316,17 @@ describe('answer outbox', () => {
   });
 
   it('takes no answers once closed', async () => {
-    const { actor, calls } = start({ send: delivered });
+    const { actor, answer, calls } = start({ send: delivered });
     actor.send({ type: 'outbox.close' });
-    actor.send(choice('q1'));
+    answer(choice('q1'));
     await settle();
     expect(calls).toHaveLength(0);
     expect(actor.getSnapshot().context.entries.q1).toBeUndefined();
   });
 
   it('tells which files could not be uploaded', async () => {
-    const { actor, notices } = start({ send: async () => ({ uploaded: [{ name: 'b.png', key: 'k', type: 'image/png' }], skipped: ['a.pdf'] }) });
-    actor.send(choice('q1', { questionType: 'shortAns', answer: ['x'] }));
+    const { actor, answer, notices } = start({ send: async () => ({ uploaded: [{ name: 'b.png', key: 'k', type: 'image/png' }], skipped: ['a.pdf'] }) });
+    answer(choice('q1', { questionType: 'shortAns', answer: ['x'] }));
     await settle();
     expect(notices).toEqual(['Error uploading file a.pdf']);
     expect(actor.getSnapshot().context.entries.q1.extra).toEqual([{ name: 'b.png', key: 'k', type: 'image/png' }]);
@@ -296,10 +343,10 @@ describe('answer outbox under unreliable conditions', () => {
   it('a change made while the previous value is in flight stays undelivered until it is sent itself', async () => {
     const first = deferred();
     let n = 0;
-    const { actor, calls, store } = start({ send: async () => (++n === 1 ? first.promise : { uploaded: [], skipped: [] }) });
-    actor.send(choice('q1', { answer: [1], timestamp: 1000 }));
+    const { actor, answer, calls, store } = start({ send: async () => (++n === 1 ? first.promise : { uploaded: [], skipped: [] }) });
+    answer(choice('q1', { answer: [1], timestamp: 1000 }));
     await settle();
-    actor.send(choice('q1', { answer: [2], timestamp: 2000 }));
+    answer(choice('q1', { answer: [2], timestamp: 2000 }));
     actor.send({ type: 'connection.offline' });
     first.resolve({ uploaded: [], skipped: [] });
     await settle();
@@ -317,13 +364,13 @@ describe('answer outbox under unreliable conditions', () => {
   it('a refusal of the value in flight keeps a newer choice made meanwhile', async () => {
     let n = 0;
     let refuseFirst!: () => void;
-    const { actor, calls, store } = start({
+    const { answer, calls, store } = start({
       send: () =>
         ++n === 1 ? new Promise<SendAnswerOutput>((_, reject) => (refuseFirst = () => reject(refused(400, 'Invalid request')))) : Promise.resolve({ uploaded: [], skipped: [] }),
     });
-    actor.send(choice('q1', { answer: [1], timestamp: 1000 }));
+    answer(choice('q1', { answer: [1], timestamp: 1000 }));
     await settle();
-    actor.send(choice('q1', { answer: [2], timestamp: 2000 }));
+    answer(choice('q1', { answer: [2], timestamp: 2000 }));
     refuseFirst();
     await settle();
     expect(calls).toHaveLength(2);
@@ -332,8 +379,8 @@ describe('answer outbox under unreliable conditions', () => {
   });
 
   it('keeps the answer on the device when the session ended (401) so it is sent after signing in again', async () => {
-    const { actor, calls, store, storage } = start({ send: async () => Promise.reject(refused(401, 'Not logged in', 'notLoggedIn')) });
-    actor.send(choice('q1', { answer: [3] }));
+    const { actor, answer, calls, store, storage } = start({ send: async () => Promise.reject(refused(401, 'Not logged in', 'notLoggedIn')) });
+    answer(choice('q1', { answer: [3] }));
     await settle();
     expect(calls).toHaveLength(1);
     expect(actor.getSnapshot().context.failure).toBeNull();
@@ -354,8 +401,8 @@ describe('answer outbox under unreliable conditions', () => {
       setItem(key, value);
     };
     const big = { name: 'photo.jpg', type: 'image/jpeg', dataUrl: `data:image/jpeg;base64,${'A'.repeat(400)}` };
-    const { actor, calls } = start({ storage, send: delivered });
-    actor.send(choice('q1', { questionType: 'paragraph', answer: ['see photo'], files: [big] }));
+    const { answer, calls } = start({ storage, send: delivered });
+    answer(choice('q1', { questionType: 'paragraph', answer: ['see photo'], files: [big] }));
     await settle();
     expect(calls).toHaveLength(1);
     expect(calls[0].entry.files).toEqual([big]);
@@ -366,10 +413,10 @@ describe('answer outbox under unreliable conditions', () => {
     storage.setItem = () => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     };
-    const { actor, calls } = start({ storage, send: delivered });
-    actor.send(choice('q1', { answer: [2] }));
+    const { actor, answer, calls } = start({ storage, send: delivered });
+    answer(choice('q1', { answer: [2] }));
     await settle();
-    actor.send(choice('q2', { answer: [1] }));
+    answer(choice('q2', { answer: [1] }));
     await settle();
     expect(actor.getSnapshot().status).toBe('active');
     expect(calls.map((c) => c.questionId)).toEqual(['q1', 'q2']);
@@ -379,16 +426,16 @@ describe('answer outbox under unreliable conditions', () => {
     const storage = new MemoryStorage();
     const tabA = start({ storage, send: delivered, online: false });
     const tabB = start({ storage, send: delivered, online: false });
-    tabA.actor.send(choice('q1', { answer: [1], timestamp: 1000 }));
-    tabB.actor.send(choice('q2', { answer: [2], timestamp: 2000 }));
+    tabA.answer(choice('q1', { answer: [1], timestamp: 1000 }));
+    tabB.answer(choice('q2', { answer: [2], timestamp: 2000 }));
     await settle();
     const stored = createAnswerStore(() => storage).read(STUDENT, EXAM);
     expect(stored.q1).toMatchObject({ answer: [1], delivered: false });
     expect(stored.q2).toMatchObject({ answer: [2], delivered: false });
 
     // A newer answer to the same question from the other tab is not replaced by an older one.
-    tabB.actor.send(choice('q1', { answer: [3], timestamp: 3000 }));
-    tabA.actor.send(choice('q4', { answer: [0], timestamp: 4000 }));
+    tabB.answer(choice('q1', { answer: [3], timestamp: 3000 }));
+    tabA.answer(choice('q4', { answer: [0], timestamp: 4000 }));
     await settle();
     expect(createAnswerStore(() => storage).read(STUDENT, EXAM).q1).toMatchObject({ answer: [3], timestamp: 3000 });
   });
@@ -397,11 +444,11 @@ describe('answer outbox under unreliable conditions', () => {
     const storage = new MemoryStorage();
     const tab = start({ storage, online: true, send: delivered });
     const closedTab = start({ storage, send: delivered, online: false });
-    closedTab.actor.send(choice('q1', { answer: [1], timestamp: 1000 }));
-    closedTab.actor.send(choice('q2', { answer: [2], timestamp: 2000 }));
+    closedTab.answer(choice('q1', { answer: [1], timestamp: 1000 }));
+    closedTab.answer(choice('q2', { answer: [2], timestamp: 2000 }));
     await settle();
     closedTab.actor.stop();
-    tab.actor.send(choice('q2', { answer: [0], timestamp: 3000 }));
+    tab.answer(choice('q2', { answer: [0], timestamp: 3000 }));
     await settle();
     expect(tab.calls.map((c) => c.questionId)).toEqual(['q2']);
 

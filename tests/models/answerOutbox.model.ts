@@ -1,6 +1,6 @@
 import { answerOutboxMachine, type AnswerChoice, type AnswerOutboxContext } from '../../src/machines/answerOutbox.machine';
 import type { SavedAnswers } from '../../src/services/answerStore';
-import type { PathModel } from '../support/machine-paths';
+import type { PathModel, Pause } from '../support/machine-paths';
 
 export const STUDENT = 's1';
 export const EXAM = 'e1';
@@ -34,9 +34,13 @@ const serializeState = (snapshot: { value: unknown; context: unknown }) => {
   const c = snapshot.context as AnswerOutboxContext;
   // Whether another tab's answer is taken over depends only on being older than it or not.
   const entries = Object.entries(c.entries).map(([id, e]) => [id, e.answer, e.offline, e.delivered, e.confirmed?.answer ?? null, e.timestamp >= ADOPTED_AT]);
-  return JSON.stringify([snapshot.value, c.online, c.accepting, c.attempt, c.queue, entries]);
+  return JSON.stringify([snapshot.value, c.online, c.accepting, c.attempt, c.queue, entries, c.debouncing]);
 };
 const base = { studentId: STUDENT, examId: EXAM, groupId: 'g1', isLive: true, online: true };
+// An MCQ or MCA choice is queued once its question has been quiet for 250 ms: a step of its own.
+const pauses: Pause[] = [
+  { delay: 'answerDebounce', waiting: (snapshot) => (snapshot.context as AnswerOutboxContext).debouncing.map((questionId) => ({ type: 'outbox.enqueue', questionId, debounced: true })) },
+];
 // One error per model: the path names cannot tell two errors of one actor apart.
 const outcomesWith = (error: unknown) => ({ sendAnswer: { done: [ok], error: [error] } });
 const outcomes = outcomesWith(networkError());
@@ -54,16 +58,16 @@ const pending = {
 const without = (...types: string[]) => events.filter((e) => !types.includes(e.type) && !(e.type === 'answer.choose' && types.includes(`answer ${e.answer[0]}`)));
 export const models: PathModel<typeof answerOutboxMachine>[] = [
   // Delivery, retries, refusals and the connection.
-  { machine: answerOutboxMachine, input: { ...base, multipleTimesSubmission: true, saved: {} }, events: without('answer 2', 'outbox.close'), outcomes, serializeState },
+  { machine: answerOutboxMachine, input: { ...base, multipleTimesSubmission: true, saved: {} }, events: without('answer 2', 'outbox.close'), outcomes, serializeState, pauses },
   // Refusals by the server: the choice is undone; 403 also reloads the group.
-  { machine: answerOutboxMachine, input: { ...base, multipleTimesSubmission: true, saved: {} }, events: [choice('q1')], outcomes: outcomesWith(refused(409, 'You cannot change the answer', 'answerLocked')), serializeState },
-  { machine: answerOutboxMachine, input: { ...base, multipleTimesSubmission: true, saved: {} }, events: [choice('q1')], outcomes: outcomesWith(refused(403, 'This exam has been removed from your group', 'examRemoved')), serializeState },
+  { machine: answerOutboxMachine, input: { ...base, multipleTimesSubmission: true, saved: {} }, events: [choice('q1')], outcomes: outcomesWith(refused(409, 'You cannot change the answer', 'answerLocked')), serializeState, pauses },
+  { machine: answerOutboxMachine, input: { ...base, multipleTimesSubmission: true, saved: {} }, events: [choice('q1')], outcomes: outcomesWith(refused(403, 'This exam has been removed from your group', 'examRemoved')), serializeState, pauses },
   // The session ended: the answer is kept on the device for the next sign-in.
-  { machine: answerOutboxMachine, input: { ...base, multipleTimesSubmission: true, saved: {} }, events: [choice('q1')], outcomes: outcomesWith(refused(401, 'Not logged in', 'notLoggedIn')), serializeState },
+  { machine: answerOutboxMachine, input: { ...base, multipleTimesSubmission: true, saved: {} }, events: [choice('q1')], outcomes: outcomesWith(refused(401, 'Not logged in', 'notLoggedIn')), serializeState, pauses },
   // One submission only: a second choice is refused.
-  { machine: answerOutboxMachine, input: { ...base, multipleTimesSubmission: false, saved: {} }, events: without('connection.offline', 'connection.online', 'outbox.flush', 'outbox.close'), outcomes: { sendAnswer: { done: [ok] } }, serializeState },
+  { machine: answerOutboxMachine, input: { ...base, multipleTimesSubmission: false, saved: {} }, events: without('connection.offline', 'connection.online', 'outbox.flush', 'outbox.close'), outcomes: { sendAnswer: { done: [ok] } }, serializeState, pauses },
   // After the exam closes no choice is taken.
-  { machine: answerOutboxMachine, input: { ...base, multipleTimesSubmission: true, saved: {} }, events: [{ type: 'outbox.close' }, choice('q1')], serializeState },
+  { machine: answerOutboxMachine, input: { ...base, multipleTimesSubmission: true, saved: {} }, events: [{ type: 'outbox.close' }, choice('q1')], serializeState, pauses },
   // A reload with an undelivered answer sends it at once.
-  { machine: answerOutboxMachine, input: { ...base, multipleTimesSubmission: true, saved: { q9: pending } }, events: [], outcomes: { sendAnswer: { done: [ok] } }, serializeState },
+  { machine: answerOutboxMachine, input: { ...base, multipleTimesSubmission: true, saved: { q9: pending } }, events: [], outcomes: { sendAnswer: { done: [ok] } }, serializeState, pauses },
 ];

@@ -90,6 +90,7 @@ const model: PathModel<typeof examAttemptMachine> = {
     { type: 'connection.online' },
     { type: 'page.answersStored', stored: {} },
     { type: 'page.visible' },
+    { type: 'page.hidden' },
     { type: 'xstate.snapshot.submission', snapshot: submissionIn('answering') },
     { type: 'xstate.snapshot.submission', snapshot: submissionIn('flushing') },
     { type: 'xstate.snapshot.submission', snapshot: submissionIn('timeOver') },

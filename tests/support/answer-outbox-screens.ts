@@ -49,9 +49,11 @@ async function answersShown(page: Page, step: DriverStep): Promise<void> {
   await page.getByText(`Offline saved: ${offlineCount(entries)}`, { exact: true }).waitFor();
   for (const [id, number] of Object.entries(QUESTION_NUMBERS)) {
     const chosen = entries[id]?.answer[0];
-    const radios = question(page, number).getByRole('radio');
+    // Behind the time-over dialog (a submit under way) the paper is inert, but its choices still show.
+    const paper = page.getByRole('article', { name: `Question ${number}`, includeHidden: true });
+    const radios = paper.getByRole('radio', { includeHidden: true });
     if (typeof chosen === 'number') await expect.poll(() => radios.nth(chosen).isChecked(), { message: `option ${chosen} of question ${number} chosen` }).toBe(true);
-    else await expect.poll(() => question(page, number).locator('input[type=radio]:checked').count(), { message: `question ${number} unanswered` }).toBe(0);
+    else await expect.poll(() => paper.locator('input[type=radio]:checked').count(), { message: `question ${number} unanswered` }).toBe(0);
   }
 }
 
@@ -167,6 +169,10 @@ export function outboxScreens(suite: { browser: Browser; server: TestServer; bas
       },
       'after(resubmitGap)': async ({ page }) => {
         await page.clock.runFor(1_000);
+      },
+      'pause(answerDebounce)': async ({ page }) => {
+        // The student stops clicking: the quarter second passes and the last choice is queued.
+        await page.clock.runFor(250);
       },
     },
 

@@ -16,6 +16,10 @@
 //     serializeState?: (snapshot) => string;       what makes two states different (default: value + context;
 //                                                  pass a coarser one when context counts, e.g. a countdown)
 //     provide?: Parameters<M['provide']>[0];       extra implementations for the replay (e.g. spies on actions)
+//     pauses?: { delay, waiting(snapshot) }[];     events the machine raises itself after a named delay
+//                                                  (`raise(event, { delay })`, a debounce): `waiting` lists
+//                                                  those scheduled in a snapshot; each is a step "pause(…)"
+//                                                  that the replay plays by advancing the clock by the delay
 //   }
 //   machinePaths(model): MachinePath[]
 //       First the shortest path to every state node, then the shortest path taking each transition (an
@@ -57,7 +61,20 @@ export interface PathModel<M extends AnyStateMachine = AnyStateMachine> {
   input?: InputFrom<M>;
   serializeState?: (snapshot: AnyMachineSnapshot) => string;
   provide?: Parameters<M['provide']>[0];
+  pauses?: Pause[];
 }
+
+/** A debounce: events the machine raises itself once a named delay has passed (see PathModel.pauses). */
+export interface Pause {
+  /** The name of the delay in the machine's `delays`. */
+  delay: string;
+  /** The events scheduled in this snapshot (read from its context), each raised when the delay has passed. */
+  waiting: (snapshot: AnyMachineSnapshot) => EventObject[];
+}
+
+/** Marks a step that is a pause: the replay advances the clock by this delay instead of sending the event. */
+const PAUSE = 'afterPause';
+const pauseOf = (event: EventObject): string | undefined => (event as { [PAUSE]?: string })[PAUSE];
 
 export interface PathStep {
   event: EventObject;
@@ -174,6 +191,7 @@ function eventsOf(model: PathModel, snapshot: AnyMachineSnapshot): EventObject[]
     }
     for (const delayed of node.after) generated.push({ type: delayed.eventType });
   }
+  for (const pause of model.pauses ?? []) for (const event of pause.waiting(snapshot)) generated.push({ ...event, [PAUSE]: pause.delay } as EventObject);
   return [...own, ...generated];
 }
 
@@ -185,11 +203,13 @@ export function describeEvent(event: EventObject): string {
   if (done) return `${done[1]}(${invokeName(done[2]!)})`;
   const after = /^xstate\.after\.([^.]+)\./.exec(event.type);
   if (after) return `after(${after[1]})`;
+  const pause = pauseOf(event);
   const payload = Object.entries(event)
-    .filter(([key]) => key !== 'type')
+    .filter(([key]) => key !== 'type' && key !== PAUSE)
     .map(([key, value]) => `${key}=${typeof value === 'object' ? JSON.stringify(value)?.slice(0, 24) : String(value)}`)
     .join(' ');
-  return payload ? `${event.type}(${payload})` : event.type;
+  const named = payload ? `${event.type}(${payload})` : event.type;
+  return pause ? `pause(${pause}: ${named})` : named;
 }
 
 export const stateLabel = (snapshot: AnyMachineSnapshot) => (typeof snapshot.value === 'string' ? snapshot.value : JSON.stringify(snapshot.value));
@@ -280,15 +300,20 @@ export function machinePaths<M extends AnyStateMachine>(model: PathModel<M>): Ma
   return paths;
 }
 
+/** The milliseconds of a named delay of the machine. */
+function namedDelay(machine: AnyStateMachine, name: string, snapshot: AnyMachineSnapshot, eventType: string): number {
+  const named = (machine.implementations.delays as Record<string, unknown>)[name];
+  if (typeof named === 'number') return named;
+  if (typeof named === 'function') return (named as (args: { context: unknown; event: EventObject }) => number)({ context: snapshot.context, event: { type: eventType } });
+  throw new Error(`delay ${name} is not defined`);
+}
+
 function delayOf(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, eventType: string): number {
   for (const node of activeNodes(snapshot)) {
     const delayed = node.after.find((t) => t.eventType === eventType) as { delay: number | string } | undefined;
     if (!delayed) continue;
     if (typeof delayed.delay === 'number') return delayed.delay;
-    const named = (machine.implementations.delays as Record<string, unknown>)[delayed.delay];
-    if (typeof named === 'number') return named;
-    if (typeof named === 'function') return (named as (args: { context: unknown; event: EventObject }) => number)({ context: snapshot.context, event: { type: eventType } });
-    throw new Error(`delay ${delayed.delay} is not defined`);
+    return namedDelay(machine, delayed.delay, snapshot, eventType);
   }
   throw new Error(`no active state waits for ${eventType}`);
 }
@@ -359,7 +384,10 @@ export function runPath<M extends AnyStateMachine, W extends { actor: AnyActorRe
   coverage.seen(actor.getSnapshot());
   for (const [index, step] of path.steps.entries()) {
     const before = actor.getSnapshot() as AnyMachineSnapshot;
-    if (step.event.type.startsWith('xstate.after.') && replay.delays !== 'send') clock.increment(delayOf(machine, before, step.event.type));
+    const pause = pauseOf(step.event);
+    // A pause lets the machine's own scheduled event arrive: the clock moves, nothing is sent.
+    if (pause) clock.increment(namedDelay(machine, pause, before, step.event.type));
+    else if (step.event.type.startsWith('xstate.after.') && replay.delays !== 'send') clock.increment(delayOf(machine, before, step.event.type));
     else actor.send(step.event);
     const snapshot = actor.getSnapshot() as AnyMachineSnapshot;
     if (snapshot.status === 'error') throw new Error(`step ${index + 1} (${describeEvent(step.event)}) failed: ${String(snapshot.error)}`);

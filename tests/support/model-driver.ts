@@ -68,6 +68,9 @@ export function eventName(event: EventObject): string {
   }
   const delayed = /^xstate\.after\.([^.]+)\./.exec(event.type);
   if (delayed) return `after(${delayed[1]})`;
+  // A machine's own delayed event (a debounce, PathModel.pauses): the time passes, nothing is done.
+  const pause = (event as { afterPause?: string }).afterPause;
+  if (pause) return `pause(${pause})`;
   return event.type;
 }
 

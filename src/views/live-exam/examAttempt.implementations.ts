@@ -111,13 +111,17 @@ export function examAttemptImplementations({ studentId, connection, navigate, ca
           if (event.key === STORAGE_KEYS.localSavedAnswers) sendStored();
         };
         // A phone that slept or a hidden tab measures the remaining time again at once.
-        const onVisibility = () => sendBack({ type: 'page.visible' } satisfies ExamAttemptEvent);
+        const onVisibility = () => sendBack({ type: document.visibilityState === 'hidden' ? 'page.hidden' : 'page.visible' } satisfies ExamAttemptEvent);
+        // Leaving the page (closed, reloaded, navigated away) sends a choice still waiting for its pause.
+        const onPageHide = () => sendBack({ type: 'page.hidden' } satisfies ExamAttemptEvent);
         receive((event) => {
           if (event.type === 'page.readAnswers') sendStored();
         });
         window.addEventListener('storage', onStorage);
         document.addEventListener('visibilitychange', onVisibility);
+        window.addEventListener('pagehide', onPageHide);
         return () => {
+          window.removeEventListener('pagehide', onPageHide);
           window.removeEventListener('storage', onStorage);
           document.removeEventListener('visibilitychange', onVisibility);
         };
