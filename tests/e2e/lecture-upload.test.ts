@@ -26,10 +26,10 @@ afterAll(async () => {
 const shakaSource = fs.readFileSync(createRequire(import.meta.url).resolve('shaka-player/dist/shaka-player.compiled.js'), 'utf8');
 const TITLE = 'Brachial plexus: the whole lecture';
 
-/** An 8-second 720p clip with a tone (made with ffmpeg's test sources). */
+/** The 30-second 720p clip with a tone (made with ffmpeg's test sources). */
 function lectureClip(): string {
   const file = path.join(storageDir, 'brachial-plexus.mp4');
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=1280x720:rate=24:duration=8', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=8',
+  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=1280x720:rate=24:duration=30', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=30',
     '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file]);
   return file;
 }
@@ -64,7 +64,7 @@ describe('a lecture put in through the desk', () => {
     // The packaging shows live in the list until the lecture is ready.
     const row = desk.locator('li', { hasText: TITLE });
     await row.locator('[data-state="ready"]').waitFor({ timeout: 600_000 });
-    expect(await row.innerText()).toMatch(/Ready · 8 s · 360p, 540p, 720p/);
+    expect(await row.innerText()).toMatch(/Ready · 30 s · 360p, 540p, 720p/);
 
     // The student finds it in its chapter…
     const student = await newPage(suite.browser, suite.baseUrl, { width: 1280 });
