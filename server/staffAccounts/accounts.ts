@@ -65,7 +65,7 @@ const courseRef = (c: { id: string; name: string | null }): CourseRef => ({ _id:
 
 const roleWord = (role: StaffRole) => (role === 'admin' ? 'administrator' : 'teacher');
 
-export async function listStaff(db: Kysely<Database>): Promise<StaffAccountList> {
+export async function listStaff(db: Kysely<Database>): Promise<Omit<StaffAccountList, 'backup'>> {
   const staff = await q.allStaff(db);
   const taught = await q.coursesTaught(db, staff.map((s) => s.id));
   const courses = await q.allCourses(db);

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { staffAccountsContract } from '../../src/contracts/staffAccounts.js';
+import { backupPart } from '../backup/schedule.js';
 import { addStaff, changeCourse, changeOwnPassword, listStaff, resetPassword, setActive, signOutOthers, type StaffAccountDeps } from './accounts.js';
 
 /** The session of the request (a staff route always has one). */
@@ -20,7 +21,7 @@ export async function staffAccountRoutes(fastify: FastifyInstance): Promise<void
   };
 
   app.route({ ...staffAccountsContract.list, handler: async (request) => {
-    return { data: await listStaff(app.db) };
+    return { data: { ...(await listStaff(app.db)), backup: await backupPart(app) } };
   } });
 
   app.route({ ...staffAccountsContract.add, handler: async (request) => {

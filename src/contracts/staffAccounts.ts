@@ -4,7 +4,7 @@
 // and a new one-time password for someone who forgot theirs. Every staff member changes their own
 // password and signs out their other sessions. Paths are relative to the API base (/api).
 import { Type, type Static } from '@sinclair/typebox';
-import { Data, failures, Id, IdParams, type RouteContract } from './common';
+import { Data, failures, HealthPart, Id, IdParams, type RouteContract } from './common';
 import { staffAccountsPaths } from './paths';
 
 export const StaffRole = Type.Union([Type.Literal('teacher'), Type.Literal('admin')]);
@@ -31,6 +31,8 @@ export const StaffAccountList = Type.Object({
   staff: Type.Array(StaffAccount),
   /** Every course of the academy, by its order: what a teacher may be given. */
   courses: Type.Array(CourseRef),
+  /** The scheduled backups' state, as /api/health has it: the last good one and its age, or why the last failed. */
+  backup: HealthPart,
 });
 export type StaffAccountList = Static<typeof StaffAccountList>;
 

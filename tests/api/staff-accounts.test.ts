@@ -49,6 +49,10 @@ describe.each(databaseKinds())('staff accounts (%s)', (kind) => {
     const list = await call('GET', apiPath(staffAccountsPaths.accounts), admin);
     expect(list.body.data.staff.map((s: { username: string }) => s.username)).toContain('karim.teacher');
     expect(list.body.data.courses.map((c: { _id: string }) => c._id)).toContain(DEMO.mbbsCourse);
+    // The backups' state beside the staff, as /api/health says it (none scheduled on a test server).
+    const health = await call('GET', '/api/health');
+    expect(list.body.data.backup).toEqual(health.body.data.parts.backup);
+    expect(list.body.data.backup.message).toMatch(/^not scheduled \(BACKUP_DIR is not set\)/);
 
     const log = await activity();
     expect(log.entries.map((e: { kind: string; summary: string }) => [e.kind, e.summary])).toEqual(

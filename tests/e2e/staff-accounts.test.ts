@@ -25,6 +25,8 @@ describe('staff accounts and the activity log on the desk', () => {
     await admin.getByRole('heading', { name: 'Staff', level: 1 }).waitFor();
     await expect.poll(() => admin.title()).toBe(deskTitle('Staff'));
     await admin.getByRole('table', { name: 'Staff accounts with their role, courses and state' }).waitFor();
+    // The backups' state for the administrator, in the health check's words.
+    expect(await admin.getByTestId('backup-state').innerText()).toMatch(/^Backups: not scheduled \(BACKUP_DIR is not set\)/);
     expect(await admin.getByRole('navigation', { name: 'Teacher desk' }).locator('[aria-current="page"]').innerText()).toBe('Staff');
 
     // The add form: a taken username in the server's words beside it, then a new teacher with a course.

@@ -16,7 +16,7 @@ export const admin: StaffAccount = { _id: 'a1', name: 'Admin Rahman', username: 
 export const karim: StaffAccount = { _id: 't1', name: 'Karim Uddin', username: 'karim', role: 'teacher', active: true, courses: [mbbs], createdAt: '2026-01-02T00:00:00.000Z' };
 export const laila: StaffAccount = { _id: 't2', name: 'Laila Haque', username: 'laila', role: 'teacher', active: false, courses: [], createdAt: '2026-01-03T00:00:00.000Z' };
 
-export const accountList = (staff: StaffAccount[] = [admin, karim, laila]): StaffAccountList => ({ staff, courses: [mbbs, fcps] });
+export const accountList = (staff: StaffAccount[] = [admin, karim, laila]): StaffAccountList => ({ staff, courses: [mbbs, fcps], backup: { status: 'ok', message: 'scheduled; none taken yet' } });
 export const added: StaffWithPassword = {
   staff: { _id: 't3', name: 'Nadia Islam', username: 'nadia', role: 'teacher', active: true, courses: [fcps], createdAt: '2026-02-01T00:00:00.000Z' },
   password: 'Ab3dEf6hIj9k',

@@ -96,6 +96,7 @@ function AccountsContent() {
         </div>
       )}
       {editing && <AddStaffForm actor={actor} />}
+      {ready && <BackupState actor={actor} />}
       {ready && <AccountList actor={actor} />}
       <TurnOffDialog actor={actor} />
       <ResetDialog actor={actor} />
@@ -190,6 +191,18 @@ function AddStaffForm({ actor }: { actor: AccountsActor }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The scheduled backups' state (as /api/health says it): the last good one and its age, or why the last failed. */
+function BackupState({ actor }: { actor: AccountsActor }) {
+  const backup = useSelector(actor, (s) => s.context.list?.backup);
+  if (!backup) return null;
+  return (
+    <p role="status" data-testid="backup-state" data-state={backup.status} className={`mb-3 rounded-lg border px-3 py-2 text-sm ${backup.status === 'ok' ? 'border-slate-200 bg-white text-slate-700' : 'border-red-300 bg-red-50 text-red-800'}`}>
+      <span className="font-semibold">Backups: </span>
+      {backup.message}
+    </p>
   );
 }
 
