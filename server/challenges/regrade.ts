@@ -29,6 +29,7 @@ import {
 } from '../exams/regrading.js';
 import { stagedPlaces } from '../results/queries.js';
 import { staffAssignment } from '../results/marking.js';
+import { correctExplanation } from './explanation.js';
 import { challengeErrors } from './student.js';
 import type { DecisionBody, DecisionReply, KeyDecision } from '../../src/contracts/challenges.js';
 import type { AnswerValue } from '../../src/contracts/exams.js';
@@ -162,6 +163,8 @@ export async function decideKey(
   if (job && !outcome.regrade) await dropRegradeJob(db, job);
   // Committed: the staged writes follow in slices of short transactions (a restart finishes them after a crash).
   if (job && outcome.regrade) await applyRegradeJob(db, dialect, job);
+  // The corrected explanation is written before anyone is told, so a result read on the notice shows it.
+  if (body.explanation !== undefined) await correctExplanation(db, assignmentId, questionId, body.explanation);
 
   // After the last write: each notified student's open tabs hear of their notification, a slice at a time
   // so that other requests are served between slices.

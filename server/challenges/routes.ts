@@ -8,7 +8,6 @@ import { depsOf } from '../deps.js';
 import { myChallenges, saveChallenge } from './student.js';
 import { challengeDesk } from './desk.js';
 import { decideKey } from './regrade.js';
-import { correctExplanation } from './explanation.js';
 
 export async function challengeRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -29,8 +28,6 @@ export async function challengeRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.route({ ...challengesContract.decide, handler: async (request) => {
     const { assignmentId, questionId } = request.params;
-    const decided = await decideKey(app, depsOf(app), app.dialect, request.staff, assignmentId, questionId, request.body);
-    if (request.body.explanation !== undefined) await correctExplanation(app.db, assignmentId, questionId, request.body.explanation);
-    return { data: decided };
+    return { data: await decideKey(app, depsOf(app), app.dialect, request.staff, assignmentId, questionId, request.body) };
   } });
 }
